@@ -1,0 +1,191 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { authenticate, type Actor } from "@/lib/auth/actor";
+import { scopesGrant, type Scope } from "@/lib/auth/scopes";
+import {
+  ApiError,
+  fromZodError,
+  methodNotAllowed,
+  notAuthenticated,
+  notFound,
+  parseError,
+  permissionDenied,
+  requestTooLarge,
+  serverError,
+  unsupportedMediaType,
+} from "./errors";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Bodies above this are refused with 413 before parsing; fields have their own, smaller, limits. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface EndpointContext<P, Q, B, A> {
+  req: NextRequest;
+  url: URL;
+  actor: A;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * One API operation, declared once: how it is authorised, what it takes, what it answers. The route file
+ * serves it, and the OpenAPI document is generated from the same declaration.
+ */
+export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends z.ZodType = z.ZodType, Public extends boolean = false> {
+  method: HttpMethod;
+  /** OpenAPI-style path, with the trailing slash clients use: `/api/organizations/{organizationId}/`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** `true` for operations open without credentials (sign-up, login, invite lookup). */
+  public?: Public;
+  /** The personal API key scope required; `null` where PostHog declares none, which keys may not use. */
+  scope: Scope | null;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Documented success body; for lists, the item's schema with `paginated`. */
+  response?: z.ZodType;
+  paginated?: boolean;
+  status?: 200 | 201 | 204;
+  handler: (
+    ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, Public extends true ? Actor | null : Actor>,
+  ) => Promise<unknown>;
+}
+
+export function endpoint<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, Public extends boolean = false>(
+  spec: Endpoint<P, Q, B, Public>,
+): Endpoint<P, Q, B, Public> {
+  return spec;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEndpoint = Endpoint<any, any, any, any>;
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type RouteHandler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
+
+/**
+ * The exports of a route file: each method declared by an endpoint, and a PostHog-style 405 for the rest.
+ * `export const { GET, POST, PUT, PATCH, DELETE } = serve(list, create);`
+ */
+export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, RouteHandler> {
+  const handlers = {} as Record<HttpMethod, RouteHandler>;
+  for (const method of METHODS) {
+    const declared = endpoints.find((e) => e.method === method);
+    handlers[method] = declared
+      ? (req, ctx) => run(declared, req, ctx)
+      : async () => errorResponse(methodNotAllowed(method));
+  }
+  return handlers;
+}
+
+export function errorResponse(error: ApiError): NextResponse {
+  return NextResponse.json(error.body, { status: error.status });
+}
+
+async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Promise<Response> {
+  try {
+    const actor = await authenticate(req);
+    if (!actor && !spec.public) throw notAuthenticated();
+    if (actor) authorizeCaller(spec, req, actor);
+
+    const rawParams = await ctx.params;
+    const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
+    // A malformed id in the path names nothing: 404, as an unmatched URL would be.
+    if (!params.success) throw notFound();
+    if (actor?.apiKey) checkKeyResourceScope(actor, params.data);
+
+    const url = requestUrl(req);
+    const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
+    const body = spec.body ? parseWith(spec.body, await readBody(req)) : undefined;
+
+    const result = await spec.handler({ req, url, actor, params: params.data, query, body });
+    if (result instanceof Response) return result;
+    if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
+    return NextResponse.json(result, { status: spec.status ?? 200 });
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    if (error instanceof z.ZodError) return errorResponse(fromZodError(error));
+    console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+    return errorResponse(serverError());
+  }
+}
+
+function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
+}
+
+/** Scopes for API keys, same-origin for browser sessions (a cookie alone must not be able to write). */
+function authorizeCaller(spec: AnyEndpoint, req: NextRequest, actor: Actor) {
+  if (actor.apiKey) {
+    if (!spec.scope) throw permissionDenied("This action does not support Personal API Key access");
+    if (!scopesGrant(actor.apiKey.scopes, spec.scope))
+      throw permissionDenied(`API key missing required scope '${spec.scope}'`);
+    return;
+  }
+  if (UNSAFE.has(req.method) && !isSameOrigin(req)) throw permissionDenied("CSRF Failed: Origin checking failed.");
+}
+
+function isSameOrigin(req: NextRequest): boolean {
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  const origin = req.headers.get("origin") ?? req.headers.get("referer");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === (req.headers.get("x-forwarded-host") ?? req.headers.get("host"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A key limited to some projects works only on project endpoints (PostHog's APIScopePermission); the
+ * organization limit is checked where the organization is resolved (`@current` included).
+ */
+function checkKeyResourceScope(actor: Actor, params: Record<string, unknown>) {
+  const scopedTeams = actor.apiKey!.scopedTeams;
+  if (!scopedTeams?.length) return;
+  const projectId = params.projectId;
+  if (projectId === undefined)
+    throw permissionDenied("API keys with scoped projects are only supported on project-based endpoints.");
+  if (typeof projectId === "number" && !scopedTeams.includes(projectId))
+    throw permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
+}
+
+/** The URL the client used (behind a proxy too), for absolute `next`/`previous` links. */
+export function requestUrl(req: NextRequest): URL {
+  const url = new URL(req.nextUrl.href);
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  if (host) url.host = host;
+  const proto = req.headers.get("x-forwarded-proto");
+  if (proto) url.protocol = `${proto.split(",")[0].trim()}:`;
+  return url;
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw requestTooLarge();
+  const raw = await req.arrayBuffer();
+  if (raw.byteLength > MAX_BODY_BYTES) throw requestTooLarge();
+  const text = new TextDecoder().decode(raw);
+  if (!text.trim()) return {};
+  const contentType = (req.headers.get("content-type") ?? "application/json").split(";")[0].trim().toLowerCase();
+  if (contentType === "application/json" || contentType.endsWith("+json")) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw parseError(`JSON parse error - ${(error as Error).message}`);
+    }
+  }
+  if (contentType === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  throw unsupportedMediaType(contentType);
+}

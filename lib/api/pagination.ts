@@ -1,0 +1,62 @@
+/** PostHog's (DRF LimitOffsetPagination) defaults: 100 a page, no maximum. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface PaginatedList<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** Bad or missing values fall back silently, as DRF's `_positive_int` does: never a 400. */
+export function readPage(params: URLSearchParams, defaultLimit = DEFAULT_PAGE_SIZE): Page {
+  return {
+    limit: positiveInt(params.get("limit"), true) ?? defaultLimit,
+    offset: positiveInt(params.get("offset"), false) ?? 0,
+  };
+}
+
+function positiveInt(raw: string | null, strict: boolean): number | null {
+  if (raw === null || !/^\s*\d+\s*$/.test(raw)) return null;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || (strict && value === 0)) return null;
+  return value;
+}
+
+/** The list envelope, with `next`/`previous` built from the request URL the way DRF builds them. */
+export function paginate<T>(url: URL, page: Page, count: number, results: T[]): PaginatedList<T> {
+  const next =
+    page.offset + page.limit < count
+      ? withQuery(url, { limit: String(page.limit), offset: String(page.offset + page.limit) })
+      : null;
+  let previous: string | null = null;
+  if (page.offset > 0) {
+    previous =
+      page.offset - page.limit <= 0
+        ? withQuery(url, { limit: String(page.limit), offset: null })
+        : withQuery(url, { limit: String(page.limit), offset: String(page.offset - page.limit) });
+  }
+  return { count, next, previous, results };
+}
+
+/**
+ * DRF's `replace_query_param`/`remove_query_param`: replace the given keys, then re-encode the whole query
+ * sorted by key (`urlencode(sorted(...), doseq=True)`), values of one key keeping their order.
+ */
+export function withQuery(url: URL, changes: Record<string, string | null>): string {
+  const grouped = new Map<string, string[]>();
+  for (const [key, value] of url.searchParams) grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) grouped.delete(key);
+    else grouped.set(key, [value]);
+  }
+  const query = new URLSearchParams();
+  for (const key of [...grouped.keys()].sort()) for (const value of grouped.get(key)!) query.append(key, value);
+  const search = query.toString();
+  return `${url.origin}${url.pathname}${search ? `?${search}` : ""}`;
+}

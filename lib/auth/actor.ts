@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import type { NextRequest } from "next/server";
+import { authenticationFailed } from "@/lib/api/errors";
+import { getDb } from "@/lib/db/client";
+import { personalApiKeys, users, type PersonalApiKey, type User } from "@/lib/db/schema";
+import { sessionUserId } from "./session";
+import { hashApiKey } from "./tokens";
+
+/** Who is calling: a user, through their browser session or one of their personal API keys. */
+export interface Actor {
+  user: User;
+  apiKey: PersonalApiKey | null;
+}
+
+const LAST_USED_GRANULARITY_MS = 60 * 60 * 1000;
+
+/** PostHog reads a personal API key from the Authorization header, then the query string. */
+function presentedApiKey(req: NextRequest): { key: string; source: string } | null {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return { key: match[1], source: "Authorization header" };
+  }
+  const fromQuery = req.nextUrl.searchParams.get("personal_api_key");
+  if (fromQuery) return { key: fromQuery, source: "query string" };
+  return null;
+}
+
+export async function authenticate(req: NextRequest): Promise<Actor | null> {
+  const presented = presentedApiKey(req);
+  if (presented) return authenticateApiKey(presented.key, presented.source);
+  const userId = await sessionUserId(req);
+  if (userId === null) return null;
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  return user ? { user, apiKey: null } : null;
+}
+
+async function authenticateApiKey(key: string, source: string): Promise<Actor> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ apiKey: personalApiKeys, user: users })
+    .from(personalApiKeys)
+    .innerJoin(users, eq(users.id, personalApiKeys.userId))
+    .where(eq(personalApiKeys.secureValue, hashApiKey(key)));
+  if (!row || !row.user.isActive)
+    throw authenticationFailed(`Personal API key found in request ${source} is invalid.`);
+  const now = new Date();
+  // Written at most hourly, so reads through a key don't each cost a write.
+  if (!row.apiKey.lastUsedAt || now.getTime() - row.apiKey.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    await db.update(personalApiKeys).set({ lastUsedAt: now }).where(eq(personalApiKeys.id, row.apiKey.id));
+    row.apiKey.lastUsedAt = now;
+  }
+  return row;
+}

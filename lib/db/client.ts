@@ -1,0 +1,56 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { config } from "@/lib/config";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: services take either. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+
+interface Opened {
+  db: Database;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
+
+// One instance per process (PGlite corrupts a data dir shared by two instances), kept on globalThis so
+// Next's dev-mode module reloads reuse it, and opened on first use so `next build` never touches it.
+const holder = globalThis as unknown as { __hedgerowDb?: Promise<Opened> };
+
+async function open(): Promise<Opened> {
+  if (config.databaseUrl) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: config.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Database, close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = path.join(config.dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Database, close: () => client.close() };
+}
+
+export async function getDb(): Promise<Database> {
+  holder.__hedgerowDb ??= open().catch((error) => {
+    holder.__hedgerowDb = undefined;
+    throw error;
+  });
+  return (await holder.__hedgerowDb).db;
+}
+
+/** Closes the process's database (CLI commands, before exit). */
+export async function closeDb(): Promise<void> {
+  const opened = holder.__hedgerowDb;
+  holder.__hedgerowDb = undefined;
+  if (opened) await (await opened).close();
+}

@@ -1,0 +1,200 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { notFound, permissionDenied } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb, type Tx } from "@/lib/db/client";
+import { memberships, organizations, users, type Membership, type Organization, type User } from "@/lib/db/schema";
+import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
+import { canDeleteOrganization, canEditOrganization, INSUFFICIENT_LEVEL, Level } from "./levels";
+import { AVAILABLE_PRODUCT_FEATURES, type TOrganization, type TOrganizationCreate, type TOrganizationUpdate } from "./schemas";
+import { baseSlug, slugWithSuffix } from "./slug";
+
+export interface OrganizationAccess {
+  organization: Organization;
+  membership: Membership;
+}
+
+/** `@current` means the caller's current organization, as in PostHog. */
+function resolveOrganizationId(actor: Actor, id: string): string {
+  if (id !== "@current") return id;
+  if (!actor.user.currentOrganizationId) throw notFound("Current organization not found.");
+  return actor.user.currentOrganizationId;
+}
+
+/** A key limited to some organizations reaches only those. */
+function checkKeyOrganizationScope(actor: Actor, organizationId: string) {
+  const scoped = actor.apiKey?.scopedOrganizations;
+  if (scoped?.length && !scoped.includes(organizationId))
+    throw permissionDenied(`API key does not have access to the requested organization: ID ${organizationId}.`);
+}
+
+async function findAccess(actor: Actor, organizationId: string): Promise<OrganizationAccess | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ organization: organizations, membership: memberships })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, actor.user.id)));
+  return row ?? null;
+}
+
+/**
+ * The caller's access to an organization whose nested resources (members, invites, domains…) they address.
+ * Not a member → 403 before any lookup, as PostHog's OrganizationMemberPermissions answers.
+ */
+export async function requireOrganizationMember(actor: Actor, id: string): Promise<OrganizationAccess> {
+  const organizationId = resolveOrganizationId(actor, id);
+  checkKeyOrganizationScope(actor, organizationId);
+  const access = await findAccess(actor, organizationId);
+  if (!access) throw permissionDenied();
+  return access;
+}
+
+/** The organization itself: only visible to its members (404 otherwise, as it is outside their queryset). */
+async function requireVisibleOrganization(actor: Actor, id: string): Promise<OrganizationAccess> {
+  const organizationId = resolveOrganizationId(actor, id);
+  checkKeyOrganizationScope(actor, organizationId);
+  const access = await findAccess(actor, organizationId);
+  if (!access) throw notFound();
+  return access;
+}
+
+export async function listOrganizations(actor: Actor, page: Page) {
+  const db = await getDb();
+  const scoped = actor.apiKey?.scopedOrganizations;
+  const where = and(
+    eq(memberships.userId, actor.user.id),
+    scoped?.length ? inArray(memberships.organizationId, scoped) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(memberships).where(where);
+  const rows = await db
+    .select({ organization: organizations, membership: memberships })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(where)
+    .orderBy(desc(organizations.createdAt), desc(organizations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total, results: await serializeOrganizations(db, rows) };
+}
+
+export async function getOrganization(actor: Actor, id: string): Promise<TOrganization> {
+  const access = await requireVisibleOrganization(actor, id);
+  const [serialized] = await serializeOrganizations(await getDb(), [access]);
+  return serialized;
+}
+
+/**
+ * PostHog's `Organization.objects.bootstrap`: the organization, its "Default project", and the creator as
+ * owner, all at once; the creator then works in them.
+ */
+export async function bootstrapOrganization(tx: Tx, user: User, input: TOrganizationCreate) {
+  const organization = await insertWithFreeSlug(tx, input);
+  const project = await insertProject(tx, { organizationId: organization.id });
+  const [membership] = await tx
+    .insert(memberships)
+    .values({ organizationId: organization.id, userId: user.id, level: Level.OWNER })
+    .returning();
+  await tx
+    .update(users)
+    .set({ currentOrganizationId: organization.id, currentProjectId: project.id })
+    .where(eq(users.id, user.id));
+  return { organization, membership, project };
+}
+
+async function insertWithFreeSlug(tx: Tx, input: TOrganizationCreate): Promise<Organization> {
+  const base = baseSlug(input.name) || "organization";
+  const taken = await tx
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(sql`${organizations.slug} = ${base} or ${organizations.slug} like ${`${base.slice(0, 43)}-%`}`);
+  const takenSlugs = new Set(taken.map((row) => row.slug));
+  let slug = base;
+  while (takenSlugs.has(slug)) slug = slugWithSuffix(base);
+  const [organization] = await tx
+    .insert(organizations)
+    .values({
+      name: input.name,
+      slug,
+      logoMediaId: input.logo_media_id ?? null,
+      isMemberJoinEmailEnabled: input.is_member_join_email_enabled ?? true,
+      enforce2fa: input.enforce_2fa ?? null,
+    })
+    .returning();
+  return organization;
+}
+
+export async function createOrganization(actor: Actor, input: TOrganizationCreate): Promise<TOrganization> {
+  const db = await getDb();
+  const { organization, membership } = await db.transaction((tx) => bootstrapOrganization(tx, actor.user, input));
+  const [serialized] = await serializeOrganizations(db, [{ organization, membership }]);
+  return serialized;
+}
+
+export async function updateOrganization(actor: Actor, id: string, input: TOrganizationUpdate): Promise<TOrganization> {
+  const access = await requireVisibleOrganization(actor, id);
+  if (!canEditOrganization(access.membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
+  const db = await getDb();
+  const [organization] = await db
+    .update(organizations)
+    .set({
+      name: input.name,
+      logoMediaId: input.logo_media_id,
+      isMemberJoinEmailEnabled: input.is_member_join_email_enabled,
+      enforce2fa: input.enforce_2fa,
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, access.organization.id))
+    .returning();
+  const [serialized] = await serializeOrganizations(db, [{ organization, membership: access.membership }]);
+  return serialized;
+}
+
+export async function deleteOrganization(actor: Actor, id: string): Promise<void> {
+  const access = await requireVisibleOrganization(actor, id);
+  if (!canDeleteOrganization(access.membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Members who were working in it fall back to none; they pick another on their next visit.
+    await tx
+      .update(users)
+      .set({ currentOrganizationId: null, currentProjectId: null })
+      .where(eq(users.currentOrganizationId, access.organization.id));
+    await tx.delete(organizations).where(eq(organizations.id, access.organization.id));
+  });
+}
+
+async function serializeOrganizations(db: Tx, rows: OrganizationAccess[]): Promise<TOrganization[]> {
+  const ids = rows.map((row) => row.organization.id);
+  if (ids.length === 0) return [];
+  const [projectRows, memberCounts] = await Promise.all([
+    projectsOfOrganizations(db, ids),
+    db
+      .select({ organizationId: memberships.organizationId, total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(inArray(memberships.organizationId, ids), eq(users.isActive, true)))
+      .groupBy(memberships.organizationId),
+  ]);
+  return rows.map(({ organization, membership }) => {
+    const teams = projectRows.filter((p) => p.organizationId === organization.id).map(projectBasic);
+    return {
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      logo_media_id: organization.logoMediaId,
+      created_at: organization.createdAt.toISOString(),
+      updated_at: organization.updatedAt.toISOString(),
+      membership_level: membership.level,
+      plugins_access_level: organization.pluginsAccessLevel,
+      teams,
+      projects: teams,
+      available_product_features: AVAILABLE_PRODUCT_FEATURES,
+      is_member_join_email_enabled: organization.isMemberJoinEmailEnabled,
+      metadata: { instance_tag: process.env.INSTANCE_TAG ?? "none" },
+      customer_id: organization.customerId,
+      enforce_2fa: organization.enforce2fa,
+      member_count: memberCounts.find((c) => c.organizationId === organization.id)?.total ?? 0,
+    };
+  });
+}

@@ -1,0 +1,82 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { endSession, startSession } from "@/lib/auth/session";
+import { ZLogin, ZSignup, ZUser, ZUserUpdate } from "./schemas";
+import { login, serializeMe, signup, updateMe } from "./service";
+
+const tag = "users";
+const ZMeParams = z.object({ userId: z.literal("@me") });
+
+export const signupEndpoint = endpoint({
+  method: "POST",
+  path: "/api/signup/",
+  summary: "Create an account with its organization (first user of an instance, or when sign-up is open)",
+  tag,
+  public: true,
+  scope: null,
+  body: ZSignup,
+  response: ZUser,
+  status: 201,
+  handler: async ({ body }) => {
+    const user = await signup(body);
+    const response = NextResponse.json(await serializeMe({ user, apiKey: null }), { status: 201 });
+    await startSession(response, user);
+    return response;
+  },
+});
+
+export const loginEndpoint = endpoint({
+  method: "POST",
+  path: "/api/login/",
+  summary: "Sign in with email and password (sets the session cookie)",
+  tag,
+  public: true,
+  scope: null,
+  body: ZLogin,
+  response: z.object({ success: z.boolean() }),
+  handler: async ({ body }) => {
+    const user = await login(body.email, body.password);
+    const response = NextResponse.json({ success: true });
+    await startSession(response, user);
+    return response;
+  },
+});
+
+export const logoutEndpoint = endpoint({
+  method: "POST",
+  path: "/api/logout/",
+  summary: "Sign out of the browser session",
+  tag,
+  public: true,
+  scope: null,
+  status: 204,
+  handler: async () => {
+    const response = new NextResponse(null, { status: 204 });
+    endSession(response);
+    return response;
+  },
+});
+
+export const meEndpoint = endpoint({
+  method: "GET",
+  path: "/api/users/{userId}/",
+  summary: "The signed-in user (`@me`) with their organizations, current organization and project",
+  tag,
+  scope: "user:read",
+  params: ZMeParams,
+  response: ZUser,
+  handler: ({ actor }) => serializeMe(actor),
+});
+
+export const updateMeEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/users/{userId}/",
+  summary: "Update your name, or switch your current organization or project",
+  tag,
+  scope: "user:write",
+  params: ZMeParams,
+  body: ZUserUpdate,
+  response: ZUser,
+  handler: ({ actor, body }) => updateMe(actor, body),
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import type { User } from "@/lib/db/schema";
+
+/** PostHog's `UserBasic`: how a user appears inside other resources (members, invites' `created_by`). */
+export const ZUserBasic = z
+  .object({
+    id: z.number().int(),
+    uuid: z.uuid(),
+    distinct_id: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.email(),
+    is_email_verified: z.boolean().nullable(),
+    hedgehog_config: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: "UserBasic" });
+
+export function userBasic(user: User): z.infer<typeof ZUserBasic> {
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    distinct_id: user.distinctId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_email_verified: user.isEmailVerified,
+    hedgehog_config: (user.hedgehogConfig as Record<string, unknown> | null) ?? null,
+  };
+}

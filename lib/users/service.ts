@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { permissionDenied, validationError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/auth/actor";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { config } from "@/lib/config";
+import { getDb, type Tx } from "@/lib/db/client";
+import { memberships, organizations, projects, users, type User } from "@/lib/db/schema";
+import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
+import { findProject } from "@/lib/projects/service";
+import type { TSignup, TUser, TUserUpdate } from "./schemas";
+
+export const normalizeEmail = (email: string) => {
+  // Django's normalize_email: the domain is case-insensitive, the local part is kept.
+  const at = email.lastIndexOf("@");
+  return at < 0 ? email.trim() : `${email.slice(0, at).trim()}@${email.slice(at + 1).trim().toLowerCase()}`;
+};
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<User | undefined> {
+  const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return user;
+}
+
+export async function insertUser(
+  tx: Tx,
+  input: { email: string; password: string; firstName: string; lastName?: string; isEmailVerified?: boolean },
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(tx, email))
+    throw validationError("There is already an account with this email address.", "email", "unique");
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName ?? "",
+      distinctId: randomBytes(24).toString("base64url"),
+      isEmailVerified: input.isEmailVerified ?? false,
+    })
+    .returning();
+  return user;
+}
+
+/** Sign-ups: the instance's first user, or anyone when `ALLOW_SIGNUP=true`; others join through invites. */
+export async function signupAllowed(): Promise<boolean> {
+  if (config.allowSignup) return true;
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  return total === 0;
+}
+
+export async function signup(input: TSignup): Promise<User> {
+  if (!(await signupAllowed()))
+    throw permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: input.email,
+      password: input.password,
+      firstName: input.first_name,
+      lastName: input.last_name,
+    });
+    await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
+    return user;
+  });
+}
+
+export async function checkCredentials(email: string, password: string): Promise<User | null> {
+  const db = await getDb();
+  const user = await findUserByEmail(db, email);
+  // Hash anyway when the user is unknown, so timing does not tell which emails have accounts.
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await hashPassword("x")));
+  if (!user || !user.isActive || !valid) return null;
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+  return user;
+}
+
+export async function login(email: string, password: string): Promise<User> {
+  const user = await checkCredentials(email, password);
+  if (!user) throw validationError("Invalid email or password.", null, "invalid_credentials");
+  return user;
+}
+
+export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser> {
+  const db = await getDb();
+  const changes: Partial<User> = {};
+  if (input.first_name !== undefined) changes.firstName = input.first_name;
+  if (input.last_name !== undefined) changes.lastName = input.last_name;
+  if (input.set_current_organization) {
+    const [membership] = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, actor.user.id), eq(memberships.organizationId, input.set_current_organization)));
+    if (!membership) throw validationError("Object with id=" + input.set_current_organization + " does not exist.", "set_current_organization", "does_not_exist");
+    changes.currentOrganizationId = input.set_current_organization;
+    const [first] = await db.select().from(projects).where(eq(projects.organizationId, membership.organizationId)).orderBy(asc(projects.id)).limit(1);
+    changes.currentProjectId = first?.id ?? null;
+  }
+  if (input.set_current_team) {
+    const project = await findProject(db, input.set_current_team);
+    const organizationId = project?.organizationId;
+    const [membership] = organizationId
+      ? await db.select().from(memberships).where(and(eq(memberships.userId, actor.user.id), eq(memberships.organizationId, organizationId)))
+      : [];
+    if (!project || !membership) throw validationError("Object with id=" + input.set_current_team + " does not exist.", "set_current_team", "does_not_exist");
+    changes.currentProjectId = project.id;
+    changes.currentOrganizationId = project.organizationId;
+  }
+  const [user] = Object.keys(changes).length
+    ? await db.update(users).set(changes).where(eq(users.id, actor.user.id)).returning()
+    : [actor.user];
+  return serializeMe({ ...actor, user });
+}
+
+/** `GET /api/users/@me/`: the user with their organizations and where they are working now. */
+export async function serializeMe(actor: Actor): Promise<TUser> {
+  const db = await getDb();
+  const { user } = actor;
+  const organizationRows = await db
+    .select({ organization: organizations, level: memberships.level })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(asc(organizations.name));
+  // The current organization may have been left or deleted: fall back to the first one the user has.
+  const currentOrganizationId =
+    organizationRows.find((row) => row.organization.id === user.currentOrganizationId)?.organization.id ??
+    organizationRows[0]?.organization.id;
+  const organization = currentOrganizationId ? await getOrganization({ ...actor, apiKey: null }, currentOrganizationId) : null;
+  const team = organization?.teams.find((t) => t.id === user.currentProjectId) ?? organization?.teams[0] ?? null;
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    distinct_id: user.distinctId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_email_verified: user.isEmailVerified,
+    has_password: true,
+    is_staff: false,
+    date_joined: user.dateJoined.toISOString(),
+    hedgehog_config: (user.hedgehogConfig as Record<string, unknown> | null) ?? null,
+    is_2fa_enabled: false,
+    has_social_auth: false,
+    organization,
+    organizations: organizationRows.map(({ organization: o, level }) => ({
+      id: o.id,
+      name: o.name,
+      slug: o.slug,
+      logo_media_id: o.logoMediaId,
+      membership_level: level,
+    })),
+    team: team
+      ? { id: team.id, uuid: team.uuid, organization: team.organization, api_token: team.api_token, name: team.name, timezone: team.timezone }
+      : null,
+  };
+}

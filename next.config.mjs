@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PostHog clients call `/api/x/` and `/api/x` alike; both must reach the handler without a redirect.
+  skipTrailingSlashRedirect: true,
+  // Native and WASM engines are loaded by Node at run time, never bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "dns2", "nodemailer"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
