@@ -45,8 +45,11 @@ export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject =
   tag: string;
   /** `true` for operations open without credentials (sign-up, login, invite lookup). */
   public?: Public;
-  /** The personal API key scope required; `null` where PostHog declares none, which keys may not use. */
-  scope: Scope | null;
+  /**
+   * The personal API key scope required; `null` where PostHog declares none, which keys may not use;
+   * `"any"` where every key may call it (a key asking about itself).
+   */
+  scope: Scope | "any" | null;
   params?: P;
   query?: Q;
   body?: B;
@@ -128,7 +131,7 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): 
 function authorizeCaller(spec: AnyEndpoint, req: NextRequest, actor: Actor) {
   if (actor.apiKey) {
     if (!spec.scope) throw permissionDenied("This action does not support Personal API Key access");
-    if (!scopesGrant(actor.apiKey.scopes, spec.scope))
+    if (spec.scope !== "any" && !scopesGrant(actor.apiKey.scopes, spec.scope))
       throw permissionDenied(`API key missing required scope '${spec.scope}'`);
     return;
   }

@@ -1,0 +1,118 @@
+import { describe, expect, inject, test } from "vitest";
+import { ApiClient, signUp } from "../support/api";
+
+const baseUrl = inject("baseUrl");
+
+describe("organizations", () => {
+  test("sign-up makes the user owner of an organization with a default project", async () => {
+    const owner = await signUp(baseUrl, { organization_name: "Hedge & Co" });
+    const org = await owner.session.get(`/api/organizations/${owner.organizationId}/`);
+    expect(org.status).toBe(200);
+    expect(org.body).toMatchObject({ name: "Hedge & Co", membership_level: 15, member_count: 1, plugins_access_level: 9 });
+    expect(org.body.slug).toMatch(/^hedge-co(-[a-z]{4})?$/);
+    expect(org.body.teams).toHaveLength(1);
+    expect(org.body.teams[0]).toMatchObject({ name: "Default project" });
+    expect(org.body.teams[0].api_token).toMatch(/^phc_[0-9a-zA-Z]+$/);
+    expect(org.body.projects).toEqual(org.body.teams);
+  });
+
+  test("create, list with pagination, update and delete through an API key", async () => {
+    const owner = await signUp(baseUrl);
+    const api = await owner.key(["organization:write"]);
+    const created = [];
+    for (const name of ["Alpha", "Beta", "Gamma"]) {
+      const response = await api.post("/api/organizations/", { name });
+      expect(response.status).toBe(201);
+      expect(response.body.membership_level).toBe(15);
+      created.push(response.body);
+    }
+    const first = await api.get("/api/organizations/?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(4);
+    expect(first.body.results).toHaveLength(2);
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toBe(`${baseUrl}/api/organizations/?limit=2&offset=2`);
+    const second = await api.get(new URL(first.body.next).pathname + new URL(first.body.next).search);
+    expect(second.body.results).toHaveLength(2);
+    expect(second.body.next).toBeNull();
+    expect(second.body.previous).toBe(`${baseUrl}/api/organizations/?limit=2`);
+
+    const patched = await api.patch(`/api/organizations/${created[0].id}/`, { name: "Alpha 2", slug: "ignored" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: "Alpha 2", slug: created[0].slug });
+
+    const deleted = await api.delete(`/api/organizations/${created[0].id}/`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe("");
+    expect((await api.get(`/api/organizations/${created[0].id}/`)).status).toBe(404);
+  });
+
+  test("@current is the user's current organization", async () => {
+    const owner = await signUp(baseUrl);
+    const current = await owner.session.get("/api/organizations/@current/");
+    expect(current.status).toBe(200);
+    expect(current.body.id).toBe(owner.organizationId);
+  });
+
+  test("an organization you do not belong to is not found, for reads and writes", async () => {
+    const owner = await signUp(baseUrl);
+    const stranger = await signUp(baseUrl);
+    for (const response of [
+      await stranger.session.get(`/api/organizations/${owner.organizationId}/`),
+      await stranger.session.patch(`/api/organizations/${owner.organizationId}/`, { name: "Taken" }),
+      await stranger.session.delete(`/api/organizations/${owner.organizationId}/`),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ type: "invalid_request", code: "not_found", detail: "Not found.", attr: null });
+    }
+    const list = await stranger.session.get("/api/organizations/");
+    expect(list.body.results.map((o: { id: string }) => o.id)).not.toContain(owner.organizationId);
+  });
+
+  test("bad input answers PostHog-style 400s", async () => {
+    const owner = await signUp(baseUrl);
+    const api = await owner.key(["organization:write"]);
+    expect((await api.post("/api/organizations/", {})).body).toEqual({
+      type: "validation_error",
+      code: "required",
+      detail: "This field is required.",
+      attr: "name",
+    });
+    expect((await api.post("/api/organizations/", { name: 5 })).body).toMatchObject({ code: "invalid_input", attr: "name" });
+    expect((await api.post("/api/organizations/", { name: "x".repeat(1_000_000) })).body).toMatchObject({
+      code: "max_length",
+      attr: "name",
+    });
+    const invalidJson = await api.request("POST", "/api/organizations/", undefined, {
+      raw: "{nope",
+      headers: { "content-type": "application/json" },
+    });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toMatchObject({ type: "invalid_request", code: "parse_error" });
+    const emptyBody = await api.request("POST", "/api/organizations/", undefined, { headers: { "content-type": "application/json" } });
+    expect(emptyBody.status).toBe(400);
+    expect((await api.get("/api/organizations/not-a-uuid/")).status).toBe(404);
+    expect((await api.delete("/api/organizations/")).status).toBe(405);
+  });
+
+  test("credentials: none 401, bad key 401, missing scope 403, session write needs same origin", async () => {
+    const owner = await signUp(baseUrl);
+    const anonymous = new ApiClient(baseUrl);
+    expect((await anonymous.get("/api/organizations/")).body).toEqual({
+      type: "authentication_error",
+      code: "not_authenticated",
+      detail: "Authentication credentials were not provided.",
+      attr: null,
+    });
+    const bad = await anonymous.as({ key: "phx_notarealkey" }).get("/api/organizations/");
+    expect(bad.status).toBe(401);
+    expect(bad.body.code).toBe("authentication_failed");
+    const readOnly = await owner.key(["organization:read"]);
+    expect((await readOnly.get("/api/organizations/")).status).toBe(200);
+    const write = await readOnly.post("/api/organizations/", { name: "No" });
+    expect(write.status).toBe(403);
+    expect(write.body.detail).toBe("API key missing required scope 'organization:write'");
+    const crossSite = await owner.session.request("POST", "/api/organizations/", { name: "Evil" }, { headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export interface StartedServer {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Empties the test PostgreSQL database so a run starts from the migrations, as a new install would. */
+export async function resetPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;");
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the built app (`next build` must have run) with its own data dir, and waits until it answers. */
+export async function startServer(options: {
+  backend: "pglite" | "postgres";
+  env?: Record<string, string>;
+  dataDir?: string;
+  resetDatabase?: boolean;
+}): Promise<StartedServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "hedgerow-test-"));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: "production",
+    HEDGEROW_DATA_DIR: dataDir,
+    NEXTAUTH_SECRET: "test-secret",
+    PORT: String(port),
+    ...options.env,
+  };
+  delete env.DATABASE_URL;
+  if (options.backend === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("HEDGEROW_TEST_BACKEND=postgres needs TEST_DATABASE_URL");
+    if (options.resetDatabase !== false) await resetPostgres(url);
+    env.DATABASE_URL = url;
+  }
+  const child: ChildProcess = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    try {
+      // A refused login means the server is up and its database migrated.
+      const response = await fetch(`${baseUrl}/api/login/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.com", password: "x" }),
+      });
+      if (response.status === 400) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
