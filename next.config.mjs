@@ -5,6 +5,8 @@ const nextConfig = {
   // Native and WASM engines are loaded by Node at run time, never bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "dns2", "nodemailer"],
   poweredByHeader: false,
+  // Separate build dirs let several checkouts' test runs build side by side (NEXT_DIST_DIR=.next-a).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;
