@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { authenticate, type Actor } from "@/lib/auth/actor";
+import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import {
   ApiError,
@@ -98,7 +99,7 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     if (!actor && !spec.public) throw notAuthenticated();
     if (actor) authorizeCaller(spec, req, actor);
 
-    const rawParams = await ctx.params;
+    const rawParams = (await ctx.params) ?? {};
     const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
     // A malformed id in the path names nothing: 404, as an unmatched URL would be.
     if (!params.success) throw notFound();
@@ -160,8 +161,8 @@ function checkKeyResourceScope(actor: Actor, params: Record<string, unknown>) {
   const projectId = params.projectId;
   if (projectId === undefined)
     throw permissionDenied("API keys with scoped projects are only supported on project-based endpoints.");
-  if (typeof projectId === "number" && !scopedTeams.includes(projectId))
-    throw permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
+  const denial = typeof projectId === "number" ? keyProjectDenial(actor.apiKey, projectId) : null;
+  if (denial) throw denial;
 }
 
 /** The URL the client used (behind a proxy too), for absolute `next`/`previous` links. */

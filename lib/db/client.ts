@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/lib/config";
 import * as schema from "./schema";
@@ -34,10 +34,66 @@ async function open(): Promise<Opened> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = path.join(config.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Database, close: () => client.close() };
+  const releaseLock = lockDataDir(dir);
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Database, close: () => client.close().finally(releaseLock) };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Claims a PGlite data dir for this process (a second PGlite on the same files corrupts them), through a
+ * lock file holding the pid; a lock left by a process that is gone is taken over. Returns the release.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, "hedgerow.lock");
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync(lockFile, "utf8").trim());
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
+      throw new Error(
+        `The database in ${dir} is in use by process ${holder} (a running Hedgerow server?). Stop it first, or use DATABASE_URL.`,
+      );
+    try {
+      unlinkSync(lockFile);
+    } catch {
+      // another process took it over first; the next attempt sees theirs
+    }
+  }
+  const release = () => {
+    process.off("exit", release);
+    try {
+      if (readFileSync(lockFile, "utf8").trim() === String(process.pid)) unlinkSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", release);
+  return release;
 }
 
 export async function getDb(): Promise<Database> {

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { keyOrganizationDenial } from "@/lib/auth/key-limits";
 import { getDb, type Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { memberships, organizations, users, type Membership, type Organization, type User } from "@/lib/db/schema";
 import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
 import { canDeleteOrganization, canEditOrganization, INSUFFICIENT_LEVEL, Level } from "./levels";
@@ -21,11 +23,9 @@ function resolveOrganizationId(actor: Actor, id: string): string {
   return actor.user.currentOrganizationId;
 }
 
-/** A key limited to some organizations reaches only those. */
 function checkKeyOrganizationScope(actor: Actor, organizationId: string) {
-  const scoped = actor.apiKey?.scopedOrganizations;
-  if (scoped?.length && !scoped.includes(organizationId))
-    throw permissionDenied(`API key does not have access to the requested organization: ID ${organizationId}.`);
+  const denial = keyOrganizationDenial(actor.apiKey, organizationId);
+  if (denial) throw denial;
 }
 
 async function findAccess(actor: Actor, organizationId: string): Promise<OrganizationAccess | null> {
@@ -102,26 +102,30 @@ export async function bootstrapOrganization(tx: Tx, user: User, input: TOrganiza
   return { organization, membership, project };
 }
 
+/** Slugs are unique: on a collision, retry with PostHog's random suffix (up to 10 times, as PostHog does). */
 async function insertWithFreeSlug(tx: Tx, input: TOrganizationCreate): Promise<Organization> {
   const base = baseSlug(input.name) || "organization";
-  const taken = await tx
-    .select({ slug: organizations.slug })
-    .from(organizations)
-    .where(sql`${organizations.slug} = ${base} or ${organizations.slug} like ${`${base.slice(0, 43)}-%`}`);
-  const takenSlugs = new Set(taken.map((row) => row.slug));
-  let slug = base;
-  while (takenSlugs.has(slug)) slug = slugWithSuffix(base);
-  const [organization] = await tx
-    .insert(organizations)
-    .values({
-      name: input.name,
-      slug,
-      logoMediaId: input.logo_media_id ?? null,
-      isMemberJoinEmailEnabled: input.is_member_join_email_enabled ?? true,
-      enforce2fa: input.enforce_2fa ?? null,
-    })
-    .returning();
-  return organization;
+  for (let attempt = 0; ; attempt++) {
+    const slug = attempt === 0 ? base : slugWithSuffix(base);
+    try {
+      // A savepoint, so a collision does not abort the surrounding transaction.
+      return await tx.transaction(async (savepoint) => {
+        const [organization] = await savepoint
+          .insert(organizations)
+          .values({
+            name: input.name,
+            slug,
+            logoMediaId: input.logo_media_id ?? null,
+            isMemberJoinEmailEnabled: input.is_member_join_email_enabled ?? true,
+            enforce2fa: input.enforce_2fa ?? null,
+          })
+          .returning();
+        return organization;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 10) throw error;
+    }
+  }
 }
 
 export async function createOrganization(actor: Actor, input: TOrganizationCreate): Promise<TOrganization> {

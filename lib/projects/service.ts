@@ -1,7 +1,15 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { notFound, permissionDenied } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/auth/actor";
 import { newProjectApiToken } from "@/lib/auth/tokens";
-import type { Tx } from "@/lib/db/client";
-import { projects, type Project } from "@/lib/db/schema";
+import { getDb, type Tx } from "@/lib/db/client";
+import { projects, users, type Project } from "@/lib/db/schema";
+import { canManageProjects, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
+import { requireOrganizationMember } from "@/lib/organizations/service";
+import { PROJECT_NOT_FOUND, requireProjectAccess } from "./access";
+import type { TProject, TProjectCreate, TProjectId, TProjectUpdate } from "./schemas";
+import { DEFAULT_TIMEZONE } from "./timezones";
 
 export const DEFAULT_PROJECT_NAME = "Default project";
 
@@ -14,7 +22,7 @@ export async function insertProject(
     .values({
       organizationId: input.organizationId,
       name: input.name ?? DEFAULT_PROJECT_NAME,
-      timezone: input.timezone ?? "UTC",
+      timezone: input.timezone ?? DEFAULT_TIMEZONE,
       apiToken: newProjectApiToken(),
     })
     .returning();
@@ -42,4 +50,83 @@ export function projectBasic(project: Project) {
     name: project.name,
     timezone: project.timezone,
   };
+}
+
+export function serializeProject(project: Project): TProject {
+  return {
+    ...projectBasic(project),
+    created_at: project.createdAt.toISOString(),
+    updated_at: project.updatedAt.toISOString(),
+  };
+}
+
+async function listProjectsOf(organizationId: string, page: Page) {
+  const db = await getDb();
+  const where = eq(projects.organizationId, organizationId);
+  const [{ total }] = await db.select({ total: count() }).from(projects).where(where);
+  const rows = await db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(page.limit).offset(page.offset);
+  return { count: total, results: rows.map(serializeProject) };
+}
+
+/** `/api/projects/`: the projects of the caller's current organization. */
+export async function listProjects(actor: Actor, page: Page) {
+  const { organization } = await requireOrganizationMember(actor, "@current");
+  return listProjectsOf(organization.id, page);
+}
+
+export async function listOrganizationProjects(actor: Actor, organizationId: string, page: Page) {
+  const { organization } = await requireOrganizationMember(actor, organizationId);
+  return listProjectsOf(organization.id, page);
+}
+
+/** A new project of the caller's current organization (admins), where the caller then works, as in PostHog. */
+export async function createProject(actor: Actor, input: TProjectCreate): Promise<TProject> {
+  const { organization, membership } = await requireOrganizationMember(actor, "@current");
+  if (!canManageProjects(membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
+  const db = await getDb();
+  const project = await db.transaction(async (tx) => {
+    const created = await insertProject(tx, { organizationId: organization.id, name: input.name, timezone: input.timezone });
+    await tx.update(users).set({ currentProjectId: created.id }).where(eq(users.id, actor.user.id));
+    return created;
+  });
+  return serializeProject(project);
+}
+
+export async function getProject(actor: Actor, id: TProjectId): Promise<TProject> {
+  const { project } = await requireProjectAccess(actor, id);
+  return serializeProject(project);
+}
+
+async function requireProjectAdmin(actor: Actor, id: TProjectId) {
+  const access = await requireProjectAccess(actor, id);
+  if (!canManageProjects(access.membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
+  return access;
+}
+
+export async function updateProject(actor: Actor, id: TProjectId, input: TProjectUpdate): Promise<TProject> {
+  const { project } = await requireProjectAdmin(actor, id);
+  const db = await getDb();
+  const [updated] = await db
+    .update(projects)
+    .set({ name: input.name, timezone: input.timezone, updatedAt: new Date() })
+    .where(eq(projects.id, project.id))
+    .returning();
+  // Deleted meanwhile.
+  if (!updated) throw notFound(PROJECT_NOT_FOUND);
+  return serializeProject(updated);
+}
+
+/** Deletes a project (admins); users who were working in it move to their organization's first remaining one. */
+export async function deleteProject(actor: Actor, id: TProjectId): Promise<void> {
+  const { project } = await requireProjectAdmin(actor, id);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(projects).where(eq(projects.id, project.id));
+    await tx
+      .update(users)
+      .set({
+        currentProjectId: sql`(select min(${projects.id}) from ${projects} where ${projects.organizationId} = ${project.organizationId})`,
+      })
+      .where(eq(users.currentProjectId, project.id));
+  });
 }

@@ -1,5 +1,6 @@
 import "vitest";
 import type { TestProject } from "vitest/node";
+import { startDnsServer } from "../support/dns";
 import { startServer } from "../support/server";
 
 /**
@@ -8,15 +9,27 @@ import { startServer } from "../support/server";
  */
 export default async function setup(project: TestProject) {
   const backend = process.env.HEDGEROW_TEST_BACKEND === "postgres" ? "postgres" : "pglite";
-  const server = await startServer({ backend, env: { ALLOW_SIGNUP: "true" } });
+  // Domain verification looks up TXT records on this loopback DNS server; tests publish them in its file.
+  const dns = await startDnsServer();
+  const server = await startServer({ backend, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(
+    async (error) => {
+      await dns.stop();
+      throw error;
+    },
+  );
   project.provide("baseUrl", server.baseUrl);
   project.provide("backend", backend);
-  return () => server.stop();
+  project.provide("dnsRecordsFile", dns.recordsFile);
+  return async () => {
+    await server.stop();
+    await dns.stop();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     backend: string;
+    dnsRecordsFile: string;
   }
 }

@@ -1,0 +1,78 @@
+// Throughput and latency of the organizations API under 50 concurrent connections on `next start`, on PGlite
+// and on PostgreSQL. Run after `npx next build`:  npx tsx bench/api.ts  [--seconds 15] [--members 20]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test — its schema is emptied).
+import autocannon from "autocannon";
+import { ApiClient, signUp, uniqueEmail } from "../tests/support/api";
+import { startServer } from "../tests/support/server";
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const SECONDS = arg("seconds", 15);
+const MEMBERS = arg("members", 20);
+const CONNECTIONS = 50;
+
+async function seed(baseUrl: string) {
+  const owner = await signUp(baseUrl);
+  const admin = await owner.key(["organization_member:write"]);
+  // Real members, through the invite flow a person would use.
+  for (let i = 0; i < MEMBERS; i++) {
+    const invite = await admin.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: uniqueEmail("member") });
+    const accepted = await new ApiClient(baseUrl).post(`/api/signup/${invite.body.id}/`, { first_name: `Member ${i}`, password: "correct-horse-battery" });
+    if (accepted.status !== 201) throw new Error(`seeding member failed: ${accepted.status} ${accepted.text}`);
+  }
+  const key = (admin.credentials.key as string);
+  return { organizationId: owner.organizationId, key };
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+async function measure(backend: "pglite" | "postgres") {
+  const server = await startServer({ backend });
+  try {
+    const { organizationId, key } = await seed(server.baseUrl);
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const results = [];
+    const scenarios: [string, autocannon.Options][] = [
+      [
+        "GET members",
+        { url: `${server.baseUrl}/api/organizations/${organizationId}/members/`, headers },
+      ],
+      [
+        "POST invites",
+        {
+          url: `${server.baseUrl}/api/organizations/${organizationId}/invites/`,
+          method: "POST",
+          headers,
+          body: JSON.stringify({ target_email: "bench-[<id>]@example.com", send_email: false }),
+          idReplacement: true,
+        },
+      ],
+    ];
+    for (const [name, options] of scenarios) {
+      await run({ ...options, connections: CONNECTIONS, duration: 3 }); // warm-up
+      const result = await run({ ...options, connections: CONNECTIONS, duration: SECONDS });
+      const errors = result.non2xx + result.errors;
+      results.push({
+        backend,
+        scenario: name,
+        "req/s": Math.round(result.requests.average),
+        "p50 ms": result.latency.p50,
+        "p99 ms": result.latency.p99,
+        requests: result.requests.total,
+        errors,
+      });
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const rows = [...(await measure("pglite")), ...(await measure("postgres"))];
+console.table(rows);
+console.log(`${CONNECTIONS} connections, ${SECONDS} s a scenario after a 3 s warm-up, ${MEMBERS + 1} members listed.`);

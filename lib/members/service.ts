@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb, type Tx } from "@/lib/db/client";
+import { memberships, organizations, projects, users, type Membership, type User } from "@/lib/db/schema";
+import { Level, memberChangeProhibition } from "@/lib/organizations/levels";
+import { requireOrganizationMember } from "@/lib/organizations/service";
+import { userBasic } from "@/lib/users/serialize";
+import type { TMember, TMemberListQuery, TMemberUpdate } from "./schemas";
+
+export const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
+
+interface MemberRow {
+  membership: Membership;
+  user: User;
+}
+
+function serializeMember({ membership, user }: MemberRow): TMember {
+  return {
+    id: membership.id,
+    user: userBasic(user),
+    level: membership.level as TMember["level"],
+    joined_at: membership.joinedAt.toISOString(),
+    updated_at: membership.updatedAt.toISOString(),
+    // Hedgerow has neither second factors nor social logins.
+    is_2fa_enabled: false,
+    has_social_auth: false,
+    last_login: user.lastLogin?.toISOString() ?? null,
+  };
+}
+
+function memberOrder(order: TMemberListQuery["order"] = "-joined_at"): SQL[] {
+  const descending = order.startsWith("-");
+  const column = { joined_at: memberships.joinedAt, updated_at: memberships.updatedAt, level: memberships.level }[
+    order.replace(/^-/, "") as "joined_at" | "updated_at" | "level"
+  ];
+  // The membership id breaks ties, so pages never overlap.
+  return descending ? [desc(column), desc(memberships.id)] : [asc(column), asc(memberships.id)];
+}
+
+/** PostHog lists only active users' memberships. */
+const activeMembersOf = (organizationId: string) =>
+  and(eq(memberships.organizationId, organizationId), eq(users.isActive, true));
+
+export async function listMembers(actor: Actor, organizationId: string, query: TMemberListQuery, page: Page) {
+  const { organization } = await requireOrganizationMember(actor, organizationId);
+  const db = await getDb();
+  const where = and(
+    activeMembersOf(organization.id),
+    query.email ? sql`lower(${users.email}) = ${query.email.trim().toLowerCase()}` : undefined,
+    query.updated_after ? gt(memberships.updatedAt, new Date(query.updated_after)) : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where);
+  const rows = await db
+    .select({ membership: memberships, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(...memberOrder(query.order))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total, results: rows.map(serializeMember) };
+}
+
+async function requireMember(tx: Tx, organizationId: string, userUuid: string): Promise<MemberRow> {
+  const [row] = await tx
+    .select({ membership: memberships, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(activeMembersOf(organizationId), eq(users.uuid, userUuid)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The requester's membership and the addressed one, once the requester may change it (to `newLevel`). */
+async function authorizeMemberChange(actor: Actor, organizationId: string, userUuid: string, newLevel?: number) {
+  const { organization, membership: requester } = await requireOrganizationMember(actor, organizationId);
+  const target = await requireMember(await getDb(), organization.id, userUuid === "@me" ? actor.user.uuid : userUuid);
+  const prohibition = memberChangeProhibition(requester, target.membership, newLevel);
+  if (prohibition) throw permissionDenied(prohibition);
+  return { organization, target };
+}
+
+export async function updateMember(
+  actor: Actor,
+  organizationId: string,
+  userUuid: string,
+  input: TMemberUpdate,
+): Promise<TMember> {
+  const { target } = await authorizeMemberChange(actor, organizationId, userUuid, input.level);
+  if (input.level === undefined) return serializeMember(target);
+  const db = await getDb();
+  const [membership] = await db
+    .update(memberships)
+    .set({ level: input.level, updatedAt: new Date() })
+    .where(eq(memberships.id, target.membership.id))
+    .returning();
+  return serializeMember({ membership, user: target.user });
+}
+
+/** Leaving (yourself) or removing someone: an organization always keeps at least one owner. */
+export async function removeMember(actor: Actor, organizationId: string, userUuid: string): Promise<void> {
+  const { organization, target } = await authorizeMemberChange(actor, organizationId, userUuid);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    if (target.membership.level === Level.OWNER) {
+      // Serializes owners leaving at once, so two of them cannot both see the other as the one remaining.
+      await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organization.id)).for("update");
+      const [{ otherOwners }] = await tx
+        .select({ otherOwners: count() })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(
+          and(activeMembersOf(organization.id), eq(memberships.level, Level.OWNER), ne(memberships.id, target.membership.id)),
+        );
+      if (otherOwners === 0) throw validationError(LAST_OWNER_CANNOT_LEAVE);
+    }
+    await tx.delete(memberships).where(eq(memberships.id, target.membership.id));
+    if (target.user.currentOrganizationId === organization.id) await moveToFirstOrganization(tx, target.user.id);
+  });
+}
+
+/** Points a user who left their current organization at another of theirs (or none), as PostHog's `User.leave`. */
+async function moveToFirstOrganization(tx: Tx, userId: number) {
+  const [next] = await tx
+    .select({ organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.joinedAt))
+    .limit(1);
+  await setCurrentOrganization(tx, userId, next?.organizationId ?? null);
+}
+
+async function setCurrentOrganization(tx: Tx, userId: number, organizationId: string | null) {
+  const [project] = organizationId
+    ? await tx.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, organizationId)).orderBy(asc(projects.id)).limit(1)
+    : [];
+  const [user] = await tx
+    .update(users)
+    .set({ currentOrganizationId: organizationId, currentProjectId: project?.id ?? null })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** PostHog's `User.join`: a new membership, and the user now works in that organization. */
+export async function joinOrganization(tx: Tx, userId: number, organizationId: string, level: number): Promise<User> {
+  await tx.insert(memberships).values({ organizationId, userId, level });
+  return setCurrentOrganization(tx, userId, organizationId);
+}

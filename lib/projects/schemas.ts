@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { TIMEZONES } from "./timezones";
+
+/** Postgres `serial` ids fit in a signed 32-bit integer; anything larger names no project. */
+const MAX_PROJECT_ID = 2_147_483_647;
+
+export const ZProject = z
+  .object({
+    id: z.number().int(),
+    uuid: z.uuid(),
+    organization: z.uuid(),
+    project_id: z.number().int(),
+    api_token: z.string(),
+    name: z.string().max(200),
+    timezone: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "ProjectBackwardCompat" });
+
+const projectFields = {
+  name: z.string().trim().min(1).max(200),
+  // Length first, so a huge value is refused without being echoed back as an unknown choice.
+  timezone: z.string().max(240).pipe(z.enum(TIMEZONES)),
+};
+
+export const ZProjectCreate = z
+  .object({ ...projectFields, timezone: projectFields.timezone.optional() })
+  .meta({ id: "ProjectBackwardCompatCreate" });
+
+export const ZProjectUpdate = z.object(projectFields).partial().meta({ id: "PatchedProjectBackwardCompat" });
+
+/** `projectId` is a number (so the route wrapper can check keys' scoped projects) or `@current`. */
+export const ZProjectParams = z.object({
+  projectId: z.union([
+    z.literal("@current"),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(z.number().int().max(MAX_PROJECT_ID)),
+  ]),
+});
+
+export type TProject = z.infer<typeof ZProject>;
+export type TProjectCreate = z.infer<typeof ZProjectCreate>;
+export type TProjectUpdate = z.infer<typeof ZProjectUpdate>;
+export type TProjectId = z.output<typeof ZProjectParams>["projectId"];
