@@ -1,0 +1,201 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper, useTable } from "@tanstack/react-table";
+import { LogOutIcon, UserMinusIcon } from "lucide-react";
+import { createContext, useContext, useMemo, useState } from "react";
+import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { MemberLevelDialog } from "@/components/organization/member-level-dialog";
+import { RemoveMemberDialog } from "@/components/organization/remove-member-dialog";
+import { SearchInput } from "@/components/search-input";
+import { InitialsAvatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Tooltip } from "@/components/ui/tooltip";
+import { assignableLevels, LEVEL_NAMES, LEVELS, memberChangeProhibition, type MembershipLevel } from "@/lib/organizations/levels";
+import { formatDate, fullName } from "@/lib/ui/format";
+import { membersQuery } from "@/lib/ui/queries";
+import type { TMember } from "@/lib/ui/types";
+import { useMe } from "@/lib/ui/use-me";
+import { useTableUrlState } from "@/lib/ui/use-table-url-state";
+
+interface Requester {
+  userId: number;
+  level: number;
+}
+
+/** What the cells need beyond their row: who is looking, and the dialogs they can open. */
+interface MembersTableContext {
+  requester: Requester;
+  changeLevel: (member: TMember, level: MembershipLevel) => void;
+  remove: (member: TMember) => void;
+}
+
+const MembersContext = createContext<MembersTableContext | null>(null);
+const useMembersContext = () => useContext(MembersContext)!;
+
+const targetOf = (member: TMember) => ({ userId: member.user.id, level: member.level });
+
+const helper = createColumnHelper<typeof clientTableFeatures, TMember>();
+const columns = helper.columns([
+  helper.accessor((member) => fullName(member.user), {
+    id: "name",
+    header: "Name",
+    sortFn: "alphanumeric",
+    cell: ({ row }) => <NameCell member={row.original} />,
+  }),
+  helper.accessor((member) => member.user.email, {
+    id: "email",
+    header: "Email",
+    sortFn: "alphanumeric",
+    meta: { className: "text-muted-foreground" },
+  }),
+  helper.accessor("level", {
+    header: "Level",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => <LevelCell member={row.original} />,
+  }),
+  helper.accessor("joined_at", {
+    id: "joined_at",
+    header: "Joined",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ getValue }) => formatDate(getValue()),
+    meta: { className: "text-muted-foreground" },
+  }),
+  helper.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => <RemoveCell member={row.original} />,
+    meta: { className: "w-0 text-right" },
+  }),
+]);
+
+const SORTABLE = ["name", "email", "level", "joined_at"] as const;
+const SEARCHABLE = new Set(["name", "email"]);
+const noMembers: TMember[] = [];
+
+export function MembersTable() {
+  const me = useMe();
+  const organization = me.organization;
+  const members = useQuery(membersQuery(organization.id));
+  const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "level", desc: true } });
+  const [levelChange, setLevelChange] = useState<{ member: TMember; level: MembershipLevel } | null>(null);
+  const [removing, setRemoving] = useState<TMember | null>(null);
+
+  const table = useTable({
+    features: clientTableFeatures,
+    columns,
+    data: members.data ?? noMembers,
+    getRowId: (member) => member.user.uuid,
+    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
+    onSortingChange: url.onSortingChange,
+    onPaginationChange: url.onPaginationChange,
+    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
+    globalFilterFn: "includesString",
+    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
+    enableSortingRemoval: false,
+    autoResetPageIndex: false,
+  });
+
+  const context = useMemo<MembersTableContext>(
+    () => ({
+      requester: { userId: me.id, level: organization.membership_level ?? 0 },
+      changeLevel: (member, level) => setLevelChange({ member, level }),
+      remove: setRemoving,
+    }),
+    [me.id, organization.membership_level],
+  );
+
+  return (
+    <MembersContext.Provider value={context}>
+      <section className="grid gap-3" aria-labelledby="members-heading">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="members-heading" className="text-lg font-semibold">
+            {members.data ? `${members.data.length} ${members.data.length === 1 ? "member" : "members"}` : "Members"}
+          </h2>
+          <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search by name or email" className="sm:w-72" />
+        </div>
+        <DataTable
+          table={table}
+          label={`Members of ${organization.name}`}
+          isPending={members.isPending}
+          error={members.error}
+          empty={url.search ? `No member matches “${url.search}”.` : "No members yet."}
+        />
+      </section>
+      <MemberLevelDialog change={levelChange} onClose={() => setLevelChange(null)} />
+      <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
+    </MembersContext.Provider>
+  );
+}
+
+function NameCell({ member }: { member: TMember }) {
+  const { requester } = useMembersContext();
+  const name = fullName(member.user);
+  return (
+    <div className="flex items-center gap-3">
+      <InitialsAvatar name={name} />
+      <span className="font-medium">{name}</span>
+      {member.user.id === requester.userId && <Badge variant="secondary">you</Badge>}
+    </div>
+  );
+}
+
+/** A picker of the levels the requester may give; otherwise the level, with why it can't change. */
+function LevelCell({ member }: { member: TMember }) {
+  const { requester, changeLevel } = useMembersContext();
+  const target = targetOf(member);
+  const options = assignableLevels(requester, target);
+  const name = fullName(member.user);
+  if (!options.some((level) => level !== member.level)) {
+    const reason = LEVELS.map((level) => memberChangeProhibition(requester, target, level)).find(Boolean);
+    return (
+      <Tooltip content={reason}>
+        <Badge variant={member.level > 1 ? "default" : "secondary"} tabIndex={reason ? 0 : undefined} className="capitalize" data-testid="member-level">
+          {LEVEL_NAMES[member.level]}
+        </Badge>
+      </Tooltip>
+    );
+  }
+  const choices = [...new Set<MembershipLevel>([member.level, ...options])].sort((a, b) => b - a);
+  return (
+    <Select value={String(member.level)} onValueChange={(value) => changeLevel(member, Number(value) as MembershipLevel)}>
+      <SelectTrigger size="sm" aria-label={`Level of ${name}`} className="w-36 capitalize">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {choices.map((level) => (
+          <SelectItem key={level} value={String(level)} className="capitalize">
+            {LEVEL_NAMES[level]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function RemoveCell({ member }: { member: TMember }) {
+  const { requester, remove } = useMembersContext();
+  const isSelf = member.user.id === requester.userId;
+  const reason = memberChangeProhibition(requester, targetOf(member));
+  const label = isSelf ? "Leave organization" : `Remove ${fullName(member.user)}`;
+  const button = (
+    <Button variant="ghost" size="sm" disabled={!!reason} onClick={() => remove(member)} aria-label={label} className="text-muted-foreground hover:text-destructive">
+      {isSelf ? <LogOutIcon /> : <UserMinusIcon />}
+      {isSelf ? "Leave" : "Remove"}
+    </Button>
+  );
+  // A disabled button gets no pointer events; the wrapper carries the explanation instead.
+  return reason ? (
+    <Tooltip content={reason}>
+      <span tabIndex={0} className="inline-flex">
+        {button}
+      </span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}

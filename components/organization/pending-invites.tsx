@@ -1,0 +1,139 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { CopyButton } from "@/components/copy-button";
+import { inviteLink } from "@/components/organization/invite-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LEVEL_NAMES } from "@/lib/organizations/levels";
+import { api, errorMessage } from "@/lib/ui/api-client";
+import { formatRelative, fullName } from "@/lib/ui/format";
+import { invitesQuery } from "@/lib/ui/queries";
+import { inviteKeys } from "@/lib/ui/query-keys";
+import type { TInvite } from "@/lib/ui/types";
+import { useMe } from "@/lib/ui/use-me";
+
+export function PendingInvites() {
+  const { organization } = useMe();
+  const invites = useQuery(invitesQuery(organization.id));
+  const [cancelling, setCancelling] = useState<TInvite | null>(null);
+
+  return (
+    <section className="grid gap-3" aria-labelledby="invites-heading">
+      <div className="grid gap-1">
+        <h2 id="invites-heading" className="text-lg font-semibold">
+          Pending invites
+        </h2>
+        <p className="text-sm text-muted-foreground">Invites are valid for 3 days. Copy a link to share it again.</p>
+      </div>
+      {invites.isError ? (
+        <FormAlert>{errorMessage(invites.error)}</FormAlert>
+      ) : invites.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : invites.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No pending invites.</p>
+      ) : (
+        <div className="overflow-hidden rounded-lg border bg-card">
+          <Table aria-label="Pending invites">
+            <TableHeader className="bg-muted/40">
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Invitee</TableHead>
+                <TableHead>Level</TableHead>
+                <TableHead>Invited by</TableHead>
+                <TableHead>Sent</TableHead>
+                <TableHead className="w-0">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invites.data.map((invite) => (
+                <TableRow key={invite.id}>
+                  <TableCell>
+                    <div className="grid">
+                      <span className="font-medium">{invite.target_email}</span>
+                      {invite.first_name && <span className="text-xs text-muted-foreground">{invite.first_name}</span>}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant="secondary" className="capitalize">
+                      {LEVEL_NAMES[invite.level]}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="text-muted-foreground">{invite.created_by ? fullName(invite.created_by) : "—"}</TableCell>
+                  <TableCell className="text-muted-foreground">
+                    {invite.is_expired ? <Badge variant="destructive">Expired – please recreate</Badge> : formatRelative(invite.created_at)}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex items-center justify-end gap-1">
+                      {!invite.is_expired && <CopyButton value={inviteLink(invite)} label={`Copy invite link for ${invite.target_email}`} />}
+                      <Button variant="ghost" size="sm" onClick={() => setCancelling(invite)} className="text-muted-foreground hover:text-destructive">
+                        {invite.is_expired ? "Delete" : "Cancel invite"}
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <CancelInviteDialog invite={cancelling} onClose={() => setCancelling(null)} />
+    </section>
+  );
+}
+
+function CancelInviteDialog({ invite, onClose }: { invite: TInvite | null; onClose: () => void }) {
+  const { organization } = useMe();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: (target: TInvite) => api.delete(`/api/organizations/${organization.id}/invites/${target.id}/`),
+    onSuccess: async (_, target) => {
+      toast.success(`The invite for ${target.target_email} was cancelled.`);
+      await queryClient.invalidateQueries({ queryKey: inviteKeys.list(organization.id) });
+      onClose();
+    },
+  });
+  return (
+    <AlertDialog
+      open={!!invite}
+      onOpenChange={(open) => {
+        if (open) return;
+        cancel.reset();
+        onClose();
+      }}
+    >
+      <AlertDialogContent>
+        {invite && (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel the invite for {invite.target_email}?</AlertDialogTitle>
+              <AlertDialogDescription>The link they received stops working. You can invite them again later.</AlertDialogDescription>
+            </AlertDialogHeader>
+            <FormAlert>{cancel.isError && errorMessage(cancel.error)}</FormAlert>
+            <AlertDialogFooter>
+              <AlertDialogCancel>No, keep invite</AlertDialogCancel>
+              <Button variant="destructive" onClick={() => cancel.mutate(invite)} disabled={cancel.isPending}>
+                {cancel.isPending ? "Cancelling…" : "Yes, cancel invite"}
+              </Button>
+            </AlertDialogFooter>
+          </>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { ChartLineIcon, FilterIcon, RepeatIcon } from "lucide-react";
+import { CopyField } from "@/components/copy-button";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { TOrganization } from "@/lib/ui/types";
+
+type Project = TOrganization["teams"][number];
+
+const NEXT_UP = [
+  { icon: ChartLineIcon, title: "Trends", text: "How often events happen over time, broken down by any property." },
+  { icon: FilterIcon, title: "Funnels", text: "How many people complete a sequence of steps, and where they drop off." },
+  { icon: RepeatIcon, title: "Retention", text: "How many people come back after their first visit." },
+];
+
+/** A project's start page: its token, and what it will show once events arrive. */
+export function ProjectHome({ project, organizationName }: { project: Project; organizationName: string }) {
+  return (
+    <>
+      <PageHeader title={project.name} description={`A project of ${organizationName} · Time zone ${project.timezone}`} />
+      <div className="grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Project API key</CardTitle>
+            <CardDescription>
+              The project&apos;s public token, which PostHog client libraries send events with. It can only write
+              events, so it is safe to ship in web pages and mobile apps. (This version of Hedgerow does not receive
+              events yet: event capture comes next.)
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CopyField value={project.api_token} label="Copy project API key" />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Next: insights</CardTitle>
+            <CardDescription>Once events arrive, this project is where you analyse them.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-3">
+            {NEXT_UP.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="grid content-start gap-2 rounded-lg border p-4">
+                <Icon className="size-5 text-primary" />
+                <p className="font-medium">{title}</p>
+                <p className="text-sm text-muted-foreground">{text}</p>
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

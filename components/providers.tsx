@@ -1,0 +1,43 @@
+"use client";
+
+import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "next-themes";
+import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/toaster";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { ApiRequestError } from "@/lib/ui/api-client";
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx answer will not change on retry; network failures and 5xx may.
+        retry: (failures, error) => !(error instanceof ApiRequestError && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+let browserQueryClient: QueryClient | undefined;
+
+/** One client per server render, one for the life of the browser tab. */
+function getQueryClient() {
+  if (isServer) return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={200}>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { KeyRoundIcon, LayoutDashboardIcon, MenuIcon, SettingsIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { Logo } from "@/components/logo";
+import { OrganizationSwitcher, ProjectSwitcher } from "@/components/shell/switchers";
+import { UserMenu } from "@/components/shell/user-menu";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
+import { meQuery } from "@/lib/ui/queries";
+import { useMe } from "@/lib/ui/use-me";
+import { cn } from "@/lib/ui/utils";
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+function navSections(projectId: number | undefined): { title: string; items: NavItem[] }[] {
+  return [
+    { title: "Project", items: projectId ? [{ href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon }] : [] },
+    {
+      title: "Organization",
+      items: [
+        { href: "/organization/members", label: "Members", icon: UsersIcon },
+        { href: "/organization/settings", label: "Settings", icon: SettingsIcon },
+      ],
+    },
+    { title: "Account", items: [{ href: "/settings/api-keys", label: "Personal API keys", icon: KeyRoundIcon }] },
+  ];
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const me = useMe();
+  const pathname = usePathname();
+  return (
+    <div className="flex h-full flex-col gap-4 p-3">
+      <Link href="/" className="px-2 pt-1" onClick={onNavigate}>
+        <Logo />
+      </Link>
+      <div className="grid gap-1">
+        <OrganizationSwitcher />
+        <ProjectSwitcher />
+      </div>
+      <nav aria-label="Main" className="grid flex-1 content-start gap-4 overflow-y-auto">
+        {navSections(me.team?.id).map((section) =>
+          section.items.length ? (
+            <div key={section.title} className="grid gap-0.5">
+              <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{section.title}</p>
+              {section.items.map(({ href, label, icon: Icon }) => {
+                const active = pathname === href || pathname.startsWith(`${href}/`);
+                return (
+                  <Link
+                    key={href}
+                    href={href}
+                    onClick={onNavigate}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-sidebar-accent",
+                      active ? "bg-sidebar-accent font-medium text-foreground" : "text-sidebar-foreground/80",
+                    )}
+                  >
+                    <Icon className="size-4 shrink-0" />
+                    {label}
+                  </Link>
+                );
+              })}
+            </div>
+          ) : null,
+        )}
+      </nav>
+      <UserMenu />
+    </div>
+  );
+}
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const { data: me } = useQuery(meQuery());
+  // Signing out, leaving or deleting the organization empties the cache just before navigating away:
+  // render nothing meanwhile rather than pages that need a current organization.
+  if (!me?.organization) return null;
+  return (
+    <div className="flex min-h-svh">
+      {/* The outer box paints the sidebar down the whole page; the inner one stays in view while it scrolls. */}
+      <div className="hidden w-64 shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground md:block">
+        <aside className="sticky top-0 h-svh">
+          <SidebarContent />
+        </aside>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur md:hidden">
+          <Button variant="ghost" size="icon-sm" aria-label="Open navigation" onClick={() => setMobileNavOpen(true)}>
+            <MenuIcon />
+          </Button>
+          <Logo />
+        </header>
+        <Dialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
+          <DialogContent
+            aria-describedby={undefined}
+            className="top-0 left-0 h-svh max-h-svh w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none border-0 border-r bg-sidebar p-0 sm:max-w-72"
+          >
+            <DialogTitle className="sr-only">Navigation</DialogTitle>
+            <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
+          </DialogContent>
+        </Dialog>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-8 sm:py-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ChevronsUpDownIcon, FolderIcon, PlusIcon } from "lucide-react";
+import { usePathname, useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { CreateOrganizationDialog } from "@/components/shell/create-organization-dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
+import { api, errorMessage } from "@/lib/ui/api-client";
+import { homePath } from "@/lib/ui/paths";
+import { meQuery } from "@/lib/ui/queries";
+import type { TUser } from "@/lib/ui/types";
+import { useMe } from "@/lib/ui/use-me";
+
+const triggerClassName =
+  "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-sidebar-accent";
+
+/** Switching changes where the user works on the server (PATCH @me); every cached resource then refetches. */
+function useSwitchWorkspace() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const pathname = usePathname();
+  return useMutation({
+    mutationFn: (change: { set_current_organization: string } | { set_current_team: number }) =>
+      api.patch<TUser>("/api/users/@me/", change),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meQuery().queryKey, me);
+      await queryClient.invalidateQueries();
+      // Project pages belong to one project; organization and account pages show the new current one.
+      if (pathname.startsWith("/project/")) router.push(homePath(me));
+      router.refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+}
+
+export function OrganizationSwitcher() {
+  const me = useMe();
+  const switchTo = useSwitchWorkspace();
+  const [creating, setCreating] = useState(false);
+  const organization = me.organization;
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger className={triggerClassName} aria-label={`Organization: ${organization.name}`}>
+          <span className="flex size-6 shrink-0 items-center justify-center rounded bg-primary/15 text-xs font-semibold text-primary">
+            {organization.name.charAt(0).toUpperCase()}
+          </span>
+          <span className="min-w-0 flex-1 truncate font-medium" data-testid="current-organization">
+            {organization.name}
+          </span>
+          <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-64">
+          <DropdownMenuLabel>Organizations</DropdownMenuLabel>
+          <DropdownMenuRadioGroup
+            value={organization.id}
+            onValueChange={(id) => id !== organization.id && switchTo.mutate({ set_current_organization: id })}
+          >
+            {me.organizations.map((o) => (
+              <DropdownMenuRadioItem key={o.id} value={o.id} disabled={switchTo.isPending}>
+                <span className="min-w-0 flex-1 truncate">{o.name}</span>
+                <span className="text-xs text-muted-foreground">{LEVEL_NAMES[o.membership_level as MembershipLevel]}</span>
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setCreating(true)}>
+            <PlusIcon />
+            New organization
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}
+
+export function ProjectSwitcher() {
+  const me = useMe();
+  const switchTo = useSwitchWorkspace();
+  const projects = me.organization.teams;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={triggerClassName} aria-label={`Project: ${me.team?.name ?? "none"}`}>
+        <FolderIcon className="mx-1 size-4 shrink-0 text-muted-foreground" />
+        <span className="min-w-0 flex-1 truncate" data-testid="current-project">
+          {me.team?.name ?? "No project"}
+        </span>
+        <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-64">
+        <DropdownMenuLabel>Projects in {me.organization.name}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={String(me.team?.id ?? "")}
+          onValueChange={(id) => Number(id) !== me.team?.id && switchTo.mutate({ set_current_team: Number(id) })}
+        >
+          {projects.map((project) => (
+            <DropdownMenuRadioItem key={project.id} value={String(project.id)} disabled={switchTo.isPending}>
+              <span className="truncate">{project.name}</span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+
+import { Avatar as AvatarPrimitive } from "radix-ui";
+import { cn } from "@/lib/ui/utils";
+
+/** Initials on a colour picked from the name, so people stay recognisable without uploaded pictures. */
+export function InitialsAvatar({ name, className }: { name: string; className?: string }) {
+  const initials =
+    name
+      .split(/[\s@._-]+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]!.toUpperCase())
+      .join("") || "?";
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return (
+    <AvatarPrimitive.Root className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}>
+      <AvatarPrimitive.Fallback
+        className="flex size-full items-center justify-center text-xs font-semibold text-white"
+        style={{ backgroundColor: `oklch(0.58 0.1 ${hash % 360})` }}
+      >
+        {initials}
+      </AvatarPrimitive.Fallback>
+    </AvatarPrimitive.Root>
+  );
+}

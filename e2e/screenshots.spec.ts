@@ -1,0 +1,90 @@
+import { expect, test, type Page } from "@playwright/test";
+import { inviteWithApi, newAccount, PASSWORD, signUpWithApi } from "./support";
+
+// Screenshots of every page in both themes, for looking at the UI (E2E_SCREENSHOTS=1 npx playwright test screenshots).
+test.skip(!process.env.E2E_SCREENSHOTS, "set E2E_SCREENSHOTS=1 to take screenshots");
+
+const DIR = "test-results/screenshots";
+
+async function shoot(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${DIR}/${name}-${theme}.png`, fullPage: true });
+  }
+}
+
+test("every page, light and dark", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await page.goto("/login");
+  await shoot(page, "login");
+  await page.goto("/signup");
+  await shoot(page, "signup");
+
+  const owner = newAccount("Ada", "Analytical Engines");
+  const { organization } = await signUpWithApi(page.request, owner);
+  await page.goto("/onboarding");
+  await shoot(page, "onboarding");
+  await page.goto("/");
+  await expect(page.getByTestId("current-organization")).toBeVisible();
+  await shoot(page, "project-home");
+  await page.getByRole("button", { name: /^Organization:/ }).click();
+  await shoot(page, "menu-organizations");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await shoot(page, "menu-account");
+  await page.keyboard.press("Escape");
+
+  const invite = await inviteWithApi(page, organization.id, "grace@example.com", 8);
+  const memberInvite = await inviteWithApi(page, organization.id, "charles@example.com", 1);
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const other = await context.newPage();
+  await other.goto(`/signup/${invite.id}`);
+  await expect(other.getByRole("heading", { name: /Join/ })).toBeVisible();
+  await shoot(other, "invite-signed-out");
+  await other.request.post(`/api/signup/${memberInvite.id}/`, { data: { first_name: "Charles", password: PASSWORD } });
+  await other.goto(`/signup/${invite.id}`);
+  await shoot(other, "invite-signed-in");
+  await other.goto("/signup/00000000-0000-4000-8000-000000000000");
+  await shoot(other, "invite-unknown");
+  await context.close();
+  await inviteWithApi(page, organization.id, "lovelace@example.com", 1);
+
+  await page.goto("/organization/members");
+  await expect(page.getByRole("row", { name: /Charles/ })).toBeVisible();
+  await shoot(page, "members");
+  await page.getByRole("combobox", { name: "Level of Charles" }).click();
+  await page.getByRole("option", { name: "administrator" }).click();
+  await shoot(page, "members-level-dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Remove Charles" }).click();
+  await shoot(page, "members-remove-dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Invite member" }).click();
+  await shoot(page, "members-invite-dialog");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/organization/settings");
+  await shoot(page, "organization-settings");
+  await page.getByRole("button", { name: "Delete organization" }).click();
+  await shoot(page, "organization-delete-dialog");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/settings/api-keys");
+  await shoot(page, "api-keys-empty");
+  await page.getByRole("button", { name: "Create key" }).first().click();
+  await shoot(page, "api-keys-create-dialog");
+  await page.getByRole("dialog").getByLabel("Label").fill("Nightly export");
+  await page.getByRole("checkbox", { name: "Insight: read" }).click();
+  await page.getByRole("checkbox", { name: "Organization: write" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create key" }).click();
+  await shoot(page, "api-keys-created");
+  await page.keyboard.press("Escape");
+  await shoot(page, "api-keys-list");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/organization/members");
+  await shoot(page, "mobile-members");
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  await shoot(page, "mobile-nav");
+});

@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+let counter = 0;
+/** An address no other test (or earlier run on the same server) uses. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+export const PASSWORD = "correct horse battery";
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  organizationName: string;
+}
+
+export function newAccount(firstName: string, organizationName = `${firstName}'s Orchard`): Account {
+  return { email: uniqueEmail(firstName.toLowerCase()), password: PASSWORD, firstName, organizationName };
+}
+
+/** Signs up through the API; the request context shares the page's cookies, so the page is signed in too. */
+export async function signUpWithApi(request: APIRequestContext, account: Account) {
+  const response = await request.post("/api/signup/", {
+    data: { email: account.email, password: account.password, first_name: account.firstName, organization_name: account.organizationName },
+  });
+  expect(response.status()).toBe(201);
+  return response.json() as Promise<{ id: number; uuid: string; organization: { id: string; name: string } }>;
+}
+
+/** Browser sessions must be same-origin to write; a request context sends no Origin unless told. */
+export const sameOrigin = (page: Page) => ({ origin: new URL(page.url() === "about:blank" ? process.env.E2E_BASE_URL! : page.url()).origin });
+
+export async function inviteWithApi(page: Page, organizationId: string, targetEmail: string, level = 1) {
+  const response = await page.request.post(`/api/organizations/${organizationId}/invites/`, {
+    data: { target_email: targetEmail, level },
+    headers: sameOrigin(page),
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}

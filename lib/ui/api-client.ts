@@ -1,0 +1,78 @@
+/** The PostHog error body every API failure carries: `{type, code, detail, attr}`. */
+export interface ApiErrorBody {
+  type: string;
+  code: string;
+  detail: string;
+  attr: string | null;
+}
+
+export class ApiRequestError extends Error implements ApiErrorBody {
+  readonly type: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly attr: string | null;
+
+  constructor(
+    readonly status: number,
+    body: Partial<ApiErrorBody>,
+  ) {
+    super(body.detail ?? `Request failed with status ${status}.`);
+    this.type = body.type ?? "server_error";
+    this.code = body.code ?? "error";
+    this.detail = this.message;
+    this.attr = body.attr ?? null;
+  }
+}
+
+export interface PaginatedList<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+interface RequestOptions {
+  signal?: AbortSignal;
+  body?: unknown;
+}
+
+async function request<T>(method: string, path: string, { signal, body }: RequestOptions = {}): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    signal,
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  const payload = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiRequestError(response.status, payload);
+  return payload as T;
+}
+
+/** Same-origin JSON calls to Hedgerow's API; failures throw `ApiRequestError` with the API's own message. */
+export const api = {
+  get: <T>(path: string, options?: { signal?: AbortSignal }) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, { body }),
+  delete: (path: string) => request<void>("DELETE", path),
+
+  /** Every page of a list, following `next` (lists the UI sorts and searches locally are small). */
+  async getAll<T>(path: string, options?: { signal?: AbortSignal }): Promise<T[]> {
+    const results: T[] = [];
+    let next: string | null = path;
+    while (next) {
+      const page: PaginatedList<T> = await request<PaginatedList<T>>("GET", next, options);
+      results.push(...page.results);
+      next = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
+    }
+    return results;
+  },
+};
+
+/** What to tell the user about a failed request. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.detail;
+  if (error instanceof Error && error.name !== "AbortError") return "Could not reach the server. Check your connection and try again.";
+  return "Something went wrong.";
+}

@@ -1,0 +1,11 @@
+import type { TUser } from "@/lib/users/schemas";
+
+/** Where a signed-in user starts: their current project, or onboarding when they belong to no organization. */
+export function homePath(me: Pick<TUser, "team">): string {
+  return me.team ? `/project/${me.team.id}` : "/onboarding";
+}
+
+/** A `?next=` target only when it stays on this site, so a crafted link cannot send people elsewhere. */
+export function safeNextPath(next: string | null | undefined): string | null {
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}

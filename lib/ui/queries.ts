@@ -1,0 +1,35 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/ui/api-client";
+import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TApiKey, TInvite, TInvitePreview, TMember, TUser } from "@/lib/ui/types";
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: userKeys.me(),
+    queryFn: ({ signal }) => api.get<TUser>("/api/users/@me/", { signal }),
+  });
+
+export const membersQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: memberKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TMember>(`/api/organizations/${organizationId}/members/`, { signal }),
+  });
+
+export const invitesQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: inviteKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TInvite>(`/api/organizations/${organizationId}/invites/`, { signal }),
+  });
+
+export const invitePreviewQuery = (inviteId: string) =>
+  queryOptions({
+    queryKey: inviteKeys.preview(inviteId),
+    queryFn: ({ signal }) => api.get<TInvitePreview>(`/api/signup/${inviteId}/`, { signal }),
+    retry: false,
+  });
+
+export const apiKeysQuery = () =>
+  queryOptions({
+    queryKey: apiKeyKeys.list(),
+    queryFn: ({ signal }) => api.getAll<TApiKey>("/api/personal_api_keys/", { signal }),
+  });

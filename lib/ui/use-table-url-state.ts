@@ -1,0 +1,47 @@
+"use client";
+
+import { functionalUpdate, type ColumnSort, type PaginationState, type SortingState, type Updater } from "@tanstack/react-table";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+
+/**
+ * A table's search, sort and page kept in the URL (`?q=ada&sort=-level&page=2`), so views can be shared
+ * and the back button restores them. `sort` uses the API's `order` style: a column id, `-` for descending.
+ */
+export function useTableUrlState({ sortable, defaultSort, pageSize = 50 }: { sortable: readonly string[]; defaultSort: ColumnSort; pageSize?: number }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params.toString());
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+
+  const sortParam = params.get("sort") ?? "";
+  const sortId = sortParam.replace(/^-/, "");
+  const sorting: SortingState = sortable.includes(sortId) ? [{ id: sortId, desc: sortParam.startsWith("-") }] : [defaultSort];
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  const pagination: PaginationState = { pageIndex: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0, pageSize };
+  const search = params.get("q") ?? "";
+
+  return {
+    search,
+    sorting,
+    pagination,
+    setSearch: (q: string) => update({ q: q || null, page: null }),
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [first] = functionalUpdate(updater, sorting);
+      const isDefault = !first || (first.id === defaultSort.id && first.desc === defaultSort.desc);
+      update({ sort: isDefault ? null : `${first.desc ? "-" : ""}${first.id}`, page: null });
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const { pageIndex } = functionalUpdate(updater, pagination);
+      update({ page: pageIndex > 0 ? String(pageIndex + 1) : null });
+    },
+  };
+}
