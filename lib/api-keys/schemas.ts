@@ -45,7 +45,7 @@ export const ZApiKey = z
   })
   .meta({ id: "PersonalAPIKey" });
 
-export const ZApiKeyParams = z.object({ keyId: z.string().min(1).max(50) });
+export const ZApiKeyParams = z.object({ keyId: z.string().regex(/^(@current|[0-9a-zA-Z]{1,50})$/) });
 
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;
 export type TApiKeyUpdate = z.infer<typeof ZApiKeyUpdate>;

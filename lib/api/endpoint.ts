@@ -14,6 +14,7 @@ import {
   requestTooLarge,
   serverError,
   unsupportedMediaType,
+  validationError,
 } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -102,7 +103,7 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const rawParams = (await ctx.params) ?? {};
     const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
     // A malformed id in the path names nothing: 404, as an unmatched URL would be.
-    if (!params.success) throw notFound();
+    if (!params.success || pathOfNulCharacter(params.data) !== null) throw notFound();
     if (actor?.apiKey) checkKeyResourceScope(actor, params.data);
 
     const url = requestUrl(req);
@@ -125,7 +126,21 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): 
   if (!schema) return undefined;
   const parsed = schema.safeParse(input, { reportInput: true });
   if (!parsed.success) throw fromZodError(parsed.error);
+  const nulAt = pathOfNulCharacter(parsed.data);
+  if (nulAt !== null) throw validationError("Null characters are not allowed.", nulAt || null, "null_characters_not_allowed");
   return parsed.data;
+}
+
+/** PostgreSQL text cannot hold U+0000, so DRF refuses it in any string field: where one is, or null if none. */
+function pathOfNulCharacter(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const found = pathOfNulCharacter(item, path ? `${path}__${key}` : key);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 /** Scopes for API keys, same-origin for browser sessions (a cookie alone must not be able to write). */

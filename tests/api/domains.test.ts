@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp, type TestUser } from "../support/api";
+import { ApiClient, joinAs, signUp, type TestUser } from "../support/api";
 import { setTxtRecord } from "../support/dns";
 
 const baseUrl = inject("baseUrl");
@@ -16,15 +16,6 @@ const NOT_FOUND = { type: "invalid_request", code: "not_found", detail: "Not fou
 
 const uniqueDomain = () => `d${randomUUID().slice(0, 8)}.example.com`;
 const domainsPath = (organizationId: string) => `/api/organizations/${organizationId}/domains/`;
-
-/** A new user who joins `owner`'s organization at `level`, through an invite. */
-async function joinAs(owner: TestUser, level: number): Promise<TestUser> {
-  const member = await signUp(baseUrl);
-  const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: member.email, level });
-  expect(invite.status).toBe(201);
-  expect((await member.session.post(`/api/signup/${invite.body.id}/`, {})).status).toBe(201);
-  return member;
-}
 
 async function addDomain(owner: TestUser, domain = uniqueDomain()) {
   const created = await owner.session.post(domainsPath(owner.organizationId), { domain });

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp, uniqueEmail, type TestUser } from "../support/api";
+import { ApiClient, joinAs, signUp, type TestUser, uniqueEmail } from "../support/api";
 import { startServer, type StartedServer } from "../support/server";
 
 const baseUrl = inject("baseUrl");
@@ -34,14 +34,6 @@ async function invite(owner: TestUser, body: Record<string, unknown>) {
   const response = await owner.session.post(invitesPath(owner.organizationId), body);
   expect(response.status, response.text).toBe(201);
   return response.body;
-}
-
-/** A new user who joins `owner`'s organization at `level` by accepting an invite while signed in. */
-async function joinAs(owner: TestUser, level: number): Promise<TestUser> {
-  const member = await signUp(baseUrl);
-  const { id } = await invite(owner, { target_email: member.email, level });
-  expect((await member.session.post(`/api/signup/${id}/`, {})).status).toBe(201);
-  return member;
 }
 
 describe("creating and listing invites", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp, type TestUser } from "../support/api";
+import { ApiClient, joinAs, signUp, type TestUser } from "../support/api";
 
 const baseUrl = inject("baseUrl");
 
@@ -14,16 +14,6 @@ const LAST_OWNER = {
   detail: "Cannot leave the organization as its owner!",
   attr: null,
 };
-
-/** A new user who joins `owner`'s organization at `level` by accepting an invite while signed in. */
-async function joinAs(owner: TestUser, level: number): Promise<TestUser> {
-  const member = await signUp(baseUrl);
-  const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: member.email, level });
-  expect(invite.status).toBe(201);
-  const accepted = await member.session.post(`/api/signup/${invite.body.id}/`, {});
-  expect(accepted.status).toBe(201);
-  return member;
-}
 
 async function levelOf(viewer: TestUser, organizationId: string, user: TestUser): Promise<number | undefined> {
   const list = await viewer.session.get(`${membersPath(organizationId)}?email=${encodeURIComponent(user.email)}`);

@@ -91,6 +91,10 @@ describe("organizations", () => {
     expect(invalidJson.body).toMatchObject({ type: "invalid_request", code: "parse_error" });
     const emptyBody = await api.request("POST", "/api/organizations/", undefined, { headers: { "content-type": "application/json" } });
     expect(emptyBody.status).toBe(400);
+    expect((await api.post("/api/organizations/", { name: "nul\u0000byte" })).body).toMatchObject({
+      code: "null_characters_not_allowed",
+      attr: "name",
+    });
     expect((await api.get("/api/organizations/not-a-uuid/")).status).toBe(404);
     expect((await api.delete("/api/organizations/")).status).toBe(405);
   });

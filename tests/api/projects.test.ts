@@ -1,5 +1,5 @@
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp, type TestUser } from "../support/api";
+import { ApiClient, joinAs, signUp, type TestUser } from "../support/api";
 
 const baseUrl = inject("baseUrl");
 
@@ -16,15 +16,6 @@ const NO_ACCESS = {
   detail: "You don't have access to the project.",
   attr: null,
 };
-
-/** A new user who joins `owner`'s organization at `level`, through an invite. */
-async function joinAs(owner: TestUser, level: number): Promise<TestUser> {
-  const member = await signUp(baseUrl);
-  const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: member.email, level });
-  expect(invite.status).toBe(201);
-  expect((await member.session.post(`/api/signup/${invite.body.id}/`, {})).status).toBe(201);
-  return member;
-}
 
 async function createProject(owner: TestUser, body: Record<string, unknown> = { name: "Second" }) {
   const created = await owner.session.post("/api/projects/", body);

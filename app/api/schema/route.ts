@@ -1,0 +1,4 @@
+import { serve } from "@/lib/api/endpoint";
+import { schemaEndpoint } from "@/lib/openapi/endpoints";
+
+export const { GET, POST, PUT, PATCH, DELETE } = serve(schemaEndpoint);

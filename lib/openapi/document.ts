@@ -1,0 +1,287 @@
+import { z } from "zod";
+import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
+import * as apiKeys from "@/lib/api-keys/endpoints";
+import * as domains from "@/lib/domains/endpoints";
+import * as invites from "@/lib/invites/endpoints";
+import * as members from "@/lib/members/endpoints";
+import * as organizations from "@/lib/organizations/endpoints";
+import * as projects from "@/lib/projects/endpoints";
+import * as users from "@/lib/users/endpoints";
+import * as openapi from "./endpoints";
+import { ZApiError, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEndpoint = Endpoint<any, any, any, any>;
+
+/** Every `lib/<feature>/endpoints.ts`: the document lists each endpoint they export, and nothing else. */
+const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
+  organizations,
+  members,
+  invites,
+  domains,
+  projects,
+  users,
+  apiKeys,
+  openapi,
+};
+
+const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+export interface DeclaredEndpoint {
+  /** The export's name without its `Endpoint` suffix: `listOrganizationsEndpoint` → `listOrganizations`. */
+  operationId: string;
+  endpoint: AnyEndpoint;
+}
+
+function isEndpoint(value: unknown): value is AnyEndpoint {
+  const candidate = value as Partial<AnyEndpoint> | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    METHOD_ORDER.includes(candidate.method as string) &&
+    typeof candidate.path === "string" &&
+    typeof candidate.handler === "function"
+  );
+}
+
+/** Module by module; within one, by path then method (a module's exports come in alphabetical order). */
+export function collectEndpoints(modules = ENDPOINT_MODULES): DeclaredEndpoint[] {
+  const declared: DeclaredEndpoint[] = [];
+  for (const exports of Object.values(modules)) {
+    const own: DeclaredEndpoint[] = [];
+    for (const [name, value] of Object.entries(exports)) {
+      if (!isEndpoint(value)) continue;
+      const operationId = name.replace(/Endpoint$/, "");
+      if (declared.some((d) => d.operationId === operationId))
+        throw new Error(`Two endpoints are exported as ${name}: operation ids must be unique`);
+      own.push({ operationId, endpoint: value });
+    }
+    own.sort((a, b) =>
+      a.endpoint.path === b.endpoint.path
+        ? METHOD_ORDER.indexOf(a.endpoint.method) - METHOD_ORDER.indexOf(b.endpoint.method)
+        : a.endpoint.path < b.endpoint.path
+          ? -1
+          : 1,
+    );
+    declared.push(...own);
+  }
+  return declared;
+}
+
+const refTo = (name: string) => `#/components/schemas/${name}`;
+
+/** zod's regexes for formats and its safe-integer bounds say nothing a reader or validator needs beyond `format`. */
+function tidy({ jsonSchema }: { jsonSchema: JsonSchema }) {
+  if (jsonSchema.format && jsonSchema.pattern) delete jsonSchema.pattern;
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
+function rewriteRefs(node: unknown, rename: (id: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, rename));
+  if (typeof node !== "object" || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")
+        ? refTo(rename(value.slice("#/$defs/".length)))
+        : rewriteRefs(value, rename);
+  }
+  return out;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Turns zod schemas into JSON Schema, moving every schema named with `.meta({ id })` into `components/schemas`.
+ * Responses are converted before request bodies: a named schema whose input form differs from its output
+ * (no `additionalProperties: false`, defaults optional) is filed as `<id>Input`.
+ */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const { $defs = {}, $schema: _dialect, ...root } = z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+      override: tidy,
+    }) as JsonSchema;
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries($defs as Record<string, JsonSchema>)) {
+      const existing = this.components[id];
+      names.set(id, existing && !sameJson(existing, rewriteRefs(def, (x) => x)) ? `${id}Input` : id);
+    }
+    const rename = (id: string) => names.get(id) ?? id;
+    for (const [id, def] of Object.entries($defs as Record<string, JsonSchema>))
+      this.components[rename(id)] ??= rewriteRefs(def, rename) as JsonSchema;
+    return rewriteRefs(root, rename) as JsonSchema;
+  }
+
+  /** PostHog's list envelope around an item, named `Paginated<Item>List` when the item is named. */
+  paginated(item: JsonSchema): JsonSchema {
+    const envelope: JsonSchema = {
+      type: "object",
+      properties: {
+        count: { type: "integer", description: "Total number of results." },
+        next: { type: ["string", "null"], format: "uri", description: "The next page's URL, or null on the last page." },
+        previous: { type: ["string", "null"], format: "uri", description: "The previous page's URL, or null on the first page." },
+        results: { type: "array", items: item },
+      },
+      required: ["count", "next", "previous", "results"],
+      additionalProperties: false,
+    };
+    const itemName = typeof item.$ref === "string" ? item.$ref.slice(refTo("").length) : null;
+    if (!itemName) return envelope;
+    this.components[`Paginated${itemName}List`] = envelope;
+    return { $ref: refTo(`Paginated${itemName}List`) };
+  }
+}
+
+const PAGINATION_PARAMETERS: OpenApiParameter[] = [
+  { name: "limit", in: "query", required: false, description: "Number of results to return per page (default 100).", schema: { type: "integer", minimum: 1 } },
+  { name: "offset", in: "query", required: false, description: "The initial index from which to return the results.", schema: { type: "integer", minimum: 0 } },
+];
+
+const ERROR_RESPONSES = {
+  BadRequest: { status: 400, description: "Invalid input: `attr` names the field, `detail` says what is wrong." },
+  Unauthenticated: { status: 401, description: "No credentials, or a personal API key that is not valid." },
+  PermissionDenied: { status: 403, description: "Not allowed: missing scope, insufficient access level, or not a member." },
+  NotFound: { status: 404, description: "Nothing with this id is visible to the caller." },
+  RequestTooLarge: { status: 413, description: "The request body is larger than 5 MB." },
+  UnsupportedMediaType: { status: 415, description: "The body is neither JSON nor form-encoded." },
+} as const;
+
+function accessDescription(endpoint: AnyEndpoint): string {
+  if (endpoint.public) return "No authentication required.";
+  if (endpoint.scope === null) return "Personal API keys cannot call this operation: sign in with the browser session.";
+  if (endpoint.scope === "any") return "Any personal API key may call this, whatever its scopes.";
+  const [object, access] = endpoint.scope.split(":");
+  const alsoGranted = access === "read" ? ` (\`${object}:write\` and \`*\` also grant it)` : " (`*` also grants it)";
+  return `Personal API keys need the \`${endpoint.scope}\` scope${alsoGranted}.`;
+}
+
+function security(endpoint: AnyEndpoint): Record<string, string[]>[] {
+  if (endpoint.public) return [];
+  const session = { SessionCookie: [] };
+  if (endpoint.scope === null) return [session];
+  return [{ PersonalAPIKey: endpoint.scope === "any" ? [] : [endpoint.scope] }, session];
+}
+
+function parametersIn(schema: JsonSchema, location: "path" | "query"): OpenApiParameter[] {
+  const required = new Set<string>(schema.required ?? []);
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: location, required: location === "path" || required.has(name), description, schema: rest };
+  });
+}
+
+function successDescription(endpoint: AnyEndpoint): string {
+  if (endpoint.paginated) return "A page of results.";
+  if (endpoint.status === 201) return "Created.";
+  if (endpoint.status === 204) return "Done; no content.";
+  return "OK.";
+}
+
+function buildOperation(collector: SchemaCollector, { operationId, endpoint }: DeclaredEndpoint, response: JsonSchema | null): OpenApiOperation {
+  const status = endpoint.status ?? (endpoint.response ? 200 : 204);
+  const pathParameters = endpoint.params ? parametersIn(collector.convert(endpoint.params, "input"), "path") : [];
+  for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g))
+    if (!pathParameters.some((p) => p.name === name)) pathParameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+  const queryParameters = endpoint.query ? parametersIn(collector.convert(endpoint.query, "input"), "query") : [];
+  if (endpoint.paginated)
+    queryParameters.push(...PAGINATION_PARAMETERS.filter((p) => !queryParameters.some((q) => q.name === p.name)));
+
+  const responses: OpenApiOperation["responses"] = {
+    [status]: {
+      description: successDescription(endpoint),
+      ...(response && status !== 204 ? { content: { "application/json": { schema: response } } } : {}),
+    },
+  };
+  const errors: (keyof typeof ERROR_RESPONSES)[] = [];
+  if (endpoint.body || endpoint.query) errors.push("BadRequest");
+  if (!endpoint.public) errors.push("Unauthenticated", "PermissionDenied");
+  if (endpoint.params) errors.push("NotFound");
+  if (endpoint.body) errors.push("RequestTooLarge", "UnsupportedMediaType");
+  for (const name of errors) responses[ERROR_RESPONSES[name].status] = { $ref: `#/components/responses/${name}` };
+
+  const access = accessDescription(endpoint);
+  return {
+    operationId,
+    summary: endpoint.summary,
+    description: `${endpoint.summary}.\n\n${access}`,
+    tags: [endpoint.tag],
+    security: security(endpoint),
+    "x-required-scope": endpoint.scope,
+    ...(pathParameters.length || queryParameters.length ? { parameters: [...pathParameters, ...queryParameters] } : {}),
+    ...(endpoint.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: collector.convert(endpoint.body, "input") } } } }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(declared: DeclaredEndpoint[]): OpenApiDocument {
+  const collector = new SchemaCollector();
+  collector.convert(ZApiError, "output");
+  // Responses first, so the names of response schemas are never taken by their input forms.
+  const responses = declared.map(({ endpoint }) => {
+    if (!endpoint.response) return null;
+    const item = collector.convert(endpoint.response, "output");
+    return endpoint.paginated ? collector.paginated(item) : item;
+  });
+
+  const paths: OpenApiDocument["paths"] = {};
+  const tags: string[] = [];
+  declared.forEach((entry, index) => {
+    const method = entry.endpoint.method.toLowerCase() as Lowercase<HttpMethod>;
+    const operations = (paths[entry.endpoint.path] ??= {});
+    if (operations[method]) throw new Error(`${entry.endpoint.method} ${entry.endpoint.path} is declared twice`);
+    operations[method] = buildOperation(collector, entry, responses[index]);
+    if (!tags.includes(entry.endpoint.tag)) tags.push(entry.endpoint.tag);
+  });
+
+  const errorContent = { "application/json": { schema: { $ref: refTo("Error") } } };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Hedgerow API",
+      version: "1.0.0",
+      description: [
+        "Hedgerow's HTTP API, compatible with PostHog's organization and project API: same paths (with their trailing slash), fields, status codes and error bodies.",
+        "Authenticate with a personal API key, `Authorization: Bearer phx_…`; each operation names the scope it needs. Browser sessions may call every operation; their writes must be same-origin.",
+        "Lists are paginated with `limit` (default 100) and `offset`, and answer `{count, next, previous, results}`.",
+        "Errors answer `{type, code, detail, attr}`.",
+      ].join("\n\n"),
+    },
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: collector.components,
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [name, { description, content: errorContent }]),
+      ),
+      securitySchemes: {
+        PersonalAPIKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "A personal API key (`phx_…`), created under your account's settings. Each operation lists the scope it needs (`x-required-scope`); a `:write` scope also grants `:read`, and `*` grants all.",
+        },
+        SessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The browser session set by signing in (`__Secure-` prefixed over HTTPS). Writes must come from the same origin.",
+        },
+      },
+    },
+  };
+}
+
+let built: OpenApiDocument | undefined;
+
+/** The document for this process's endpoints, built on first use. */
+export function openApiDocument(): OpenApiDocument {
+  return (built ??= buildOpenApiDocument(collectEndpoints()));
+}

@@ -1,0 +1,129 @@
+// The operator CLI: `npm run hedgerow -- <command> [options]`. It uses the app's own services on the configured
+// database (DATABASE_URL, or the PGlite files in HEDGEROW_DATA_DIR, which a running server must not hold).
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { ZApiKeyCreate } from "@/lib/api-keys/schemas";
+import { createApiKey } from "@/lib/api-keys/service";
+import { ApiError, fromZodError } from "@/lib/api/errors";
+import { closeDb, getDb } from "@/lib/db/client";
+import { ZOrganizationCreate } from "@/lib/organizations/schemas";
+import { bootstrapOrganization } from "@/lib/organizations/service";
+import { ZSignup } from "@/lib/users/schemas";
+import { findUserByEmail, insertUser } from "@/lib/users/service";
+
+interface Command {
+  usage: string;
+  description: string;
+  options: Record<string, { type: "string"; required?: boolean }>;
+  run: (values: Record<string, string | undefined>) => Promise<void>;
+}
+
+const ZNewUser = ZSignup.pick({ email: true, password: true, first_name: true });
+
+/** Validates as the API does, so the CLI refuses what the API would, with the same messages. */
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
+}
+
+async function userByEmail(email: string) {
+  const user = await findUserByEmail(await getDb(), email);
+  if (!user) throw new CliError(`No user with the email ${email}.`);
+  return user;
+}
+
+const commands: Record<string, Command> = {
+  "create-user": {
+    usage: "create-user --email EMAIL --password PASSWORD [--first-name NAME]",
+    description: "Create a user who can sign in (no organization: add one with create-organization).",
+    options: { email: { type: "string", required: true }, password: { type: "string", required: true }, "first-name": { type: "string" } },
+    async run(values) {
+      const input = parse(ZNewUser, {
+        email: values.email,
+        password: values.password,
+        first_name: values["first-name"] ?? values.email!.split("@")[0],
+      });
+      const db = await getDb();
+      const user = await db.transaction((tx) =>
+        insertUser(tx, { email: input.email, password: input.password, firstName: input.first_name, isEmailVerified: true }),
+      );
+      console.log(`Created user ${user.email} (id ${user.id}).`);
+    },
+  },
+  "create-organization": {
+    usage: "create-organization --name NAME --owner EMAIL",
+    description: "Create an organization with its default project, owned by an existing user.",
+    options: { name: { type: "string", required: true }, owner: { type: "string", required: true } },
+    async run(values) {
+      const input = parse(ZOrganizationCreate, { name: values.name });
+      const owner = await userByEmail(values.owner!);
+      const db = await getDb();
+      const { organization, project } = await db.transaction((tx) => bootstrapOrganization(tx, owner, input));
+      console.log(`Created organization ${organization.name} (id ${organization.id}, slug ${organization.slug}) owned by ${owner.email}.`);
+      console.log(`Its project "${project.name}" has id ${project.id} and API token ${project.apiToken}.`);
+    },
+  },
+  "create-api-key": {
+    usage: "create-api-key --email EMAIL --label LABEL [--scopes SCOPE,SCOPE]",
+    description: "Create a personal API key for a user (scopes default to *). The key is printed once, here only.",
+    options: { email: { type: "string", required: true }, label: { type: "string", required: true }, scopes: { type: "string" } },
+    async run(values) {
+      const input = parse(ZApiKeyCreate, {
+        label: values.label,
+        scopes: (values.scopes ?? "*").split(",").map((scope) => scope.trim()),
+      });
+      const user = await userByEmail(values.email!);
+      const key = await createApiKey({ user, apiKey: null }, input);
+      console.log(`Created personal API key "${key.label}" (id ${key.id}) for ${user.email} with scopes ${key.scopes.join(", ")}.`);
+      console.log("Copy it now, it will not be shown again:");
+      console.log(key.value);
+    },
+  },
+};
+
+class CliError extends Error {}
+
+function help() {
+  console.log("Usage: npm run hedgerow -- <command> [options]\n\nCommands:");
+  for (const command of Object.values(commands)) console.log(`  ${command.usage}\n      ${command.description}`);
+  console.log("  help\n      Show this help.");
+  console.log("\nThe database is DATABASE_URL when set, otherwise the PGlite files in HEDGEROW_DATA_DIR (default .data).");
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) {
+    // Field names in the API's terms, as the options are named.
+    const option = error.attr ? `--${error.attr.replace(/_/g, "-").replace(/-{2}.*/, "")}: ` : "";
+    return `${option}${error.detail}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    help();
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command: ${name}\n`);
+    help();
+    return 1;
+  }
+  try {
+    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    const missing = Object.entries(command.options).filter(([option, spec]) => spec.required && !values[option]);
+    if (missing.length) throw new CliError(`Missing ${missing.map(([option]) => `--${option}`).join(", ")}. Usage: ${command.usage}`);
+    await command.run(values as Record<string, string | undefined>);
+    return 0;
+  } catch (error) {
+    console.error(`Error: ${describe(error)}`);
+    return 1;
+  } finally {
+    await closeDb();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,161 @@
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, inject, test } from "vitest";
+import { startServer, type StartedServer } from "../support/server";
+import { ApiClient, uniqueEmail } from "../support/api";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run hedgerow -- <args>`, without npm in between, on the given database. */
+function hedgerow(args: string[], database: { dataDir: string } | { url: string }): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  if ("url" in database) env.DATABASE_URL = database.url;
+  else env.HEDGEROW_DATA_DIR = database.dataDir;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [tsx, "scripts/cli.ts", ...args], { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const printedKey = (run: Run) => run.stdout.split("\n").find((line) => /^phx_[0-9a-zA-Z]+$/.test(line))!;
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<ApiClient> {
+  const login = await new ApiClient(baseUrl).post("/api/login/", { email, password });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session-token"));
+  return new ApiClient(baseUrl, { cookie });
+}
+
+describe("the hedgerow CLI", { timeout: 300_000 }, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-cli-"));
+  const lockFile = path.join(dataDir, "pglite", "hedgerow.lock");
+  const db = { dataDir };
+  let server: StartedServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("help, unknown commands and missing options", async () => {
+    const help = await hedgerow(["help"], db);
+    expect(help.code).toBe(0);
+    for (const command of ["create-user", "create-organization", "create-api-key", "help"]) expect(help.stdout).toContain(command);
+    const unknown = await hedgerow(["make-coffee"], db);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Unknown command: make-coffee");
+    const missing = await hedgerow(["create-organization", "--name", "X"], db);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("Missing --owner");
+    const bad = await hedgerow(["create-user", "--email", "x@example.com", "--password", "long-enough", "--bogus", "1"], db);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/Unknown option '--bogus'/);
+  });
+
+  test("creates a user, their organization and a key on PGlite, which a server on that data dir then serves", async () => {
+    const email = uniqueEmail("cli");
+    const password = "cli-password-123";
+    const user = await hedgerow(["create-user", "--email", email, "--password", password, "--first-name", "Operator"], db);
+    expect(user.stderr).toBe("");
+    expect(user.code).toBe(0);
+    expect(user.stdout).toMatch(new RegExp(`^Created user ${email} \\(id \\d+\\)\\.`));
+
+    const again = await hedgerow(["create-user", "--email", email.toUpperCase(), "--password", password], db);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe("Error: --email: There is already an account with this email address.\n");
+    const short = await hedgerow(["create-user", "--email", uniqueEmail(), "--password", "short"], db);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/^Error: --password: .*8 characters/);
+    const badEmail = await hedgerow(["create-user", "--email", "not-an-email", "--password", password], db);
+    expect(badEmail.stderr).toBe("Error: --email: Enter a valid email address.\n");
+
+    const organization = await hedgerow(["create-organization", "--name", "CLI Org", "--owner", email], db);
+    expect(organization.code).toBe(0);
+    expect(organization.stdout).toMatch(/Created organization CLI Org \(id [0-9a-f-]{36}, slug cli-org\) owned by/);
+    expect(organization.stdout).toMatch(/"Default project" has id \d+ and API token phc_[0-9a-zA-Z]+/);
+    const noOwner = await hedgerow(["create-organization", "--name", "Orphan", "--owner", "nobody@example.com"], db);
+    expect(noOwner.code).toBe(1);
+    expect(noOwner.stderr).toBe("Error: No user with the email nobody@example.com.\n");
+    expect((await hedgerow(["create-organization", "--name", " ", "--owner", email], db)).stderr).toBe(
+      "Error: --name: This field may not be blank.\n",
+    );
+
+    const badScope = await hedgerow(["create-api-key", "--email", email, "--label", "x", "--scopes", "organization:read,bogus"], db);
+    expect(badScope.code).toBe(1);
+    expect(badScope.stderr).toBe("Error: --scopes: Invalid scope: bogus\n");
+    const created = await hedgerow(["create-api-key", "--email", email, "--label", "From CLI", "--scopes", "organization:read"], db);
+    expect(created.code).toBe(0);
+    const key = printedKey(created);
+    expect(key).toMatch(/^phx_[0-9a-zA-Z]{40,48}$/);
+    expect(created.stdout).toContain('Created personal API key "From CLI"');
+
+    expect(existsSync(lockFile)).toBe(false);
+    server = await startServer({ backend: "pglite", dataDir });
+    const session = await signIn(server.baseUrl, email, password);
+    const me = await session.get("/api/users/@me/");
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email, first_name: "Operator", organization: { name: "CLI Org", slug: "cli-org", membership_level: 15 } });
+    expect(me.body.team.name).toBe("Default project");
+
+    const api = new ApiClient(server.baseUrl, { key });
+    const organizations = await api.get("/api/organizations/");
+    expect(organizations.status).toBe(200);
+    expect(organizations.body.results.map((o: { name: string }) => o.name)).toEqual(["CLI Org"]);
+    expect((await api.post("/api/organizations/", { name: "Needs write" })).status).toBe(403);
+    const keys = await session.get("/api/personal_api_keys/");
+    expect(keys.body.results).toEqual([expect.objectContaining({ label: "From CLI", value: null, scopes: ["organization:read"] })]);
+    expect(keys.text).not.toContain(key);
+  });
+
+  test("refuses the data dir while a server holds it, and takes it back once the server is gone", async () => {
+    expect(server, "the previous test started a server").toBeDefined();
+    const holder = readFileSync(lockFile, "utf8").trim();
+    expect(holder).toBe(String(server!.process.pid));
+    const refused = await hedgerow(["create-user", "--email", uniqueEmail(), "--password", "long-enough-1"], db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`is in use by process ${holder}`);
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(holder);
+
+    await server!.stop();
+    server = undefined;
+    expect(existsSync(lockFile)).toBe(false);
+    expect((await hedgerow(["create-user", "--email", uniqueEmail(), "--password", "long-enough-1"], db)).code).toBe(0);
+  });
+
+  test("a lock left by a process that is gone does not block", async () => {
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    writeFileSync(lockFile, gone.stdout);
+    const run = await hedgerow(["create-user", "--email", uniqueEmail(), "--password", "long-enough-1"], db);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  test.runIf(inject("backend") === "postgres")("works on PostgreSQL next to the running server", async () => {
+    const database = { url: process.env.TEST_DATABASE_URL! };
+    const baseUrl = inject("baseUrl");
+    const email = uniqueEmail("cli-pg");
+    expect((await hedgerow(["create-user", "--email", email, "--password", "pg-password-1"], database)).code).toBe(0);
+    expect((await hedgerow(["create-organization", "--name", "PG Org", "--owner", email], database)).code).toBe(0);
+    const created = await hedgerow(["create-api-key", "--email", email, "--label", "pg", "--scopes", "*"], database);
+    expect(created.code).toBe(0);
+    const session = await signIn(baseUrl, email, "pg-password-1");
+    expect((await session.get("/api/users/@me/")).body.organization.name).toBe("PG Org");
+    const api = new ApiClient(baseUrl, { key: printedKey(created) });
+    expect((await api.get("/api/organizations/")).body.results.map((o: { name: string }) => o.name)).toEqual(["PG Org"]);
+  });
+});
