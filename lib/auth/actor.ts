@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import { authenticationFailed } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
+import { getDb, preparedStatement } from "@/lib/db/client";
 import { personalApiKeys, users, type PersonalApiKey, type User } from "@/lib/db/schema";
 import { sessionUserId } from "./session";
 import { hashApiKey } from "./tokens";
@@ -36,18 +36,23 @@ export async function authenticate(req: NextRequest): Promise<Actor | null> {
   return user ? { user, apiKey: null } : null;
 }
 
-async function authenticateApiKey(key: string, source: string): Promise<Actor> {
-  const db = await getDb();
-  const [row] = await db
+const keyWithUser = preparedStatement("api_key_with_user", (db) =>
+  db
     .select({ apiKey: personalApiKeys, user: users })
     .from(personalApiKeys)
     .innerJoin(users, eq(users.id, personalApiKeys.userId))
-    .where(eq(personalApiKeys.secureValue, hashApiKey(key)));
+    .where(eq(personalApiKeys.secureValue, sql.placeholder("secureValue")))
+    .prepare("api_key_with_user"),
+);
+
+async function authenticateApiKey(key: string, source: string): Promise<Actor> {
+  const [row] = await (await keyWithUser()).execute({ secureValue: hashApiKey(key) });
   if (!row || !row.user.isActive)
     throw authenticationFailed(`Personal API key found in request ${source} is invalid.`);
   const now = new Date();
   // Written at most hourly, so reads through a key don't each cost a write.
   if (!row.apiKey.lastUsedAt || now.getTime() - row.apiKey.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
+    const db = await getDb();
     await db.update(personalApiKeys).set({ lastUsedAt: now }).where(eq(personalApiKeys.id, row.apiKey.id));
     row.apiKey.lastUsedAt = now;
   }

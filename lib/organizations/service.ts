@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { keyOrganizationDenial } from "@/lib/auth/key-limits";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb, preparedStatement, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { memberships, organizations, users, type Membership, type Organization, type User } from "@/lib/db/schema";
 import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
@@ -28,13 +28,17 @@ function checkKeyOrganizationScope(actor: Actor, organizationId: string) {
   if (denial) throw denial;
 }
 
-async function findAccess(actor: Actor, organizationId: string): Promise<OrganizationAccess | null> {
-  const db = await getDb();
-  const [row] = await db
+const membershipWithOrganization = preparedStatement("membership_with_organization", (db) =>
+  db
     .select({ organization: organizations, membership: memberships })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, actor.user.id)));
+    .where(and(eq(memberships.organizationId, sql.placeholder("organizationId")), eq(memberships.userId, sql.placeholder("userId"))))
+    .prepare("membership_with_organization"),
+);
+
+async function findAccess(actor: Actor, organizationId: string): Promise<OrganizationAccess | null> {
+  const [row] = await (await membershipWithOrganization()).execute({ organizationId, userId: actor.user.id });
   return row ?? null;
 }
 
