@@ -47,6 +47,15 @@ describe("organizations", () => {
     expect((await api.get(`/api/organizations/${created[0].id}/`)).status).toBe(404);
   });
 
+  test("bad pagination parameters fall back to DRF's defaults instead of failing", async () => {
+    const owner = await signUp(baseUrl);
+    for (const query of ["limit=abc", "limit=0", "limit=-3&offset=-5", "offset=x"]) {
+      const response = await owner.session.get(`/api/organizations/?${query}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ count: 1, next: null, previous: null });
+    }
+  });
+
   test("@current is the user's current organization", async () => {
     const owner = await signUp(baseUrl);
     const current = await owner.session.get("/api/organizations/@current/");
@@ -95,6 +104,15 @@ describe("organizations", () => {
       code: "null_characters_not_allowed",
       attr: "name",
     });
+    const tooLarge = await api.request("POST", "/api/organizations/", undefined, {
+      raw: JSON.stringify({ name: "x".repeat(6 * 1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ type: "invalid_request", code: "request_too_large" });
+    const plainText = await api.request("POST", "/api/organizations/", undefined, { raw: "name=x", headers: { "content-type": "text/plain" } });
+    expect(plainText.status).toBe(415);
+    expect(plainText.body).toMatchObject({ code: "unsupported_media_type" });
     expect((await api.get("/api/organizations/not-a-uuid/")).status).toBe(404);
     expect((await api.delete("/api/organizations/")).status).toBe(405);
   });
