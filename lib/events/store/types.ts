@@ -1,0 +1,14 @@
+/**
+ * The event store: ClickHouse SQL over embedded chDB (default) or a ClickHouse server (`CLICKHOUSE_URL`).
+ * Both implementations take the same SQL; parameters use ClickHouse's own `{name:Type}` placeholders.
+ */
+export interface EventStore {
+  readonly kind: "chdb" | "clickhouse";
+  /** A SELECT; rows as JSON objects (ClickHouse's JSONEachRow: 64-bit integers arrive as strings). */
+  query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
+  /** DDL or any statement without a result. */
+  command(sql: string, params?: Record<string, unknown>): Promise<void>;
+  /** Appends rows (objects keyed by column name); durable on disk when the promise resolves. */
+  insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  close(): Promise<void>;
+}
