@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { ZApiKey, ZApiKeyCreate, ZApiKeyParams, ZApiKeyUpdate } from "./schemas";
 import { createApiKey, deleteApiKey, getApiKey, listApiKeys, updateApiKey } from "./service";
 
@@ -14,11 +14,7 @@ export const listApiKeysEndpoint = endpoint({
   scope: null,
   response: ZApiKey,
   paginated: true,
-  handler: async ({ url, actor }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listApiKeys(actor, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ url, actor }) => listPage(url, (page) => listApiKeys(actor, page)),
 });
 
 export const createApiKeyEndpoint = endpoint({

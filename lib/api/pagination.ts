@@ -60,3 +60,13 @@ export function withQuery(url: URL, changes: Record<string, string | null>): str
   const search = query.toString();
   return `${url.origin}${url.pathname}${search ? `?${search}` : ""}`;
 }
+
+/** A list endpoint's whole answer: reads `limit`/`offset`, runs the listing for that page, wraps it. */
+export async function listPage<T>(
+  url: URL,
+  list: (page: Page) => Promise<{ count: number; results: T[] }>,
+): Promise<PaginatedList<T>> {
+  const page = readPage(url.searchParams);
+  const { count, results } = await list(page);
+  return paginate(url, page, count, results);
+}

@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZDomain, ZDomainCreate, ZDomainParams, ZDomainUpdate } from "./schemas";
 import { createDomain, deleteDomain, getDomain, listDomains, updateDomain, verifyDomain } from "./service";
@@ -15,11 +15,7 @@ export const listDomainsEndpoint = endpoint({
   params: ZOrganizationParams,
   response: ZDomain,
   paginated: true,
-  handler: async ({ url, actor, params }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listDomains(actor, params.organizationId, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ url, actor, params }) => listPage(url, (page) => listDomains(actor, params.organizationId, page)),
 });
 
 export const createDomainEndpoint = endpoint({

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { startSession } from "@/lib/auth/session";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZUser } from "@/lib/users/schemas";
@@ -27,11 +27,7 @@ export const listInvitesEndpoint = endpoint({
   params: ZOrganizationParams,
   response: ZInvite,
   paginated: true,
-  handler: async ({ actor, params, url }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listInvites(actor, params.organizationId, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ actor, params, url }) => listPage(url, (page) => listInvites(actor, params.organizationId, page)),
 });
 
 export const createInviteEndpoint = endpoint({

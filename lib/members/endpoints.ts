@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZMember, ZMemberListQuery, ZMemberParams, ZMemberUpdate } from "./schemas";
 import { listMembers, removeMember, updateMember } from "./service";
@@ -16,11 +16,7 @@ export const listMembersEndpoint = endpoint({
   query: ZMemberListQuery,
   response: ZMember,
   paginated: true,
-  handler: async ({ actor, params, query, url }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listMembers(actor, params.organizationId, query, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ actor, params, query, url }) => listPage(url, (page) => listMembers(actor, params.organizationId, query, page)),
 });
 
 export const updateMemberEndpoint = endpoint({

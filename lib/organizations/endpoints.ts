@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { ZOrganization, ZOrganizationCreate, ZOrganizationParams, ZOrganizationUpdate } from "./schemas";
 import {
   createOrganization,
@@ -19,11 +19,7 @@ export const listOrganizationsEndpoint = endpoint({
   scope: "organization:read",
   response: ZOrganization,
   paginated: true,
-  handler: async ({ url, actor }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listOrganizations(actor, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ url, actor }) => listPage(url, (page) => listOrganizations(actor, page)),
 });
 
 export const createOrganizationEndpoint = endpoint({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZProjectBasic } from "@/lib/projects/schemas";
 
 /** Hedgerow has no paid plans: every feature PostHog gates is available to every organization. */
 export const AVAILABLE_PRODUCT_FEATURES = [
@@ -23,18 +24,6 @@ export const AVAILABLE_PRODUCT_FEATURES = [
   { key: "group_analytics", name: "Group analytics" },
   { key: "2fa_enforcement", name: "2FA enforcement" },
 ];
-
-const ZProjectBasic = z
-  .object({
-    id: z.number().int(),
-    uuid: z.uuid(),
-    organization: z.uuid(),
-    project_id: z.number().int(),
-    api_token: z.string(),
-    name: z.string(),
-    timezone: z.string(),
-  })
-  .meta({ id: "ProjectBasic" });
 
 export const ZOrganization = z
   .object({

@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { paginate, readPage } from "@/lib/api/pagination";
+import { listPage } from "@/lib/api/pagination";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProject, ZProjectCreate, ZProjectParams, ZProjectUpdate } from "./schemas";
 import {
@@ -21,11 +21,7 @@ export const listProjectsEndpoint = endpoint({
   scope: "project:read",
   response: ZProject,
   paginated: true,
-  handler: async ({ url, actor }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listProjects(actor, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ url, actor }) => listPage(url, (page) => listProjects(actor, page)),
 });
 
 export const createProjectEndpoint = endpoint({
@@ -83,9 +79,5 @@ export const listOrganizationProjectsEndpoint = endpoint({
   params: ZOrganizationParams,
   response: ZProject,
   paginated: true,
-  handler: async ({ url, actor, params }) => {
-    const page = readPage(url.searchParams);
-    const { count, results } = await listOrganizationProjects(actor, params.organizationId, page);
-    return paginate(url, page, count, results);
-  },
+  handler: ({ url, actor, params }) => listPage(url, (page) => listOrganizationProjects(actor, params.organizationId, page)),
 });

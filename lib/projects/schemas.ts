@@ -4,7 +4,8 @@ import { TIMEZONES } from "./timezones";
 /** Postgres `serial` ids fit in a signed 32-bit integer; anything larger names no project. */
 const MAX_PROJECT_ID = 2_147_483_647;
 
-export const ZProject = z
+/** How an organization lists its projects (`teams`, `projects`). */
+export const ZProjectBasic = z
   .object({
     id: z.number().int(),
     uuid: z.uuid(),
@@ -13,10 +14,13 @@ export const ZProject = z
     api_token: z.string(),
     name: z.string().max(200),
     timezone: z.string(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
   })
-  .meta({ id: "ProjectBackwardCompat" });
+  .meta({ id: "ProjectBasic" });
+
+export const ZProject = ZProjectBasic.extend({
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+}).meta({ id: "ProjectBackwardCompat" });
 
 const projectFields = {
   name: z.string().trim().min(1).max(200),

@@ -9,6 +9,7 @@ import { memberships, organizations, projects, users, type User } from "@/lib/db
 import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
 import { findProject } from "@/lib/projects/service";
 import type { TSignup, TUser, TUserUpdate } from "./schemas";
+import { userBasic } from "./serialize";
 
 export const normalizeEmail = (email: string) => {
   // Django's normalize_email: the domain is case-insensitive, the local part is kept.
@@ -130,17 +131,12 @@ export async function serializeMe(actor: Actor): Promise<TUser> {
   const organization = currentOrganizationId ? await getOrganization({ ...actor, apiKey: null }, currentOrganizationId) : null;
   const team = organization?.teams.find((t) => t.id === user.currentProjectId) ?? organization?.teams[0] ?? null;
   return {
-    id: user.id,
-    uuid: user.uuid,
+    ...userBasic(user),
     distinct_id: user.distinctId,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
     is_email_verified: user.isEmailVerified,
     has_password: true,
     is_staff: false,
     date_joined: user.dateJoined.toISOString(),
-    hedgehog_config: (user.hedgehogConfig as Record<string, unknown> | null) ?? null,
     is_2fa_enabled: false,
     has_social_auth: false,
     organization,
