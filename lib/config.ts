@@ -6,6 +6,8 @@ import path from "node:path";
 export const config = {
   /** PostgreSQL connection string; when unset, metadata lives in embedded PGlite under `dataDir`. */
   databaseUrl: process.env.DATABASE_URL || undefined,
+  /** ClickHouse server for the event store (`http://user:pass@host:8123/db`); unset means embedded chDB under `dataDir`. */
+  clickhouseUrl: process.env.CLICKHOUSE_URL || undefined,
   /** Directory for the embedded databases and generated secrets. */
   dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.HEDGEROW_DATA_DIR || ".data"),
   /** Anyone may sign up (otherwise only the instance's first user, or through an invite). */

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -150,6 +153,61 @@ export const personalApiKeys = pgTable(
   (t) => [index("personal_api_keys_user").on(t.userId)],
 );
 
+/** A project's persons, maintained by ingestion ($identify, $create_alias, $set, ...); mirrored to ClickHouse. */
+export const persons = pgTable(
+  "persons",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),
+    isIdentified: boolean("is_identified").notNull().default(false),
+    /** The timestamp of the person's first event (the earlier one's after a merge). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Bumped on every change: the ClickHouse mirror keeps the row with the highest version. */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("persons_project_created").on(t.projectId, t.createdAt)],
+);
+
+/** Which person each distinct id of a project belongs to; merges move ids to another person (version + 1). */
+export const personDistinctIds = pgTable(
+  "person_distinct_ids",
+  {
+    /** Insertion order, the order a person's `distinct_ids` are listed in. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    distinctId: text("distinct_id").notNull(),
+    personId: uuid("person_id")
+      .notNull()
+      .references(() => persons.id, { onDelete: "cascade" }),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("person_distinct_ids_project_distinct_id").on(t.projectId, t.distinctId),
+    index("person_distinct_ids_person").on(t.personId),
+  ],
+);
+
+/** Groups (companies, ...) as `$groupidentify` describes them. */
+export const groups = pgTable(
+  "groups",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    groupType: varchar("group_type", { length: 400 }).notNull(),
+    groupKey: varchar("group_key", { length: 400 }).notNull(),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.groupType, t.groupKey] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
@@ -157,3 +215,5 @@ export type Project = typeof projects.$inferSelect;
 export type Invite = typeof invites.$inferSelect;
 export type Domain = typeof domains.$inferSelect;
 export type PersonalApiKey = typeof personalApiKeys.$inferSelect;
+export type Person = typeof persons.$inferSelect;
+export type Group = typeof groups.$inferSelect;

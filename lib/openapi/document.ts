@@ -1,10 +1,13 @@
 import { z } from "zod";
 import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
 import * as apiKeys from "@/lib/api-keys/endpoints";
+import * as capture from "@/lib/capture/endpoints";
 import * as domains from "@/lib/domains/endpoints";
+import * as events from "@/lib/events/endpoints";
 import * as invites from "@/lib/invites/endpoints";
 import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
+import * as persons from "@/lib/persons/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as users from "@/lib/users/endpoints";
 import * as openapi from "./endpoints";
@@ -22,6 +25,9 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   projects,
   users,
   apiKeys,
+  persons,
+  events,
+  capture,
   openapi,
 };
 

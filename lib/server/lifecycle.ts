@@ -1,11 +1,18 @@
 import { closeDb, getDb } from "@/lib/db/client";
+import { closeEventStore, getEventStore } from "@/lib/events/store";
+import { flushIngestion } from "@/lib/ingestion/pipeline";
 
-/** Opens the metadata database (running migrations) at start, and closes it when the server is stopped. */
+/** Opens the metadata database and the event store (running migrations) at start, and closes them when the server is stopped. */
 export async function startServerLifecycle() {
   await getDb();
+  await getEventStore();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      closeDb().finally(() => process.exit(0));
+      // Events already accepted into a group commit are written (and answered) before the stores close.
+      flushIngestion()
+        .catch(() => undefined)
+        .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
+        .finally(() => process.exit(0));
     });
   }
 }

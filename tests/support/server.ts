@@ -52,7 +52,9 @@ export async function startServer(options: {
     PORT: String(port),
     ...options.env,
   };
+  // A developer's own databases never leak into a test server.
   delete env.DATABASE_URL;
+  delete env.CLICKHOUSE_URL;
   if (options.backend === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("HEDGEROW_TEST_BACKEND=postgres needs TEST_DATABASE_URL");

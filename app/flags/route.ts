@@ -1,0 +1,3 @@
+import { flagsRoute } from "@/lib/capture/handlers";
+
+export const { GET, POST, OPTIONS } = flagsRoute("flags");

@@ -1,0 +1,74 @@
+// What the event benchmarks share: a started Hedgerow with a project, its process tree's peak memory, and
+// the stored events counted in chDB once the server has stopped.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { signUp } from "../tests/support/api";
+import { startServer, type StartedServer } from "../tests/support/server";
+
+export const arg = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+
+export const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+
+/**
+ * `next start` on PGlite with the default (chDB) event store in a temp data dir (kept after `stop()` so the
+ * events can be counted; `countStored` removes it), and a signed-up project.
+ */
+export async function startWithProject(): Promise<{ server: StartedServer; apiToken: string; projectId: number; session: Awaited<ReturnType<typeof signUp>>["session"] }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
+  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
+  const owner = await signUp(server.baseUrl);
+  return { server, apiToken: owner.user.team.api_token, projectId: owner.projectId, session: owner.session };
+}
+
+/** The pids of `pid` and all its descendants. */
+function processTree(pid: number): number[] {
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+const statusKb = (pid: number, field: string) => {
+  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+  return match ? Number(match[1]) : 0;
+};
+
+const treeMb = (pid: number, field: string) => Math.round(processTree(pid).reduce((sum, p) => sum + statusKb(p, field), 0) / 1024);
+
+/** Peak resident memory (VmHWM) of the server process and its children, in MB. */
+export const peakRssMb = (pid: number) => treeMb(pid, "VmHWM");
+
+/**
+ * Resident memory now, split: anonymous (heaps, caches) and file-backed (mostly chDB's 570 MB library, mapped
+ * from disk and shared with any other process using it).
+ */
+export const rssSplit = (pid: number) => `${treeMb(pid, "RssAnon")} MB anonymous + ${treeMb(pid, "RssFile")} MB file-backed`;
+
+/** Stops the server, counts what its chDB data dir holds for one team (rows, distinct uuids), removes the dir. */
+export async function countStored(server: StartedServer, projectId: number): Promise<{ rows: number; uuids: number }> {
+  await server.stop();
+  const { Session } = await import("chdb");
+  const session = new Session(path.join(server.dataDir, "chdb"));
+  try {
+    const result = await session.queryAsync(
+      `SELECT count() AS rows, uniqExact(uuid) AS uuids FROM events WHERE team_id = ${Number(projectId)}`,
+      { format: "JSONEachRow" },
+    );
+    const row = JSON.parse(result.text()) as { rows: string | number; uuids: string | number };
+    return { rows: Number(row.rows), uuids: Number(row.uuids) };
+  } finally {
+    session.close();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,44 @@
+import type { Project } from "@/lib/db/schema";
+import type { CapturedEvent, IngestionResult } from "@/lib/ingestion/types";
+import { decodeCaptureBody, MalformedBody, type RawCaptureRequest } from "./decode";
+import { captureError } from "./errors";
+import { parseCapture, resolveToken, tokenShapeProblem, type InvalidEvent } from "./events";
+import { projectForToken } from "./projects";
+
+export type Ingest = (project: Project, events: CapturedEvent[]) => Promise<IngestionResult>;
+
+export interface CaptureAnswer {
+  status: 1;
+  invalid_events?: InvalidEvent[];
+}
+
+/**
+ * One capture request, PostHog's `get_event`: decode, authenticate by project token, validate the events,
+ * and answer only once the valid ones are durable. Throws the ApiError PostHog answers otherwise.
+ */
+export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: Ingest): Promise<CaptureAnswer> {
+  const now = new Date();
+  const { payload, form } = await decodeCaptureBody(raw, maxBytes).catch((error) => {
+    throw error instanceof MalformedBody ? captureError.malformed(error.message) : error;
+  });
+  if (isEmpty(payload)) throw captureError.noData();
+
+  const token = resolveToken(payload, raw.query, form);
+  if (!token) throw captureError.missingToken();
+  const shapeProblem = tokenShapeProblem(token);
+  if (shapeProblem) throw captureError.badTokenShape(shapeProblem);
+  const project = await projectForToken(token as string);
+  if (!project) throw captureError.unknownToken();
+
+  const { events, invalid } = parseCapture(payload, { now, query: raw.query, form });
+  if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
+  await ingest(project, events);
+  return invalid.length ? { status: 1, invalid_events: invalid } : { status: 1 };
+}
+
+/** Django's `if not data`: no body, `{}` and `[]` are all "no data". */
+function isEmpty(payload: unknown): boolean {
+  if (payload === null || payload === undefined || payload === "" || payload === false || payload === 0) return true;
+  if (Array.isArray(payload)) return payload.length === 0;
+  return typeof payload === "object" && Object.keys(payload).length === 0;
+}

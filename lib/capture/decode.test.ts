@@ -1,0 +1,168 @@
+import { gzipSync } from "node:zlib";
+import LZString from "lz-string";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import { base64Text, decodeCaptureBody, MalformedBody, nonFiniteToNull, parseCaptureText, type RawCaptureRequest } from "./decode";
+import { recordedBody, recordedRequests } from "./fixtures/sdk-requests";
+
+const LIMIT = 2 * 1024 * 1024;
+const event = { event: "e", distinct_id: "d", properties: { a: 1, s: "ünïcode ✓ +/=" } };
+
+function request(init: Partial<Omit<RawCaptureRequest, "body">> & { body?: Uint8Array | string; url?: string }): RawCaptureRequest {
+  const url = new URL(init.url ?? "/e/", "http://h");
+  return {
+    method: init.method ?? "POST",
+    query: url.searchParams,
+    contentType: init.contentType ?? "",
+    contentEncoding: init.contentEncoding ?? "",
+    body: typeof init.body === "string" ? Buffer.from(init.body) : (init.body ?? new Uint8Array()),
+  };
+}
+
+const decode = (init: Parameters<typeof request>[0], limit = LIMIT) => decodeCaptureBody(request(init), limit);
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+describe("decodeCaptureBody: the SDKs' recorded requests", () => {
+  for (const recorded of recordedRequests().filter((r) => r.method === "POST")) {
+    it(`${recorded.name} (${recorded.decoded_with}, ${recorded.headers["content-type"]})`, async () => {
+      const body = recordedBody(recorded);
+      expect(Buffer.from(body.subarray(0, 8)).toString("hex")).toBe(recorded.raw_first_bytes_hex);
+      const decoded = await decode({
+        url: recorded.url,
+        body,
+        contentType: recorded.headers["content-type"] ?? "",
+        contentEncoding: recorded.headers["content-encoding"] ?? "",
+      });
+      expect(decoded.payload).toEqual(recorded.body_json);
+    });
+  }
+});
+
+describe("decodeCaptureBody: encodings", () => {
+  const json = JSON.stringify(event);
+
+  it("reads plain JSON, typed or not", async () => {
+    for (const contentType of ["application/json", "application/json; charset=utf-8", "text/plain", ""])
+      expect((await decode({ body: json, contentType })).payload).toEqual(event);
+  });
+
+  it("gunzips gzip and gzip-js declared by the query, the header, or not at all", async () => {
+    const body = gzipSync(json);
+    expect((await decode({ body, url: "/e/?compression=gzip-js", contentType: "text/plain" })).payload).toEqual(event);
+    expect((await decode({ body, url: "/e/?compression=gzip" })).payload).toEqual(event);
+    expect((await decode({ body, contentEncoding: "gzip", contentType: "application/json" })).payload).toEqual(event);
+    expect((await decode({ body, contentType: "text/plain" })).payload).toEqual(event);
+  });
+
+  it("decompresses lz64 (lz-string base64), in a body or a form, with + turned into spaces", async () => {
+    const packed = LZString.compressToBase64(json);
+    expect((await decode({ body: packed, url: "/e/?compression=lz64" })).payload).toEqual(event);
+    const form = `data=${encodeURIComponent(packed).replace(/%2B/g, "+")}&compression=lz64`;
+    expect((await decode({ body: form, contentType: "application/x-www-form-urlencoded" })).payload).toEqual(event);
+  });
+
+  it("reads form posts: data= as base64 (posthog-js compression=base64) or JSON, and keeps the other fields", async () => {
+    const base64Form = `data=${encodeURIComponent(b64(json))}&compression=base64&api_key=phc_x`;
+    const decoded = await decode({ body: base64Form, contentType: "application/x-www-form-urlencoded", url: "/e/?compression=base64" });
+    expect(decoded.payload).toEqual(event);
+    expect(decoded.form?.get("api_key")).toBe("phc_x");
+    const jsonForm = `data=${encodeURIComponent(json)}`;
+    expect((await decode({ body: jsonForm, contentType: "application/x-www-form-urlencoded" })).payload).toEqual(event);
+  });
+
+  it("restores base64 '+' that a form decoding turned into spaces", async () => {
+    const encoded = b64(JSON.stringify({ ...event, properties: { s: "???>>>" } }));
+    expect(encoded).toContain("+");
+    const form = `data=${encoded}`; // '+' not escaped: URLSearchParams reads it as a space
+    expect((await decode({ body: form, contentType: "application/x-www-form-urlencoded" })).payload).toEqual({
+      ...event,
+      properties: { s: "???>>>" },
+    });
+  });
+
+  it("reads multipart form posts", async () => {
+    const boundary = "----hedgerow";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${json}\r\n--${boundary}--\r\n`;
+    const decoded = await decode({ body, contentType: `multipart/form-data; boundary=${boundary}` });
+    expect(decoded.payload).toEqual(event);
+  });
+
+  it("reads GET ?data= as JSON or base64", async () => {
+    expect((await decode({ method: "GET", url: `/e/?data=${encodeURIComponent(json)}` })).payload).toEqual(event);
+    expect((await decode({ method: "GET", url: `/e/?data=${encodeURIComponent(b64(json))}` })).payload).toEqual(event);
+    expect((await decode({ method: "GET", url: "/e/" })).payload).toBeNull();
+  });
+
+  it("reads a raw body that is base64 of JSON", async () => {
+    expect((await decode({ body: b64(json), contentType: "text/plain" })).payload).toEqual(event);
+  });
+
+  it("turns NaN and ±Infinity into null, as Python's json does, but not inside strings", async () => {
+    const body = '{"event":"e","properties":{"a":NaN,"b":Infinity,"c":-Infinity,"d":"NaN Infinity","e":[NaN]}}';
+    expect((await decode({ body })).payload).toEqual({
+      event: "e",
+      properties: { a: null, b: null, c: null, d: "NaN Infinity", e: [null] },
+    });
+    expect(nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+  });
+
+  it("answers an empty body with no payload", async () => {
+    expect((await decode({ body: "" })).payload).toBeNull();
+    expect((await decode({ body: "", contentType: "application/x-www-form-urlencoded" })).payload).toBeNull();
+  });
+});
+
+describe("decodeCaptureBody: refusals", () => {
+  const rejects = async (init: Parameters<typeof request>[0], limit = LIMIT) => {
+    try {
+      await decode(init, limit);
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("refuses what is not JSON", async () => {
+    const error = await rejects({ body: "{nope", contentType: "application/json" });
+    expect(error).toBeInstanceOf(MalformedBody);
+    expect((error as Error).message).toMatch(/^Invalid JSON: /);
+  });
+
+  it("refuses a broken gzip body, and the literal 'undefined' posthog-js once sent", async () => {
+    expect(await rejects({ body: Buffer.from([0x1f, 0x8b, 1, 2, 3]), contentEncoding: "gzip" })).toBeInstanceOf(MalformedBody);
+    const undefinedBody = (await rejects({ body: "undefined", url: "/e/?compression=gzip-js" })) as Error;
+    expect(undefinedBody.message).toMatch(/literal string 'undefined'/);
+  });
+
+  it("refuses bad lz64", async () => {
+    expect(await rejects({ body: "!!!", url: "/e/?compression=lz64" })).toBeInstanceOf(MalformedBody);
+  });
+
+  it("stops a gzip bomb at the limit with 413, whether declared or sniffed", async () => {
+    const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    for (const init of [{ body: bomb, contentEncoding: "gzip" }, { body: bomb }]) {
+      const error = (await rejects(init)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(413);
+      expect(error.code).toBe("request_too_large");
+    }
+  });
+});
+
+describe("parseCaptureText and base64Text", () => {
+  it("reads base64 with or without padding, a data= prefix, URL escapes or the URL-safe alphabet", () => {
+    const text = JSON.stringify({ x: "?>?>" });
+    const standard = b64(text);
+    expect(base64Text(standard)).toBe(text);
+    expect(base64Text(standard.replace(/=+$/, ""))).toBe(text);
+    expect(base64Text(`data=${encodeURIComponent(standard)}`)).toBe(text);
+    expect(base64Text(standard.replace(/\+/g, "-").replace(/\//g, "_"))).toBe(text);
+  });
+
+  it("does not take arbitrary text for base64", () => {
+    expect(base64Text("{not base64}")).toBeNull();
+    expect(base64Text("a")).toBeNull();
+    expect(() => parseCaptureText("hello")).toThrow(MalformedBody);
+  });
+});

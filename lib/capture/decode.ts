@@ -1,0 +1,176 @@
+import { gunzipSync } from "node:zlib";
+import LZString from "lz-string";
+import { captureError } from "./errors";
+
+/** A body that cannot be read; capture answers it as `invalid_payload`, decide as `malformed_data`. */
+export class MalformedBody extends Error {}
+
+/** A capture or flags request as it arrived: everything the body's decoding depends on. */
+export interface RawCaptureRequest {
+  method: string;
+  query: URLSearchParams;
+  /** The Content-Type header as sent ("" when absent). */
+  contentType: string;
+  /** The Content-Encoding header, lower-cased ("" when absent). */
+  contentEncoding: string;
+  body: Uint8Array;
+}
+
+export interface DecodedCapture {
+  /** The JSON the client sent, or null when it sent nothing. */
+  payload: unknown;
+  /** The form fields of a form post (`api_key`, `token`, `compression`, `sent_at` may be there). */
+  form: URLSearchParams | null;
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/**
+ * PostHog's `load_data_from_request`: the payload is the raw body (JSON, text/plain, untyped), a form's `data`
+ * field, or `?data=` on GET; compression from `?compression=`, the form's `compression` or Content-Encoding
+ * (gzip, gzip-js, lz64, base64); base64 is tried on whatever remains; JSON's NaN/Infinity become null; an
+ * undeclared gzip body (posthog-js sends gzip as text/plain) is recognised by its magic bytes.
+ * `maxBytes` bounds the decompressed size too, so a small gzip bomb is a 413 rather than an out-of-memory.
+ */
+export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number): Promise<DecodedCapture> {
+  let form: URLSearchParams | null = null;
+  let data: Uint8Array | string | null;
+  if (req.method === "GET" || req.method === "HEAD") {
+    data = req.query.get("data");
+  } else if (FORM_TYPES.has(mediaType(req.contentType))) {
+    form = await parseForm(req);
+    data = form.get("data");
+  } else {
+    data = req.body;
+  }
+  if (data === null || data.length === 0) return { payload: null, form };
+
+  const compression = (req.query.get("compression") || form?.get("compression") || req.contentEncoding).toLowerCase();
+  let text: string;
+  if (compression === "gzip" || compression === "gzip-js" || (compression === "" && isGzip(data))) {
+    text = gunzip(data, maxBytes);
+  } else if (compression === "lz64") {
+    text = lz64(typeof data === "string" ? data : utf8(data));
+  } else {
+    text = typeof data === "string" ? data : utf8(data);
+  }
+  return { payload: parseCaptureText(text), form };
+}
+
+/**
+ * JSON text, or base64 of it (form posts, `compression=base64`, `data=` strings): PostHog tries base64 on
+ * everything; JSON is tried first here, which differs only for bodies that are both (never an event).
+ */
+export function parseCaptureText(text: string): unknown {
+  const json = parsePythonJson(text);
+  if (json.ok) return json.value;
+  const decoded = base64Text(text);
+  if (decoded !== null) {
+    const fromBase64 = parsePythonJson(decoded);
+    if (fromBase64.ok) return fromBase64.value;
+  }
+  throw new MalformedBody(`Invalid JSON: ${json.error}`);
+}
+
+/** JSON as Python's `json.loads(..., parse_constant=lambda x: None)` reads it: NaN, Infinity, -Infinity → null. */
+export function parsePythonJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    if (!/NaN|Infinity/.test(text)) return { ok: false, error: (error as Error).message };
+    try {
+      return { ok: true, value: JSON.parse(nonFiniteToNull(text)) };
+    } catch {
+      return { ok: false, error: (error as Error).message };
+    }
+  }
+}
+
+/** Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. */
+export function nonFiniteToNull(text: string): string {
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (c === "\\") out += text[++i] ?? "";
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    const token = ["-Infinity", "Infinity", "NaN"].find((t) => text.startsWith(t, i));
+    if (token) {
+      out += "null";
+      i += token.length - 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/**
+ * The text a base64 payload stands for, or null if it is not base64 of UTF-8: a `data=` prefix and URL
+ * escapes are removed, spaces are `+` that a form decoding turned into spaces, padding may be missing.
+ */
+export function base64Text(input: string): string | null {
+  let value = input.trim();
+  if (value.startsWith("data=")) value = value.slice(5);
+  if (value.includes("%")) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  value = value.replace(/ /g, "+").replace(/[\r\n\t]/g, "").replace(/-/g, "+").replace(/_/g, "/");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.replace(/=+$/, "").length % 4 === 1) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(value, "base64"));
+  } catch {
+    return null;
+  }
+}
+
+function isGzip(data: Uint8Array | string): boolean {
+  return typeof data !== "string" && data[0] === GZIP_MAGIC[0] && data[1] === GZIP_MAGIC[1];
+}
+
+function gunzip(data: Uint8Array | string, maxBytes: number): string {
+  const bytes = typeof data === "string" ? Buffer.from(data, "latin1") : data;
+  if (utf8(bytes.subarray(0, 9)) === "undefined")
+    throw new MalformedBody("data being loaded from the request body for decompression is the literal string 'undefined'");
+  try {
+    return utf8(gunzipSync(bytes, { maxOutputLength: maxBytes }));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw captureError.tooLarge();
+    throw new MalformedBody(`Failed to decompress data. ${(error as Error).message}`);
+  }
+}
+
+function lz64(text: string): string {
+  let decompressed: string | null = null;
+  try {
+    decompressed = LZString.decompressFromBase64(text.replace(/ /g, "+"));
+  } catch {
+    // not lz-string output
+  }
+  if (!decompressed) throw new MalformedBody("Failed to decompress data.");
+  return decompressed;
+}
+
+async function parseForm(req: RawCaptureRequest): Promise<URLSearchParams> {
+  if (mediaType(req.contentType) === "application/x-www-form-urlencoded") return new URLSearchParams(utf8(req.body));
+  try {
+    const fields = await new Response(req.body as BodyInit, { headers: { "content-type": req.contentType } }).formData();
+    const form = new URLSearchParams();
+    for (const [key, value] of fields) if (typeof value === "string") form.append(key, value);
+    return form;
+  } catch (error) {
+    throw new MalformedBody(`Invalid form data: ${(error as Error).message}`);
+  }
+}
+
+const mediaType = (contentType: string) => contentType.split(";")[0].trim().toLowerCase();
+
+const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

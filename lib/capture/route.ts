@@ -1,0 +1,89 @@
+import type { NextRequest } from "next/server";
+import { ApiError } from "@/lib/api/errors";
+import type { RawCaptureRequest } from "./decode";
+import { captureError } from "./errors";
+
+/** Rust capture's body limits: a batch may be 20 MB, any other request 2 MB (decompressed, too). */
+export const MAX_EVENT_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_BATCH_BODY_BYTES = 20 * 1024 * 1024;
+
+type Handler = (req: NextRequest) => Promise<Response>;
+
+/**
+ * The exports of a client-library route (capture, flags): GET and POST run `handle` on the request as read,
+ * OPTIONS answers the CORS preflight; every answer carries CORS headers, errors are PostHog's JSON.
+ */
+export function clientRoute(
+  handle: (raw: RawCaptureRequest) => Promise<unknown>,
+  options: { maxBytes: number },
+): { GET: Handler; POST: Handler; OPTIONS: Handler } {
+  const run: Handler = async (req) => {
+    try {
+      const raw: RawCaptureRequest = {
+        method: req.method,
+        query: req.nextUrl.searchParams,
+        contentType: req.headers.get("content-type") ?? "",
+        contentEncoding: (req.headers.get("content-encoding") ?? "").trim().toLowerCase(),
+        body: req.method === "POST" ? await readBody(req, options.maxBytes) : new Uint8Array(),
+      };
+      return withCors(req, Response.json(await handle(raw)));
+    } catch (error) {
+      return withCors(req, errorAnswer(req, error));
+    }
+  };
+  return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
+}
+
+function errorAnswer(req: NextRequest, error: unknown): Response {
+  if (error instanceof ApiError) return Response.json(error.body, { status: error.status });
+  console.error(`[capture] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+  // PostHog's answer when the events could not be stored: clients retry a 503.
+  const unavailable = new ApiError(
+    503,
+    "server_error",
+    "server_error",
+    "Unable to store some events. Please try again. If you are the owner of this app you can check the logs for further details.",
+  );
+  return Response.json(unavailable.body, { status: 503 });
+}
+
+/** The body, refused with 413 as soon as it exceeds `maxBytes` (declared or streamed), never buffered whole. */
+export async function readBody(req: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw captureError.tooLarge();
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw captureError.tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * PostHog's `cors_response`: any site may send events, so the Origin is echoed (with credentials, which
+ * `*` would forbid); preflights get the methods and the headers the SDKs send.
+ */
+export function withCors(req: Request, response: Response): Response {
+  const origin = req.headers.get("origin");
+  const headers = response.headers;
+  headers.set("Access-Control-Allow-Origin", origin && origin !== "null" ? origin : "*");
+  headers.set("Access-Control-Allow-Credentials", "true");
+  headers.set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  headers.set(
+    "Access-Control-Allow-Headers",
+    req.headers.get("access-control-request-headers") ||
+      "X-Requested-With, Content-Type, Content-Encoding, Authorization, traceparent, request-id, request-context, tracestate",
+  );
+  headers.set("Access-Control-Max-Age", "86400");
+  headers.append("Vary", "Origin");
+  return response;
+}

@@ -1,0 +1,156 @@
+import { expect, test } from "vitest";
+import { migrateEventStore } from "./migrate";
+import type { EventStore } from "./types";
+
+/**
+ * The event store's behaviour, registered as tests: run on chDB by chdb.test.ts, and on a real ClickHouse server
+ * by clickhouse.test.ts when CLICKHOUSE_TEST_URL is set. `store` gives a migrated store over an empty database.
+ */
+export function eventStoreContract(store: () => EventStore) {
+  test("every migration is recorded once; running them again applies nothing", async () => {
+    const recorded = await store().query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
+    expect(recorded.map((row) => row.name)).toContain("0001_events_and_persons");
+    expect(await migrateEventStore(store())).toEqual([]);
+    const again = await store().query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
+    expect(again).toEqual(recorded);
+    const tables = await store().query<{ name: string }>(
+      "SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name",
+    );
+    expect(tables.map((row) => row.name)).toEqual(
+      expect.arrayContaining(["events", "person", "person_distinct_id2", "schema_migrations"]),
+    );
+  });
+
+  test("insert and query round trip, with the materialized columns", async () => {
+    await store().insert("events", [
+      event(1),
+      event(2, { timestamp: "2024-03-04 05:06:08.5", elements_chain: "a:nth-child(1)" }),
+    ]);
+    const rows = await store().query(
+      `SELECT uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain,
+              mat_browser, mat_os, mat_current_url, mat_pathname
+       FROM events WHERE team_id = {team:Int64} AND uuid IN {uuids:Array(UUID)} ORDER BY timestamp`,
+      { team: TEAM, uuids: [uuid(1), uuid(2)] },
+    );
+    expect(rows).toEqual([
+      {
+        uuid: uuid(1),
+        event: "$pageview",
+        properties: event(1).properties,
+        timestamp: "2024-03-04 05:06:07.123456",
+        team_id: "7", // 64-bit integers arrive as strings, as from a ClickHouse server
+        distinct_id: "user-1",
+        person_id: uuid(1001),
+        elements_chain: "",
+        mat_browser: "Firefox",
+        mat_os: "Linux",
+        mat_current_url: "https://example.com/a?b=1",
+        mat_pathname: "",
+      },
+      expect.objectContaining({ uuid: uuid(2), timestamp: "2024-03-04 05:06:08.500000", elements_chain: "a:nth-child(1)" }),
+    ]);
+  });
+
+  test("parameters of several types", async () => {
+    const [row] = await store().query(
+      `SELECT {s:String} AS s, {big:Int64} AS big, {small:Int64} AS small, {at:DateTime64(6, 'UTC')} AS at,
+              {text_at:DateTime64(6, 'UTC')} AS text_at, {list:Array(String)} AS list, {id:UUID} AS id`,
+      {
+        s: "it's a \\ back\nslash\t",
+        big: 9007199254740993n,
+        small: -42,
+        at: new Date("2024-03-04T05:06:07.089Z"),
+        text_at: "2024-03-04 05:06:07.123456",
+        list: ["a", "b'c", ""],
+        id: uuid(3),
+      },
+    );
+    expect(row).toEqual({
+      s: "it's a \\ back\nslash\t",
+      big: "9007199254740993",
+      small: "-42",
+      at: "2024-03-04 05:06:07.089000",
+      text_at: "2024-03-04 05:06:07.123456",
+      list: ["a", "b'c", ""],
+      id: uuid(3),
+    });
+  });
+
+  test("a duplicate uuid (a retried insert) is folded by the merge", async () => {
+    const duplicate = event(10, { distinct_id: "dup" });
+    await store().insert("events", [duplicate]);
+    await store().insert("events", [duplicate]);
+    const count = async () =>
+      (await store().query<{ n: string }>("SELECT count() AS n FROM events WHERE uuid = {id:UUID}", { id: uuid(10) }))[0].n;
+    expect(await count()).toBe("2");
+    await store().command("OPTIMIZE TABLE events FINAL");
+    expect(await count()).toBe("1");
+  });
+
+  test("a lookup by uuid uses the bloom filter index", async () => {
+    const sql = "SELECT event, distinct_id FROM events WHERE team_id = {team:Int64} AND uuid = {id:UUID}";
+    expect(await store().query(sql, { team: TEAM, id: uuid(2) })).toEqual([{ event: "$pageview", distinct_id: "user-2" }]);
+    const plan = await store().query<{ explain: string }>(`EXPLAIN indexes = 1 ${sql}`, { team: TEAM, id: uuid(2) });
+    expect(plan.map((line) => line.explain.trim())).toContain("Name: uuid_index");
+  });
+
+  test("a bad row or bad SQL rejects with ClickHouse's message", async () => {
+    await expect(store().insert("events", [event(20, { team_id: "not a number" })])).rejects.toThrow(/Cannot parse/);
+    await expect(store().query("SELECT nope FROM events")).rejects.toThrow(/Unknown expression identifier|Missing columns/);
+    await expect(store().command("SELEC 1")).rejects.toThrow(/Syntax error/);
+    expect(await store().query("SELECT count() AS n FROM events WHERE uuid = {id:UUID}", { id: uuid(20) })).toEqual([{ n: "0" }]);
+  });
+
+  test("argMax(..., version) reads the latest person row and distinct id mapping", async () => {
+    const [alice, bob] = [uuid(5000), uuid(5001)];
+    await store().insert("person", [
+      { id: alice, team_id: TEAM, properties: '{"email":"a@x.io"}', is_identified: 0, created_at: "2024-01-01 00:00:00.000", version: 0 },
+      { id: bob, team_id: TEAM, properties: '{"email":"b@x.io"}', is_identified: 0, created_at: "2024-01-02 00:00:00.000", version: 0 },
+    ]);
+    await store().insert("person", [
+      { id: alice, team_id: TEAM, properties: '{"email":"a@x.io","plan":"pro"}', is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 1 },
+      // bob merged into alice: deleted
+      { id: bob, team_id: TEAM, properties: '{"email":"b@x.io"}', is_identified: 0, created_at: "2024-01-02 00:00:00.000", version: 1, is_deleted: 1 },
+    ]);
+    await store().insert("person_distinct_id2", [
+      { team_id: TEAM, distinct_id: "anon-1", person_id: alice, version: 0 },
+      { team_id: TEAM, distinct_id: "anon-2", person_id: bob, version: 0 },
+    ]);
+    await store().insert("person_distinct_id2", [{ team_id: TEAM, distinct_id: "anon-2", person_id: alice, version: 1 }]);
+
+    const persons = await store().query(
+      `SELECT id, argMax(properties, version) AS properties, argMax(is_identified, version) AS is_identified
+       FROM person WHERE team_id = {team:Int64}
+       GROUP BY id HAVING argMax(is_deleted, version) = 0 ORDER BY id`,
+      { team: TEAM },
+    );
+    expect(persons).toEqual([{ id: alice, properties: '{"email":"a@x.io","plan":"pro"}', is_identified: 1 }]);
+
+    const mapping = await store().query(
+      `SELECT distinct_id, argMax(person_id, version) AS person_id FROM person_distinct_id2
+       WHERE team_id = {team:Int64} GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0 ORDER BY distinct_id`,
+      { team: TEAM },
+    );
+    expect(mapping).toEqual([
+      { distinct_id: "anon-1", person_id: alice },
+      { distinct_id: "anon-2", person_id: alice },
+    ]);
+  });
+}
+
+export const TEAM = 7;
+export const uuid = (n: number) => `0190a0a0-0000-7000-8000-${n.toString(16).padStart(12, "0")}`;
+
+export function event(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    uuid: uuid(n),
+    event: "$pageview",
+    properties: JSON.stringify({ $browser: "Firefox", $os: "Linux", $current_url: "https://example.com/a?b=1", n }),
+    timestamp: "2024-03-04T05:06:07.123456Z",
+    team_id: TEAM,
+    distinct_id: `user-${n}`,
+    person_id: uuid(1000 + n),
+    ...overrides,
+  };
+}
+

@@ -1,0 +1,168 @@
+// First-start demo: on a new instance, `npm start` creates a demo user, organization and project and loads
+// demo events through the capture endpoint. A marker in the data dir records it, so it happens once; a load
+// interrupted half-way is finished on the next start (same seed and end time, hence the same uuids, which
+// capture stores once).
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
+import { sendEvents } from "./send";
+
+export const DEMO_EMAIL = "demo@hedgerow.local";
+export const DEMO_ORGANIZATION = "Hedgerow Demo";
+
+interface Marker {
+  status: "loading" | "done";
+  email: string;
+  password: string;
+  projectId: number;
+  apiToken: string;
+  events: number;
+  seed: number;
+  /** The end of the demo's window, kept so a resumed load regenerates the very same events. */
+  now: number;
+}
+
+export interface DemoSettings {
+  /** Events to load; 0 disables the demo. */
+  events: number;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** The demo settings from the environment: HEDGEROW_DEMO=false or HEDGEROW_DEMO_EVENTS=0 turn it off. */
+export function demoSettings(env: Record<string, string | undefined>): DemoSettings {
+  const disabled = ["false", "0", "no", "off"].includes((env.HEDGEROW_DEMO ?? "").trim().toLowerCase());
+  const requested = env.HEDGEROW_DEMO_EVENTS?.trim() ? Number(env.HEDGEROW_DEMO_EVENTS.replace(/[_,]/g, "")) : DEMO_DEFAULTS.events;
+  if (!Number.isInteger(requested) || requested < 0) throw new Error(`HEDGEROW_DEMO_EVENTS must be a whole number of events, not "${env.HEDGEROW_DEMO_EVENTS}"`);
+  return {
+    events: disabled ? 0 : requested,
+    dataDir: path.resolve(env.HEDGEROW_DATA_DIR || ".data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+  };
+}
+
+const markerPath = (dataDir: string) => path.join(dataDir, ".demo-seeded");
+
+function readMarker(dataDir: string): Marker | null {
+  const file = markerPath(dataDir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Marker) : null;
+}
+
+function writeMarker(dataDir: string, marker: Marker) {
+  mkdirSync(dataDir, { recursive: true });
+  // It holds the demo password: readable by the instance's owner only.
+  writeFileSync(markerPath(dataDir), JSON.stringify(marker, null, 2) + "\n", { mode: 0o600 });
+}
+
+/**
+ * Whether this instance already has users, checked before the server starts (and migrates): a PGlite data
+ * dir that exists, or a PostgreSQL `users` table with rows. Such an instance gets no demo, whatever ALLOW_SIGNUP says.
+ */
+export async function instanceHasUsers(settings: DemoSettings): Promise<boolean> {
+  if (!settings.databaseUrl) return existsSync(path.join(settings.dataDir, "pglite"));
+  const client = new pg.Client({ connectionString: settings.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table: string | null }>("SELECT to_regclass('public.users')::text AS table");
+    if (!rows[0].table) return false;
+    return (await client.query("SELECT 1 FROM users LIMIT 1")).rowCount! > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What to do once the server is up: load the demo (`fresh` or resumed), or only remind of the login. */
+export type DemoPlan = { action: "none" } | { action: "remind"; marker: Marker } | { action: "create" } | { action: "resume"; marker: Marker };
+
+export async function planDemo(settings: DemoSettings): Promise<DemoPlan> {
+  const marker = readMarker(settings.dataDir);
+  if (marker) return marker.status === "done" ? { action: "remind", marker } : { action: "resume", marker };
+  if (settings.events === 0 || (await instanceHasUsers(settings))) return { action: "none" };
+  return { action: "create" };
+}
+
+/** Waits until the server at `baseUrl` answers with its database migrated (a refused login is a 400). */
+export async function waitForServer(baseUrl: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(new URL("/api/login/", baseUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.com", password: "x" }),
+      });
+      if (response.status === 400) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Hedgerow did not answer at ${baseUrl}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Signs up the demo user, who gets the "Hedgerow Demo" organization and its default project. */
+async function createDemoUser(baseUrl: string): Promise<{ password: string; projectId: number; apiToken: string }> {
+  const password = randomBytes(12).toString("base64url");
+  const response = await fetch(new URL("/api/signup/", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO_EMAIL, password, first_name: "Demo", last_name: "User", organization_name: DEMO_ORGANIZATION }),
+  });
+  const body = await response.json().catch(() => null);
+  if (response.status !== 201 || !body?.team) throw new Error(`creating the demo user failed: ${response.status} ${JSON.stringify(body)}`);
+  return { password, projectId: body.team.id, apiToken: body.team.api_token };
+}
+
+/** Loads the marker's events through `/batch/`, printing progress every tenth. */
+async function loadEvents(baseUrl: string, marker: Marker, log: (line: string) => void) {
+  let reported = 0;
+  const result = await sendEvents(generateDemoEvents({ events: marker.events, seed: marker.seed, now: marker.now }), {
+    host: baseUrl,
+    apiKey: marker.apiToken,
+    onProgress: ({ events, elapsedMs }) => {
+      if (events - reported >= marker.events / 10 || events === marker.events) {
+        reported = events;
+        log(`Demo data: ${events.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${Math.round(events / (elapsedMs / 1000)).toLocaleString("en-US")}/s)`);
+      }
+    },
+  });
+  return result;
+}
+
+function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker, withPassword: boolean, dataDir: string) {
+  log("");
+  log(`Demo: sign in at ${siteUrl}/login`);
+  log(`  email:    ${marker.email}`);
+  log(withPassword ? `  password: ${marker.password}` : `  password: the one it was created with, in ${markerPath(dataDir)}`);
+  log(`  organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`);
+  log("");
+}
+
+/** Runs the plan against the started server at `baseUrl`; `siteUrl` is what the login line shows. */
+export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUrl: string; settings: DemoSettings; log?: (line: string) => void }) {
+  const log = options.log ?? console.log;
+  const { dataDir } = options.settings;
+  if (plan.action === "none") return;
+  // After the server's own start-up lines, so the login is what the terminal ends with.
+  await waitForServer(options.baseUrl);
+  if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, dataDir);
+  let marker: Marker;
+  if (plan.action === "create") {
+    const user = await createDemoUser(options.baseUrl);
+    marker = { status: "loading", email: DEMO_EMAIL, ...user, events: options.settings.events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
+    writeMarker(dataDir, marker);
+    log(`Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`);
+  } else {
+    marker = plan.marker;
+    log(`Demo: finishing the demo data load that was interrupted (${marker.events.toLocaleString("en-US")} events)…`);
+  }
+  const result = await loadEvents(options.baseUrl, marker, log).catch((error) => {
+    throw new Error(`${error.message} (the next start finishes the load)`);
+  });
+  marker = { ...marker, status: "done" };
+  writeMarker(dataDir, marker);
+  log(`Demo data: ${result.events.toLocaleString("en-US")} events loaded in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+  printLogin(log, options.siteUrl, marker, true, dataDir);
+}

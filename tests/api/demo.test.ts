@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, inject, test } from "vitest";
+import { type DemoEvent, generateDemoEvents } from "../../scripts/demo/generate";
+import { DEMO_EMAIL, demoSettings, planDemo, runDemo } from "../../scripts/demo/seed";
+import { sendEvents } from "../../scripts/demo/send";
+import { ApiClient, signUp } from "../support/api";
+import { startServer } from "../support/server";
+
+const baseUrl = inject("baseUrl");
+
+/** Every event of the project, newest first, following `next` pages of 1000. */
+async function allEvents(client: ApiClient, projectId: number): Promise<any[]> {
+  const events: any[] = [];
+  let url: string | null = `/api/projects/${projectId}/events/?limit=1000`;
+  while (url) {
+    const page: any = await client.get(url);
+    expect(page.status).toBe(200);
+    events.push(...page.body.results);
+    url = page.body.next;
+  }
+  return events;
+}
+
+async function signIn(url: string, email: string, password: string): Promise<ApiClient> {
+  const response = await new ApiClient(url).post("/api/login/", { email, password });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session-token"));
+  return new ApiClient(url, { cookie });
+}
+
+describe("demo data", () => {
+  test("a small demo sent through /batch/ arrives whole: events, persons, merged anonymous history", async () => {
+    const owner = await signUp(baseUrl);
+    const now = Date.now();
+    const generated: DemoEvent[] = [...generateDemoEvents({ events: 3_000, seed: 11, now })].flat();
+    const sent = await sendEvents(generateDemoEvents({ events: 3_000, seed: 11, now }), {
+      host: baseUrl,
+      apiKey: owner.user.team.api_token,
+      concurrency: 3,
+    });
+    expect(sent).toMatchObject({ events: 3_000, requests: 6, retries: 0 });
+
+    const stored = await allEvents(owner.session, owner.projectId);
+    expect(stored).toHaveLength(3_000);
+    expect(new Set(stored.map((e) => e.id))).toEqual(new Set(generated.map((e) => e.uuid)));
+    const byUuid = new Map(stored.map((e) => [e.id, e]));
+    const purchase = generated.find((e) => e.event === "purchase")!;
+    expect(byUuid.get(purchase.uuid)).toMatchObject({
+      event: "purchase",
+      distinct_id: purchase.distinct_id,
+      timestamp: purchase.timestamp,
+      properties: expect.objectContaining({ amount: purchase.properties.amount, plan: purchase.properties.plan }),
+    });
+
+    // One person per visitor: each $identify folds an anonymous id into the user's person.
+    const distinctIds = new Set(generated.map((e) => e.distinct_id));
+    const identifies = generated.filter((e) => e.event === "$identify");
+    const persons = await owner.session.get(`/api/projects/${owner.projectId}/persons/?limit=1`);
+    expect(persons.status).toBe(200);
+    expect(persons.body.count).toBe(distinctIds.size - identifies.length);
+
+    const identify = identifies[0];
+    const anonymous = identify.properties.$anon_distinct_id as string;
+    const found = await owner.session.get(`/api/projects/${owner.projectId}/persons/?distinct_id=${encodeURIComponent(identify.distinct_id)}`);
+    const [person] = found.body.results;
+    expect(person.distinct_ids).toEqual(expect.arrayContaining([identify.distinct_id, anonymous]));
+    expect(person.is_identified).toBe(true);
+    expect(person.properties).toMatchObject({ email: (identify.properties.$set as any).email });
+    // The anonymous browsing before sign-up is now the person's history.
+    const history = await owner.session.get(`/api/projects/${owner.projectId}/events/?person_id=${person.uuid}&limit=1000`);
+    expect(history.body.results.map((e: any) => e.id).sort()).toEqual(
+      generated.filter((e) => person.distinct_ids.includes(e.distinct_id)).map((e) => e.uuid).sort(),
+    );
+    expect(history.body.results.some((e: any) => e.distinct_id === anonymous && e.event === "$pageview")).toBe(true);
+  });
+
+  test("first start: the demo user, organization and events once; an interrupted load is finished, not doubled", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
+    const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
+    // Planned before the server starts, as `npm start` does: a new data dir is a new instance.
+    const plan = await planDemo(settings);
+    expect(plan).toEqual({ action: "create" });
+    // Sign-up closed, as on a default install: the demo user is the instance's first user.
+    const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
+    try {
+      const lines: string[] = [];
+      await runDemo(plan, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => lines.push(line) });
+      const marker = JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8"));
+      expect(marker).toMatchObject({ status: "done", email: DEMO_EMAIL, events: 1500 });
+      const output = lines.join("\n");
+      expect(output).toContain("http://localhost:3000/login");
+      expect(output).toContain(`email:    ${DEMO_EMAIL}`);
+      expect(output).toContain(`password: ${marker.password}`);
+
+      const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
+      const me = await demo.get("/api/users/@me/");
+      expect(me.body.organization.name).toBe("Hedgerow Demo");
+      expect(me.body.team.id).toBe(marker.projectId);
+      expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
+
+      // The next start only reminds of the login.
+      const again = await planDemo(settings);
+      expect(again).toMatchObject({ action: "remind" });
+      const reminder: string[] = [];
+      await runDemo(again, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => reminder.push(line) });
+      expect(reminder.join("\n")).not.toContain(marker.password);
+
+      // A start that died mid-load resends everything; the same uuids are stored once.
+      writeFileSync(path.join(dataDir, ".demo-seeded"), JSON.stringify({ ...marker, status: "loading" }));
+      const resume = await planDemo(settings);
+      expect(resume).toMatchObject({ action: "resume" });
+      await runDemo(resume, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: () => {} });
+      expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
+      expect(JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8")).status).toBe("done");
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, inject, test } from "vitest";
+import { signUp, type TestUser } from "../support/api";
+import { listAllEvents, projectToken, sendBatch, type SentEvent } from "../support/events";
+
+const baseUrl = inject("baseUrl");
+
+const at = (second: number, ms = 0) => new Date(Date.UTC(2024, 4, 1, 12, 0, second, ms)).toISOString();
+
+async function send(user: TestUser, events: SentEvent[]) {
+  const response = await sendBatch(baseUrl, projectToken(user), events);
+  expect(response).toEqual({ status: 200, body: { status: 1 } });
+}
+
+const eventsPath = (user: TestUser, query = "") => `/api/projects/${user.projectId}/events/${query}`;
+
+describe("events", () => {
+  test("an event as the API shows it", async () => {
+    const user = await signUp(baseUrl);
+    const uuid = randomUUID();
+    await send(user, [
+      {
+        event: "$autocapture",
+        distinct_id: "d1",
+        uuid,
+        timestamp: at(7, 123),
+        properties: { $browser: "Firefox", nested: { a: [1, 2] }, $elements_chain: "button:text=\"Buy\"" },
+      },
+    ]);
+    const { body } = await user.session.get(eventsPath(user));
+    expect(body.next).toBeNull();
+    expect(body.results).toEqual([
+      {
+        id: uuid,
+        distinct_id: "d1",
+        event: "$autocapture",
+        timestamp: at(7, 123),
+        properties: expect.objectContaining({ $browser: "Firefox", nested: { a: [1, 2] } }),
+        person: { id: expect.any(String), uuid: expect.any(String), distinct_ids: ["d1"], properties: {} },
+        elements: [],
+        elements_chain: 'button:text="Buy"',
+      },
+    ]);
+    expect(body.results[0].properties).not.toHaveProperty("$elements_chain");
+  });
+
+  test("a retried uuid is stored once, within a request, across requests and concurrently", async () => {
+    const user = await signUp(baseUrl);
+    const batch = Array.from({ length: 20 }, (_, i) => ({ event: "e", distinct_id: `d${i % 3}`, uuid: randomUUID(), timestamp: at(i) }));
+    await send(user, [...batch, batch[0], batch[1]]);
+    await send(user, batch);
+    await Promise.all(Array.from({ length: 5 }, () => send(user, [...batch].reverse())));
+    const stored = await listAllEvents(user);
+    expect(stored.map((e) => e.id).sort()).toEqual(batch.map((e) => e.uuid).sort());
+  });
+
+  test("filters: event name, after/before, distinct id, person; limit and next pages through ties", async () => {
+    const user = await signUp(baseUrl);
+    // 7 events in one millisecond, so pages must end inside that run without losing or repeating any.
+    const tied = Array.from({ length: 7 }, () => ({ event: "tick", distinct_id: "a", timestamp: at(10) }));
+    await send(user, [
+      ...tied,
+      { event: "other", distinct_id: "b", timestamp: at(5) },
+      { event: "other", distinct_id: "a", timestamp: at(20) },
+    ]);
+    const all = await listAllEvents(user);
+    expect(all.map((e) => e.timestamp)).toEqual([at(20), ...tied.map(() => at(10)), at(5)]);
+
+    const names = async (query: string) => (await listAllEvents(user, Object.fromEntries(new URLSearchParams(query)))).length;
+    expect(await names("event=tick")).toBe(7);
+    expect(await names("event=nothing")).toBe(0);
+    expect(await names(`after=${at(5)}`)).toBe(8);
+    expect(await names(`before=${at(10)}`)).toBe(1);
+    expect(await names(`after=${at(5)}&before=${at(20)}`)).toBe(7);
+    expect(await names("after=2024-05-01&before=2024-05-02")).toBe(9);
+    expect(await names("after=2024-05-01T14:00:00%2B02:00")).toBe(9);
+    expect(await names("distinct_id=b")).toBe(1);
+    const personOfA = all.find((e) => e.distinct_id === "a").person.id;
+    expect(await names(`person_id=${personOfA}`)).toBe(8);
+    expect(await names(`person_id=${randomUUID()}`)).toBe(0);
+
+    const seen: string[] = [];
+    let url: string | null = eventsPath(user, "?limit=3");
+    let pages = 0;
+    while (url) {
+      const page: any = await user.session.get(url);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.results.map((e: any) => e.id));
+      url = page.body.next;
+      pages += 1;
+    }
+    expect(pages).toBe(4);
+    expect(seen).toEqual(all.map((e) => e.id));
+
+    expect((await user.session.get(eventsPath(user, "?limit=abc"))).body.results).toHaveLength(9);
+    expect((await user.session.get(eventsPath(user, "?limit=5000"))).body.results).toHaveLength(9);
+  });
+
+  test("bad filters are 400s", async () => {
+    const user = await signUp(baseUrl);
+    for (const [query, attr] of [
+      ["?after=yesterday", "after"],
+      ["?before=2024-02-31", "before"],
+      ["?person_id=not-a-uuid", "person_id"],
+      [`?before=${at(1)}&before_id=nope`, "before_id"],
+    ]) {
+      const response = await user.session.get(eventsPath(user, query));
+      expect(response.status, query).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr });
+    }
+  });
+
+  test("scope query:read; another project's events are out of reach", async () => {
+    const user = await signUp(baseUrl);
+    const stranger = await signUp(baseUrl);
+    await send(user, [{ event: "secret", distinct_id: "d", timestamp: at(1) }]);
+    await send(stranger, [{ event: "theirs", distinct_id: "d", timestamp: at(1) }]);
+
+    const reader = await user.key(["query:read"]);
+    expect((await reader.get(eventsPath(user))).body.results.map((e: any) => e.event)).toEqual(["secret"]);
+    const wrongScope = await user.key(["person:read"]);
+    expect((await wrongScope.get(eventsPath(user))).body).toEqual({
+      type: "authentication_error",
+      code: "permission_denied",
+      detail: "API key missing required scope 'query:read'",
+      attr: null,
+    });
+    expect((await stranger.session.get(eventsPath(user))).status).toBe(403);
+    expect((await stranger.session.get(eventsPath(stranger))).body.results.map((e: any) => e.event)).toEqual(["theirs"]);
+    expect((await user.session.get("/api/projects/999999999/events/")).status).toBe(404);
+    expect((await user.session.post(eventsPath(user), {})).status).toBe(405);
+  });
+});

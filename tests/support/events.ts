@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import type { ApiResponse, TestUser } from "./api";
+
+/** An event as posthog-node puts it in a batch; `uuid` defaults to a new one. */
+export interface SentEvent {
+  event: string;
+  distinct_id: string;
+  properties?: Record<string, unknown>;
+  timestamp?: string;
+  uuid?: string;
+}
+
+export const projectToken = (user: TestUser): string => user.user.team.api_token;
+
+/** POST /batch/ as posthog-node sends it (plain JSON); the events get uuids unless they have one. */
+export async function sendBatch(baseUrl: string, token: string, events: SentEvent[]): Promise<{ status: number; body: any }> {
+  const batch = events.map((event) => ({ uuid: randomUUID(), properties: {}, ...event }));
+  const response = await fetch(new URL("/batch/", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ api_key: token, batch }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Every event of the user's project matching `query`, newest first (the events API, following `next`). */
+export async function listAllEvents(user: TestUser, query: Record<string, string> = {}): Promise<any[]> {
+  const results: any[] = [];
+  let url: string | null = `/api/projects/${user.projectId}/events/?${new URLSearchParams({ limit: "1000", ...query })}`;
+  while (url) {
+    const page: ApiResponse = await user.session.get(url);
+    if (page.status !== 200) throw new Error(`events API answered ${page.status}: ${page.text}`);
+    results.push(...page.body.results);
+    url = page.body.next;
+  }
+  return results;
+}
