@@ -33,3 +33,14 @@ export function CopyField({ value, label }: { value: string; label: string }) {
     </div>
   );
 }
+
+export function CodeBlock({ code, label }: { code: string; label: string }) {
+  return (
+    <div className="relative">
+      <pre className="overflow-x-auto rounded-md border bg-muted p-4 pr-14 font-mono text-xs leading-relaxed">
+        <code>{code}</code>
+      </pre>
+      <CopyButton value={code} label={label} className="absolute top-2 right-2 bg-background" />
+    </div>
+  );
+}

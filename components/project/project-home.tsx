@@ -1,10 +1,24 @@
 import { ChartLineIcon, FilterIcon, RepeatIcon } from "lucide-react";
-import { CopyField } from "@/components/copy-button";
+import { CodeBlock, CopyField } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { TOrganization } from "@/lib/ui/types";
 
 type Project = TOrganization["teams"][number];
+
+const webSnippet = (origin: string, token: string) => `import posthog from "posthog-js";
+
+posthog.init("${token}", { api_host: "${origin}" });
+posthog.capture("signed_up", { plan: "free" });`;
+
+const httpSnippet = (origin: string, token: string) => `curl -X POST "${origin}/capture/" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "api_key": "${token}",
+    "event": "signed_up",
+    "distinct_id": "user-123",
+    "properties": { "plan": "free" }
+  }'`;
 
 const NEXT_UP = [
   { icon: ChartLineIcon, title: "Trends", text: "How often events happen over time, broken down by any property." },
@@ -12,8 +26,8 @@ const NEXT_UP = [
   { icon: RepeatIcon, title: "Retention", text: "How many people come back after their first visit." },
 ];
 
-/** A project's start page: its token, and what it will show once events arrive. */
-export function ProjectHome({ project, organizationName }: { project: Project; organizationName: string }) {
+/** A project's start page: how to send it events, and what it will show once they arrive. */
+export function ProjectHome({ project, organizationName, origin }: { project: Project; organizationName: string; origin: string }) {
   return (
     <>
       <PageHeader title={project.name} description={`A project of ${organizationName} · Time zone ${project.timezone}`} />
@@ -22,13 +36,29 @@ export function ProjectHome({ project, organizationName }: { project: Project; o
           <CardHeader>
             <CardTitle>Project API key</CardTitle>
             <CardDescription>
-              The project&apos;s public token, which PostHog client libraries send events with. It can only write
-              events, so it is safe to ship in web pages and mobile apps. (This version of Hedgerow does not receive
-              events yet: event capture comes next.)
+              Your apps send events with this key. It can only write events, so it is safe to ship in web pages and
+              mobile apps. Any PostHog client library works with Hedgerow.
             </CardDescription>
           </CardHeader>
           <CardContent>
             <CopyField value={project.api_token} label="Copy project API key" />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Send your first event</CardTitle>
+            <CardDescription>Point a PostHog library at this instance, or post events over HTTP from any language.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium">JavaScript (posthog-js)</h3>
+              <CodeBlock code={webSnippet(origin, project.api_token)} label="Copy JavaScript snippet" />
+            </div>
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium">HTTP</h3>
+              <CodeBlock code={httpSnippet(origin, project.api_token)} label="Copy curl command" />
+            </div>
           </CardContent>
         </Card>
 

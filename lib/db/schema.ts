@@ -208,6 +208,100 @@ export const groups = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.groupType, t.groupKey] })],
 );
 
+/** Saved insights (PostHog's `Insight`): a query with display metadata; deleted is a soft delete. */
+export const insights = pgTable(
+  "insights",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    shortId: varchar("short_id", { length: 12 }).notNull(),
+    name: varchar("name", { length: 400 }),
+    derivedName: varchar("derived_name", { length: 400 }),
+    description: varchar("description", { length: 400 }),
+    filters: jsonb("filters").$type<Record<string, unknown>>().notNull().default({}),
+    query: jsonb("query").$type<Record<string, unknown>>(),
+    order: integer("order"),
+    deleted: boolean("deleted").notNull().default(false),
+    saved: boolean("saved").notNull().default(false),
+    favorited: boolean("favorited").notNull().default(false),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    lastModifiedById: integer("last_modified_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastModifiedAt: timestamp("last_modified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("insights_project_short_id").on(t.projectId, t.shortId), index("insights_project").on(t.projectId)],
+);
+
+/** PostHog's `ActivityLog`: what a user did to an item of a scope (`Insight`), with field changes in `detail`. */
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    scope: varchar("scope", { length: 79 }).notNull(),
+    itemId: varchar("item_id", { length: 72 }),
+    activity: varchar("activity", { length: 79 }).notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_logs_project_scope").on(t.projectId, t.scope, t.createdAt)],
+);
+
+/** When each user last viewed each insight (`my_last_viewed`). */
+export const insightViews = pgTable(
+  "insight_views",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    insightId: integer("insight_id")
+      .notNull()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId, t.insightId] }), index("insight_views_user").on(t.userId, t.lastViewedAt)],
+);
+
+/** Public sharing of an insight through an access token (PostHog's `SharingConfiguration`). */
+export const sharingConfigurations = pgTable("sharing_configurations", {
+  id: serial("id").primaryKey(),
+  projectId: integer("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  insightId: integer("insight_id")
+    .notNull()
+    .unique()
+    .references(() => insights.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  accessToken: varchar("access_token", { length: 400 }).notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Computed analysis results, keyed by a hash of the normalized filter within a project. */
+export const insightResultsCache = pgTable(
+  "insight_results_cache",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    cacheKey: varchar("cache_key", { length: 200 }).notNull(),
+    result: jsonb("result").$type<unknown>(),
+    lastRefresh: timestamp("last_refresh", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.cacheKey] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
@@ -217,3 +311,6 @@ export type Domain = typeof domains.$inferSelect;
 export type PersonalApiKey = typeof personalApiKeys.$inferSelect;
 export type Person = typeof persons.$inferSelect;
 export type Group = typeof groups.$inferSelect;
+export type Insight = typeof insights.$inferSelect;
+export type ActivityLog = typeof activityLogs.$inferSelect;
+export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
 import * as apiKeys from "@/lib/api-keys/endpoints";
+import * as retention from "@/lib/analytics/retention/endpoints";
+import * as paths from "@/lib/analytics/paths/endpoints";
+import * as funnels from "@/lib/analytics/funnels/endpoints";
+import * as trends from "@/lib/analytics/trends/endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as domains from "@/lib/domains/endpoints";
 import * as events from "@/lib/events/endpoints";
+import * as insights from "@/lib/insights/endpoints";
 import * as invites from "@/lib/invites/endpoints";
 import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
@@ -27,7 +32,12 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   apiKeys,
   persons,
   events,
+  trends,
+  insights,
   capture,
+  retention,
+  paths,
+  funnels,
   openapi,
 };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProjectHome } from "@/components/project/project-home";
-import { currentUser } from "@/lib/ui/server";
+import { currentUser, siteOrigin } from "@/lib/ui/server";
 
 export const metadata: Metadata = { title: "Project home" };
 
@@ -10,5 +10,5 @@ export default async function ProjectPage({ params }: { params: Promise<{ projec
   const me = await currentUser();
   const project = me?.organization?.teams.find((team) => String(team.id) === projectId);
   if (!me?.organization || !project) notFound();
-  return <ProjectHome project={project} organizationName={me.organization.name} />;
+  return <ProjectHome project={project} organizationName={me.organization.name} origin={await siteOrigin()} />;
 }

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { insightAnswer, sharedInsight } from "@/lib/insights/service";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Shared insight", robots: { index: false } };
+
+/** The public, read-only view of an insight whose sharing is enabled: no sign-in. */
+export default async function SharedInsightPage({ params }: { params: Promise<{ accessToken: string }> }) {
+  const { accessToken } = await params;
+  let shared;
+  try {
+    shared = await sharedInsight(accessToken);
+  } catch (error) {
+    if (error instanceof ApiError) notFound();
+    throw error;
+  }
+  const { project, insight } = shared;
+  const answer = await insightAnswer(project, insight, "force_cache");
+  const title = insight.name || insight.derivedName || "Untitled insight";
+  return (
+    <main className="mx-auto max-w-4xl p-8">
+      <h1 className="text-2xl font-semibold" data-testid="shared-insight-name">
+        {title}
+      </h1>
+      {insight.description ? <p className="mt-2 text-muted-foreground">{insight.description}</p> : null}
+      <p className="mt-4 text-sm text-muted-foreground">
+        {answer.last_refresh ? `Computed ${answer.last_refresh} (${project.timezone})` : "Not computed yet."}
+      </p>
+      {answer.result !== null ? (
+        <pre className="mt-4 overflow-auto rounded border p-4 text-xs" data-testid="shared-insight-result">
+          {JSON.stringify(answer.result, null, 2)}
+        </pre>
+      ) : null}
+    </main>
+  );
+}

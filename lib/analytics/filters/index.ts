@@ -1,0 +1,4 @@
+export * from "./dates";
+export * from "./properties";
+export * from "./persons";
+export * from "./test-accounts";

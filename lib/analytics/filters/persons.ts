@@ -1,0 +1,29 @@
+/**
+ * Who did an event (S1): each distinct id's current person, `argMax(person_id, version)` over
+ * person_distinct_id2, so merges by `$identify`/`$create_alias` apply retroactively to every past event; and
+ * the person's current properties (S2), `argMax(properties, version)` over person.
+ *
+ * `personIdJoin`/`personPropertiesJoin` are JOIN clauses for a query over `events AS e`; after them
+ * `PERSON_ID` is the event's person and `PERSON_PROPERTIES` the person's properties JSON ('' when none).
+ * `team` is the placeholder of the project id, e.g. `{team:Int64}`.
+ */
+
+export const PERSON_ID = "if(pdi.distinct_id != '', pdi.person_id, e.person_id)";
+export const PERSON_PROPERTIES = "pp.properties";
+
+export function personIdJoin(team: string): string {
+  return `LEFT JOIN (
+    SELECT distinct_id, argMax(person_id, version) AS person_id
+    FROM person_distinct_id2 WHERE team_id = ${team}
+    GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0
+  ) AS pdi ON e.distinct_id = pdi.distinct_id`;
+}
+
+/** Needs `personIdJoin` before it. */
+export function personPropertiesJoin(team: string): string {
+  return `LEFT JOIN (
+    SELECT id, argMax(properties, version) AS properties
+    FROM person WHERE team_id = ${team}
+    GROUP BY id HAVING argMax(is_deleted, version) = 0
+  ) AS pp ON pp.id = ${PERSON_ID}`;
+}

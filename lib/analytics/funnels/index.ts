@@ -1,0 +1,101 @@
+import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
+import { getEventStore } from "@/lib/events/store";
+import { normalizeFunnel, type NormalizedFunnel } from "./normalize";
+import { buildFunnelSql } from "./query";
+import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
+import type { TFunnelFilter } from "./schemas";
+
+export type { NormalizedFunnel } from "./normalize";
+
+export interface FunnelTrendItem {
+  count: number;
+  data: number[];
+  days: string[];
+  labels: string[];
+  breakdown_value?: string;
+}
+
+export interface FunnelTimeToConvert {
+  bins: [number, number][];
+  average_conversion_time: number | null;
+}
+
+export type FunnelResult = FunnelStepResult[] | FunnelStepResult[][] | FunnelTrendItem[] | FunnelTimeToConvert;
+
+interface TrendRow {
+  breakdown_value: string;
+  day: string;
+  reached_from: string | number;
+  reached_to: string | number;
+}
+
+/** PostHog's `result` of a legacy funnel filter over the project's events. */
+export async function runFunnel(
+  project: { id: number; timezone?: string | null },
+  filter: TFunnelFilter,
+  now = new Date(),
+): Promise<FunnelResult> {
+  const f = normalizeFunnel(project, filter, now);
+  if (f.steps.length === 0) return [];
+  const { sql, params } = buildFunnelSql(f);
+  const store = await getEventStore();
+  if (f.vizType === "trends") return shapeTrends(f, await store.query<TrendRow>(sql, params));
+  if (f.vizType === "time_to_convert") {
+    const [row] = await store.query<{ times: number[] }>(sql, params);
+    return timeToConvertBins(row?.times ?? [], f.binCount);
+  }
+  const rows = await store.query<FunnelRow>(sql, params);
+  return shapeSteps(f, rows, filterQueryOf(f, filter as Record<string, unknown>));
+}
+
+function shapeTrends(f: NormalizedFunnel, rows: TrendRow[]): FunnelTrendItem[] {
+  const days = f.buckets.map((b) => bucketDay(b, "day"));
+  const labels = f.buckets.map((b) => bucketLabel(b, "day"));
+  const byValue = new Map<string, Map<string, TrendRow>>();
+  for (const row of rows) {
+    if (!byValue.has(row.breakdown_value)) byValue.set(row.breakdown_value, new Map());
+    byValue.get(row.breakdown_value)!.set(row.day, row);
+  }
+  const item = (perDay: Map<string, TrendRow> | undefined): FunnelTrendItem => ({
+    count: days.length,
+    data: days.map((day) => {
+      const row = perDay?.get(day);
+      const from = row ? Number(row.reached_from) : 0;
+      const to = row ? Number(row.reached_to) : 0;
+      return from === 0 ? 0 : Math.round((to / from) * 100 * 100) / 100;
+    }),
+    days,
+    labels,
+  });
+  if (!f.breakdown) return [item(byValue.get(""))];
+  const ranked = [...byValue.entries()]
+    .map(([value, perDay]) => ({ value, perDay, total: [...perDay.values()].reduce((s, r) => s + Number(r.reached_from), 0) }))
+    .sort((a, b) => b.total - a.total || (a.value < b.value ? -1 : 1))
+    .slice(0, f.breakdown.limit);
+  return ranked.map(({ value, perDay }) => ({ ...item(perDay), breakdown_value: value }));
+}
+
+/**
+ * PostHog's histogram (funnel_time_to_convert.py): from floor(min) to ceil(max) in `bin_count` bins of
+ * ceil((max − min) / bin_count) seconds (60 when that is 0), plus one; automatic bin count
+ * clamp(ceil(cbrt(n)), 1, 60); average rounded to 2 decimals.
+ */
+export function timeToConvertBins(times: number[], custom: number | null): FunnelTimeToConvert {
+  const from = times.length ? Math.floor(times.reduce((a, b) => Math.min(a, b))) : 0;
+  const to = times.length ? Math.ceil(times.reduce((a, b) => Math.max(a, b))) : 1;
+  const binCount = custom ?? Math.min(60, Math.max(1, Math.ceil(Math.cbrt(times.length))));
+  const raw = Math.ceil((to - from) / binCount);
+  const width = raw > 0 ? raw : 60;
+  const counts = new Map<number, number>();
+  for (const t of times) {
+    const bin = from + Math.floor((t - from) / width) * width;
+    counts.set(bin, (counts.get(bin) ?? 0) + 1);
+  }
+  const bins: [number, number][] = [];
+  for (let k = 0; k <= binCount; k++) {
+    const start = from + k * width;
+    bins.push([start, counts.get(start) ?? 0]);
+  }
+  const average = times.length ? Math.round((times.reduce((a, b) => a + b, 0) / times.length) * 100) / 100 : null;
+  return { bins, average_conversion_time: average };
+}

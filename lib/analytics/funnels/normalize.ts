@@ -1,0 +1,203 @@
+import { validationError } from "@/lib/api/errors";
+import {
+  resolveDateRange,
+  testAccountFilters,
+  validateProperties,
+  ZProperties,
+  type PropertyGroup,
+} from "@/lib/analytics/filters";
+import { FUNNEL_WINDOW_UNITS, type FunnelWindowUnit, type TFunnelFilter } from "./schemas";
+
+export interface FunnelEntity {
+  id: string | null;
+  type: "events";
+  name: string;
+  custom_name: string | null;
+  order: number;
+  properties: PropertyGroup;
+  /** Identity of the entity (id + properties), for PostHog's "same step twice" rule. */
+  propertiesKey: string;
+  /** Filled by the query builder. */
+  propertiesSql: string | null;
+}
+
+export interface FunnelExclusionDef {
+  id: string | null;
+  name: string;
+  fromStep: number;
+  toStep: number;
+  properties: PropertyGroup;
+  propertiesKey: string;
+  propertiesSql: string | null;
+}
+
+export type FunnelOrderType = "ordered" | "strict" | "unordered";
+export type FunnelVizType = "steps" | "trends" | "time_to_convert";
+
+export interface NormalizedFunnel {
+  teamId: number;
+  timezone: string;
+  steps: FunnelEntity[];
+  exclusions: FunnelExclusionDef[];
+  orderType: FunnelOrderType;
+  vizType: FunnelVizType;
+  window: { interval: number; unit: FunnelWindowUnit };
+  from: Date;
+  to: Date;
+  fromMicros: string;
+  toMicros: string;
+  /** Wall-clock day starts of the range (funnel trends). */
+  buckets: Date[];
+  properties: PropertyGroup;
+  globalPropertiesSql: string | null;
+  breakdown: { key: string; type: "event" | "person"; attribution: "first_touch" | "last_touch"; limit: number; asList: boolean } | null;
+  fromStep: number;
+  toStep: number;
+  /** Custom histogram bin count (time_to_convert), clamped 1..90; null = automatic. */
+  binCount: number | null;
+}
+
+const micros = (d: Date) => `${BigInt(d.getTime()) * 1000n + (d.getUTCMilliseconds() === 999 ? 999n : 0n)}`;
+
+function parseProperties(value: unknown, attr: string): PropertyGroup {
+  const parsed = ZProperties.safeParse(value);
+  if (!parsed.success) throw validationError(`Invalid property filter.`, attr);
+  validateProperties(parsed.data, attr);
+  return parsed.data;
+}
+
+const keyOf = (id: string | null, properties: PropertyGroup) => JSON.stringify([id, properties.values.length ? properties : null]);
+
+function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindowUnit } {
+  const rawUnit = filter.funnel_window_interval_unit ?? filter.funnel_window_interval_type;
+  let interval = filter.funnel_window_interval;
+  let unit: string = "day";
+  if (interval === undefined && filter.funnel_window_days !== undefined) interval = filter.funnel_window_days;
+  else if (rawUnit !== undefined) unit = rawUnit.toLowerCase().replace(/s$/, "");
+  if (!(FUNNEL_WINDOW_UNITS as readonly string[]).includes(unit))
+    throw validationError(
+      `"${rawUnit}" is not a valid choice for the funnel window unit. Choose from: ${FUNNEL_WINDOW_UNITS.join(", ")}.`,
+      filter.funnel_window_interval_unit !== undefined ? "funnel_window_interval_unit" : "funnel_window_interval_type",
+    );
+  interval ??= 14;
+  if (interval < 1) throw validationError("The funnel window must be at least 1.", "funnel_window_interval");
+  return { interval, unit: unit as FunnelWindowUnit };
+}
+
+/** The filter as the engine runs it, with PostHog's 400s for what it refuses. */
+export function normalizeFunnel(
+  project: { id: number; timezone?: string | null },
+  filter: TFunnelFilter,
+  now = new Date(),
+): NormalizedFunnel {
+  const timezone = project.timezone || "UTC";
+  if (filter.actions?.length) throw validationError("Actions are not supported in funnels yet.", "actions");
+  if (filter.aggregation_group_type_index !== undefined && filter.aggregation_group_type_index !== null)
+    throw validationError("Group aggregation is not supported.", "aggregation_group_type_index");
+  const entities = [...(filter.events ?? [])]
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i);
+  const steps: FunnelEntity[] = entities.map(({ e }, index) => {
+    if (e.type === "actions") throw validationError("Actions are not supported in funnels yet.", "actions");
+    const id = e.id === undefined || e.id === null ? null : String(e.id);
+    const properties = parseProperties(e.properties, "events");
+    return {
+      id,
+      type: "events",
+      name: e.name ?? id ?? "All events",
+      custom_name: e.custom_name ?? null,
+      order: index,
+      properties,
+      propertiesKey: keyOf(id, properties),
+      propertiesSql: null,
+    };
+  });
+
+  const orderType = (filter.funnel_order_type ?? "ordered") as FunnelOrderType;
+  if (!["ordered", "strict", "unordered"].includes(orderType))
+    throw validationError(`"${filter.funnel_order_type}" is not a valid choice for funnel_order_type.`, "funnel_order_type");
+  const vizType = (filter.funnel_viz_type ?? "steps") as FunnelVizType;
+  if (!["steps", "trends", "time_to_convert"].includes(vizType))
+    throw validationError(`"${filter.funnel_viz_type}" is not a valid choice for funnel_viz_type.`, "funnel_viz_type");
+
+  const exclusions: FunnelExclusionDef[] = (filter.exclusions ?? []).map((x) => {
+    const from = x.funnel_from_step;
+    const to = x.funnel_to_step;
+    if (from === undefined || from === null || to === undefined || to === null)
+      throw validationError("Exclusion event needs to define funnel steps");
+    if (from >= to) throw validationError("Exclusion event range is invalid. End of range should be greater than start.");
+    if (from >= steps.length - 1)
+      throw validationError("Exclusion event range is invalid. Start of range is greater than number of steps.");
+    if (to > steps.length - 1)
+      throw validationError("Exclusion event range is invalid. End of range is greater than number of steps.");
+    const id = x.id === undefined || x.id === null ? null : String(x.id);
+    const properties = parseProperties(x.properties, "exclusions");
+    for (const step of steps.slice(from, to + 1)) {
+      const superset = step.id === id && (properties.values.length === 0 || keyOf(id, properties) === step.propertiesKey);
+      if (superset || id === null)
+        throw validationError("Exclusion steps cannot contain an event that's part of funnel steps.");
+    }
+    return { id, name: x.name ?? id ?? "All events", fromStep: from, toStep: to, properties, propertiesKey: keyOf(id, properties), propertiesSql: null };
+  });
+
+  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval: "day", timezone, now, defaultFrom: "-7d" });
+
+  let properties = parseProperties(filter.properties, "properties");
+  if (filter.filter_test_accounts) {
+    const extra = testAccountFilters(project);
+    if (extra.values.length) properties = { type: "AND", values: [properties, extra] };
+  }
+
+  let breakdown: NormalizedFunnel["breakdown"] = null;
+  if (filter.breakdown !== undefined && filter.breakdown !== null && filter.breakdown !== "") {
+    let key = filter.breakdown;
+    const asList = Array.isArray(key);
+    if (Array.isArray(key) && key.length === 1) key = key[0];
+    if (typeof key !== "string") throw validationError("Only a single property breakdown is supported.", "breakdown");
+    const type = filter.breakdown_type ?? "event";
+    if (type !== "event" && type !== "person")
+      throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type");
+    const attribution = (filter.breakdown_attribution_type ?? "first_touch") as "first_touch" | "last_touch";
+    if (attribution !== "first_touch" && attribution !== "last_touch")
+      throw validationError(`Breakdown attribution "${attribution}" is not supported.`, "breakdown_attribution_type");
+    const limit = filter.breakdown_limit ?? 10;
+    if (limit < 1) throw validationError("breakdown_limit must be at least 1.", "breakdown_limit");
+    breakdown = { key, type, attribution, limit, asList };
+  }
+
+  const n = steps.length;
+  // PostHog's `funnel_from_step or 0`, `funnel_to_step or n - 1`.
+  const fromStep = filter.funnel_from_step || 0;
+  const toStep = filter.funnel_to_step || Math.max(n - 1, 0);
+  if (vizType === "time_to_convert" && n > 0) {
+    if (!(toStep > 0 && toStep < n))
+      throw validationError(
+        `Filter parameter funnel_to_step can only be one of ${Array.from({ length: n - 1 }, (_, i) => i + 1).join(", ")} for time to convert!`,
+      );
+    if (fromStep < 0 || fromStep >= toStep)
+      throw validationError("funnel_from_step must be a step before funnel_to_step.", "funnel_from_step");
+  }
+  if (vizType === "trends" && n > 0 && (fromStep < 0 || toStep >= n || fromStep >= toStep) && n > 1)
+    throw validationError("funnel_from_step and funnel_to_step must be steps of the funnel, from before to.", "funnel_to_step");
+
+  return {
+    teamId: project.id,
+    timezone,
+    steps,
+    exclusions,
+    orderType,
+    vizType,
+    window: windowOf(filter),
+    from: range.from,
+    to: range.to,
+    fromMicros: micros(range.from),
+    toMicros: micros(range.to),
+    buckets: range.buckets,
+    properties,
+    globalPropertiesSql: null,
+    breakdown,
+    fromStep,
+    toStep,
+    binCount: typeof filter.bin_count === "number" ? Math.min(90, Math.max(1, filter.bin_count)) : null,
+  };
+}

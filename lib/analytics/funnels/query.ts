@@ -1,0 +1,219 @@
+/**
+ * ClickHouse SQL of a funnel (S11–S19 of analytics-semantics.md). One pass over the events of the range:
+ * per person, the sorted timestamps of each step (and each exclusion), from which every attempt is built
+ * with array functions; then per person its furthest step and conversion times, then per breakdown value.
+ *
+ * An attempt is an array of n step times in microseconds (0 = step not reached; reached steps come first).
+ */
+import {
+  PERSON_ID,
+  PERSON_PROPERTIES,
+  personIdJoin,
+  personPropertiesJoin,
+  propertyGroupSql,
+  propertyValueSql,
+  SqlParams,
+  usesPersonProperties,
+} from "@/lib/analytics/filters";
+import type { NormalizedFunnel } from "./normalize";
+
+export interface FunnelSql {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+const UNIT_MICROS: Record<string, number> = {
+  second: 1_000_000,
+  minute: 60_000_000,
+  hour: 3_600_000_000,
+  day: 86_400_000_000,
+  week: 604_800_000_000,
+};
+
+/** The end of the window (inclusive) of an attempt whose measuring step happened at `t` (µs). */
+export function deadlineSql(f: NormalizedFunnel, t: string): string {
+  if (f.window.unit === "month")
+    return `toUnixTimestamp64Micro(addMonths(fromUnixTimestamp64Micro(${t}, 'UTC'), ${f.window.interval}))`;
+  return `(${t} + ${f.window.interval * UNIT_MICROS[f.window.unit]})`;
+}
+
+/** `1` when the event row matches entity `e` (name and its own property filter). */
+function entityCondition(e: NormalizedFunnel["steps"][number] | NormalizedFunnel["exclusions"][number], params: SqlParams): string {
+  const parts: string[] = [];
+  if (e.id !== null) parts.push(`e.event = ${params.add(e.id, "String")}`);
+  const props = propertyGroupSql(e.properties, COLUMNS, params);
+  if (props !== "1") parts.push(props);
+  return parts.length ? parts.join(" AND ") : "1";
+}
+
+const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES };
+
+const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) =>
+  a.id === b.id && a.propertiesKey === b.propertiesKey;
+
+/**
+ * One row per attempt: `FROM per_person ARRAY JOIN ...` and the SELECT list giving `p`, the attempt's step
+ * times (Array(Int64), length n). Built with single-level lambdas only (nested lambdas capturing arrays make
+ * ClickHouse replicate whole columns).
+ */
+function attemptRowsSql(f: NormalizedFunnel): { arrayJoin: string; select: string } {
+  const n = f.steps.length;
+  if (f.orderType === "ordered") {
+    const cols = ["o0"];
+    for (let i = 1; i < n; i++) {
+      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
+      cols.push(`if(o${i - 1} = 0, toInt64(0), arrayFirst(x -> x ${cmp} o${i - 1} AND x <= ${deadlineSql(f, "o0")}, s${i})) AS o${i}`);
+    }
+    return { arrayJoin: "ARRAY JOIN s0 AS o0", select: `${cols.join(", ")}, [${f.steps.map((_, i) => `o${i}`).join(", ")}] AS p` };
+  }
+  if (f.orderType === "strict") {
+    const items = ["ts_all[j]"];
+    const conds: string[] = [];
+    for (let i = 1; i < n; i++) {
+      conds.push(`bitTest(m_all[j + ${i}], ${i}) AND ts_all[j + ${i}] <= ${deadlineSql(f, "ts_all[j]")}`);
+      items.push(`if(${conds.map((c) => `(${c})`).join(" AND ")}, ts_all[j + ${i}], toInt64(0))`);
+    }
+    return {
+      arrayJoin: "ARRAY JOIN arrayFilter(j -> bitTest(m_all[j], 0), arrayEnumerate(ts_all)) AS j",
+      select: `[${items.join(", ")}] AS p`,
+    };
+  }
+  // unordered: an attempt starts at any event of any step; each other step counts when it has an event in
+  // (t, t + window]; the reached times, sorted, are the attempt.
+  const starts = f.steps.map((_, s) => `arrayMap(t -> (t, ${s}), s${s})`);
+  const cols = f.steps.map(
+    (_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j})) AS o${j}`,
+  );
+  return {
+    arrayJoin: `ARRAY JOIN ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`} AS st`,
+    select: `${cols.join(", ")}, arrayResize(arraySort(arrayFilter(x -> x != 0, [${f.steps.map((_, j) => `o${j}`).join(", ")}])), ${n}, toInt64(0)) AS p`,
+  };
+}
+
+/** 1 when attempt `p` has an exclusion event strictly inside one of its excluded ranges (S13). */
+function excludedSql(f: NormalizedFunnel): string {
+  if (!f.exclusions.length) return "0";
+  return f.exclusions
+    .map((x, k) => {
+      const from = `p[${x.fromStep + 1}]`;
+      const to = `p[${x.toStep + 1}]`;
+      return `(${from} != 0 AND arrayExists(y -> y > ${from} AND y < if(${to} != 0, ${to}, ${deadlineSql(f, from)}), x${k}))`;
+    })
+    .join(" OR ");
+}
+
+export function buildFunnelSql(f: NormalizedFunnel): FunnelSql {
+  const n = f.steps.length;
+  const params = new SqlParams({ team: f.teamId, date_from: f.fromMicros, date_to: f.toMicros });
+  const stepConds = f.steps.map((s) => entityCondition(s, params));
+  const exclConds = f.exclusions.map((x) => entityCondition(x, params));
+  const needsPersonProps =
+    usesPersonProperties(f.properties) ||
+    f.steps.some((s) => usesPersonProperties(s.properties)) ||
+    f.exclusions.some((x) => usesPersonProperties(x.properties)) ||
+    f.breakdown?.type === "person";
+  const mask = stepConds.map((c, i) => `if(${c}, ${2 ** i}, 0)`).join(" + ");
+  const xmask = exclConds.length ? exclConds.map((c, k) => `if(${c}, ${2 ** k}, 0)`).join(" + ") : "0";
+  const firstStep = `multiIf(${stepConds.map((c, i) => `${c}, ${i}`).join(", ")}, 99)`;
+
+  const where = ["e.team_id = {team:Int64}", "e.timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC')", "e.timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')"];
+  const globalProps = propertyGroupSql(f.properties, COLUMNS, params);
+  if (globalProps !== "1") where.push(globalProps);
+  if (f.orderType !== "strict") {
+    // Only events some step or exclusion could match.
+    const names = [...f.steps, ...f.exclusions].map((e) => e.id);
+    if (!names.includes(null)) where.push(`e.event IN ${params.add([...new Set(names)], "Array(String)")}`);
+  }
+
+  let breakdownCol = "''";
+  let bdHas = "0";
+  if (f.breakdown) {
+    const column = f.breakdown.type === "person" ? PERSON_PROPERTIES : "e.properties";
+    const key = params.add(f.breakdown.key, "String");
+    breakdownCol = propertyValueSql(column, key);
+    bdHas = `JSONHas(${column}, ${key}) AND JSONType(${column}, ${key}) != 'Null'`;
+  }
+
+  const stepArrays = f.steps.map((_, i) => `arraySort(groupArrayIf(ts, bitTest(mask, ${i}))) AS s${i}`);
+  const exclArrays = f.exclusions.map((_, k) => `arraySort(groupArrayIf(ts, bitTest(xmask, ${k}))) AS x${k}`);
+  const strictArrays =
+    f.orderType === "strict"
+      ? ["arraySort(groupArray((ts, fs, mask))) AS timeline", "arrayMap(x -> x.1, timeline) AS ts_all", "arrayMap(x -> x.3, timeline) AS m_all"]
+      : [];
+  let personBreakdown = "'' AS bd";
+  if (f.breakdown)
+    personBreakdown =
+      f.breakdown.attribution === "last_touch"
+        ? "argMaxIf(bd_value, ts, mask != 0 AND bd_has) AS bd"
+        : "argMinIf(bd_value, ts, mask != 0 AND bd_has) AS bd";
+
+  const rows = attemptRowsSql(f);
+  const diffsSql = n > 1 ? `[${f.steps.slice(1).map((_, k) => `(p[${k + 2}] - p[${k + 1}]) / 1000000`).join(", ")}]` : "CAST([], 'Array(Float64)')";
+  const diffs = [];
+  for (let i = 1; i < n; i++) diffs.push(`arrayMap(a -> a.2[${i}], qual) AS d${i}`);
+  const perStepStats = [];
+  for (let i = 1; i < n; i++) perStepStats.push(`arrayAvg(d${i}) AS mean${i}`, `arrayReduce('quantileExactInclusive(0.5)', d${i}) AS med${i}`);
+
+  const sql = `
+WITH ev AS (
+  SELECT ${PERSON_ID} AS person,
+         toUnixTimestamp64Micro(e.timestamp) AS ts,
+         toUInt64(${mask}) AS mask,
+         toUInt64(${xmask}) AS xmask,
+         ${f.orderType === "strict" ? `${firstStep} AS fs,` : ""}
+         ${breakdownCol} AS bd_value,
+         ${bdHas} AS bd_has
+  FROM events AS e ${personIdJoin("{team:Int64}")} ${needsPersonProps ? personPropertiesJoin("{team:Int64}") : ""}
+  WHERE ${where.join(" AND ")}
+),
+per_person AS (
+  SELECT person, ${[...stepArrays, ...exclArrays, ...strictArrays, personBreakdown].join(", ")}
+  FROM ev GROUP BY person HAVING countIf(bitTest(mask, 0)) > 0 ${f.orderType === "unordered" ? "OR countIf(mask != 0) > 0" : ""}
+),
+attempts AS (
+  SELECT person, bd, p, arrayCount(x -> x != 0, p) AS cnt
+  FROM (SELECT person, bd, ${f.exclusions.map((_, k) => `x${k}, `).join("")}${rows.select} FROM per_person ${rows.arrayJoin})
+  WHERE NOT (${excludedSql(f)})
+),
+${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
+  SELECT person, bd, max(cnt) AS furthest,
+         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual
+         ${diffs.length ? "," + diffs.join(", ") : ""}
+         ${perStepStats.length ? "," + perStepStats.join(", ") : ""}
+  FROM attempts GROUP BY person, bd
+),
+${f.vizType === "time_to_convert" ? timeToConvertTail(f) : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
+SELECT breakdown_value,
+       [${f.steps.map((_, i) => `countIf(furthest >= ${i + 1})`).join(", ")}] AS counts,
+       [${f.steps.map((_, i) => (i === 0 ? "nan" : `avgIf(mean${i}, furthest >= ${i + 1})`)).join(", ")}] AS avgs,
+       [${f.steps.map((_, i) => (i === 0 ? "nan" : `quantileExactInclusiveIf(0.5)(med${i}, furthest >= ${i + 1})`)).join(", ")}] AS meds
+FROM final
+GROUP BY breakdown_value
+ORDER BY counts[1] DESC, breakdown_value ASC`}`}`;
+  return { sql, params: params.values };
+}
+
+/** S19: per entrance day (of the attempt's first event), each person once with its furthest step that day. */
+function trendsTail(f: NormalizedFunnel, params: SqlParams): string {
+  const tz = params.add(f.timezone, "String");
+  return `per_day AS (
+  SELECT person, bd, toString(toDate(fromUnixTimestamp64Micro(p[1], 'UTC'), ${tz})) AS day,
+         max(cnt) AS furthest
+  FROM attempts
+  GROUP BY person, bd, day
+)
+SELECT bd AS breakdown_value, day,
+       countIf(furthest >= ${f.fromStep + 1}) AS reached_from,
+       countIf(furthest >= ${f.toStep + 1}) AS reached_to
+FROM per_day GROUP BY breakdown_value, day ORDER BY breakdown_value, day`;
+}
+
+/**
+ * `time_to_convert`: each person reaching `funnel_to_step`, with the sum of its mean conversion times (S16)
+ * of the steps after `funnel_from_step` up to `funnel_to_step` (PostHog's step_runs).
+ */
+function timeToConvertTail(f: NormalizedFunnel): string {
+  const sum = [];
+  for (let i = f.fromStep + 1; i <= f.toStep; i++) sum.push(`mean${i}`);
+  return `SELECT groupArray(toFloat64(${sum.join(" + ")})) AS times FROM persons WHERE furthest >= ${f.toStep + 1}`;
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/** A JSON-encoded value as PostHog's legacy GET sends it (`events=[...]`), or the value itself (POST). */
+const jsonish = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+
+const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
+
+export const ZFunnelEntity = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullable().optional(),
+    type: z.enum(["events", "actions"]).optional(),
+    order: intish.optional(),
+    name: z.string().nullable().optional(),
+    custom_name: z.string().nullable().optional(),
+    properties: z.unknown().optional(),
+  })
+  .passthrough();
+
+export const ZFunnelExclusion = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullable().optional(),
+    type: z.enum(["events", "actions"]).optional(),
+    name: z.string().nullable().optional(),
+    funnel_from_step: intish.nullable().optional(),
+    funnel_to_step: intish.nullable().optional(),
+    properties: z.unknown().optional(),
+  })
+  .passthrough();
+
+export const FUNNEL_WINDOW_UNITS = ["second", "minute", "hour", "day", "week", "month"] as const;
+export type FunnelWindowUnit = (typeof FUNNEL_WINDOW_UNITS)[number];
+
+/** The legacy funnel filter (POST body, or GET query parameters). */
+export const ZFunnelFilter = z
+  .object({
+    insight: z.string().optional(),
+    events: jsonish(z.array(ZFunnelEntity)).optional(),
+    actions: jsonish(z.array(ZFunnelEntity)).optional(),
+    exclusions: jsonish(z.array(ZFunnelExclusion)).optional(),
+    properties: jsonish(z.unknown()).optional(),
+    filter_test_accounts: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()).optional(),
+    date_from: z.string().nullable().optional(),
+    date_to: z.string().nullable().optional(),
+    interval: z.string().optional(),
+    breakdown: jsonish(z.unknown()).optional(),
+    breakdown_type: z.string().nullable().optional(),
+    breakdown_limit: intish.optional(),
+    breakdown_attribution_type: z.string().optional(),
+    breakdown_attribution_value: intish.optional(),
+    funnel_window_interval: intish.optional(),
+    funnel_window_interval_unit: z.string().optional(),
+    funnel_window_interval_type: z.string().optional(),
+    funnel_window_days: intish.optional(),
+    funnel_viz_type: z.string().optional(),
+    funnel_order_type: z.string().optional(),
+    funnel_from_step: intish.optional(),
+    funnel_to_step: intish.optional(),
+    bin_count: z.union([intish, z.literal("auto")]).optional(),
+    aggregation_group_type_index: intish.nullable().optional(),
+    refresh: z.unknown().optional(),
+  })
+  .passthrough();
+export type TFunnelFilter = z.output<typeof ZFunnelFilter>;
+
+const ZNullableNumber = z.number().nullable();
+
+export const ZFunnelStep = z
+  .object({
+    action_id: z.union([z.string(), z.number()]).nullable(),
+    name: z.string(),
+    custom_name: z.string().nullable(),
+    order: z.number().int(),
+    people: z.array(z.unknown()),
+    count: z.number().int(),
+    type: z.enum(["events", "actions"]),
+    average_conversion_time: ZNullableNumber,
+    median_conversion_time: ZNullableNumber,
+    converted_people_url: z.string(),
+    dropped_people_url: z.string().nullable(),
+    breakdown: z.unknown().optional(),
+    breakdown_value: z.unknown().optional(),
+  })
+  .passthrough();
+
+export const ZFunnelResponse = z.object({
+  result: z.unknown(),
+  last_refresh: z.string().nullable(),
+  is_cached: z.boolean(),
+  timezone: z.string(),
+});

@@ -1,0 +1,69 @@
+import { chTimestamp, resolveDateRange } from "@/lib/analytics/filters/dates";
+import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
+import { propertyGroupSql, SqlParams, usesPersonProperties, validateProperties, type PropertyGroup } from "@/lib/analytics/filters/properties";
+import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
+import { validationError } from "@/lib/api/errors";
+import type { Project } from "@/lib/db/schema";
+import { getEventStore } from "@/lib/events/store";
+import { pathsSql } from "./query";
+import { pathsResult, type PathEdgeRow } from "./result";
+import type { TPathEdge, TPathsFilter } from "./schemas";
+
+const EDGE_LIMIT_DEFAULT = 50;
+
+/** `path/`: the most common transitions between consecutive steps of persons' sessions (PostHog's Paths). */
+export async function runPaths(project: Pick<Project, "id" | "timezone">, filter: TPathsFilter, now = new Date()): Promise<TPathEdge[]> {
+  if (filter.start_point && filter.end_point)
+    throw validationError("start_point and end_point together are not supported yet.", "end_point");
+  const tz = project.timezone || "UTC";
+  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, timezone: tz, now, defaultFrom: "-7d" });
+  const types = filter.include_event_types ?? (filter.path_type ? [filter.path_type] : []);
+  const custom = filter.include_custom_events ?? [];
+  const exclude = filter.exclude_events ?? [];
+  const everything = types.length === 0 && custom.length === 0;
+  const params = new SqlParams({
+    team: project.id,
+    step_limit: filter.step_limit,
+    edge_limit: filter.edge_limit ?? EDGE_LIMIT_DEFAULT,
+    target_point: filter.end_point || filter.start_point || "",
+  });
+
+  // The path item: a pageview's URL without its trailing slash, a screen's name, else the event's name.
+  let item = "e.event";
+  if ((everything && !exclude.includes("$pageview")) || types.includes("$pageview"))
+    item = `if(e.event = '$pageview', replaceRegexpAll(JSONExtractString(e.properties, '$current_url'), '(.)/$', '\\\\1'), ${item})`;
+  if ((everything && !exclude.includes("$screen")) || types.includes("$screen"))
+    item = `if(e.event = '$screen', JSONExtractString(e.properties, '$screen_name'), ${item})`;
+
+  const kinds: string[] = [];
+  if (types.includes("$pageview")) kinds.push("e.event = '$pageview'");
+  if (types.includes("$screen")) kinds.push("e.event = '$screen'");
+  if (types.includes("custom_event")) kinds.push("NOT e.event LIKE '$%'");
+  if (custom.length) kinds.push(`e.event IN ${params.add(custom, "Array(String)")}`);
+
+  const properties: PropertyGroup = filter.filter_test_accounts
+    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
+    : filter.properties;
+  validateProperties(properties);
+  const where = [
+    `e.timestamp >= ${params.add(chTimestamp(range.from), "DateTime64(6, 'UTC')")}`,
+    `e.timestamp <= ${params.add(chTimestamp(range.to), "DateTime64(6, 'UTC')")}`,
+    kinds.length ? `(${kinds.join(" OR ")})` : "1",
+    propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES }, params),
+  ].join(" AND ");
+  const itemWhere = exclude.length ? `NOT item IN ${params.add(exclude, "Array(String)")}` : "1";
+
+  const sql = pathsSql(
+    {
+      item,
+      where,
+      itemWhere,
+      joinPersons: usesPersonProperties(properties),
+      point: filter.end_point ? "end" : filter.start_point ? "start" : null,
+    },
+    true,
+  );
+  const store = await getEventStore();
+  const rows = await store.query<PathEdgeRow>(sql, params.values);
+  return pathsResult(rows);
+}

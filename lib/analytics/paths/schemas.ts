@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ZProperties } from "@/lib/analytics/filters/properties";
+import { jsonParam } from "@/lib/analytics/retention/schemas";
+
+export const PATH_EVENT_TYPES = ["$pageview", "$screen", "custom_event"] as const;
+
+const intParam = (min: number, max: number) =>
+  z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().min(min).max(max));
+const boolParam = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
+const names = z.preprocess(jsonParam, z.array(z.string().max(400)).max(100));
+/** Options of PostHog's paths this engine does not compute yet: refused rather than ignored. */
+const unsupported = (what: string) =>
+  z.unknown().refine((v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0), `${what} is not supported yet.`).optional();
+
+const pathFilterFields = z.looseObject({
+  insight: z.string().optional(),
+  /** Legacy single path type; `include_event_types` supersedes it. */
+  path_type: z.enum(PATH_EVENT_TYPES).optional(),
+  include_event_types: z.preprocess(jsonParam, z.array(z.enum(PATH_EVENT_TYPES))).optional(),
+  include_custom_events: names.optional(),
+  exclude_events: names.optional(),
+  start_point: z.string().max(2000).nullish(),
+  end_point: z.string().max(2000).nullish(),
+  step_limit: intParam(2, 20).default(5),
+  edge_limit: intParam(1, 10_000).nullish(),
+  date_from: z.string().max(100).nullish(),
+  date_to: z.string().max(100).nullish(),
+  properties: ZProperties,
+  filter_test_accounts: boolParam.optional(),
+  funnel_paths: unsupported("funnel_paths"),
+  funnel_filter: unsupported("funnel_filter"),
+  path_groupings: unsupported("path_groupings"),
+  local_path_cleaning_filters: unsupported("local_path_cleaning_filters"),
+  path_replacements: z
+    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean())
+    .refine((v) => !v, "path_replacements is not supported yet.")
+    .optional(),
+  min_edge_weight: unsupported("min_edge_weight"),
+  max_edge_weight: unsupported("max_edge_weight"),
+});
+
+export const ZPathsQuery = pathFilterFields;
+export const ZPathsFilter = pathFilterFields.meta({ id: "PathsFilter" });
+export type TPathsFilter = z.output<typeof ZPathsFilter>;
+
+export const ZPathEdge = z.object({
+  source: z.string(),
+  target: z.string(),
+  value: z.number().int(),
+  average_conversion_time: z.number(),
+});
+export type TPathEdge = z.output<typeof ZPathEdge>;
+
+export const ZPathsResponse = z
+  .object({ result: z.array(ZPathEdge), last_refresh: z.string(), is_cached: z.boolean(), timezone: z.string() })
+  .meta({ id: "PathsResult" });

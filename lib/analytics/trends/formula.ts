@@ -1,0 +1,74 @@
+import { validationError } from "@/lib/api/errors";
+
+/**
+ * Trend formulas (`A + B`, `(A-B)/B*100`): letters are series in order (S9). Parsed once into a function of
+ * the series values at one point; NaN and ±∞ become 0 and values are rounded to 2 decimals as PostHog does.
+ */
+
+type Node = { kind: "num"; value: number } | { kind: "var"; index: number } | { kind: "neg"; arg: Node } | { kind: "bin"; op: string; left: Node; right: Node };
+
+export function compileFormula(formula: string, seriesCount: number): (values: number[]) => number {
+  const tokens = formula.toUpperCase().match(/\d+(?:\.\d+)?|[A-Z]|[-+*/()]|\S/g) ?? [];
+  let pos = 0;
+  const fail = (): never => {
+    throw validationError(`Invalid formula: "${formula}".`, "formula");
+  };
+  const peek = () => tokens[pos];
+  const expr = (): Node => {
+    let left = term();
+    while (peek() === "+" || peek() === "-") {
+      const op = tokens[pos++];
+      left = { kind: "bin", op, left, right: term() };
+    }
+    return left;
+  };
+  const term = (): Node => {
+    let left = factor();
+    while (peek() === "*" || peek() === "/") {
+      const op = tokens[pos++];
+      left = { kind: "bin", op, left, right: factor() };
+    }
+    return left;
+  };
+  const factor = (): Node => {
+    const t = tokens[pos++];
+    if (t === undefined) return fail();
+    if (t === "-") return { kind: "neg", arg: factor() };
+    if (t === "+") return factor();
+    if (t === "(") {
+      const inner = expr();
+      if (tokens[pos++] !== ")") fail();
+      return inner;
+    }
+    if (/^\d/.test(t)) return { kind: "num", value: Number(t) };
+    if (/^[A-Z]$/.test(t)) {
+      const index = t.charCodeAt(0) - 65;
+      if (index >= seriesCount)
+        throw validationError(`Formula "${formula}" refers to series ${t}, but there are only ${seriesCount} series.`, "formula");
+      return { kind: "var", index };
+    }
+    return fail();
+  };
+  if (tokens.length === 0) fail();
+  const tree = expr();
+  if (pos !== tokens.length) fail();
+  const evaluate = (node: Node, values: number[]): number => {
+    switch (node.kind) {
+      case "num":
+        return node.value;
+      case "var":
+        return values[node.index] ?? 0;
+      case "neg":
+        return -evaluate(node.arg, values);
+      case "bin": {
+        const l = evaluate(node.left, values);
+        const r = evaluate(node.right, values);
+        return node.op === "+" ? l + r : node.op === "-" ? l - r : node.op === "*" ? l * r : l / r;
+      }
+    }
+  };
+  return (values) => {
+    const v = evaluate(tree, values);
+    return Number.isFinite(v) ? Math.round(v * 100) / 100 : 0;
+  };
+}

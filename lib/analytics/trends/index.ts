@@ -1,0 +1,268 @@
+import { fromZodError, validationError } from "@/lib/api/errors";
+import {
+  bucketDay,
+  bucketLabel,
+  parseInterval,
+  previousRange,
+  resolveDateRange,
+  testAccountFilters,
+  validateProperties,
+  type DateRange,
+  type PropertyGroup,
+} from "@/lib/analytics/filters";
+import { getEventStore } from "@/lib/events/store";
+import { compileFormula } from "./formula";
+import {
+  firstSeenPoints,
+  rankBreakdownValues,
+  seriesPoints,
+  seriesTotals,
+  type Breakdown,
+  type Points,
+  type TrendContext,
+} from "./query";
+import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
+
+export { NULL_BREAKDOWN } from "./query";
+
+/** PostHog's BREAKDOWN_VALUES_LIMIT. */
+export const DEFAULT_BREAKDOWN_LIMIT = 25;
+
+export interface TrendProject {
+  id: number;
+  timezone: string;
+}
+
+export type TrendItem = Record<string, unknown>;
+
+function groupDict(group: PropertyGroup): Record<string, unknown> {
+  return group.values.length ? (group as unknown as Record<string, unknown>) : {};
+}
+
+function actionDict(series: Series): Record<string, unknown> {
+  const e = series.entity;
+  return {
+    id: series.event,
+    type: "events",
+    order: e.order ?? series.index,
+    name: e.name ?? series.event ?? "All events",
+    custom_name: e.custom_name ?? null,
+    math: series.math,
+    math_property: series.mathProperty,
+    math_hogql: null,
+    math_group_type_index: null,
+    properties: groupDict(e.properties),
+  };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+interface Period {
+  range: DateRange;
+  compareLabel: "current" | "previous" | null;
+  filterDict: Record<string, unknown>;
+}
+
+/**
+ * A trend (`insights/trend/`): PostHog's `result` array, one item per series (× breakdown value × compare
+ * period), or per formula. Throws PostHog's 400s for filters it cannot compute.
+ */
+export async function runTrends(project: TrendProject, rawFilter: Record<string, unknown>): Promise<TrendItem[]> {
+  const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const filter = parsed.data;
+  const series = resolveSeries(filter);
+  const interval = parseInterval(filter.interval);
+  const display = (filter.display ?? "ActionsLineGraph") as Display;
+  if (!(DISPLAYS as readonly string[]).includes(display))
+    throw validationError(`"${filter.display}" is not a valid choice.`, "display", "invalid_choice");
+  validateProperties(filter.properties);
+  series.forEach((s) => validateProperties(s.entity.properties, "events"));
+  const breakdown = resolveBreakdown(filter);
+  const limit = filter.breakdown_limit ?? DEFAULT_BREAKDOWN_LIMIT;
+  const offset = filter.offset ?? 0;
+  const formula = filter.formula?.trim() ? compileFormula(filter.formula, series.length) : null;
+  const timezone = project.timezone || "UTC";
+
+  let earliest: Date | null = null;
+  if (filter.date_from === "all") earliest = await earliestEvent(project.id);
+  const current = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, earliest });
+  const properties: PropertyGroup = filter.filter_test_accounts
+    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
+    : filter.properties;
+  const ctx: TrendContext = { teamId: project.id, timezone, properties };
+  const baseDict = filterDict(filter, series, interval, display);
+  const periods: Period[] = [{ range: current, compareLabel: filter.compare ? "current" : null, filterDict: baseDict }];
+  if (filter.compare) {
+    const previous = previousRange(current);
+    periods.push({
+      range: previous,
+      compareLabel: "previous",
+      filterDict: { ...baseDict, date_from: previous.from.toISOString(), date_to: previous.to.toISOString() },
+    });
+  }
+  const aggregate = AGGREGATE_DISPLAYS.has(display);
+  const cumulative = display === "ActionsLineGraphCumulative";
+
+  // Per series and period: the raw values (before cumulative), keyed by breakdown value.
+  const computed = await Promise.all(
+    series.map((s) =>
+      Promise.all(periods.map((period) => computeSeries(ctx, s, period.range, breakdown, limit, offset, aggregate, cumulative && !formula))),
+    ),
+  );
+
+  if (formula) return formulaItems(filter.formula!, formula, computed, periods, breakdown, aggregate, cumulative);
+
+  const items: TrendItem[] = [];
+  series.forEach((s, si) => {
+    periods.forEach((period, pi) => {
+      const { order, points, totals } = computed[si][pi];
+      for (const bv of order) {
+        const item: TrendItem = { action: actionDict(s), label: itemLabel(s, bv, breakdown, series.length) };
+        Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
+        if (breakdown) item.breakdown_value = bv;
+        if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
+        items.push(item);
+      }
+    });
+  });
+  return items;
+}
+
+function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
+  if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
+  const type = filter.breakdown_type ?? "event";
+  if (type !== "event" && type !== "person")
+    throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
+  if (typeof filter.breakdown !== "string")
+    throw validationError("Breakdown must be a property key.", "breakdown");
+  return { key: filter.breakdown, type };
+}
+
+async function earliestEvent(teamId: number): Promise<Date | null> {
+  const store = await getEventStore();
+  const [row] = await store.query<{ first: string | null; n: string }>(
+    "SELECT toString(min(timestamp)) AS first, count() AS n FROM events WHERE team_id = {team:Int64}",
+    { team: teamId },
+  );
+  return row && Number(row.n) > 0 && row.first ? new Date(`${row.first.replace(" ", "T")}Z`) : null;
+}
+
+interface Computed {
+  /** Breakdown values in ranking order ('' only, without breakdown). */
+  order: string[];
+  points: Points;
+  totals: Map<string, number> | null;
+}
+
+async function computeSeries(
+  ctx: TrendContext,
+  s: Series,
+  range: DateRange,
+  breakdown: Breakdown | null,
+  limit: number,
+  offset: number,
+  aggregate: boolean,
+  cumulativeDistinct: boolean,
+): Promise<Computed> {
+  let order = [""];
+  let values: string[] | undefined;
+  let totals: Map<string, number> | null = null;
+  if (breakdown) {
+    totals = await seriesTotals(ctx, s, range, breakdown);
+    order = rankBreakdownValues(totals).slice(offset, offset + limit);
+    values = order;
+    if (order.length === 0) return { order, points: new Map(), totals };
+  } else if (aggregate) {
+    totals = await seriesTotals(ctx, s, range, null);
+  }
+  if (aggregate) return { order, points: new Map(), totals };
+  // A cumulative count of persons counts each person once, at their first event (PostHog's CUMULATIVE_SQL).
+  const points =
+    cumulativeDistinct && s.math === "dau"
+      ? await firstSeenPoints(ctx, s, range, breakdown, values)
+      : await seriesPoints(ctx, s, range, breakdown, values);
+  return { order, points, totals };
+}
+
+function pointsOf(points: Points, bv: string, range: DateRange, cumulative: boolean): number[] {
+  const byBucket = points.get(bv);
+  const data = range.buckets.map((b) => byBucket?.get(bucketDay(b, range.interval)) ?? 0);
+  if (cumulative) for (let i = 1; i < data.length; i++) data[i] += data[i - 1];
+  return data;
+}
+
+function shape(period: Period, data: number[] | null, aggregatedValue: number, aggregate: boolean): TrendItem {
+  const { range } = period;
+  const days = range.buckets.map((b) => bucketDay(b, range.interval));
+  const labels = period.compareLabel
+    ? range.buckets.map((_, i) => `${range.interval} ${i}`)
+    : range.buckets.map((b) => bucketLabel(b, range.interval));
+  if (aggregate) return { aggregated_value: aggregatedValue, data: [], days, labels, filter: period.filterDict };
+  const values = data ?? [];
+  const count = period.filterDict.display === "ActionsLineGraphCumulative" ? values.at(-1) ?? 0 : values.reduce((a, b) => a + b, 0);
+  return { count, data: values, labels, days, filter: period.filterDict };
+}
+
+function itemLabel(s: Series, bv: string, breakdown: Breakdown | null, seriesCount: number): string {
+  const name = s.entity.name ?? s.event ?? "All events";
+  if (!breakdown) return name;
+  return seriesCount > 1 ? `${name} - ${bv}` : bv;
+}
+
+function filterDict(filter: TTrendFilter, series: Series[], interval: string, display: string): Record<string, unknown> {
+  const dict: Record<string, unknown> = {
+    insight: "TRENDS",
+    events: series.map(actionDict),
+    actions: [],
+    properties: groupDict(filter.properties),
+    filter_test_accounts: filter.filter_test_accounts ?? false,
+    date_from: filter.date_from ?? "-7d",
+    interval,
+    display,
+  };
+  if (filter.date_to) dict.date_to = filter.date_to;
+  if (filter.breakdown !== undefined && filter.breakdown !== null && filter.breakdown !== "") {
+    dict.breakdown = filter.breakdown;
+    dict.breakdown_type = filter.breakdown_type ?? "event";
+    if (filter.breakdown_limit !== undefined && filter.breakdown_limit !== null) dict.breakdown_limit = filter.breakdown_limit;
+  }
+  if (filter.compare) dict.compare = true;
+  if (filter.formula) dict.formula = filter.formula;
+  return dict;
+}
+
+function formulaItems(
+  text: string,
+  formula: (values: number[]) => number,
+  computed: Computed[][],
+  periods: Period[],
+  breakdown: Breakdown | null,
+  aggregate: boolean,
+  cumulative: boolean,
+): TrendItem[] {
+  const items: TrendItem[] = [];
+  periods.forEach((period, pi) => {
+    // Breakdown values of any series, in the first series' order then the others'.
+    const order: string[] = [];
+    for (const perSeries of computed) for (const bv of perSeries[pi].order) if (!order.includes(bv)) order.push(bv);
+    for (const bv of order) {
+      const item: TrendItem = { label: breakdown ? bv : `Formula (${text})` };
+      if (aggregate) {
+        const value = formula(computed.map((c) => c[pi].totals?.get(bv) ?? 0));
+        Object.assign(item, shape(period, null, value, true));
+      } else {
+        const perSeries = computed.map((c) => pointsOf(c[pi].points, bv, period.range, false));
+        const data = period.range.buckets.map((_, i) => formula(perSeries.map((d) => d[i])));
+        if (cumulative) for (let i = 1; i < data.length; i++) data[i] = round2(data[i] + data[i - 1]);
+        const shaped = shape(period, data, 0, false);
+        shaped.count = round2(shaped.count as number);
+        Object.assign(item, shaped);
+      }
+      if (breakdown) item.breakdown_value = bv;
+      if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
+      items.push(item);
+    }
+  });
+  return items;
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { validationError } from "@/lib/api/errors";
+import { ZProperties } from "@/lib/analytics/filters";
+
+/** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
+
+export const COUNTING_MATHS = ["total", "dau", "weekly_active", "monthly_active", "unique_session"] as const;
+export const PROPERTY_MATHS = ["sum", "avg", "min", "max", "median", "p90", "p95", "p99"] as const;
+export const ACTOR_MATHS = [
+  "avg_count_per_actor",
+  "min_count_per_actor",
+  "max_count_per_actor",
+  "median_count_per_actor",
+  "p90_count_per_actor",
+  "p95_count_per_actor",
+  "p99_count_per_actor",
+] as const;
+export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS] as const;
+export type Math = (typeof MATHS)[number];
+export type PropertyMath = (typeof PROPERTY_MATHS)[number];
+
+export const DISPLAYS = [
+  "ActionsLineGraph",
+  "ActionsLineGraphCumulative",
+  "ActionsTable",
+  "ActionsPie",
+  "ActionsBar",
+  "ActionsBarValue",
+  "WorldMap",
+  "BoldNumber",
+] as const;
+export type Display = (typeof DISPLAYS)[number];
+/** Displays answered with one `aggregated_value` per series instead of points (S10). */
+export const AGGREGATE_DISPLAYS = new Set<Display>(["ActionsTable", "ActionsPie", "ActionsBarValue", "WorldMap", "BoldNumber"]);
+
+/** GET query params carry arrays and objects as JSON text. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+
+const bool = z.preprocess((v) => {
+  if (typeof v === "string") return ["true", "1"].includes(v.toLowerCase()) ? true : ["false", "0", ""].includes(v.toLowerCase()) ? false : v;
+  return v;
+}, z.boolean().nullish());
+
+const optionalInt = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().int().min(0).nullish());
+
+export const ZTrendEntity = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    type: z.enum(["events", "actions"]).nullish(),
+    order: z.number().int().nullish(),
+    name: z.string().nullish(),
+    custom_name: z.string().nullish(),
+    math: z.string().nullish(),
+    math_property: z.string().nullish(),
+    math_hogql: z.string().nullish(),
+    math_group_type_index: z.number().int().nullish(),
+    properties: ZProperties,
+  })
+  .loose();
+export type TTrendEntity = z.output<typeof ZTrendEntity>;
+
+export const ZTrendFilter = z
+  .object({
+    insight: z.string().nullish(),
+    events: json(z.array(ZTrendEntity)).nullish(),
+    actions: json(z.array(ZTrendEntity)).nullish(),
+    properties: ZProperties,
+    filter_test_accounts: bool,
+    date_from: z.string().nullish(),
+    date_to: z.string().nullish(),
+    interval: z.string().nullish(),
+    display: z.string().nullish(),
+    breakdown: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullish(),
+    breakdown_type: z.string().nullish(),
+    breakdown_limit: optionalInt,
+    offset: optionalInt,
+    compare: bool,
+    formula: z.string().nullish(),
+    shown_as: z.string().nullish(),
+  })
+  .loose();
+export type TTrendFilterInput = z.input<typeof ZTrendFilter>;
+export type TTrendFilter = z.output<typeof ZTrendFilter>;
+
+/** A series resolved and validated: what the engine computes. */
+export interface Series {
+  index: number;
+  entity: TTrendEntity;
+  event: string | null;
+  math: Math;
+  mathProperty: string | null;
+}
+
+/** PostHog's 400s for series it cannot compute: unknown math, a property math without its property. */
+export function resolveSeries(filter: TTrendFilter): Series[] {
+  if (filter.actions?.length)
+    throw validationError("Actions are not supported in trends yet: use events.", "actions", "unsupported");
+  const entities = [...(filter.events ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  return entities.map((entity, index) => {
+    const math = (entity.math ?? "total") as Math;
+    if (entity.math === "unique_group" || entity.math === "hogql")
+      throw validationError(`Math "${entity.math}" is not supported.`, "math", "unsupported");
+    if (!(MATHS as readonly string[]).includes(math))
+      throw validationError(`"${entity.math}" is not a valid choice.`, "math", "invalid_choice");
+    if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
+      throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
+    const event = entity.id === null || entity.id === undefined ? null : String(entity.id);
+    return { index, entity, event, math, mathProperty: entity.math_property ?? null };
+  });
+}

@@ -1,0 +1,57 @@
+import { validationError } from "@/lib/api/errors";
+import type { Insight, Project } from "@/lib/db/schema";
+import { runFunnel } from "@/lib/analytics/funnels";
+import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
+import { runPaths } from "@/lib/analytics/paths";
+import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
+import { runRetention } from "@/lib/analytics/retention";
+import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
+import { runTrends } from "@/lib/analytics/trends";
+import { queryToFilter } from "./query";
+
+type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unknown>;
+
+/** The analyses an insight can be computed with, by PostHog's insight kind (`filters.insight`). */
+const RUNNERS: Partial<Record<string, Runner>> = {
+  TRENDS: (project, filter) => runTrends(project, filter),
+  FUNNELS: (project, filter) => runFunnel(project, ZFunnelFilter.parse(filter)),
+  RETENTION: (project, filter) => runRetention(project, ZRetentionFilter.parse(filter)),
+  PATHS: (project, filter) => runPaths(project, ZPathsFilter.parse(filter)),
+};
+
+export interface InsightAnalysis {
+  /** `TRENDS`, `FUNNELS`, … */
+  kind: string;
+  /** The legacy filter the analysis runs on. */
+  filter: Record<string, unknown>;
+  /** A query that could not be turned into the analysis' filter: not computable. */
+  unconverted?: true;
+}
+
+/** What computing the insight means: its kind and legacy filter, from `query` when set, else `filters`. */
+export function analysisOf(insight: Pick<Insight, "filters" | "query">): InsightAnalysis | null {
+  if (insight.query) {
+    const converted = queryToFilter(insight.query);
+    if (converted) return { kind: converted.insight as string, filter: converted };
+    // Not converted (yet): still named by its kind, so computing it answers a plain 400.
+    const source = (insight.query.source ?? {}) as Record<string, unknown>;
+    const kind = typeof source.kind === "string" ? source.kind.replace(/Query$/, "").toUpperCase() : String(insight.query.kind).toUpperCase();
+    return { kind, filter: insight.query, unconverted: true };
+  }
+  const filters = insight.filters ?? {};
+  if (!Object.keys(filters).length) return null;
+  const kind = typeof filters.insight === "string" ? filters.insight.toUpperCase() : "TRENDS";
+  return { kind, filter: { ...filters, insight: kind } };
+}
+
+export function canCompute(analysis: InsightAnalysis | null): boolean {
+  return analysis !== null && !analysis.unconverted && RUNNERS[analysis.kind] !== undefined;
+}
+
+/** Runs the analysis, or says plainly (400) that this kind cannot be computed here yet. */
+export async function runAnalysis(project: Project, analysis: InsightAnalysis | null): Promise<unknown> {
+  const runner = analysis && !analysis.unconverted ? RUNNERS[analysis.kind] : undefined;
+  if (!analysis || !runner)
+    throw validationError(`Calculating ${analysis ? analysis.kind.toLowerCase() : "this"} insight is not supported.`, "refresh", "unsupported");
+  return runner(project, analysis.filter);
+}

@@ -1,0 +1,39 @@
+/**
+ * `format=csv` as DRF's (rest_framework_csv) renderer writes it: nested objects flattened to dotted columns
+ * (`filters.insight`, `tags.0`), columns in first-seen order, `True`/`False` for booleans, empty for null.
+ */
+function flatten(value: unknown, prefix: string, out: Record<string, unknown>) {
+  if (value !== null && typeof value === "object") {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    for (const [key, item] of entries) flatten(item, prefix ? `${prefix}.${key}` : key, out);
+    return;
+  }
+  out[prefix] = value;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = value === true ? "True" : value === false ? "False" : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: Record<string, unknown>[]): string {
+  const flat = rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    flatten(row, "", out);
+    return out;
+  });
+  const header: string[] = [];
+  const seen = new Set<string>();
+  for (const row of flat)
+    for (const key of Object.keys(row))
+      if (!seen.has(key)) {
+        seen.add(key);
+        header.push(key);
+      }
+  return [header.map(cell).join(","), ...flat.map((row) => header.map((h) => cell(row[h])).join(","))].join("\r\n") + "\r\n";
+}
+
+export function csvResponse(rows: Record<string, unknown>[], status = 200): Response {
+  return new Response(toCsv(rows), { status, headers: { "content-type": "text/csv; charset=utf-8" } });
+}

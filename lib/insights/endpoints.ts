@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { paginate, readPage } from "@/lib/api/pagination";
+import { requireProjectAccess } from "@/lib/projects/access";
+import { ZProjectParams } from "@/lib/projects/schemas";
+import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
+import { csvResponse } from "./csv";
+import {
+  ZActivityPage,
+  ZActivityQuery,
+  ZCancelBody,
+  ZFormatQuery,
+  ZInsight,
+  ZInsightBasic,
+  ZInsightListQuery,
+  ZInsightParams,
+  ZInsightRetrieveQuery,
+  ZInsightWrite,
+  ZSharedParams,
+  ZSharingConfiguration,
+  ZSharingUpdate,
+} from "./schemas";
+import {
+  activityPage,
+  createInsight,
+  getSharing,
+  insightAnswer,
+  listInsights,
+  markViewed,
+  myLastViewed,
+  requireInsight,
+  serializeBasic,
+  serializeInsight,
+  sharedInsight,
+  updateInsight,
+  updateSharing,
+  usersById,
+} from "./service";
+
+const tag = "insights";
+const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
+
+const asFormat = <T extends Record<string, unknown>>(format: string | undefined, value: T) => (format === "csv" ? csvResponse([value]) : value);
+
+export const listInsightsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/",
+  summary: "List the project's insights (not deleted), filtered; `basic=true` leaves results out",
+  tag,
+  scope: "insight:read",
+  params: ZProjectParams,
+  query: ZInsightListQuery,
+  response: ZPaginatedInsight,
+  paginated: true,
+  handler: async ({ url, actor, params, query }) => {
+    const page = readPage(url.searchParams);
+    const { project, count, rows } = await listInsights(actor, params.projectId, query, page);
+    const people = await usersById(rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
+    const mode = refreshMode(query.refresh) as RefreshMode;
+    const results = [];
+    for (const row of rows) {
+      if (query.basic) results.push(serializeBasic(row, people));
+      else results.push(serializeInsight(project, row, people, await insightAnswer(project, row, mode)));
+    }
+    if (query.format === "csv") return csvResponse(results);
+    return paginate(url, page, count, results);
+  },
+});
+
+export const createInsightEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/insights/",
+  summary: "Save an insight",
+  tag,
+  scope: "insight:write",
+  params: ZProjectParams,
+  query: ZFormatQuery,
+  body: ZInsightWrite,
+  response: ZInsight,
+  status: 201,
+  handler: async ({ actor, params, query, body }) => {
+    const { project, insight } = await createInsight(actor, params.projectId, body);
+    const people = await usersById([insight.createdById]);
+    const serialized = serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache"));
+    return query.format === "csv" ? csvResponse([serialized], 201) : serialized;
+  },
+});
+
+export const retrieveInsightEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/{insightId}/",
+  summary: "Retrieve an insight; `refresh` says whether its result is computed",
+  tag,
+  scope: "insight:read",
+  params: ZInsightParams,
+  query: ZInsightRetrieveQuery,
+  response: ZInsight,
+  handler: async ({ actor, params, query }) => {
+    const { project, insight } = await requireInsight(actor, params.projectId, params.insightId);
+    // No dashboards exist yet: a `from_dashboard` naming one would be a dashboard of no project of the caller's.
+    if (query.from_dashboard !== undefined) {
+      const { notFound } = await import("@/lib/api/errors");
+      throw notFound("Dashboard not found.");
+    }
+    const people = await usersById([insight.createdById, insight.lastModifiedById]);
+    const answer = await insightAnswer(project, insight, refreshMode(query.refresh) as RefreshMode);
+    return asFormat(query.format, serializeInsight(project, insight, people, answer));
+  },
+});
+
+export const updateInsightEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/insights/{insightId}/",
+  summary: "Update an insight; `deleted: true` deletes it (softly), `deleted: false` restores it",
+  tag,
+  scope: "insight:write",
+  params: ZInsightParams,
+  query: ZFormatQuery,
+  body: ZInsightWrite,
+  response: ZInsight,
+  handler: async ({ actor, params, query, body }) => {
+    const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
+    const people = await usersById([insight.createdById, insight.lastModifiedById]);
+    return asFormat(query.format, serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache")));
+  },
+});
+
+export const insightsActivityEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/activity/",
+  summary: "The activity log of the project's insights, newest first (`page`, `limit` default 10)",
+  tag,
+  scope: "activity_log:read",
+  params: ZProjectParams,
+  query: ZActivityQuery,
+  response: ZActivityPage,
+  handler: ({ url, actor, params, query }) => activityPage(actor, params.projectId, url, query),
+});
+
+export const insightActivityEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/{insightId}/activity/",
+  summary: "The activity log of one insight, newest first (`page`, `limit` default 10)",
+  tag,
+  scope: "activity_log:read",
+  params: ZInsightParams,
+  query: ZActivityQuery,
+  response: ZActivityPage,
+  handler: ({ url, actor, params, query }) => activityPage(actor, params.projectId, url, query, params.insightId),
+});
+
+export const insightViewedEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/insights/{insightId}/viewed/",
+  summary: "Record that the caller viewed the insight (for `my_last_viewed`)",
+  tag,
+  scope: null,
+  params: ZInsightParams,
+  status: 201,
+  handler: async ({ actor, params }) => {
+    await markViewed(actor, params.projectId, params.insightId);
+    return new Response(null, { status: 201 });
+  },
+});
+
+export const myLastViewedInsightsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/my_last_viewed/",
+  summary: "The last 5 insights the caller viewed, most recent first",
+  tag,
+  scope: null,
+  params: ZProjectParams,
+  response: z.array(ZInsightBasic),
+  handler: ({ actor, params }) => myLastViewed(actor, params.projectId),
+});
+
+export const cancelInsightQueryEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/insights/cancel/",
+  summary: "Stop a background computation (`client_query_id` is a `query_status.id`)",
+  tag,
+  scope: null,
+  params: ZProjectParams,
+  body: ZCancelBody,
+  status: 201,
+  handler: async ({ actor, params, body }) => {
+    const { project } = await requireProjectAccess(actor, params.projectId);
+    cancelComputation(project.id, body.client_query_id);
+    return new Response(null, { status: 201 });
+  },
+});
+
+export const insightTimingEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/insights/timing/",
+  summary: "Client-side timing report (accepted and discarded, as PostHog only records metrics)",
+  tag,
+  scope: null,
+  params: ZProjectParams,
+  status: 201,
+  handler: async ({ actor, params }) => {
+    await requireProjectAccess(actor, params.projectId);
+    return new Response(null, { status: 201 });
+  },
+});
+
+export const insightSharingEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  summary: "The insight's sharing configuration (disabled until enabled)",
+  tag,
+  scope: "sharing_configuration:read",
+  params: ZInsightParams,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params }) => getSharing(actor, params.projectId, params.insightId),
+});
+
+export const updateInsightSharingEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  summary: "Enable or disable public sharing of the insight through its access token",
+  tag,
+  scope: "sharing_configuration:write",
+  params: ZInsightParams,
+  body: ZSharingUpdate,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params, body }) => updateSharing(actor, params.projectId, params.insightId, body),
+});
+
+/** Shared views compute more eagerly than the app (PostHog's mapping for sharing-token requests). */
+function sharedMode(raw: string | undefined): RefreshMode {
+  const mode = refreshMode(raw);
+  if (mode === "force_blocking") return "blocking";
+  if (mode === "async") return "async";
+  return "lazy_async";
+}
+
+export const sharedInsightEndpoint = endpoint({
+  method: "GET",
+  path: "/api/shared/{accessToken}/",
+  summary: "A publicly shared insight, read-only, without signing in",
+  tag,
+  public: true,
+  scope: "any",
+  params: ZSharedParams,
+  query: z.object({ refresh: z.string().optional() }),
+  response: z.object({ type: z.literal("insight"), insight: ZInsight }).meta({ id: "SharedInsight" }),
+  handler: async ({ params, query }) => {
+    const { project, insight } = await sharedInsight(params.accessToken);
+    const answer = await insightAnswer(project, insight, sharedMode(query.refresh)).catch(() =>
+      insightAnswer(project, insight, "force_cache"),
+    );
+    // Who made it is not for the public.
+    return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), answer) };
+  },
+});
+
+/**
+ * PostHog's ForbidDestroyModel: after the usual authentication, scope and lookup, DELETE answers 405 with an
+ * empty body; insights are deleted with `PATCH {"deleted": true}`.
+ */
+export const deleteInsightEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/insights/{insightId}/",
+  summary: "Always 405 with an empty body: insights are not hard-deleted; PATCH `deleted: true` instead",
+  tag,
+  scope: "insight:write",
+  params: ZInsightParams,
+  handler: async ({ actor, params }) => {
+    await requireInsight(actor, params.projectId, params.insightId);
+    return new Response(null, { status: 405 });
+  },
+});

@@ -1,0 +1,452 @@
+import { randomInt, randomBytes } from "node:crypto";
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { notFound, validationError } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import {
+  activityLogs,
+  insights,
+  insightViews,
+  projects,
+  sharingConfigurations,
+  users,
+  type ActivityLog,
+  type Insight,
+  type Project,
+  type User,
+} from "@/lib/db/schema";
+import { requireProjectAccess } from "@/lib/projects/access";
+import type { TProjectId } from "@/lib/projects/schemas";
+import { userBasic } from "@/lib/users/serialize";
+import { cachedResult, cacheKey, type CachedAnswer, type RefreshMode } from "./cache";
+import { analysisOf, canCompute, runAnalysis } from "./compute";
+import type { TInsightWrite } from "./schemas";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const shortId = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+
+/** PostHog's `tagify`: trimmed, lower-cased, deduplicated, empty ones dropped. */
+export function normalizeTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+}
+
+const RESTRICTION_EVERYONE_CAN_EDIT = 21;
+const PRIVILEGE_CAN_EDIT = 37;
+
+async function usersById(ids: (number | null)[]): Promise<Map<number, User>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const db = await getDb();
+  const rows = await db.select().from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+function responseFilters(insight: Insight): Record<string, unknown> {
+  const filters = { ...(insight.filters ?? {}) };
+  if (!insight.query && !filters.insight) filters.insight = "TRENDS";
+  return filters;
+}
+
+export function serializeBasic(insight: Insight, people: Map<number, User>, lastRefresh: string | null = null) {
+  const creator = insight.createdById !== null ? people.get(insight.createdById) : undefined;
+  return {
+    id: insight.id,
+    short_id: insight.shortId,
+    name: insight.name,
+    derived_name: insight.derivedName,
+    filters: responseFilters(insight),
+    query: insight.query ?? null,
+    dashboards: [] as number[],
+    dashboard_tiles: [] as { id: number; dashboard_id: number; deleted: boolean | null }[],
+    description: insight.description,
+    last_refresh: lastRefresh,
+    refreshing: false,
+    saved: insight.saved,
+    tags: insight.tags ?? [],
+    updated_at: insight.updatedAt.toISOString(),
+    created_by: creator ? userBasic(creator) : null,
+    created_at: insight.createdAt.toISOString(),
+    last_modified_at: insight.lastModifiedAt.toISOString(),
+    favorited: insight.favorited,
+  };
+}
+
+export function serializeInsight(project: Project, insight: Insight, people: Map<number, User>, answer: CachedAnswer | null) {
+  const { refreshing: _refreshing, ...basic } = serializeBasic(insight, people, answer?.last_refresh ?? null);
+  const modifier = insight.lastModifiedById !== null ? people.get(insight.lastModifiedById) : undefined;
+  const analysis = analysisOf(insight);
+  return {
+    ...basic,
+    order: insight.order,
+    deleted: insight.deleted,
+    cache_target_age: answer?.cache_target_age ?? null,
+    next_allowed_client_refresh: null,
+    result: answer?.result ?? null,
+    hasMore: null,
+    columns: null,
+    last_modified_by: modifier ? userBasic(modifier) : null,
+    is_sample: false,
+    effective_restriction_level: RESTRICTION_EVERYONE_CAN_EDIT,
+    effective_privilege_level: PRIVILEGE_CAN_EDIT,
+    timezone: project.timezone,
+    is_cached: answer?.is_cached ?? false,
+    query_status: answer?.query_status ?? null,
+    hogql: null,
+    types: null,
+    filters_hash: analysis ? cacheKey(project, analysis.kind, analysis.filter) : null,
+  };
+}
+
+export type SerializedInsight = ReturnType<typeof serializeInsight>;
+
+/** The insight's result as `refresh` says; `force_cache` never computes. */
+export async function insightAnswer(project: Project, insight: Insight, refresh: RefreshMode): Promise<CachedAnswer> {
+  const analysis = analysisOf(insight);
+  if (!analysis) return { result: null, last_refresh: null, cache_target_age: null, is_cached: false, timezone: project.timezone, query_status: null };
+  // Say so plainly rather than start a computation that cannot run.
+  if (refresh !== "force_cache" && !canCompute(analysis)) await runAnalysis(project, analysis);
+  return cachedResult(project, analysis.kind, analysis.filter, () => runAnalysis(project, analysis), { refresh, insightId: insight.id });
+}
+
+async function findInsight(projectId: number, id: number, includeDeleted = false): Promise<Insight> {
+  const db = await getDb();
+  const conditions = [eq(insights.projectId, projectId), eq(insights.id, id)];
+  if (!includeDeleted) conditions.push(eq(insights.deleted, false));
+  const [row] = await db.select().from(insights).where(and(...conditions));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function requireInsight(actor: Actor, projectId: TProjectId, id: number, includeDeleted = false) {
+  const { project, membership } = await requireProjectAccess(actor, projectId);
+  return { project, membership, insight: await findInsight(project.id, id, includeDeleted) };
+}
+
+// ---- list ----
+
+export interface ListFilters {
+  short_id?: string;
+  created_by?: number;
+  saved?: boolean;
+  favorited?: boolean;
+  user?: boolean;
+  search?: string;
+  insight?: string;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listInsights(actor: Actor, projectId: TProjectId, filters: ListFilters, page: Page) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const where: SQL[] = [eq(insights.projectId, project.id), eq(insights.deleted, false)];
+  if (filters.short_id !== undefined) where.push(eq(insights.shortId, filters.short_id));
+  if (filters.created_by !== undefined) where.push(eq(insights.createdById, filters.created_by));
+  if (filters.user) where.push(eq(insights.createdById, actor.user.id));
+  if (filters.saved !== undefined) where.push(eq(insights.saved, filters.saved));
+  if (filters.favorited !== undefined) where.push(eq(insights.favorited, filters.favorited));
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    where.push(
+      or(
+        ilike(insights.name, pattern),
+        ilike(insights.derivedName, pattern),
+        ilike(insights.description, pattern),
+        sql`exists (select 1 from jsonb_array_elements_text(${insights.tags}) t where t ilike ${pattern})`,
+      )!,
+    );
+  }
+  if (filters.insight) {
+    const kind = filters.insight.toUpperCase();
+    const queryKind = { TRENDS: "TrendsQuery", FUNNELS: "FunnelsQuery", RETENTION: "RetentionQuery", PATHS: "PathsQuery", STICKINESS: "StickinessQuery", LIFECYCLE: "LifecycleQuery" }[kind];
+    where.push(
+      or(
+        sql`${insights.filters}->>'insight' = ${kind}`,
+        queryKind ? sql`${insights.query}->'source'->>'kind' = ${queryKind}` : sql`false`,
+      )!,
+    );
+  }
+  const [{ total }] = await db.select({ total: count() }).from(insights).where(and(...where));
+  // PostHog orders by `order` (nulls last), then newest first.
+  const rows = await db
+    .select()
+    .from(insights)
+    .where(and(...where))
+    .orderBy(sql`${insights.order} asc nulls last`, desc(insights.lastModifiedAt), desc(insights.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { project, count: total, rows };
+}
+
+// ---- create / update ----
+
+function validateDashboards(dashboards: number[] | undefined) {
+  // No dashboards exist in Hedgerow yet, so any id names one of no project of the caller's.
+  if (dashboards?.length) throw validationError("Dashboard not found", "dashboards", "invalid_input");
+}
+
+export async function createInsight(actor: Actor, projectId: TProjectId, input: TInsightWrite) {
+  const { project, membership } = await requireProjectAccess(actor, projectId);
+  validateDashboards(input.dashboards);
+  const db = await getDb();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(insights)
+        .values({
+          projectId: project.id,
+          shortId: shortId(),
+          name: input.name ?? null,
+          derivedName: input.derived_name ?? null,
+          description: input.description ?? null,
+          filters: input.filters ?? {},
+          query: input.query ?? null,
+          order: input.order ?? null,
+          deleted: input.deleted ?? false,
+          saved: input.saved ?? false,
+          favorited: input.favorited ?? false,
+          tags: normalizeTags(input.tags ?? []),
+          createdById: actor.user.id,
+          lastModifiedById: actor.user.id,
+        })
+        .returning();
+      await logActivity(project, membership.organizationId, actor.user.id, row, "created", [
+        { type: "Insight", action: "created", field: null, before: null, after: null },
+      ]);
+      return { project, insight: row };
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+/** Fields reported in activity diffs, by their API name (PostHog excludes ids, timestamps, saved, order, …). */
+const DIFFED: [keyof TInsightWrite, keyof Insight][] = [
+  ["name", "name"],
+  ["derived_name", "derivedName"],
+  ["description", "description"],
+  ["filters", "filters"],
+  ["query", "query"],
+  ["deleted", "deleted"],
+  ["tags", "tags"],
+  ["favorited", "favorited"],
+];
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export async function updateInsight(actor: Actor, projectId: TProjectId, id: number, input: TInsightWrite) {
+  const { project, membership } = await requireProjectAccess(actor, projectId);
+  // Only a restore may address a deleted insight.
+  const before = await findInsight(project.id, id, input.deleted === false);
+  validateDashboards(input.dashboards);
+  const patch: Partial<typeof insights.$inferInsert> = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.derived_name !== undefined) patch.derivedName = input.derived_name;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.filters !== undefined) patch.filters = input.filters;
+  if (input.query !== undefined) patch.query = input.query;
+  if (input.order !== undefined) patch.order = input.order;
+  if (input.deleted !== undefined) patch.deleted = input.deleted;
+  if (input.saved !== undefined) patch.saved = input.saved;
+  if (input.favorited !== undefined) patch.favorited = input.favorited;
+  if (input.tags !== undefined) patch.tags = normalizeTags(input.tags);
+  const now = new Date();
+  const modifies = (["name", "description", "filters", "query"] as const).some((f) => {
+    const column = f as keyof typeof patch;
+    return patch[column] !== undefined && !sameJson(patch[column], before[column as keyof Insight]);
+  });
+  if (modifies) {
+    patch.lastModifiedAt = now;
+    patch.lastModifiedById = actor.user.id;
+  }
+  patch.updatedAt = now;
+  const db = await getDb();
+  const [after] = await db.update(insights).set(patch).where(eq(insights.id, before.id)).returning();
+
+  const changes = DIFFED.filter(([, column]) => !sameJson(before[column], after[column])).map(([field, column]) => ({
+    type: "Insight",
+    action: "changed",
+    field,
+    before: before[column] ?? null,
+    after: after[column] ?? null,
+  }));
+  const activity = !before.deleted && after.deleted ? "deleted" : before.deleted && !after.deleted ? "restored" : "updated";
+  if (changes.length) await logActivity(project, membership.organizationId, actor.user.id, after, activity, changes);
+  return { project, insight: after };
+}
+
+// ---- activity ----
+
+async function logActivity(
+  project: Project,
+  organizationId: string,
+  userId: number,
+  insight: Insight,
+  activity: string,
+  changes: Record<string, unknown>[],
+) {
+  const name = insight.name || insight.derivedName;
+  // PostHog logs nothing for insights without a name.
+  if (!name) return;
+  const db = await getDb();
+  await db.insert(activityLogs).values({
+    projectId: project.id,
+    organizationId,
+    userId,
+    scope: "Insight",
+    itemId: String(insight.id),
+    activity,
+    detail: { id: insight.id, changes, merge: null, trigger: null, name, short_id: insight.shortId, type: null },
+  });
+}
+
+export async function logSharingActivity(project: Project, organizationId: string, userId: number, insight: Insight, enabled: boolean) {
+  await logActivity(project, organizationId, userId, insight, enabled ? "sharing enabled" : "sharing disabled", [
+    { type: "Insight", action: "changed", field: "sharing", before: !enabled, after: enabled },
+  ]);
+}
+
+function serializeActivity(item: ActivityLog, people: Map<number, User>) {
+  const user = item.userId !== null ? people.get(item.userId) : undefined;
+  return {
+    id: item.id,
+    user: user
+      ? { first_name: user.firstName, last_name: user.lastName, email: user.email, id: user.id, uuid: user.uuid, distinct_id: user.distinctId }
+      : null,
+    unread: false,
+    organization_id: item.organizationId,
+    was_impersonated: false,
+    is_system: false,
+    activity: item.activity,
+    item_id: item.itemId,
+    scope: item.scope,
+    detail: item.detail,
+    created_at: item.createdAt.toISOString(),
+  };
+}
+
+function positive(raw: string | undefined, fallback: number): number {
+  const value = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+/** `format_query_params_absolute_url`: replace `page=`/`limit=` in the request URL, else append them. */
+function pageUrl(url: URL, page: number, limit: number): string {
+  let full = url.toString();
+  for (const [key, value] of [
+    ["page", page],
+    ["limit", limit],
+  ] as const) {
+    const pattern = new RegExp(`([?&])${key}=[^&]*`);
+    if (pattern.test(full)) full = full.replace(pattern, `$1${key}=${value}`);
+    else full += `${full.includes("?") ? "&" : "?"}${key}=${value}`;
+  }
+  return full;
+}
+
+export async function activityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  if (insightId !== undefined) await findInsight(project.id, insightId, true);
+  const limit = positive(query.limit, 10);
+  const page = positive(query.page, 1);
+  const db = await getDb();
+  const where = [eq(activityLogs.projectId, project.id), eq(activityLogs.scope, "Insight")];
+  if (insightId !== undefined) where.push(eq(activityLogs.itemId, String(insightId)));
+  const [{ total }] = await db.select({ total: count() }).from(activityLogs).where(and(...where));
+  const rows = await db
+    .select()
+    .from(activityLogs)
+    .where(and(...where))
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const people = await usersById(rows.map((r) => r.userId));
+  return {
+    results: rows.map((r) => serializeActivity(r, people)),
+    next: page * limit < total ? pageUrl(url, page + 1, limit) : null,
+    previous: page > 1 ? pageUrl(url, page - 1, limit) : null,
+    total_count: total,
+  };
+}
+
+// ---- views ----
+
+export async function markViewed(actor: Actor, projectId: TProjectId, insightId: number) {
+  const { project, insight } = await requireInsight(actor, projectId, insightId);
+  const db = await getDb();
+  await db
+    .insert(insightViews)
+    .values({ projectId: project.id, userId: actor.user.id, insightId: insight.id, lastViewedAt: new Date() })
+    .onConflictDoUpdate({ target: [insightViews.projectId, insightViews.userId, insightViews.insightId], set: { lastViewedAt: new Date() } });
+}
+
+export async function myLastViewed(actor: Actor, projectId: TProjectId) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const rows = await db
+    .select({ insight: insights })
+    .from(insightViews)
+    .innerJoin(insights, eq(insights.id, insightViews.insightId))
+    .where(and(eq(insightViews.projectId, project.id), eq(insightViews.userId, actor.user.id), eq(insights.deleted, false)))
+    .orderBy(desc(insightViews.lastViewedAt))
+    .limit(5);
+  const people = await usersById(rows.map((r) => r.insight.createdById));
+  return rows.map((r) => serializeBasic(r.insight, people));
+}
+
+// ---- sharing ----
+
+export const newAccessToken = () => randomBytes(22).toString("base64url");
+
+export async function sharingOf(actor: Actor, projectId: TProjectId, insightId: number) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const [insight] = await db
+    .select()
+    .from(insights)
+    .where(and(eq(insights.projectId, project.id), eq(insights.id, insightId), eq(insights.deleted, false)));
+  if (!insight) throw notFound("Insight not found.");
+  const [config] = await db.select().from(sharingConfigurations).where(eq(sharingConfigurations.insightId, insight.id));
+  return { project, insight, config: config ?? null };
+}
+
+export function serializeSharing(config: { createdAt: Date; enabled: boolean; accessToken: string } | null) {
+  return config
+    ? { created_at: config.createdAt.toISOString(), enabled: config.enabled, access_token: config.accessToken }
+    : { created_at: null, enabled: false, access_token: null };
+}
+
+export async function getSharing(actor: Actor, projectId: TProjectId, insightId: number) {
+  return serializeSharing((await sharingOf(actor, projectId, insightId)).config);
+}
+
+export async function updateSharing(actor: Actor, projectId: TProjectId, insightId: number, input: { enabled?: boolean }) {
+  const { project, insight, config } = await sharingOf(actor, projectId, insightId);
+  const { membership } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const enabled = input.enabled ?? config?.enabled ?? false;
+  const [saved] = config
+    ? await db.update(sharingConfigurations).set({ enabled }).where(eq(sharingConfigurations.id, config.id)).returning()
+    : await db.insert(sharingConfigurations).values({ projectId: project.id, insightId: insight.id, enabled, accessToken: newAccessToken() }).returning();
+  if (input.enabled !== undefined && input.enabled !== (config?.enabled ?? false))
+    await logSharingActivity(project, membership.organizationId, actor.user.id, insight, input.enabled);
+  return serializeSharing(saved);
+}
+
+/** The insight behind an enabled sharing token, or 404 (unknown, disabled, or its insight deleted). */
+export async function sharedInsight(accessToken: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ insight: insights, project: projects })
+    .from(sharingConfigurations)
+    .innerJoin(insights, eq(insights.id, sharingConfigurations.insightId))
+    .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
+    .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true), eq(insights.deleted, false)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export { usersById };

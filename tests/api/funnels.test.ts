@@ -1,0 +1,688 @@
+import { describe, expect, inject, test } from "vitest";
+import { signUp, type TestUser } from "../support/api";
+import { projectToken, sendBatch, type SentEvent } from "../support/events";
+
+const baseUrl = inject("baseUrl");
+const funnelPath = (user: TestUser) => `/api/projects/${user.projectId}/insights/funnel/`;
+const RANGE = { date_from: "2024-03-01", date_to: "2024-03-14" };
+
+// ---------------------------------------------------------------------------------------------------------
+// Reference: analytics-semantics.md S1, S11–S19 in plain TypeScript, one person at a time.
+// ---------------------------------------------------------------------------------------------------------
+
+interface Ev {
+  event: string;
+  distinct_id: string;
+  /** Milliseconds since the epoch. */
+  ts: number;
+  properties: Record<string, unknown>;
+}
+interface Step {
+  id: string;
+}
+interface RefOptions {
+  steps: Step[];
+  order: "ordered" | "strict" | "unordered";
+  windowMs: number;
+  from: number;
+  /** Inclusive. */
+  to: number;
+  exclusions?: { id: string; from: number; to: number }[];
+  breakdown?: string;
+  attribution?: "first_touch" | "last_touch";
+}
+interface RefStats {
+  counts: number[];
+  avg: (number | null)[];
+  median: (number | null)[];
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Union of distinct ids merged by `$identify` (`$anon_distinct_id` into `distinct_id`), retroactively. */
+function personsOf(events: Ev[]): (distinctId: string) => string {
+  const parent = new Map<string, string>();
+  const find = (d: string): string => {
+    const p = parent.get(d);
+    if (p === undefined || p === d) return d;
+    const root = find(p);
+    parent.set(d, root);
+    return root;
+  };
+  for (const e of events) {
+    const anon = e.properties.$anon_distinct_id;
+    if (e.event === "$identify" && typeof anon === "string") {
+      const a = find(anon);
+      const b = find(e.distinct_id);
+      if (a !== b) parent.set(a, b);
+    }
+  }
+  return find;
+}
+
+/** The attempts of one person: arrays of step times (ms), reached steps only. */
+function attemptsOf(o: RefOptions, evs: Ev[]): number[][] {
+  const n = o.steps.length;
+  const matches = (e: Ev, i: number) => e.event === o.steps[i].id;
+  const attempts: number[][] = [];
+  if (o.order === "ordered") {
+    for (const start of evs) {
+      if (!matches(start, 0)) continue;
+      const times = [start.ts];
+      for (let i = 1; i < n; i++) {
+        const prev = times[i - 1];
+        const strictlyLater = o.steps[i].id === o.steps[i - 1].id;
+        const next = evs.find(
+          (e) => matches(e, i) && (strictlyLater ? e.ts > prev : e.ts >= prev) && e.ts <= start.ts + o.windowMs,
+        );
+        if (!next) break;
+        times.push(next.ts);
+      }
+      attempts.push(times);
+    }
+  } else if (o.order === "strict") {
+    // Timeline: every event of the person; same-millisecond ties put step events first, by step order.
+    const rank = (e: Ev) => {
+      const i = o.steps.findIndex((s) => s.id === e.event);
+      return i < 0 ? n : i;
+    };
+    const timeline = [...evs].sort((a, b) => a.ts - b.ts || rank(a) - rank(b));
+    timeline.forEach((start, j) => {
+      if (!matches(start, 0)) return;
+      const times = [start.ts];
+      for (let i = 1; i < n; i++) {
+        const e = timeline[j + i];
+        if (!e || !matches(e, i) || e.ts > start.ts + o.windowMs) break;
+        times.push(e.ts);
+      }
+      attempts.push(times);
+    });
+  } else {
+    for (let s = 0; s < n; s++) {
+      for (const start of evs) {
+        if (!matches(start, s)) continue;
+        const times = [start.ts];
+        for (let j = 0; j < n; j++) {
+          if (j === s) continue;
+          const hit = evs.find((e) => matches(e, j) && e.ts > start.ts && e.ts <= start.ts + o.windowMs);
+          if (hit) times.push(hit.ts);
+        }
+        attempts.push(times.sort((a, b) => a - b));
+      }
+    }
+  }
+  const excluded = (times: number[]) =>
+    (o.exclusions ?? []).some((x) => {
+      if (times.length <= x.from) return false;
+      const start = times[x.from];
+      const end = times.length > x.to ? times[x.to] : start + o.windowMs;
+      return evs.some((e) => e.event === x.id && e.ts > start && e.ts < end);
+    });
+  return attempts.filter((a) => !excluded(a));
+}
+
+function referenceFunnel(all: Ev[], o: RefOptions): Map<string, RefStats> {
+  const personOf = personsOf(all);
+  const byPerson = new Map<string, Ev[]>();
+  for (const e of all) {
+    if (e.ts < o.from || e.ts > o.to) continue;
+    const p = personOf(e.distinct_id);
+    if (!byPerson.has(p)) byPerson.set(p, []);
+    byPerson.get(p)!.push(e);
+  }
+  const n = o.steps.length;
+  const groups = new Map<string, { furthest: number; means: (number | null)[]; medians: (number | null)[] }[]>();
+  for (const evs of byPerson.values()) {
+    evs.sort((a, b) => a.ts - b.ts);
+    const attempts = attemptsOf(o, evs);
+    if (attempts.length === 0) continue;
+    const furthest = Math.max(...attempts.map((a) => a.length));
+    const best = attempts.filter((a) => a.length === furthest);
+    const means: (number | null)[] = [null];
+    const medians: (number | null)[] = [null];
+    for (let i = 1; i < n; i++) {
+      if (furthest <= i) {
+        means.push(null);
+        medians.push(null);
+        continue;
+      }
+      const diffs = best.map((a) => (a[i] - a[i - 1]) / 1000);
+      means.push(mean(diffs));
+      medians.push(median(diffs));
+    }
+    let value = "";
+    if (o.breakdown) {
+      const candidates = evs.filter((e) => o.steps.some((s) => s.id === e.event) && e.properties[o.breakdown!] !== undefined);
+      const first = o.attribution === "last_touch" ? candidates.at(-1) : candidates[0];
+      if (first) value = String(first.properties[o.breakdown]);
+    }
+    if (!groups.has(value)) groups.set(value, []);
+    groups.get(value)!.push({ furthest, means, medians });
+  }
+  const result = new Map<string, RefStats>();
+  for (const [value, persons] of groups) {
+    const counts = o.steps.map((_, k) => persons.filter((p) => p.furthest >= k + 1).length);
+    const avg = o.steps.map((_, i) => {
+      const xs = persons.filter((p) => p.furthest > i && i > 0).map((p) => p.means[i]!);
+      return xs.length ? mean(xs) : null;
+    });
+    const med = o.steps.map((_, i) => {
+      const xs = persons.filter((p) => p.furthest > i && i > 0).map((p) => p.medians[i]!);
+      return xs.length ? median(xs) : null;
+    });
+    result.set(value, { counts, avg, median: med });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Generated events: persons with one or two distinct ids (merged by a later $identify), events on a coarse
+// grid (many ties, exact window edges, ±1 s), some just outside the date range.
+// ---------------------------------------------------------------------------------------------------------
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean } = {}): { events: Ev[]; identifies: Ev[] } {
+  const r = rng(seed);
+  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const events: Ev[] = [];
+  const identifies: Ev[] = [];
+  const DAY = 86_400_000;
+  const base = Date.UTC(2024, 2, 1);
+  let unique = 0;
+  for (let p = 0; p < persons; p++) {
+    const ids = [`anon-${seed}-${p}`];
+    if (r() < 0.5) ids.push(`user-${seed}-${p}`);
+    // Starts from Feb 29 to Mar 15 so some events fall outside the range.
+    const start = base + Math.floor(r() * 16 - 1) * DAY + Math.floor(r() * 24) * 3_600_000;
+    const count = 2 + Math.floor(r() * 12);
+    for (let k = 0; k < count; k++) {
+      let ts = start + Math.floor(r() * 10) * 900_000 + pick([0, 0, 0, 1000, -1000]);
+      if (r() < 0.1) ts += Math.floor(r() * 20) * DAY;
+      if (opts.uniqueTimes) ts += ++unique;
+      events.push({
+        event: pick(["a", "a", "b", "b", "c", "c", "d", "x", "other"]),
+        distinct_id: pick(ids),
+        ts,
+        properties: { $browser: pick(["Chrome", "Firefox", "Safari"]) },
+      });
+    }
+    if (ids.length === 2) {
+      identifies.push({
+        event: "$identify",
+        distinct_id: ids[1],
+        ts: start + Math.floor(r() * 10) * 900_000 + (opts.uniqueTimes ? ++unique : 0),
+        properties: { $anon_distinct_id: ids[0] },
+      });
+    }
+  }
+  return { events, identifies };
+}
+
+async function sendAll(user: TestUser, evs: Ev[]) {
+  const sent: SentEvent[] = evs.map((e) => ({
+    event: e.event,
+    distinct_id: e.distinct_id,
+    timestamp: new Date(e.ts).toISOString(),
+    properties: e.properties,
+  }));
+  for (let i = 0; i < sent.length; i += 500) {
+    const response = await sendBatch(baseUrl, projectToken(user), sent.slice(i, i + 500));
+    expect(response.status).toBe(200);
+  }
+}
+
+const FROM = Date.UTC(2024, 2, 1);
+const TO = Date.UTC(2024, 2, 15) - 1;
+
+function expectSteps(steps: any[], ref: RefStats | undefined, names: string[]) {
+  expect(steps.map((s) => s.count)).toEqual(ref ? ref.counts : names.map(() => 0));
+  steps.forEach((s, i) => {
+    expect(s.order).toBe(i);
+    expect(s.action_id).toBe(names[i]);
+    const avg = ref?.avg[i] ?? null;
+    const med = ref?.median[i] ?? null;
+    if (avg === null) expect(s.average_conversion_time).toBeNull();
+    else expect(s.average_conversion_time).toBeCloseTo(avg, 6);
+    if (med === null) expect(s.median_conversion_time).toBeNull();
+    else expect(s.median_conversion_time).toBeCloseTo(med, 6);
+  });
+}
+
+const entities = (ids: string[]) => ids.map((id, order) => ({ id, type: "events", order }));
+
+describe("funnels against the reference computation", () => {
+  let user: TestUser;
+  let all: Ev[];
+
+  test("setup: generated events with merges sent after the fact", async () => {
+    user = await signUp(baseUrl);
+    const { events, identifies } = generate(7, 120);
+    all = [...events, ...identifies];
+    await sendAll(user, events);
+    // The merges arrive last: they apply to every earlier event of the merged ids (S1).
+    await sendAll(user, identifies);
+  }, 60_000);
+
+  const cases: { name: string; steps: string[]; order: RefOptions["order"]; window: Record<string, unknown>; windowMs: number; exclusions?: RefOptions["exclusions"] }[] = [
+    { name: "ordered, 1 hour window", steps: ["a", "b", "c"], order: "ordered", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
+    { name: "ordered, 45 minutes (seed's interval_type)", steps: ["a", "c", "b"], order: "ordered", window: { funnel_window_interval: 45, funnel_window_interval_type: "MINUTE" }, windowMs: 2_700_000 },
+    { name: "ordered, default 14 days", steps: ["a", "b", "c"], order: "ordered", window: {}, windowMs: 14 * 86_400_000 },
+    { name: "ordered, funnel_window_days 1", steps: ["b", "a", "c"], order: "ordered", window: { funnel_window_days: 1 }, windowMs: 86_400_000 },
+    { name: "ordered, repeated step a → a → b", steps: ["a", "a", "b"], order: "ordered", window: { funnel_window_interval: 2, funnel_window_interval_unit: "hour" }, windowMs: 7_200_000 },
+    { name: "strict, 1 hour", steps: ["a", "b", "c"], order: "strict", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
+    { name: "strict, 14 days", steps: ["a", "b"], order: "strict", window: {}, windowMs: 14 * 86_400_000 },
+    { name: "unordered, 1 hour", steps: ["a", "b", "c"], order: "unordered", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
+    { name: "unordered, 45 minutes in seconds", steps: ["a", "b", "c", "d"], order: "unordered", window: { funnel_window_interval: 2700, funnel_window_interval_unit: "second" }, windowMs: 2_700_000 },
+    {
+      name: "ordered with exclusions",
+      steps: ["a", "b", "c"],
+      order: "ordered",
+      window: { funnel_window_interval: 2, funnel_window_interval_unit: "hour" },
+      windowMs: 7_200_000,
+      exclusions: [{ id: "x", from: 0, to: 1 }],
+    },
+    {
+      name: "ordered with an exclusion over the whole funnel",
+      steps: ["a", "b", "c"],
+      order: "ordered",
+      window: { funnel_window_interval: 1, funnel_window_interval_unit: "day" },
+      windowMs: 86_400_000,
+      exclusions: [{ id: "x", from: 0, to: 2 }, { id: "d", from: 1, to: 2 }],
+    },
+    {
+      name: "unordered with exclusions",
+      steps: ["a", "b"],
+      order: "unordered",
+      window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" },
+      windowMs: 3_600_000,
+      exclusions: [{ id: "x", from: 0, to: 1 }],
+    },
+  ];
+
+  for (const c of cases) {
+    test(c.name, async () => {
+      const ref = referenceFunnel(all, { steps: c.steps.map((id) => ({ id })), order: c.order, windowMs: c.windowMs, from: FROM, to: TO, exclusions: c.exclusions });
+      const response = await user.session.post(funnelPath(user), {
+        insight: "FUNNELS",
+        events: entities(c.steps),
+        funnel_order_type: c.order,
+        exclusions: (c.exclusions ?? []).map((x) => ({ id: x.id, type: "events", funnel_from_step: x.from, funnel_to_step: x.to })),
+        ...c.window,
+        ...RANGE,
+      });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.is_cached).toBe(false);
+      expect(response.body.timezone).toBe("UTC");
+      expectSteps(response.body.result, ref.get(""), c.steps);
+      expect(ref.get("")!.counts[0]).toBeGreaterThan(0);
+      expect(ref.get("")!.counts.at(-1)).toBeGreaterThan(0);
+      if (c.exclusions) {
+        // The generated data must exercise the exclusions.
+        const plain = referenceFunnel(all, { steps: c.steps.map((id) => ({ id })), order: c.order, windowMs: c.windowMs, from: FROM, to: TO });
+        expect(plain.get("")!.counts).not.toEqual(ref.get("")!.counts);
+      }
+    });
+  }
+
+  test("time to convert from the reference's per-person times", async () => {
+    const steps = ["a", "b", "c"];
+    const o: RefOptions = { steps: steps.map((id) => ({ id })), order: "ordered", windowMs: 3_600_000, from: FROM, to: TO };
+    const personOf = personsOf(all);
+    const byPerson = new Map<string, Ev[]>();
+    for (const e of all) {
+      if (e.ts < FROM || e.ts > TO) continue;
+      const p = personOf(e.distinct_id);
+      byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
+    }
+    // Per converted person: mean over its furthest attempts of (step 2 − step 0), i.e. the sum of step means.
+    const times: number[] = [];
+    for (const evs of byPerson.values()) {
+      evs.sort((a, b) => a.ts - b.ts);
+      const attempts = attemptsOf(o, evs);
+      if (!attempts.length || Math.max(...attempts.map((a) => a.length)) < 3) continue;
+      const best = attempts.filter((a) => a.length === 3);
+      times.push(mean(best.map((a) => (a[1] - a[0]) / 1000)) + mean(best.map((a) => (a[2] - a[1]) / 1000)));
+    }
+    expect(times.length).toBeGreaterThan(3);
+    const lo = Math.floor(Math.min(...times));
+    const hi = Math.ceil(Math.max(...times));
+    const count = Math.min(60, Math.max(1, Math.ceil(Math.cbrt(times.length))));
+    const width = Math.ceil((hi - lo) / count) || 60;
+    const bins = Array.from({ length: count + 1 }, (_, k) => [lo + k * width, times.filter((t) => Math.floor((t - lo) / width) === k).length]);
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_viz_type: "time_to_convert",
+      funnel_window_interval: 1,
+      funnel_window_interval_unit: "hour",
+      ...RANGE,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.result.bins).toEqual(bins);
+    expect(response.body.result.average_conversion_time).toBeCloseTo(mean(times), 2);
+  });
+
+  test("funnel trends: conversion per entrance day", async () => {
+    const steps = ["a", "b", "c"];
+    const windowMs = 3_600_000;
+    // Per day of the attempt's first event, each person once at its furthest step that day (S19).
+    const personOf = personsOf(all);
+    const byPerson = new Map<string, Ev[]>();
+    for (const e of all) {
+      if (e.ts < FROM || e.ts > TO) continue;
+      const p = personOf(e.distinct_id);
+      byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
+    }
+    const perDay = new Map<string, Map<string, number>>();
+    for (const [person, evs] of byPerson) {
+      evs.sort((a, b) => a.ts - b.ts);
+      for (const a of attemptsOf({ steps: steps.map((id) => ({ id })), order: "ordered", windowMs, from: FROM, to: TO }, evs)) {
+        const day = new Date(a[0]).toISOString().slice(0, 10);
+        if (!perDay.has(day)) perDay.set(day, new Map());
+        const m = perDay.get(day)!;
+        m.set(person, Math.max(m.get(person) ?? 0, a.length));
+      }
+    }
+    const days = Array.from({ length: 14 }, (_, i) => new Date(FROM + i * 86_400_000).toISOString().slice(0, 10));
+    const data = days.map((d) => {
+      const m = [...(perDay.get(d)?.values() ?? [])];
+      const from = m.filter((f) => f >= 1).length;
+      const to = m.filter((f) => f >= 3).length;
+      return from === 0 ? 0 : Math.round((to / from) * 10000) / 100;
+    });
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_viz_type: "trends",
+      funnel_window_interval: 1,
+      funnel_window_interval_unit: "hour",
+      ...RANGE,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.result).toEqual([{ count: 14, data, days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
+    expect(data.some((x) => x > 0)).toBe(true);
+  });
+});
+
+describe("funnel breakdown against the reference", () => {
+  test.each(["first_touch", "last_touch"] as const)("by $browser (%s), persons merged from two ids", async (attribution) => {
+    const user = await signUp(baseUrl);
+    const { events, identifies } = generate(11, 80, { uniqueTimes: true });
+    await sendAll(user, events);
+    await sendAll(user, identifies);
+    const all = [...events, ...identifies];
+    const steps = ["a", "b", "c"];
+    const ref = referenceFunnel(all, { steps: steps.map((id) => ({ id })), order: "ordered", windowMs: 7_200_000, from: FROM, to: TO, breakdown: "$browser", attribution });
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      breakdown: "$browser",
+      breakdown_type: "event",
+      breakdown_attribution_type: attribution,
+      funnel_window_interval: 2,
+      funnel_window_interval_unit: "hour",
+      ...RANGE,
+    });
+    expect(response.status, response.text).toBe(200);
+    const result = response.body.result as any[][];
+    expect(result.map((r) => r[0].breakdown_value).sort()).toEqual([...ref.keys()].sort());
+    for (const steps_ of result) {
+      expectSteps(steps_, ref.get(steps_[0].breakdown_value), steps);
+      expect(steps_.every((s) => s.breakdown === steps_[0].breakdown_value)).toBe(true);
+    }
+    // Largest first.
+    const firsts = result.map((r) => r[0].count);
+    expect(firsts).toEqual([...firsts].sort((a, b) => b - a));
+  }, 60_000);
+
+  test("person property breakdown uses the current value; a list breakdown answers lists; breakdown_limit", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "a", distinct_id: "s1", timestamp: at(2, 10), properties: { $set: { plan: "free" } } },
+      { event: "b", distinct_id: "s1", timestamp: at(2, 11) },
+      { event: "a", distinct_id: "s2", timestamp: at(2, 10), properties: { $set: { plan: "free" } } },
+      { event: "a", distinct_id: "s3", timestamp: at(2, 10) },
+    ]);
+    // s1 upgrades later: its whole funnel counts under its current plan.
+    await sendBatch(baseUrl, projectToken(user), [{ event: "upgrade", distinct_id: "s1", timestamp: at(5, 10), properties: { $set: { plan: "pro" } } }]);
+    const body = { events: entities(["a", "b"]), breakdown: "plan", breakdown_type: "person", ...RANGE };
+    const { body: answer } = await user.session.post(funnelPath(user), body);
+    const summary = (result: any[][]) => result.map((r) => [r[0].breakdown_value, r.map((s) => s.count)]);
+    expect(summary(answer.result)).toEqual([
+      ["", [1, 0]],
+      ["free", [1, 0]],
+      ["pro", [1, 1]],
+    ]);
+    const listed = await user.session.post(funnelPath(user), { ...body, breakdown: ["plan"], breakdown_limit: 2 });
+    expect(summary(listed.body.result)).toEqual([
+      [[""], [1, 0]],
+      [["free"], [1, 0]],
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Hand-computed cases.
+// ---------------------------------------------------------------------------------------------------------
+
+const at = (day: number, h: number, m = 0, s = 0) => new Date(Date.UTC(2024, 2, day, h, m, s)).toISOString();
+
+describe("hand-computed funnels", () => {
+  test("window end inclusive to the second, same-second steps, every step-0 starts an attempt", async () => {
+    const user = await signUp(baseUrl);
+    const sent: SentEvent[] = [
+      // p1: a, then b exactly 1 h later (inside), c 1 h + 1 s after a (outside that attempt) → 2 steps; a second
+      // a at 10:30 starts an attempt reaching c at 11:00:01 (b 11:00 ≥ 10:30) → 3 steps, times 1800 and 1.
+      { event: "a", distinct_id: "p1", timestamp: at(2, 10) },
+      { event: "a", distinct_id: "p1", timestamp: at(2, 10, 30) },
+      { event: "b", distinct_id: "p1", timestamp: at(2, 11) },
+      { event: "c", distinct_id: "p1", timestamp: at(2, 11, 0, 1) },
+      // p2: a, b and c in the same second → 3 steps, times 0.
+      { event: "a", distinct_id: "p2", timestamp: at(3, 9) },
+      { event: "c", distinct_id: "p2", timestamp: at(3, 9) },
+      { event: "b", distinct_id: "p2", timestamp: at(3, 9) },
+      // p3: b 1 h + 1 s after a: outside the window → 1 step.
+      { event: "a", distinct_id: "p3", timestamp: at(4, 9) },
+      { event: "b", distinct_id: "p3", timestamp: at(4, 10, 0, 1) },
+      // p4: b before a only; and a c after date_to → 1 step.
+      { event: "b", distinct_id: "p4", timestamp: at(5, 8) },
+      { event: "a", distinct_id: "p4", timestamp: at(14, 23, 30) },
+      { event: "b", distinct_id: "p4", timestamp: at(15, 0, 0, 0) },
+      // p5: only b and c: not in the funnel.
+      { event: "b", distinct_id: "p5", timestamp: at(6, 8) },
+    ];
+    const response = await sendBatch(baseUrl, projectToken(user), sent);
+    expect(response.status).toBe(200);
+    const body = { events: entities(["a", "b", "c"]), funnel_window_interval: 1, funnel_window_interval_unit: "hour", ...RANGE };
+    const { status, body: answer } = await user.session.post(funnelPath(user), body);
+    expect(status).toBe(200);
+    expect(answer.result.map((s: any) => s.count)).toEqual([4, 2, 2]);
+    expect(answer.result[0]).toMatchObject({
+      action_id: "a",
+      name: "a",
+      custom_name: null,
+      order: 0,
+      type: "events",
+      people: [],
+      average_conversion_time: null,
+      median_conversion_time: null,
+      dropped_people_url: null,
+    });
+    expect(answer.result[0].converted_people_url).toMatch(/^\/api\/person\/funnel\/\?.*funnel_step=1/);
+    expect(answer.result[1].dropped_people_url).toMatch(/funnel_step=-2/);
+    // p1: a 10:30 → b 11:00 (1800 s) → c 11:00:01 (1 s); p2: 0 and 0.
+    expect(answer.result[1].average_conversion_time).toBe(900);
+    expect(answer.result[1].median_conversion_time).toBe(900);
+    expect(answer.result[2].average_conversion_time).toBe(0.5);
+
+    // GET with the filter as query parameters gives the same.
+    const query = new URLSearchParams({
+      events: JSON.stringify(body.events),
+      funnel_window_interval: "1",
+      funnel_window_interval_unit: "hour",
+      ...RANGE,
+    });
+    const viaGet = await user.session.get(`${funnelPath(user)}?${query}`);
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body.result.map((s: any) => s.count)).toEqual([4, 2, 2]);
+
+    // Strict: p1's a(10:30) → b(11:00) → c; a(10:00) is followed by a, not b. p2: a, b, c in one second are
+    // ordered by step → 3. p3: 1 (b outside window).
+    const strict = await user.session.post(funnelPath(user), { ...body, funnel_order_type: "strict" });
+    expect(strict.body.result.map((s: any) => s.count)).toEqual([4, 2, 2]);
+    // Unordered: other steps must be strictly later, so p2's one-second funnel is 1 step; p1 3 steps; p3, p4
+    // (its b on the 15th is outside the range) and p5 (b only) 1 step.
+    const unordered = await user.session.post(funnelPath(user), { ...body, funnel_order_type: "unordered" });
+    expect(unordered.body.result.map((s: any) => s.count)).toEqual([5, 1, 1]);
+  });
+
+  test("time to convert: PostHog's histogram of per-person conversion times", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      // t1: 10 s; t2: 20 s; t3: attempts of 60 s and 80 s both reaching b → mean 70 s; t4: never converts.
+      { event: "a", distinct_id: "t1", timestamp: at(2, 10) },
+      { event: "b", distinct_id: "t1", timestamp: at(2, 10, 0, 10) },
+      { event: "a", distinct_id: "t2", timestamp: at(2, 10) },
+      { event: "b", distinct_id: "t2", timestamp: at(2, 10, 0, 20) },
+      { event: "a", distinct_id: "t3", timestamp: at(3, 10) },
+      { event: "b", distinct_id: "t3", timestamp: at(3, 10, 1) },
+      { event: "a", distinct_id: "t3", timestamp: at(4, 10) },
+      { event: "b", distinct_id: "t3", timestamp: at(4, 10, 1, 20) },
+      { event: "a", distinct_id: "t4", timestamp: at(4, 10) },
+    ]);
+    const body = { events: entities(["a", "b"]), funnel_viz_type: "time_to_convert", ...RANGE };
+    const { status, body: answer } = await user.session.post(funnelPath(user), body);
+    expect(status).toBe(200);
+    // 3 samples → ceil(cbrt(3)) = 2 bins of ceil((70 − 10) / 2) = 30 s, plus one.
+    expect(answer.result).toEqual({ bins: [[10, 2], [40, 0], [70, 1]], average_conversion_time: 33.33 });
+    const custom = await user.session.post(funnelPath(user), { ...body, bin_count: 6 });
+    expect(custom.body.result.bins).toEqual([[10, 1], [20, 1], [30, 0], [40, 0], [50, 0], [60, 0], [70, 1]]);
+    const empty = await user.session.post(funnelPath(user), { ...body, events: entities(["b", "c"]) });
+    expect(empty.body.result).toEqual({ bins: [[0, 0], [1, 0]], average_conversion_time: null });
+    const bad = await user.session.post(funnelPath(user), { ...body, funnel_to_step: 2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe("Filter parameter funnel_to_step can only be one of 1 for time to convert!");
+  });
+
+  test("an exclusion drops the attempt, and a person with no clean attempt entirely", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "a", distinct_id: "q1", timestamp: at(2, 10) },
+      { event: "x", distinct_id: "q1", timestamp: at(2, 10, 10) },
+      { event: "b", distinct_id: "q1", timestamp: at(2, 10, 20) },
+      // q2: excluded in its first attempt, clean in the second.
+      { event: "a", distinct_id: "q2", timestamp: at(3, 10) },
+      { event: "x", distinct_id: "q2", timestamp: at(3, 10, 5) },
+      { event: "a", distinct_id: "q2", timestamp: at(3, 10, 10) },
+      { event: "b", distinct_id: "q2", timestamp: at(3, 10, 20) },
+      // q3: an x at exactly the b's time is not strictly between.
+      { event: "a", distinct_id: "q3", timestamp: at(4, 10) },
+      { event: "x", distinct_id: "q3", timestamp: at(4, 10, 20) },
+      { event: "b", distinct_id: "q3", timestamp: at(4, 10, 20) },
+    ]);
+    const { body } = await user.session.post(funnelPath(user), {
+      events: entities(["a", "b"]),
+      exclusions: [{ id: "x", type: "events", funnel_from_step: 0, funnel_to_step: 1 }],
+      ...RANGE,
+    });
+    expect(body.result.map((s: any) => s.count)).toEqual([2, 2]);
+    expect(body.result[1].average_conversion_time).toBe(900); // q2: 10 min, q3: 20 min
+  });
+});
+
+describe("funnel requests", () => {
+  test("a repeated request answers from the cache; refresh=true recomputes", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "a", distinct_id: "c1", timestamp: at(2, 10) },
+      { event: "b", distinct_id: "c1", timestamp: at(2, 11) },
+    ]);
+    const body = { events: entities(["a", "b"]), ...RANGE };
+    const first = await user.session.post(funnelPath(user), body);
+    expect(first.body).toMatchObject({ is_cached: false, timezone: "UTC" });
+    const second = await user.session.post(funnelPath(user), body);
+    expect(second.body.is_cached).toBe(true);
+    expect(second.body.result).toEqual(first.body.result);
+    expect(second.body.last_refresh).toBe(first.body.last_refresh);
+    const refreshed = await user.session.post(funnelPath(user), { ...body, refresh: true });
+    expect(refreshed.body.is_cached).toBe(false);
+    expect(refreshed.body.result.map((s: any) => s.count)).toEqual([1, 1]);
+  });
+
+  test("bad input: PostHog's 400s", async () => {
+    const user = await signUp(baseUrl);
+    const post = (extra: Record<string, unknown>) =>
+      user.session.post(funnelPath(user), { events: entities(["a", "b", "c"]), ...RANGE, ...extra });
+    const exclusion = (from: unknown, to: unknown) => post({ exclusions: [{ id: "x", type: "events", funnel_from_step: from, funnel_to_step: to }] });
+    const cases: [Promise<any>, string][] = [
+      [exclusion(null, 1), "Exclusion event needs to define funnel steps"],
+      [exclusion(1, 1), "Exclusion event range is invalid. End of range should be greater than start."],
+      [exclusion(2, 3), "Exclusion event range is invalid. Start of range is greater than number of steps."],
+      [exclusion(0, 3), "Exclusion event range is invalid. End of range is greater than number of steps."],
+      [post({ exclusions: [{ id: "b", type: "events", funnel_from_step: 0, funnel_to_step: 1 }] }), "Exclusion steps cannot contain an event that's part of funnel steps."],
+    ];
+    for (const [request, detail] of cases) {
+      const response = await request;
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", detail });
+    }
+    for (const extra of [
+      { funnel_order_type: "sideways" },
+      { funnel_viz_type: "time_to_convert", funnel_to_step: 3 },
+      { breakdown: "$browser", breakdown_attribution_type: "step" },
+      { funnel_window_interval: 1, funnel_window_interval_unit: "fortnight" },
+      { funnel_window_interval: 0, funnel_window_interval_unit: "day" },
+      { date_from: "not a date" },
+      { properties: [{ key: "k", value: "v", operator: "bogus" }] },
+      { actions: [{ id: 1, type: "actions", order: 0 }] },
+    ]) {
+      const response = await post(extra);
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(response.body.type).toBe("validation_error");
+    }
+  });
+
+  test("scopes and other projects", async () => {
+    const user = await signUp(baseUrl);
+    const body = { events: entities(["a", "b"]), ...RANGE };
+    const reader = await user.key(["insight:read"]);
+    expect((await reader.post(funnelPath(user), body)).status).toBe(200);
+    const other = await user.key(["query:read"]);
+    expect((await other.post(funnelPath(user), body)).status).toBe(403);
+    const stranger = await signUp(baseUrl);
+    expect((await stranger.session.post(funnelPath(user), body)).status).toBe(403);
+    expect((await user.session.post("/api/projects/999999999/insights/funnel/", body)).status).toBe(404);
+    expect((await new (reader.constructor as any)(baseUrl).post(funnelPath(user), body)).status).toBe(401);
+  });
+
+  test("property filters apply to every step (global) and per step", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "a", distinct_id: "r1", timestamp: at(2, 10), properties: { plan: "pro" } },
+      { event: "b", distinct_id: "r1", timestamp: at(2, 10, 5), properties: { plan: "free" } },
+      { event: "b", distinct_id: "r1", timestamp: at(2, 10, 6), properties: { plan: "pro" } },
+      { event: "a", distinct_id: "r2", timestamp: at(2, 10), properties: { plan: "free" } },
+      { event: "b", distinct_id: "r2", timestamp: at(2, 10, 9), properties: { plan: "free" } },
+    ]);
+    const global = await user.session.post(funnelPath(user), {
+      events: entities(["a", "b"]),
+      properties: [{ key: "plan", value: "pro", operator: "exact", type: "event" }],
+      ...RANGE,
+    });
+    expect(global.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([[1, null], [1, 360]]);
+    const perStep = await user.session.post(funnelPath(user), {
+      events: [{ id: "a", type: "events", order: 0 }, { id: "b", type: "events", order: 1, properties: [{ key: "plan", value: "free", operator: "exact" }] }],
+      ...RANGE,
+    });
+    expect(perStep.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([[2, null], [2, 420]]);
+  });
+});

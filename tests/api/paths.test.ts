@@ -1,0 +1,281 @@
+import { describe, expect, inject, test } from "vitest";
+import { signUp, type TestUser } from "../support/api";
+import { projectToken, sendBatch, type SentEvent } from "../support/events";
+
+const baseUrl = inject("baseUrl");
+const MINUTE = 60_000;
+
+async function send(user: TestUser, events: SentEvent[]) {
+  for (let i = 0; i < events.length; i += 500) {
+    const response = await sendBatch(baseUrl, projectToken(user), events.slice(i, i + 500));
+    expect(response).toEqual({ status: 200, body: { status: 1 } });
+  }
+}
+
+const pathPath = (user: TestUser, query = "") => `/api/projects/${user.projectId}/insights/path/${query}`;
+
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------- Reference computation (PostHog's legacy paths, from its documented rules) ----------
+
+function personsOf(events: SentEvent[]): (distinctId: string) => string {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    const p = parent.get(x);
+    if (!p || p === x) return x;
+    const root = find(p);
+    parent.set(x, root);
+    return root;
+  };
+  for (const e of events) {
+    const anon = e.event === "$identify" ? (e.properties?.$anon_distinct_id as string | undefined) : undefined;
+    if (anon && find(anon) !== find(e.distinct_id)) parent.set(find(anon), find(e.distinct_id));
+  }
+  return find;
+}
+
+interface PathOptions {
+  types?: string[];
+  custom?: string[];
+  exclude?: string[];
+  stepLimit?: number;
+  edgeLimit?: number;
+  start?: string;
+  end?: string;
+  from: string;
+  to: string;
+  where?: (e: SentEvent) => boolean;
+}
+
+function referencePaths(events: SentEvent[], o: PathOptions) {
+  const types = o.types ?? [];
+  const custom = o.custom ?? [];
+  const exclude = o.exclude ?? [];
+  const stepLimit = o.stepLimit ?? 5;
+  const everything = types.length === 0 && custom.length === 0;
+  const from = Date.parse(`${o.from}T00:00:00Z`);
+  const to = Date.parse(`${o.to}T00:00:00Z`) + 86_400_000 - 1;
+  const person = personsOf(events);
+  const mapsPageviews = (everything && !exclude.includes("$pageview")) || types.includes("$pageview");
+  const mapsScreens = (everything && !exclude.includes("$screen")) || types.includes("$screen");
+  const itemOf = (e: SentEvent): string => {
+    if (e.event === "$pageview" && mapsPageviews) return String(e.properties?.$current_url ?? "").replace(/(.)\/$/, "$1");
+    if (e.event === "$screen" && mapsScreens) return String(e.properties?.$screen_name ?? "");
+    return e.event;
+  };
+  const included = (e: SentEvent) =>
+    everything ||
+    (types.includes("$pageview") && e.event === "$pageview") ||
+    (types.includes("$screen") && e.event === "$screen") ||
+    (types.includes("custom_event") && !e.event.startsWith("$")) ||
+    custom.includes(e.event);
+
+  const byPerson = new Map<string, { t: number; item: string }[]>();
+  for (const e of events) {
+    const t = Date.parse(e.timestamp!);
+    if (t < from || t > to || !included(e) || (o.where && !o.where(e))) continue;
+    const item = itemOf(e);
+    if (exclude.includes(item)) continue;
+    const p = person(e.distinct_id);
+    if (!byPerson.has(p)) byPerson.set(p, []);
+    byPerson.get(p)!.push({ t, item });
+  }
+  const edges = new Map<string, { source: string; target: string; times: number[] }>();
+  for (const list of byPerson.values()) {
+    list.sort((a, b) => a.t - b.t || (a.item < b.item ? -1 : a.item > b.item ? 1 : 0));
+    const sessions: (typeof list)[] = [];
+    list.forEach((ev, i) => {
+      if (i === 0 || ev.t - list[i - 1].t >= 30 * MINUTE) sessions.push([]);
+      sessions.at(-1)!.push(ev);
+    });
+    for (const session of sessions) {
+      let steps = session.filter((ev, i) => ev.item !== (i + 1 < session.length ? session[i + 1].item : ""));
+      const point = o.end ?? o.start;
+      if (point !== undefined) {
+        const index = steps.findIndex((s) => s.item === point);
+        if (index < 0) continue;
+        steps = o.end !== undefined ? steps.slice(0, index + 1) : steps.slice(index);
+      }
+      steps = o.end !== undefined ? steps.slice(-stepLimit) : steps.slice(0, stepLimit);
+      for (let i = 1; i < steps.length; i++) {
+        const source = `${i}_${steps[i - 1].item}`;
+        const target = `${i + 1}_${steps[i].item}`;
+        const key = `${source}\u0000${target}`;
+        if (!edges.has(key)) edges.set(key, { source, target, times: [] });
+        edges.get(key)!.times.push(steps[i].t - steps[i - 1].t);
+      }
+    }
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...edges.values()]
+    .map((e) => ({ source: e.source, target: e.target, value: e.times.length, average_conversion_time: e.times.reduce((s, x) => s + x, 0) / e.times.length }))
+    .sort((a, b) => b.value - a.value || cmp(a.source, b.source) || cmp(a.target, b.target))
+    .slice(0, o.edgeLimit ?? 50);
+  const next = new Map<string, string[]>();
+  for (const e of sorted) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  const reached = new Set<string>();
+  const stack = sorted.filter((e) => e.source.startsWith("1_")).map((e) => e.source);
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (reached.has(node)) continue;
+    reached.add(node);
+    stack.push(...(next.get(node) ?? []));
+  }
+  return sorted.filter((e) => reached.has(e.source));
+}
+
+const rounded = (edges: any[]) => edges.map((e) => ({ ...e, average_conversion_time: Math.round(e.average_conversion_time * 1000) / 1000 }));
+
+// ------------------------------------------------------------------------------------------------
+
+const t0 = Date.UTC(2024, 2, 5, 12);
+const at = (ms: number) => new Date(t0 + ms).toISOString();
+const pv = (distinct_id: string, url: string, ms: number): SentEvent => ({
+  event: "$pageview",
+  distinct_id,
+  timestamp: at(ms),
+  properties: { $current_url: url },
+});
+
+describe("paths", () => {
+  test("hand-computed: steps, trailing slashes, sessions, repeats, limits, start and end points", async () => {
+    const user = await signUp(baseUrl);
+    const u = (p: string) => `https://ex.com/${p}`;
+    await send(user, [
+      pv("a", u("home"), 0),
+      pv("a", u("pricing"), 10_000),
+      pv("a", u("signup"), 40_000),
+      pv("b", u("home/"), 0),
+      pv("b", u("pricing"), 20_000),
+      pv("c", u("home"), 0),
+      pv("c", u("about"), 40 * MINUTE),
+      pv("d", u("home"), 0),
+      pv("d", u("home"), 5_000),
+      pv("d", u("pricing"), 20_000),
+    ]);
+    const range = { date_from: "2024-03-01", date_to: "2024-03-14" };
+    const home = { source: "1_https://ex.com/home", target: "2_https://ex.com/pricing", value: 3, average_conversion_time: 15_000 };
+    const response = await user.session.post(pathPath(user), range);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ is_cached: false, timezone: "UTC" });
+    expect(response.body.result).toEqual([
+      home,
+      { source: "2_https://ex.com/pricing", target: "3_https://ex.com/signup", value: 1, average_conversion_time: 30_000 },
+    ]);
+    const post = async (body: Record<string, unknown>) => (await user.session.post(pathPath(user), { ...range, ...body })).body.result;
+    expect(await post({ path_type: "$pageview", edge_limit: 1 })).toEqual([home]);
+    expect(await post({ include_event_types: ["$pageview"], step_limit: 2 })).toEqual([home]);
+    expect(await post({ start_point: u("pricing") })).toEqual([
+      { source: "1_https://ex.com/pricing", target: "2_https://ex.com/signup", value: 1, average_conversion_time: 30_000 },
+    ]);
+    expect(await post({ end_point: u("pricing") })).toEqual([home]);
+    expect(await post({ include_event_types: ["custom_event"] })).toEqual([]);
+    expect(await post({ date_from: "2024-03-06" })).toEqual([]);
+
+    const query = new URLSearchParams({ ...range, include_event_types: JSON.stringify(["$pageview"]), edge_limit: "1" });
+    const viaGet = await user.session.get(pathPath(user, `?${query}`));
+    expect(viaGet.status).toBe(200);
+    expect(viaGet.body.result).toEqual([home]);
+  });
+
+  test("equals the reference computation on generated events (types, custom events, exclusions, points, limits)", async () => {
+    const user = await signUp(baseUrl);
+    const random = rng(4242);
+    const urls = ["https://ex.com/", "https://ex.com/home", "https://ex.com/pricing/", "https://ex.com/docs", "https://ex.com/signup"];
+    const customs = ["clicked", "signed_up", "$autocapture"];
+    const events: SentEvent[] = [];
+    for (let p = 0; p < 30; p++) {
+      const merged = random() < 0.4;
+      let t = Date.UTC(2024, 1, 28) + Math.floor(random() * 14 * 24 * 60) * MINUTE;
+      const n = 4 + Math.floor(random() * 20);
+      for (let i = 0; i < n; i++) {
+        t += random() < 0.15 ? (31 + Math.floor(random() * 300)) * MINUTE : (1 + Math.floor(random() * 600)) * 1000;
+        const distinct = merged && i < n / 2 ? `anon-${p}` : `user-${p}`;
+        const browser = random() < 0.5 ? "Chrome" : "Safari";
+        if (merged && i === Math.ceil(n / 2)) {
+          events.push({ event: "$identify", distinct_id: `user-${p}`, timestamp: new Date(t).toISOString(), properties: { $anon_distinct_id: `anon-${p}` } });
+          t += 1000;
+        }
+        if (random() < 0.7)
+          events.push({
+            event: "$pageview",
+            distinct_id: distinct,
+            timestamp: new Date(t).toISOString(),
+            properties: { $current_url: urls[Math.floor(random() * urls.length)], $browser: browser },
+          });
+        else events.push({ event: customs[Math.floor(random() * customs.length)], distinct_id: distinct, timestamp: new Date(t).toISOString(), properties: { $browser: browser } });
+      }
+    }
+    await send(user, events);
+
+    const range = { from: "2024-03-01", to: "2024-03-10" };
+    const cases: [Omit<PathOptions, "from" | "to">, Record<string, unknown>][] = [
+      [{}, {}],
+      [{ types: ["$pageview"] }, { path_type: "$pageview" }],
+      [{ types: ["custom_event"] }, { include_event_types: ["custom_event"] }],
+      [{ types: ["$pageview"], custom: ["clicked"] }, { include_event_types: ["$pageview"], include_custom_events: ["clicked"] }],
+      [{ exclude: ["$identify", "https://ex.com/docs"] }, { exclude_events: ["$identify", "https://ex.com/docs"] }],
+      [{ types: ["$pageview"], stepLimit: 3, edgeLimit: 8 }, { include_event_types: ["$pageview"], step_limit: 3, edge_limit: 8 }],
+      [{ types: ["$pageview"], stepLimit: 10, edgeLimit: 200 }, { include_event_types: ["$pageview"], step_limit: 10, edge_limit: 200 }],
+      [{ types: ["$pageview"], start: "https://ex.com/pricing" }, { include_event_types: ["$pageview"], start_point: "https://ex.com/pricing" }],
+      [{ types: ["$pageview"], end: "https://ex.com/signup" }, { include_event_types: ["$pageview"], end_point: "https://ex.com/signup" }],
+      [
+        { types: ["$pageview"], where: (e) => e.properties?.$browser === "Chrome" },
+        { include_event_types: ["$pageview"], properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }] },
+      ],
+    ];
+    for (const [options, body] of cases) {
+      const response = await user.session.post(pathPath(user), { date_from: range.from, date_to: range.to, ...body });
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      const expected = referencePaths(events, { ...range, ...options });
+      expect(rounded(response.body.result), JSON.stringify(body)).toEqual(rounded(expected));
+    }
+    expect(referencePaths(events, { ...range, types: ["$pageview"] }).length).toBeGreaterThan(5);
+  });
+
+  test("bad input is a 400", async () => {
+    const user = await signUp(baseUrl);
+    for (const [body, attr] of [
+      [{ step_limit: 1 }, "step_limit"],
+      [{ step_limit: "lots" }, "step_limit"],
+      [{ edge_limit: 0 }, "edge_limit"],
+      [{ include_event_types: ["$everything"] }, "include_event_types__0"],
+      [{ path_type: "hogql" }, "path_type"],
+      [{ start_point: "/a", end_point: "/b" }, "end_point"],
+      [{ funnel_paths: "funnel_path_after_step" }, "funnel_paths"],
+      [{ min_edge_weight: 3 }, "min_edge_weight"],
+      [{ path_groupings: ["/x/*"] }, "path_groupings"],
+      [{ date_from: "someday" }, "date_from"],
+    ] as [Record<string, unknown>, string][]) {
+      const response = await user.session.post(pathPath(user), body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body, JSON.stringify(body)).toMatchObject({ type: "validation_error", attr });
+    }
+    expect((await user.session.get(pathPath(user, "?step_limit=abc"))).status).toBe(400);
+  });
+
+  test("scope insight:read; other projects are out of reach", async () => {
+    const user = await signUp(baseUrl);
+    const stranger = await signUp(baseUrl);
+    await send(user, [pv("a", "/one", 0), pv("a", "/two", 1000)]);
+    await send(stranger, [pv("z", "/theirs", 0), pv("z", "/secret", 1000)]);
+    const body = { date_from: "2024-03-01", date_to: "2024-03-14" };
+    const reader = await user.key(["insight:read"]);
+    const mine = await reader.post(pathPath(user), body);
+    expect(mine.status).toBe(200);
+    expect(mine.body.result).toEqual([{ source: "1_/one", target: "2_/two", value: 1, average_conversion_time: 1000 }]);
+    expect((await (await user.key(["query:read"])).post(pathPath(user), body)).status).toBe(403);
+    expect((await stranger.session.post(pathPath(user), body)).status).toBe(403);
+    expect((await user.session.as({}).get(pathPath(user))).status).toBe(401);
+    expect((await user.session.patch(pathPath(user), body)).status).toBe(405);
+  });
+});
