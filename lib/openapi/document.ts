@@ -4,6 +4,7 @@ import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
 import * as paths from "@/lib/analytics/paths/endpoints";
 import * as funnels from "@/lib/analytics/funnels/endpoints";
+import * as actors from "@/lib/analytics/actors/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as domains from "@/lib/domains/endpoints";
@@ -38,6 +39,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   retention,
   paths,
   funnels,
+  actors,
   openapi,
 };
 

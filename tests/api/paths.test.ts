@@ -1,47 +1,14 @@
 import { describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
-import { projectToken, sendBatch, type SentEvent } from "../support/events";
+import { sendEvents, type SentEvent } from "../support/events";
+import { mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
 const MINUTE = 60_000;
 
-async function send(user: TestUser, events: SentEvent[]) {
-  for (let i = 0; i < events.length; i += 500) {
-    const response = await sendBatch(baseUrl, projectToken(user), events.slice(i, i + 500));
-    expect(response).toEqual({ status: 200, body: { status: 1 } });
-  }
-}
-
 const pathPath = (user: TestUser, query = "") => `/api/projects/${user.projectId}/insights/path/${query}`;
 
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // ---------- Reference computation (PostHog's legacy paths, from its documented rules) ----------
-
-function personsOf(events: SentEvent[]): (distinctId: string) => string {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    const p = parent.get(x);
-    if (!p || p === x) return x;
-    const root = find(p);
-    parent.set(x, root);
-    return root;
-  };
-  for (const e of events) {
-    const anon = e.event === "$identify" ? (e.properties?.$anon_distinct_id as string | undefined) : undefined;
-    if (anon && find(anon) !== find(e.distinct_id)) parent.set(find(anon), find(e.distinct_id));
-  }
-  return find;
-}
 
 interface PathOptions {
   types?: string[];
@@ -150,7 +117,7 @@ describe("paths", () => {
   test("hand-computed: steps, trailing slashes, sessions, repeats, limits, start and end points", async () => {
     const user = await signUp(baseUrl);
     const u = (p: string) => `https://ex.com/${p}`;
-    await send(user, [
+    await sendEvents(baseUrl, user, [
       pv("a", u("home"), 0),
       pv("a", u("pricing"), 10_000),
       pv("a", u("signup"), 40_000),
@@ -189,7 +156,7 @@ describe("paths", () => {
 
   test("equals the reference computation on generated events (types, custom events, exclusions, points, limits)", async () => {
     const user = await signUp(baseUrl);
-    const random = rng(4242);
+    const random = mulberry32(4242);
     const urls = ["https://ex.com/", "https://ex.com/home", "https://ex.com/pricing/", "https://ex.com/docs", "https://ex.com/signup"];
     const customs = ["clicked", "signed_up", "$autocapture"];
     const events: SentEvent[] = [];
@@ -215,7 +182,7 @@ describe("paths", () => {
         else events.push({ event: customs[Math.floor(random() * customs.length)], distinct_id: distinct, timestamp: new Date(t).toISOString(), properties: { $browser: browser } });
       }
     }
-    await send(user, events);
+    await sendEvents(baseUrl, user, events);
 
     const range = { from: "2024-03-01", to: "2024-03-10" };
     const cases: [Omit<PathOptions, "from" | "to">, Record<string, unknown>][] = [
@@ -266,8 +233,8 @@ describe("paths", () => {
   test("scope insight:read; other projects are out of reach", async () => {
     const user = await signUp(baseUrl);
     const stranger = await signUp(baseUrl);
-    await send(user, [pv("a", "/one", 0), pv("a", "/two", 1000)]);
-    await send(stranger, [pv("z", "/theirs", 0), pv("z", "/secret", 1000)]);
+    await sendEvents(baseUrl, user, [pv("a", "/one", 0), pv("a", "/two", 1000)]);
+    await sendEvents(baseUrl, stranger, [pv("z", "/theirs", 0), pv("z", "/secret", 1000)]);
     const body = { date_from: "2024-03-01", date_to: "2024-03-14" };
     const reader = await user.key(["insight:read"]);
     const mine = await reader.post(pathPath(user), body);

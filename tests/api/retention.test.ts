@@ -1,57 +1,19 @@
 import { describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
-import { projectToken, sendBatch, type SentEvent } from "../support/events";
+import { sendEvents, type SentEvent } from "../support/events";
+import { mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-async function send(user: TestUser, events: SentEvent[]) {
-  for (let i = 0; i < events.length; i += 500) {
-    const response = await sendBatch(baseUrl, projectToken(user), events.slice(i, i + 500));
-    expect(response).toEqual({ status: 200, body: { status: 1 } });
-  }
-}
-
 const retentionPath = (user: TestUser, query = "") => `/api/projects/${user.projectId}/insights/retention/${query}`;
-
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------- Reference computation (PostHog's legacy retention, written from its documented rules) ----------
 
 type Period = "Hour" | "Day" | "Week" | "Month";
 
 /** The person of each distinct id after `$identify` merges (retroactive, S1). */
-function personsOf(events: SentEvent[]): (distinctId: string) => string {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    const p = parent.get(x);
-    if (!p || p === x) return x;
-    const root = find(p);
-    parent.set(x, root);
-    return root;
-  };
-  for (const e of events) {
-    const anon = e.event === "$identify" ? (e.properties?.$anon_distinct_id as string | undefined) : undefined;
-    if (anon) {
-      const a = find(anon);
-      const b = find(e.distinct_id);
-      if (a !== b) parent.set(a, b);
-    }
-  }
-  return find;
-}
-
 function startOf(ms: number, period: Period): number {
   const d = new Date(ms);
   switch (period) {
@@ -154,7 +116,7 @@ const at = (day: number, hour = 12, minute = 0) => new Date(Date.UTC(2024, 2, da
 describe("retention", () => {
   test("hand-computed: recurring and first time, with a merged person", async () => {
     const user = await signUp(baseUrl);
-    await send(user, [
+    await sendEvents(baseUrl, user, [
       { event: "$pageview", distinct_id: "a", timestamp: at(1) },
       { event: "$pageview", distinct_id: "a", timestamp: at(2) },
       { event: "$pageview", distinct_id: "a", timestamp: at(4) },
@@ -200,7 +162,7 @@ describe("retention", () => {
 
   test("equals the reference computation on generated events (periods, types, entities, filters)", async () => {
     const user = await signUp(baseUrl);
-    const random = rng(20240301);
+    const random = mulberry32(20240301);
     const events: SentEvent[] = [];
     const start = Date.UTC(2024, 1, 10);
     const span = 45 * DAY;
@@ -223,7 +185,7 @@ describe("retention", () => {
       if (merged)
         events.push({ event: "$identify", distinct_id: ids[1], timestamp: new Date(identifyAt).toISOString(), properties: { $anon_distinct_id: ids[0] } });
     }
-    await send(user, events);
+    await sendEvents(baseUrl, user, events);
 
     const cases: (Options & { body: Record<string, unknown> })[] = [];
     const base = { firstTime: false, target: "$pageview", returning: "$pageview" };
@@ -282,8 +244,8 @@ describe("retention", () => {
   test("scope insight:read; other projects are out of reach", async () => {
     const user = await signUp(baseUrl);
     const stranger = await signUp(baseUrl);
-    await send(user, [{ event: "$pageview", distinct_id: "mine", timestamp: at(4) }]);
-    await send(stranger, [{ event: "$pageview", distinct_id: "theirs", timestamp: at(4) }]);
+    await sendEvents(baseUrl, user, [{ event: "$pageview", distinct_id: "mine", timestamp: at(4) }]);
+    await sendEvents(baseUrl, stranger, [{ event: "$pageview", distinct_id: "theirs", timestamp: at(4) }]);
     const body = { date_to: "2024-03-05", total_intervals: 3 };
 
     const reader = await user.key(["insight:read"]);

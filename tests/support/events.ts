@@ -36,3 +36,12 @@ export async function listAllEvents(user: TestUser, query: Record<string, string
   }
   return results;
 }
+
+/** Sends any number of events through POST /batch/ in batches of 500, failing unless each is accepted. */
+export async function sendEvents(baseUrl: string, user: TestUser, events: SentEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 500) {
+    const response = await sendBatch(baseUrl, projectToken(user), events.slice(i, i + 500));
+    if (response.status !== 200 || response.body?.status !== 1)
+      throw new Error(`/batch/ answered ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+}

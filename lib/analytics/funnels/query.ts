@@ -102,7 +102,15 @@ function excludedSql(f: NormalizedFunnel): string {
     .join(" OR ");
 }
 
-export function buildFunnelSql(f: NormalizedFunnel): FunnelSql {
+/**
+ * The funnel's ClickHouse SQL. For the steps funnel, `fromFinal` reads its per-person `final` table (person,
+ * breakdown_value, furthest step…): by default the step counts; the persons endpoints list people from it instead,
+ * so the people listed are exactly the ones counted.
+ */
+export function buildFunnelSql(
+  f: NormalizedFunnel,
+  fromFinal: (params: SqlParams) => string = () => stepCounts(f),
+): FunnelSql {
   const n = f.steps.length;
   const params = new SqlParams({ team: f.teamId, date_from: f.fromMicros, date_to: f.toMicros });
   const stepConds = f.steps.map((s) => entityCondition(s, params));
@@ -183,14 +191,19 @@ ${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
   FROM attempts GROUP BY person, bd
 ),
 ${f.vizType === "time_to_convert" ? timeToConvertTail(f) : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
-SELECT breakdown_value,
+${fromFinal(params)}`}`}`;
+  return { sql, params: params.values };
+}
+
+/** The steps funnel's answer from its per-person `final` table: counts and conversion times per breakdown value. */
+function stepCounts(f: NormalizedFunnel): string {
+  return `SELECT breakdown_value,
        [${f.steps.map((_, i) => `countIf(furthest >= ${i + 1})`).join(", ")}] AS counts,
        [${f.steps.map((_, i) => (i === 0 ? "nan" : `avgIf(mean${i}, furthest >= ${i + 1})`)).join(", ")}] AS avgs,
        [${f.steps.map((_, i) => (i === 0 ? "nan" : `quantileExactInclusiveIf(0.5)(med${i}, furthest >= ${i + 1})`)).join(", ")}] AS meds
 FROM final
 GROUP BY breakdown_value
-ORDER BY counts[1] DESC, breakdown_value ASC`}`}`;
-  return { sql, params: params.values };
+ORDER BY counts[1] DESC, breakdown_value ASC`;
 }
 
 /** S19: per entrance day (of the attempt's first event), each person once with its furthest step that day. */

@@ -10,6 +10,7 @@ import {
   type DateRange,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
+import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { getEventStore } from "@/lib/events/store";
 import { compileFormula } from "./formula";
 import {
@@ -122,6 +123,10 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
         Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
         if (breakdown) item.breakdown_value = bv;
         if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
+        if (!aggregate) {
+          const action = item.action as { id: unknown; math: unknown; order: unknown };
+          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative);
+        }
         items.push(item);
       }
     });

@@ -1,0 +1,113 @@
+import { endpoint } from "@/lib/api/endpoint";
+import type { Actor } from "@/lib/auth/actor";
+import { requireProjectAccess } from "@/lib/projects/access";
+import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
+import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
+import { funnelActorIds } from "./funnel";
+import { loadPersons, nextUrl } from "./persons";
+import { ZActorsResponse, ZFunnelActorsQuery, ZTrendActorsQuery } from "./schemas";
+import { trendActorIds } from "./trends";
+import type { z } from "zod";
+
+type TFunnelActorsQuery = z.output<typeof ZFunnelActorsQuery>;
+
+const DEFAULT_LIMIT = 100;
+
+function breakdownOf(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") return String(value);
+  // A list breakdown's value arrives JSON-encoded (`["Chrome"]`).
+  try {
+    const parsed = JSON.parse(value);
+    if (Array.isArray(parsed) && parsed.length === 1) return String(parsed[0]);
+  } catch {
+    /* a plain value */
+  }
+  return value;
+}
+
+async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const { funnel_step, funnel_step_breakdown, limit: rawLimit, offset: rawOffset, ...filter } = q;
+  const limit = rawLimit ?? DEFAULT_LIMIT;
+  const offset = rawOffset ?? 0;
+  const { ids, total } = await funnelActorIds(project, filter as TFunnelFilter, {
+    funnelStep: funnel_step,
+    breakdownValue: breakdownOf(funnel_step_breakdown),
+    limit,
+    offset,
+  });
+  const people = await loadPersons(project.id, ids);
+  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+}
+
+const funnelDoc = {
+  summary: "The persons behind a funnel step (converted at it, or dropped before it)",
+  tag: "persons",
+  scope: "person:read",
+  response: ZActorsResponse,
+} as const;
+
+export const getProjectFunnelActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/persons/funnel/",
+  ...funnelDoc,
+  params: ZProjectParams,
+  query: ZFunnelActorsQuery,
+  handler: ({ actor, params, query, url }) => funnelActors(actor, params.projectId, query, url),
+});
+
+export const postProjectFunnelActorsEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/persons/funnel/",
+  ...funnelDoc,
+  params: ZProjectParams,
+  body: ZFunnelActorsQuery,
+  handler: ({ actor, params, body, url }) => funnelActors(actor, params.projectId, body, url),
+});
+
+export const getCurrentFunnelActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/person/funnel/",
+  ...funnelDoc,
+  summary: "The persons behind a funnel step, in the caller's current project (legacy URL)",
+  query: ZFunnelActorsQuery,
+  handler: ({ actor, query, url }) => funnelActors(actor, "@current", query, url),
+});
+
+type TTrendActorsQuery = z.output<typeof ZTrendActorsQuery>;
+
+async function trendActors(actor: Actor, projectId: TProjectId, q: TTrendActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const { limit: rawLimit, offset: rawOffset, ...filter } = q;
+  const limit = rawLimit ?? DEFAULT_LIMIT;
+  const offset = rawOffset ?? 0;
+  const { ids, total } = await trendActorIds(project, filter, { limit, offset });
+  const people = await loadPersons(project.id, ids);
+  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+}
+
+const trendDoc = {
+  summary: "The persons behind a trend data point (a series on one interval, one breakdown value)",
+  tag: "persons",
+  scope: "person:read",
+  response: ZActorsResponse,
+} as const;
+
+export const getProjectTrendActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/persons/trends/",
+  ...trendDoc,
+  params: ZProjectParams,
+  query: ZTrendActorsQuery,
+  handler: ({ actor, params, query, url }) => trendActors(actor, params.projectId, query, url),
+});
+
+export const getCurrentTrendActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/person/trends/",
+  ...trendDoc,
+  summary: "The persons behind a trend data point, in the caller's current project (legacy URL)",
+  query: ZTrendActorsQuery,
+  handler: ({ actor, query, url }) => trendActors(actor, "@current", query, url),
+});

@@ -1,0 +1,33 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { personDistinctIds, persons } from "@/lib/db/schema";
+import { serializePerson } from "@/lib/persons/service";
+import type { TPerson } from "@/lib/persons/schemas";
+
+/** The persons of `ids` (in that order) as PostHog's actors list shows them; ids without a person are skipped. */
+export async function loadPersons(projectId: number, ids: string[]): Promise<TPerson[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.select().from(persons).where(and(eq(persons.projectId, projectId), inArray(persons.id, ids)));
+  const links = await db
+    .select({ personId: personDistinctIds.personId, distinctId: personDistinctIds.distinctId })
+    .from(personDistinctIds)
+    .where(inArray(personDistinctIds.personId, ids))
+    .orderBy(asc(personDistinctIds.id));
+  const distinct = new Map<string, string[]>();
+  for (const link of links) {
+    if (!distinct.has(link.personId)) distinct.set(link.personId, []);
+    distinct.get(link.personId)!.push(link.distinctId);
+  }
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return ids.filter((id) => byId.has(id)).map((id) => serializePerson(byId.get(id)!, distinct.get(id) ?? []));
+}
+
+/** PostHog's `next` of an actors list: the same URL with `offset` moved on, or null when this page was the last. */
+export function nextUrl(url: URL, offset: number, limit: number, total: number): string | null {
+  if (offset + limit >= total) return null;
+  const next = new URL(url.href);
+  next.searchParams.set("offset", String(offset + limit));
+  next.searchParams.set("limit", String(limit));
+  return next.toString();
+}

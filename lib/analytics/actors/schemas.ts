@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
+import { ZPerson } from "@/lib/persons/schemas";
+
+const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
+
+/** PostHog's actors paging: `limit` (default 100) and `offset`. */
+export const ZActorsPaging = {
+  limit: intish.pipe(z.number().int().min(1).max(10_000)).optional(),
+  offset: intish.pipe(z.number().int().min(0)).optional(),
+};
+
+/** The funnel filter of a step's `converted_people_url`/`dropped_people_url`, plus the step. */
+export const ZFunnelActorsQuery = ZFunnelFilter.extend({
+  funnel_step: intish.describe("k > 0: persons who reached step k; k < 0: persons who reached step |k|−1 and dropped before step |k|."),
+  funnel_step_breakdown: z.unknown().optional().describe("The breakdown value whose persons to list."),
+  ...ZActorsPaging,
+});
+
+export const ZActorsResponse = z
+  .object({
+    results: z.array(z.object({ people: z.array(ZPerson), count: z.number().int() })),
+    next: z.string().nullable(),
+  })
+  .meta({ id: "ActorsResponse" });
+
+/** A trend data point's persons URL: the trend filter, the series and the point. */
+export const ZTrendActorsQuery = z
+  .object({
+    events: z.unknown().optional(),
+    actions: z.unknown().optional(),
+    properties: z.unknown().optional(),
+    filter_test_accounts: z.unknown().optional(),
+    interval: z.string().optional(),
+    display: z.string().optional(),
+    breakdown: z.unknown().optional(),
+    breakdown_type: z.string().optional(),
+    breakdown_value: z.unknown().optional().describe("The breakdown value of the data point."),
+    entity_id: z.unknown().optional().describe("The series' event."),
+    entity_type: z.string().optional(),
+    entity_math: z.string().nullish(),
+    entity_order: z.unknown().optional().describe("The series' order in `events`."),
+    date_from: z.string().describe("Start of the data point (inclusive), an ISO date-time."),
+    date_to: z.string().describe("End of the data point (exclusive), an ISO date-time."),
+    ...ZActorsPaging,
+  })
+  .loose();

@@ -1,0 +1,55 @@
+import { addInterval, toInstant, type DateRange } from "@/lib/analytics/filters";
+
+/** The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`). */
+const CARRIED = ["insight", "events", "actions", "properties", "filter_test_accounts", "interval", "display", "breakdown", "breakdown_type"];
+
+export interface PersonsUrl {
+  filter: Record<string, unknown>;
+  url: string;
+}
+
+/**
+ * PostHog's `persons_urls` of a trend item: per data point `{filter, url}`, the url
+ * `api/projects/{id}/persons/trends/?...` (no leading slash, as PostHog's) with the trend's filter, the series
+ * (`entity_id`, `entity_type`, `entity_math`, `entity_order`), the point's `date_from` (inclusive) and `date_to`
+ * (exclusive) as instants (cumulative displays: from the range start) and, with a breakdown, `breakdown_value`.
+ */
+export function trendPersonsUrls(
+  projectId: number,
+  filterDict: Record<string, unknown>,
+  entity: { id: unknown; math: unknown; order: unknown },
+  range: DateRange,
+  breakdownValue: string | null,
+  cumulative: boolean,
+): PersonsUrl[] {
+  const base = new URLSearchParams();
+  for (const key of CARRIED) {
+    let value = filterDict[key];
+    if (value === undefined || value === null || isEmptyObject(value)) continue;
+    // The filter dict shows "no properties" as `{}`, which the filter schema does not read back: leave it out.
+    if (Array.isArray(value))
+      value = value.map((e) => (e && typeof e === "object" && isEmptyObject((e as Record<string, unknown>).properties) ? { ...e, properties: [] } : e));
+    base.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  const rangeEnd = range.to.getTime() + 1;
+  return range.buckets.map((bucket) => {
+    const start = Math.max(toInstant(bucket, range.timezone).getTime(), range.from.getTime());
+    const end = Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
+    const extra: Record<string, unknown> = {
+      entity_id: entity.id ?? null,
+      entity_type: "events",
+      entity_math: entity.math ?? null,
+      date_from: new Date(cumulative ? range.from.getTime() : start).toISOString(),
+      date_to: new Date(end).toISOString(),
+      entity_order: entity.order ?? 0,
+    };
+    if (breakdownValue !== null) extra.breakdown_value = breakdownValue;
+    const params = new URLSearchParams(base);
+    for (const [key, value] of Object.entries(extra)) if (value !== null) params.set(key, String(value));
+    return { filter: extra, url: `api/projects/${projectId}/persons/trends/?${params}` };
+  });
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
