@@ -11,7 +11,7 @@ import {
   personIdJoin,
   personPropertiesJoin,
   propertyGroupSql,
-  propertyValueSql,
+  breakdownPropertySql,
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";
@@ -136,10 +136,10 @@ export function buildFunnelSql(
   let breakdownCol = "''";
   let bdHas = "0";
   if (f.breakdown) {
-    const column = f.breakdown.type === "person" ? PERSON_PROPERTIES : "e.properties";
     const key = params.add(f.breakdown.key, "String");
-    breakdownCol = propertyValueSql(column, key);
-    bdHas = `JSONHas(${column}, ${key}) AND JSONType(${column}, ${key}) != 'Null'`;
+    const read = breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
+    breakdownCol = read.value;
+    bdHas = read.has;
   }
 
   const stepArrays = f.steps.map((_, i) => `arraySort(groupArrayIf(ts, bitTest(mask, ${i}))) AS s${i}`);

@@ -9,7 +9,7 @@ import {
   personPropertiesJoin,
   propertyGroupSql,
   propertyNumberSql,
-  propertyValueSql,
+  breakdownPropertySql,
   toInstant,
   usesPersonProperties,
   type DateRange,
@@ -74,11 +74,9 @@ function baseQuery(ctx: TrendContext, series: Series, from: Date, to: Date, brea
   select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");
   select.push(series.mathProperty ? `${propertyNumberSql("e.properties", params.add(series.mathProperty, "String"))} AS num` : "CAST(NULL, 'Nullable(Float64)') AS num");
   if (breakdown) {
-    const column = breakdown.type === "person" ? PERSON_PROPERTIES : "e.properties";
     const key = params.add(breakdown.key, "String");
-    select.push(
-      `if(JSONHas(${column}, ${key}) AND JSONType(${column}, ${key}) != 'Null', ${propertyValueSql(column, key)}, ${params.add(NULL_BREAKDOWN, "String")}) AS bv`,
-    );
+    const read = breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
+    select.push(`if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")}) AS bv`);
   } else select.push("'' AS bv");
   const joins = withPerson ? `${personIdJoin(team)} ${personProps ? personPropertiesJoin(team) : ""}` : "";
   const inner = `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;

@@ -1,0 +1,274 @@
+// Latency of Hedgerow's insights (runFunnel / runTrends, called in-process against an embedded chDB store)
+// against the same computation written by hand in ClickHouse SQL on the same chDB session, on generated events.
+//   npx tsx bench/insights.ts [--events 1000000] [--runs 5]
+// The events are generated directly in a temporary chDB data dir (INSERT ... SELECT FROM numbers()), not through
+// capture; the dir is removed at the end. Prints a markdown table (median of --runs runs after one warm-up).
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const EVENTS = arg("events", 1_000_000);
+const RUNS = arg("runs", 5);
+const TEAM = 1;
+const PERSONS = Math.max(1, Math.round(EVENTS / 10));
+const START = "2024-01-01 00:00:00"; // events span 45 days from here (+ up to 6 days of step offsets)
+const DATE_FROM = "2024-01-10";
+const DATE_TO = "2024-02-08"; // 30 days
+const FROM_TS = `toDateTime64('${DATE_FROM} 00:00:00', 6, 'UTC')`;
+const TO_TS = `toDateTime64('${DATE_TO} 23:59:59.999999', 6, 'UTC')`;
+const NULL_BREAKDOWN = "$$_posthog_breakdown_null_$$";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-insights-"));
+process.env.HEDGEROW_DATA_DIR = dataDir;
+delete process.env.CLICKHOUSE_URL;
+
+const { getEventStore, closeEventStore } = await import("../lib/events/store");
+const { runTrends } = await import("../lib/analytics/trends");
+const { runFunnel } = await import("../lib/analytics/funnels");
+type Store = Awaited<ReturnType<typeof getEventStore>>;
+
+// Per person p (0..PERSONS-1): a uuid, 1 distinct id (or 3 for every 5th person, whose extra ids carry a
+// pre-merge person uuid on their events, so only person_distinct_id2 resolves them), a browser, and a funnel
+// level (how far it can get: 100% $pageview, 50% signed_up, 25% onboarding_completed, 10% purchase).
+const personUuid = (p: string) => `toUUID(concat('00000000-0000-4000-8000-', leftPad(toString(${p}), 12, '0')))`;
+const premergeUuid = (p: string, j: string) =>
+  `toUUID(concat('00000000-0000-4000-9', toString(${j}), '00-', leftPad(toString(${p}), 12, '0')))`;
+
+async function generate(store: Store) {
+  await store.command(`
+    INSERT INTO events (uuid, event, properties, timestamp, team_id, distinct_id, person_id)
+    SELECT generateUUIDv4(number) AS uuid, ev, props, ts, ${TEAM}, did, pid FROM (
+      SELECT number,
+             cityHash64(number, 1) % ${PERSONS} AS p,
+             if(p % 5 = 0, 3, 1) AS k,
+             cityHash64(number, 2) % k AS j,
+             concat('u', toString(p), '_', toString(j)) AS did,
+             if(j = 0, ${personUuid("p")}, ${premergeUuid("p", "j")}) AS pid,
+             cityHash64(p, 7) % 100 AS lvl_roll,
+             multiIf(lvl_roll < 10, 3, lvl_roll < 25, 2, lvl_roll < 50, 1, 0) AS lvl,
+             cityHash64(number, 3) % 10 AS r,
+             multiIf(r = 7 AND lvl >= 1, 'signed_up', r = 8 AND lvl >= 2, 'onboarding_completed', r = 9 AND lvl >= 3, 'purchase', '$pageview') AS ev,
+             multiIf(ev = '$pageview', 0, ev = 'signed_up', 1, ev = 'onboarding_completed', 2, 3) AS stage,
+             cityHash64(p, 8) % 100 AS b,
+             multiIf(b < 60, 'Chrome', b < 80, 'Safari', b < 90, 'Firefox', b < 97, 'Edge', b < 99, 'Opera', '') AS browser,
+             toDateTime64('${START}', 6, 'UTC')
+               + toIntervalSecond(cityHash64(p, 4) % (45 * 86400))
+               + toIntervalSecond(stage * 86400 + cityHash64(number, 5) % (3 * 86400))
+               + toIntervalMicrosecond(cityHash64(number, 6) % 1000000) AS ts,
+             concat('{', if(browser = '', '', concat('"$browser":"', browser, '",')),
+                    '"$current_url":"https://example.com/', toString(r), '","$session_id":"s', toString(p), '_', toString(intDiv(toUInt32(ts), 1800)), '"}') AS props
+      FROM numbers(${EVENTS})
+    )`);
+  // Every distinct id of every person (version 1, later than any pre-merge mapping).
+  await store.command(`
+    INSERT INTO person_distinct_id2 (team_id, distinct_id, person_id, version)
+    SELECT ${TEAM}, concat('u', toString(p), '_', toString(j)), ${personUuid("p")}, 1
+    FROM (SELECT number AS p FROM numbers(${PERSONS})) ARRAY JOIN range(if(p % 5 = 0, 3, 1)) AS j`);
+  await store.command(`
+    INSERT INTO person (id, team_id, properties, is_identified, created_at, version)
+    SELECT ${personUuid("number")}, ${TEAM}, concat('{"email":"u', toString(number), '@example.com"}'), 1, toDateTime64('${START}', 3, 'UTC'), 0
+    FROM numbers(${PERSONS})`);
+  await store.command("OPTIMIZE TABLE events FINAL");
+}
+
+// ---- the four insights, Hedgerow's way and by hand ----
+
+const project = { id: TEAM, timezone: "UTC" };
+const funnelFilter = (breakdown: boolean) => ({
+  insight: "FUNNELS",
+  events: [
+    { id: "$pageview", type: "events", order: 0 },
+    { id: "signed_up", type: "events", order: 1 },
+    { id: "purchase", type: "events", order: 2 },
+  ],
+  funnel_window_interval: 14,
+  funnel_window_interval_unit: "day",
+  date_from: DATE_FROM,
+  date_to: DATE_TO,
+  ...(breakdown ? { breakdown: "$browser", breakdown_type: "event" } : {}),
+});
+const trendFilter = (breakdown: boolean) => ({
+  insight: "TRENDS",
+  interval: "day",
+  date_from: DATE_FROM,
+  date_to: DATE_TO,
+  events: breakdown
+    ? [{ id: "$pageview", type: "events", order: 0, math: "total" }]
+    : [
+        { id: "$pageview", type: "events", order: 0, math: "total" },
+        { id: "$pageview", type: "events", order: 1, math: "dau" },
+      ],
+  ...(breakdown ? { breakdown: "$browser", breakdown_type: "event" } : {}),
+});
+
+const PDI = `(SELECT distinct_id, argMax(person_id, version) AS person_id FROM person_distinct_id2
+              WHERE team_id = ${TEAM} GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0)`;
+const RANGE = `team_id = ${TEAM} AND timestamp >= ${FROM_TS} AND timestamp <= ${TO_TS}`;
+
+/** Normalised answer: a map key -> number, compared between Hedgerow and the hand SQL. */
+type Answer = Map<string, number>;
+
+function funnelHandSql(breakdown: boolean) {
+  // windowFunnel over microsecond timestamps; a missing browser is '' (first-touch over step events).
+  return `
+    SELECT ${breakdown ? "bd" : "''"} AS bd, countIf(level >= 1) AS s1, countIf(level >= 2) AS s2, countIf(level >= 3) AS s3
+    FROM (
+      SELECT if(p.distinct_id != '', p.person_id, e.person_id) AS person,
+             windowFunnel(${14 * 86_400_000_000})(toUInt64(toUnixTimestamp64Micro(e.timestamp)), e.event = '$pageview', e.event = 'signed_up', e.event = 'purchase') AS level
+             ${breakdown ? ", argMinIf(e.mat_browser, e.timestamp, e.mat_browser != '') AS bd" : ""}
+      FROM events AS e LEFT JOIN ${PDI} AS p ON e.distinct_id = p.distinct_id
+      WHERE ${RANGE.replaceAll("team_id", "e.team_id").replaceAll("timestamp", "e.timestamp")}
+        AND e.event IN ('$pageview', 'signed_up', 'purchase')
+      GROUP BY person
+    ) WHERE level >= 1 GROUP BY bd ORDER BY s1 DESC, bd`;
+}
+
+const trendHandSql = (breakdown: boolean) =>
+  breakdown
+    ? `SELECT if(mat_browser = '', '${NULL_BREAKDOWN}', mat_browser) AS bv, toString(toDate(timestamp, 'UTC')) AS day, count() AS total
+       FROM events WHERE ${RANGE} AND event = '$pageview' GROUP BY bv, day`
+    : `SELECT toString(toDate(e.timestamp, 'UTC')) AS day, count() AS total,
+              uniqExact(if(p.distinct_id != '', p.person_id, e.person_id)) AS dau
+       FROM events AS e LEFT JOIN ${PDI} AS p ON e.distinct_id = p.distinct_id
+       WHERE ${RANGE.replaceAll("team_id", "e.team_id").replaceAll("timestamp", "e.timestamp")} AND e.event = '$pageview'
+       GROUP BY day`;
+
+type Row = Record<string, string | number>;
+
+function funnelAnswerOfHedgerow(result: unknown): Answer {
+  const out: Answer = new Map();
+  const groups = (Array.isArray((result as unknown[])[0]) ? result : [result]) as Record<string, unknown>[][];
+  for (const steps of groups)
+    steps.forEach((s, i) => {
+      const bd = s.breakdown_value === undefined ? "" : String(s.breakdown_value);
+      out.set(`${bd}|step${i + 1}`, Number(s.count));
+    });
+  return out;
+}
+function funnelAnswerOfHand(rows: Row[]): Answer {
+  const out: Answer = new Map();
+  for (const r of rows) ["s1", "s2", "s3"].forEach((k, i) => out.set(`${r.bd}|step${i + 1}`, Number(r[k])));
+  return out;
+}
+function trendAnswerOfHedgerow(result: Record<string, unknown>[], breakdown: boolean): Answer {
+  const out: Answer = new Map();
+  for (const item of result) {
+    const action = item.action as { math: string };
+    const prefix = breakdown ? String(item.breakdown_value) : action.math;
+    (item.days as string[]).forEach((d, i) => {
+      const v = (item.data as number[])[i];
+      if (v !== 0) out.set(`${prefix}|${d}`, v);
+    });
+  }
+  return out;
+}
+function trendAnswerOfHand(rows: Row[], breakdown: boolean): Answer {
+  const out: Answer = new Map();
+  for (const r of rows) {
+    if (breakdown) out.set(`${r.bv}|${r.day}`, Number(r.total));
+    else {
+      out.set(`total|${r.day}`, Number(r.total));
+      out.set(`dau|${r.day}`, Number(r.dau));
+    }
+  }
+  return out;
+}
+
+function diff(a: Answer, b: Answer): string[] {
+  const problems: string[] = [];
+  for (const key of new Set([...a.keys(), ...b.keys()]))
+    if ((a.get(key) ?? 0) !== (b.get(key) ?? 0)) problems.push(`${key}: hedgerow ${a.get(key) ?? 0}, hand ${b.get(key) ?? 0}`);
+  return problems;
+}
+
+async function timeIt(fn: () => Promise<unknown>): Promise<{ median: number; result: unknown }> {
+  let result = await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    result = await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((x, y) => x - y);
+  return { median: times[Math.floor(times.length / 2)], result };
+}
+
+async function main() {
+  const store = await getEventStore();
+  const load0 = loadavg()[0];
+  let t = performance.now();
+  await generate(store);
+  const genSeconds = (performance.now() - t) / 1000;
+  const [stats] = await store.query<Row>(
+    `SELECT count() AS events, uniqExact(distinct_id) AS ids, countIf(event = 'signed_up') AS signed_up, countIf(event = 'purchase') AS purchases,
+            toString(min(timestamp)) AS first, toString(max(timestamp)) AS last FROM events WHERE team_id = ${TEAM}`,
+  );
+
+  const cases = [
+    {
+      name: "funnel, 3 steps, 14-day window, 30 days",
+      hedgerow: () => runFunnel(project, funnelFilter(false) as never),
+      hand: () => store.query<Row>(funnelHandSql(false)),
+      compare: (h: unknown, s: unknown) => diff(funnelAnswerOfHedgerow(h), funnelAnswerOfHand(s as Row[])),
+    },
+    {
+      name: "funnel, same, breakdown $browser",
+      hedgerow: () => runFunnel(project, funnelFilter(true) as never),
+      hand: () => store.query<Row>(funnelHandSql(true)),
+      compare: (h: unknown, s: unknown) => diff(funnelAnswerOfHedgerow(h), funnelAnswerOfHand(s as Row[])),
+    },
+    {
+      name: "trend, daily, $pageview total + dau (2 series)",
+      hedgerow: () => runTrends(project, trendFilter(false)),
+      hand: () => store.query<Row>(trendHandSql(false)),
+      compare: (h: unknown, s: unknown) => diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], false), trendAnswerOfHand(s as Row[], false)),
+    },
+    {
+      name: "trend, daily, $pageview total by $browser",
+      hedgerow: () => runTrends(project, trendFilter(true)),
+      hand: () => store.query<Row>(trendHandSql(true)),
+      compare: (h: unknown, s: unknown) => diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], true), trendAnswerOfHand(s as Row[], true)),
+    },
+  ];
+
+  const lines = [
+    `Events: ${stats.events} (${PERSONS} persons, ${stats.ids} distinct ids, ${stats.signed_up} signed_up, ${stats.purchases} purchase; ${stats.first} .. ${stats.last}); generated in ${genSeconds.toFixed(1)} s.`,
+    `Hedgerow = runFunnel/runTrends in-process on the chDB store; hand = one hand-written ClickHouse query on the same chDB session. Median of ${RUNS} runs after a warm-up, sequential.`,
+    "",
+    "| insight | Hedgerow (ms) | hand SQL (ms) | ratio | same numbers |",
+    "|---|---:|---:|---:|---|",
+  ];
+  // Diagnostics: the hand-written queries with the breakdown read by JSON extraction from `properties` (as
+  // Hedgerow's SQL does) instead of the materialized column mat_browser, to size that part of the gap.
+  const json = "if(JSONType(properties, '$browser') = 'String', JSONExtractString(properties, '$browser'), JSONExtractRaw(properties, '$browser'))";
+  const diagnostics: [string, string][] = [
+    ["hand trend by $browser, JSONExtract instead of mat_browser", trendHandSql(true).replace("mat_browser = ''", "NOT JSONHas(properties, '$browser')").replace(", mat_browser)", `, ${json})`)],
+    ["hand funnel by $browser, JSONExtract instead of mat_browser", funnelHandSql(true).replace("argMinIf(e.mat_browser, e.timestamp, e.mat_browser != '')", `argMinIf(${json.replaceAll("properties", "e.properties")}, e.timestamp, JSONHas(e.properties, '$browser'))`)],
+  ];
+  const mismatches: string[] = [];
+  for (const c of cases) {
+    const h = await timeIt(c.hedgerow);
+    const s = await timeIt(c.hand);
+    const problems = c.compare(h.result, s.result);
+    if (problems.length) mismatches.push(`${c.name}: ${problems.length} differences, e.g. ${problems.slice(0, 5).join("; ")}`);
+    lines.push(`| ${c.name} | ${h.median.toFixed(0)} | ${s.median.toFixed(0)} | ${(h.median / s.median).toFixed(2)}× | ${problems.length ? `NO (${problems.length})` : "yes"} |`);
+  }
+  for (const [name, sql] of diagnostics) {
+    const d = await timeIt(() => store.query<Row>(sql));
+    lines.push(`| (diagnostic) ${name} | | ${d.median.toFixed(0)} | | |`);
+  }
+  lines.push("", `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}; ${(await import("node:os")).cpus().length} CPUs.`);
+  if (mismatches.length) lines.push("", "Mismatches:", ...mismatches.map((m) => `- ${m}`));
+  console.log(lines.join("\n"));
+}
+
+try {
+  await main();
+} finally {
+  await closeEventStore();
+  rmSync(dataDir, { recursive: true, force: true });
+}
