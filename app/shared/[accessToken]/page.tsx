@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { InsightResult } from "@/components/insights/insight-result";
+import { analysisOf } from "@/lib/insights/compute";
 import { insightAnswer, sharedInsight } from "@/lib/insights/service";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +19,9 @@ export default async function SharedInsightPage({ params }: { params: Promise<{ 
     throw error;
   }
   const { project, insight } = shared;
-  const answer = await insightAnswer(project, insight, "force_cache");
+  // A visitor should see numbers: computed now when the cached result is stale.
+  const answer = await insightAnswer(project, insight, "blocking").catch(() => insightAnswer(project, insight, "force_cache"));
+  const kind = analysisOf(insight)?.kind ?? "";
   const title = insight.name || insight.derivedName || "Untitled insight";
   return (
     <main className="mx-auto max-w-4xl p-8">
@@ -26,12 +30,14 @@ export default async function SharedInsightPage({ params }: { params: Promise<{ 
       </h1>
       {insight.description ? <p className="mt-2 text-muted-foreground">{insight.description}</p> : null}
       <p className="mt-4 text-sm text-muted-foreground">
-        {answer.last_refresh ? `Computed ${answer.last_refresh} (${project.timezone})` : "Not computed yet."}
+        {answer.last_refresh
+          ? `Computed ${new Date(answer.last_refresh).toUTCString()} · times in ${project.timezone}`
+          : "Not computed yet."}
       </p>
       {answer.result !== null ? (
-        <pre className="mt-4 overflow-auto rounded border p-4 text-xs" data-testid="shared-insight-result">
-          {JSON.stringify(answer.result, null, 2)}
-        </pre>
+        <section className="mt-6 rounded-lg border p-4" data-testid="shared-insight-result">
+          <InsightResult kind={kind} result={answer.result} />
+        </section>
       ) : null}
     </main>
   );
