@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 export default defineConfig({
   testDir: "e2e",
+  // The screenshot tour runs only when asked for (see e2e/screenshots.spec.ts).
+  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
   globalSetup: "./e2e/global-setup.ts",
   workers: 1,
   fullyParallel: false,
