@@ -303,7 +303,6 @@ describe("compatibility with PostHog's schema", () => {
     return problems;
   }
 
-  const documented = (pattern: RegExp) => Object.keys(document.paths).find((p) => pattern.test(p));
   let owner: TestUser;
   beforeAll(async () => {
     owner = await signUp(baseUrl);
