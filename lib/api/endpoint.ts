@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
+import { authenticateSharingToken, type SharingGrant } from "@/lib/insights/sharing";
 import {
   ApiError,
   fromZodError,
@@ -26,20 +27,47 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export interface EndpointContext<P, Q, B, A> {
+export type EndpointContext<P, Q, B, C extends Caller = MemberCaller> = {
   req: NextRequest;
   url: URL;
-  actor: A;
   params: P;
   query: Q;
   body: B;
+} & C;
+
+/** Who is calling: `actor` (session or personal API key), or `sharing` when a sharing token let the request in. */
+interface Caller {
+  actor: Actor | null;
+  sharing: SharingGrant | null;
 }
+export type MemberCaller = { actor: Actor; sharing: null };
+/** The holder of a sharing token, who may read only what it shares. */
+export type TokenCaller = { actor: null; sharing: SharingGrant };
+
+/**
+ * How an operation treats `?sharing_access_token=` (PostHog's `sharing_enabled_actions`): `"accepted"` lets a GET
+ * with the token of an enabled sharing configuration in without credentials; `"refused"` answers 403 to any
+ * request carrying one (the other operations on the same resources). Undeclared: the parameter means nothing.
+ */
+export type SharingTokenUse = "accepted" | "refused";
+
+type CallerOf<Public extends boolean, Token> = Public extends true
+  ? { actor: Actor | null; sharing: SharingGrant | null }
+  : [Token] extends ["accepted"]
+    ? MemberCaller | TokenCaller
+    : MemberCaller;
 
 /**
  * One API operation, declared once: how it is authorised, what it takes, what it answers. The route file
  * serves it, and the OpenAPI document is generated from the same declaration.
  */
-export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends z.ZodType = z.ZodType, Public extends boolean = false> {
+export interface Endpoint<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+  Public extends boolean = false,
+  Token extends SharingTokenUse | undefined = SharingTokenUse | undefined,
+> {
   method: HttpMethod;
   /** OpenAPI-style path, with the trailing slash clients use: `/api/organizations/{organizationId}/`. */
   path: string;
@@ -52,6 +80,8 @@ export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject =
    * `"any"` where every key may call it (a key asking about itself).
    */
   scope: Scope | "any" | null;
+  /** Whether `?sharing_access_token=` lets a caller in, or is refused (see SharingTokenUse). */
+  sharingAccessToken?: Token;
   params?: P;
   query?: Q;
   body?: B;
@@ -60,18 +90,22 @@ export interface Endpoint<P extends AnyObject = AnyObject, Q extends AnyObject =
   paginated?: boolean;
   status?: 200 | 201 | 204;
   handler: (
-    ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, Public extends true ? Actor | null : Actor>,
+    ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, CallerOf<Public, Token>>,
   ) => Promise<unknown>;
 }
 
-export function endpoint<P extends AnyObject, Q extends AnyObject, B extends z.ZodType, Public extends boolean = false>(
-  spec: Endpoint<P, Q, B, Public>,
-): Endpoint<P, Q, B, Public> {
+export function endpoint<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends z.ZodType,
+  Public extends boolean = false,
+  Token extends SharingTokenUse | undefined = undefined,
+>(spec: Endpoint<P, Q, B, Public, Token>): Endpoint<P, Q, B, Public, Token> {
   return spec;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEndpoint = Endpoint<any, any, any, any>;
+type AnyEndpoint = Endpoint<any, any, any, any, any>;
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type RouteHandler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 
@@ -96,8 +130,9 @@ export function errorResponse(error: ApiError): NextResponse {
 
 async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Promise<Response> {
   try {
-    const actor = await authenticate(req);
-    if (!actor && !spec.public) throw notAuthenticated();
+    const sharing = await sharingGrant(spec, req);
+    const actor = sharing ? null : await authenticate(req);
+    if (!actor && !sharing && !spec.public) throw notAuthenticated();
     if (actor) authorizeCaller(spec, req, actor);
 
     const rawParams = (await ctx.params) ?? {};
@@ -110,7 +145,7 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
     const body = spec.body ? parseWith(spec.body, await readBody(req)) : undefined;
 
-    const result = await spec.handler({ req, url, actor, params: params.data, query, body });
+    const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
     if (result instanceof Response) return result;
     if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
     return NextResponse.json(result, { status: spec.status ?? 200 });
@@ -141,6 +176,19 @@ function pathOfNulCharacter(value: unknown, path = ""): string | null {
     }
   }
   return null;
+}
+
+/**
+ * What a `?sharing_access_token=` grants, on operations that declare how they treat one (else it is ignored).
+ * PostHog tries the token before any other credential, so with one present the request is the token holder's
+ * alone, whatever session or key comes with it: refused, or limited to what the token shares.
+ */
+async function sharingGrant(spec: AnyEndpoint, req: NextRequest): Promise<SharingGrant | null> {
+  const token = spec.sharingAccessToken ? req.nextUrl.searchParams.get("sharing_access_token") : null;
+  if (!token) return null;
+  const grant = await authenticateSharingToken(req.method, token);
+  if (spec.sharingAccessToken === "refused") throw permissionDenied();
+  return grant;
 }
 
 /** Scopes for API keys, same-origin for browser sessions (a cookie alone must not be able to write). */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { notFound } from "@/lib/api/errors";
 import { paginate, readPage } from "@/lib/api/pagination";
+import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
@@ -28,13 +30,18 @@ import {
   listInsights,
   markViewed,
   myLastViewed,
+  readInsight,
+  refreshSharingToken,
   requireInsight,
   serializeBasic,
   serializeInsight,
+  sharedAnswer,
   sharedInsight,
+  sharedMode,
   updateInsight,
   updateSharing,
   usersById,
+  type InsightReader,
 } from "./service";
 
 const tag = "insights";
@@ -42,25 +49,33 @@ const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
 
 const asFormat = <T extends Record<string, unknown>>(format: string | undefined, value: T) => (format === "csv" ? csvResponse([value]) : value);
 
+/** The result a reader gets: a token holder's is computed as shared views are (PostHog's shared refresh modes). */
+const answerFor = (reader: InsightReader, project: Project, insight: Insight, refresh: string | undefined) =>
+  reader.sharing ? sharedAnswer(project, insight, sharedMode(refresh)) : insightAnswer(project, insight, refreshMode(refresh) as RefreshMode);
+
+/** Who made and changed an insight is not for a token holder (as on the public page). */
+const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sharing ? Promise.resolve(new Map<number, User>()) : usersById(ids));
+
 export const listInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/",
   summary: "List the project's insights (not deleted), filtered; `basic=true` leaves results out",
   tag,
   scope: "insight:read",
+  sharingAccessToken: "accepted",
   params: ZProjectParams,
   query: ZInsightListQuery,
   response: ZPaginatedInsight,
   paginated: true,
-  handler: async ({ url, actor, params, query }) => {
+  handler: async (ctx) => {
+    const { url, params, query } = ctx;
     const page = readPage(url.searchParams);
-    const { project, count, rows } = await listInsights(actor, params.projectId, query, page);
-    const people = await usersById(rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
-    const mode = refreshMode(query.refresh) as RefreshMode;
+    const { project, count, rows } = await listInsights(ctx, params.projectId, query, page);
+    const people = await peopleFor(ctx, rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
     const results = [];
     for (const row of rows) {
       if (query.basic) results.push(serializeBasic(row, people));
-      else results.push(serializeInsight(project, row, people, await insightAnswer(project, row, mode)));
+      else results.push(serializeInsight(project, row, people, await answerFor(ctx, project, row, query.refresh)));
     }
     if (query.format === "csv") return csvResponse(results);
     return paginate(url, page, count, results);
@@ -73,6 +88,7 @@ export const createInsightEndpoint = endpoint({
   summary: "Save an insight",
   tag,
   scope: "insight:write",
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   query: ZFormatQuery,
   body: ZInsightWrite,
@@ -92,18 +108,17 @@ export const retrieveInsightEndpoint = endpoint({
   summary: "Retrieve an insight; `refresh` says whether its result is computed",
   tag,
   scope: "insight:read",
+  sharingAccessToken: "accepted",
   params: ZInsightParams,
   query: ZInsightRetrieveQuery,
   response: ZInsight,
-  handler: async ({ actor, params, query }) => {
-    const { project, insight } = await requireInsight(actor, params.projectId, params.insightId);
+  handler: async (ctx) => {
+    const { params, query } = ctx;
+    const { project, insight } = await readInsight(ctx, params.projectId, params.insightId);
     // No dashboards exist yet: a `from_dashboard` naming one would be a dashboard of no project of the caller's.
-    if (query.from_dashboard !== undefined) {
-      const { notFound } = await import("@/lib/api/errors");
-      throw notFound("Dashboard not found.");
-    }
-    const people = await usersById([insight.createdById, insight.lastModifiedById]);
-    const answer = await insightAnswer(project, insight, refreshMode(query.refresh) as RefreshMode);
+    if (query.from_dashboard !== undefined) throw notFound("Dashboard not found.");
+    const people = await peopleFor(ctx, [insight.createdById, insight.lastModifiedById]);
+    const answer = await answerFor(ctx, project, insight, query.refresh);
     return asFormat(query.format, serializeInsight(project, insight, people, answer));
   },
 });
@@ -114,6 +129,7 @@ export const updateInsightEndpoint = endpoint({
   summary: "Update an insight; `deleted: true` deletes it (softly), `deleted: false` restores it",
   tag,
   scope: "insight:write",
+  sharingAccessToken: "refused",
   params: ZInsightParams,
   query: ZFormatQuery,
   body: ZInsightWrite,
@@ -131,6 +147,7 @@ export const insightsActivityEndpoint = endpoint({
   summary: "The activity log of the project's insights, newest first (`page`, `limit` default 10)",
   tag,
   scope: "activity_log:read",
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   query: ZActivityQuery,
   response: ZActivityPage,
@@ -143,6 +160,7 @@ export const insightActivityEndpoint = endpoint({
   summary: "The activity log of one insight, newest first (`page`, `limit` default 10)",
   tag,
   scope: "activity_log:read",
+  sharingAccessToken: "refused",
   params: ZInsightParams,
   query: ZActivityQuery,
   response: ZActivityPage,
@@ -155,6 +173,7 @@ export const insightViewedEndpoint = endpoint({
   summary: "Record that the caller viewed the insight (for `my_last_viewed`)",
   tag,
   scope: null,
+  sharingAccessToken: "refused",
   params: ZInsightParams,
   status: 201,
   handler: async ({ actor, params }) => {
@@ -169,6 +188,7 @@ export const myLastViewedInsightsEndpoint = endpoint({
   summary: "The last 5 insights the caller viewed, most recent first",
   tag,
   scope: null,
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   response: z.array(ZInsightBasic),
   handler: ({ actor, params }) => myLastViewed(actor, params.projectId),
@@ -180,6 +200,7 @@ export const cancelInsightQueryEndpoint = endpoint({
   summary: "Stop a background computation (`client_query_id` is a `query_status.id`)",
   tag,
   scope: null,
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   body: ZCancelBody,
   status: 201,
@@ -196,6 +217,7 @@ export const insightTimingEndpoint = endpoint({
   summary: "Client-side timing report (accepted and discarded, as PostHog only records metrics)",
   tag,
   scope: null,
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   status: 201,
   handler: async ({ actor, params }) => {
@@ -227,13 +249,16 @@ export const updateInsightSharingEndpoint = endpoint({
   handler: ({ actor, params, body }) => updateSharing(actor, params.projectId, params.insightId, body),
 });
 
-/** Shared views compute more eagerly than the app (PostHog's mapping for sharing-token requests). */
-function sharedMode(raw: string | undefined): RefreshMode {
-  const mode = refreshMode(raw);
-  if (mode === "force_blocking") return "blocking";
-  if (mode === "async") return "async";
-  return "lazy_async";
-}
+export const refreshInsightSharingEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/insights/{insightId}/sharing/refresh/",
+  summary: "Replace the insight's sharing access token with a new one; the old one stops working at once",
+  tag,
+  scope: "sharing_configuration:write",
+  params: ZInsightParams,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params }) => refreshSharingToken(actor, params.projectId, params.insightId),
+});
 
 export const sharedInsightEndpoint = endpoint({
   method: "GET",
@@ -247,9 +272,7 @@ export const sharedInsightEndpoint = endpoint({
   response: z.object({ type: z.literal("insight"), insight: ZInsight }).meta({ id: "SharedInsight" }),
   handler: async ({ params, query }) => {
     const { project, insight } = await sharedInsight(params.accessToken);
-    const answer = await insightAnswer(project, insight, sharedMode(query.refresh)).catch(() =>
-      insightAnswer(project, insight, "force_cache"),
-    );
+    const answer = await sharedAnswer(project, insight, sharedMode(query.refresh));
     // Who made it is not for the public.
     return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), answer) };
   },
@@ -265,6 +288,7 @@ export const deleteInsightEndpoint = endpoint({
   summary: "Always 405 with an empty body: insights are not hard-deleted; PATCH `deleted: true` instead",
   tag,
   scope: "insight:write",
+  sharingAccessToken: "refused",
   params: ZInsightParams,
   handler: async ({ actor, params }) => {
     await requireInsight(actor, params.projectId, params.insightId);

@@ -1,11 +1,64 @@
 /**
- * `InsightVizNode` queries to the legacy filter the analyses take, for trends and funnels, the parts whose
- * meaning is the same in both forms; anything else answers null (not computed).
+ * `InsightVizNode` queries to the legacy filter the analyses take (trends, funnels, retention, paths): each key
+ * of the query renamed to its legacy counterpart, so the analysis' own filter schema decides what it computes
+ * and what it refuses, exactly as for the same filter posted to its legacy endpoint. Anything else answers null
+ * (not computed).
  */
 
 type Json = Record<string, unknown>;
 
-const KIND_TO_INSIGHT: Record<string, string> = { TrendsQuery: "TRENDS", FunnelsQuery: "FUNNELS" };
+const KIND_TO_INSIGHT: Record<string, string> = {
+  TrendsQuery: "TRENDS",
+  FunnelsQuery: "FUNNELS",
+  RetentionQuery: "RETENTION",
+  PathsQuery: "PATHS",
+};
+
+/** `retentionFilter` keys and their names in the legacy filter (`lib/analytics/retention/schemas.ts`). */
+const RETENTION_KEYS: Record<string, string> = {
+  retentionType: "retention_type",
+  totalIntervals: "total_intervals",
+  period: "period",
+  targetEntity: "target_entity",
+  returningEntity: "returning_entity",
+  retentionReference: "retention_reference",
+  cumulative: "cumulative",
+  showMean: "show_mean",
+};
+
+/** `pathsFilter` keys and their names in the legacy filter (`lib/analytics/paths/schemas.ts`). */
+const PATHS_KEYS: Record<string, string> = {
+  includeEventTypes: "include_event_types",
+  startPoint: "start_point",
+  endPoint: "end_point",
+  stepLimit: "step_limit",
+  edgeLimit: "edge_limit",
+  excludeEvents: "exclude_events",
+  pathGroupings: "path_groupings",
+  pathReplacements: "path_replacements",
+  localPathCleaningFilters: "local_path_cleaning_filters",
+  minEdgeWeight: "min_edge_weight",
+  maxEdgeWeight: "max_edge_weight",
+  pathsHogQLExpression: "paths_hogql_expression",
+};
+
+const FUNNELS_KEYS: Record<string, string> = {
+  funnelWindowInterval: "funnel_window_interval",
+  funnelWindowIntervalUnit: "funnel_window_interval_unit",
+  funnelOrderType: "funnel_order_type",
+  funnelVizType: "funnel_viz_type",
+  funnelFromStep: "funnel_from_step",
+  funnelToStep: "funnel_to_step",
+  breakdownAttributionType: "breakdown_attribution_type",
+  breakdownAttributionValue: "breakdown_attribution_value",
+  binCount: "bin_count",
+};
+
+const objectAt = (value: unknown): Json => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {});
+
+function copyRenamed(from: Json, to: Json, names: Record<string, string>) {
+  for (const [key, legacy] of Object.entries(names)) if (from[key] !== undefined) to[legacy] = from[key];
+}
 
 function entity(node: Json, order: number): Json | null {
   const common: Json = { order };
@@ -19,11 +72,36 @@ function entity(node: Json, order: number): Json | null {
 }
 
 export function queryToFilter(query: Json): Json | null {
-  const source = (query.kind === "InsightVizNode" ? query.source : null) as Json | null;
-  if (!source || typeof source !== "object") return null;
+  return query.kind === "InsightVizNode" ? sourceToFilter(objectAt(query.source)) : null;
+}
+
+function sourceToFilter(source: Json): Json | null {
   const insight = KIND_TO_INSIGHT[source.kind as string];
   if (!insight) return null;
   const filter: Json = { insight };
+  const dateRange = objectAt(source.dateRange);
+  if (dateRange.date_from !== undefined) filter.date_from = dateRange.date_from;
+  if (dateRange.date_to !== undefined) filter.date_to = dateRange.date_to;
+  if (source.properties !== undefined) filter.properties = source.properties;
+  if (source.filterTestAccounts !== undefined) filter.filter_test_accounts = source.filterTestAccounts;
+  if (source.aggregation_group_type_index !== undefined) filter.aggregation_group_type_index = source.aggregation_group_type_index;
+
+  if (insight === "RETENTION") {
+    copyRenamed(objectAt(source.retentionFilter), filter, RETENTION_KEYS);
+    const breakdown = objectAt(source.breakdownFilter);
+    copyRenamed(breakdown, filter, { breakdowns: "breakdowns", breakdown: "breakdown", breakdown_type: "breakdown_type" });
+    return filter;
+  }
+  if (insight === "PATHS") {
+    copyRenamed(objectAt(source.pathsFilter), filter, PATHS_KEYS);
+    if (source.funnelPathsFilter !== undefined) {
+      const funnelPaths = objectAt(source.funnelPathsFilter);
+      filter.funnel_paths = funnelPaths.funnelPathType ?? null;
+      filter.funnel_filter = { ...sourceToFilter(objectAt(funnelPaths.funnelSource)), funnel_step: funnelPaths.funnelStep ?? null };
+    }
+    return filter;
+  }
+
   const series = Array.isArray(source.series) ? (source.series as Json[]) : [];
   const events: Json[] = [];
   const actions: Json[] = [];
@@ -34,37 +112,18 @@ export function queryToFilter(query: Json): Json | null {
   }
   if (events.length) filter.events = events;
   if (actions.length) filter.actions = actions;
-  const dateRange = (source.dateRange ?? {}) as Json;
-  if (dateRange.date_from !== undefined) filter.date_from = dateRange.date_from;
-  if (dateRange.date_to !== undefined) filter.date_to = dateRange.date_to;
   if (source.interval !== undefined) filter.interval = source.interval;
-  if (source.properties !== undefined) filter.properties = source.properties;
-  if (source.filterTestAccounts !== undefined) filter.filter_test_accounts = source.filterTestAccounts;
-  const breakdown = (source.breakdownFilter ?? {}) as Json;
-  if (breakdown.breakdown !== undefined) filter.breakdown = breakdown.breakdown;
-  if (breakdown.breakdown_type !== undefined) filter.breakdown_type = breakdown.breakdown_type;
-  if (breakdown.breakdown_limit !== undefined) filter.breakdown_limit = breakdown.breakdown_limit;
+  copyRenamed(objectAt(source.breakdownFilter), filter, { breakdown: "breakdown", breakdown_type: "breakdown_type", breakdown_limit: "breakdown_limit" });
   if (insight === "TRENDS") {
-    const trends = (source.trendsFilter ?? {}) as Json;
+    const trends = objectAt(source.trendsFilter);
     if (trends.display !== undefined) filter.display = trends.display;
     if (trends.formula !== undefined) filter.formula = trends.formula;
-    const compare = (source.compareFilter ?? {}) as Json;
+    const compare = objectAt(source.compareFilter);
     if (compare.compare !== undefined) filter.compare = compare.compare;
     else if (trends.compare !== undefined) filter.compare = trends.compare;
   } else {
-    const funnels = (source.funnelsFilter ?? {}) as Json;
-    const rename: Record<string, string> = {
-      funnelWindowInterval: "funnel_window_interval",
-      funnelWindowIntervalUnit: "funnel_window_interval_unit",
-      funnelOrderType: "funnel_order_type",
-      funnelVizType: "funnel_viz_type",
-      funnelFromStep: "funnel_from_step",
-      funnelToStep: "funnel_to_step",
-      breakdownAttributionType: "breakdown_attribution_type",
-      breakdownAttributionValue: "breakdown_attribution_value",
-      binCount: "bin_count",
-    };
-    for (const [from, to] of Object.entries(rename)) if (funnels[from] !== undefined) filter[to] = funnels[from];
+    const funnels = objectAt(source.funnelsFilter);
+    copyRenamed(funnels, filter, FUNNELS_KEYS);
     if (Array.isArray(funnels.exclusions))
       filter.exclusions = (funnels.exclusions as Json[]).map((e) => {
         const converted = entity(e, 0) ?? {};

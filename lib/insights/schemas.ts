@@ -149,6 +149,10 @@ const ZRefresh = z
   })
   .meta({ description: "`force_cache` (default), `blocking`, `async`, `lazy_async`, `force_blocking`, `force_async`; `true` = force_blocking" });
 
+const ZSharingAccessToken = z
+  .string()
+  .meta({ description: "The access token of an enabled sharing configuration: GET its insight without signing in" });
+
 export const ZInsightListQuery = z.object({
   short_id: z.string().optional(),
   created_by: ZIntId.optional(),
@@ -160,12 +164,14 @@ export const ZInsightListQuery = z.object({
   basic: ZBoolParam.optional(),
   refresh: ZRefresh.optional(),
   format: ZFormat.optional(),
+  sharing_access_token: ZSharingAccessToken.optional(),
 });
 
 export const ZInsightRetrieveQuery = z.object({
   refresh: ZRefresh.optional(),
   format: ZFormat.optional(),
   from_dashboard: ZIntId.optional(),
+  sharing_access_token: ZSharingAccessToken.optional(),
 });
 
 export const ZFormatQuery = z.object({ format: ZFormat.optional() });

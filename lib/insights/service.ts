@@ -1,6 +1,7 @@
 import { randomInt, randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { notFound, validationError } from "@/lib/api/errors";
+import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
+import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
@@ -20,9 +21,10 @@ import {
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { userBasic } from "@/lib/users/serialize";
-import { cachedResult, cacheKey, type CachedAnswer, type RefreshMode } from "./cache";
+import { cachedResult, cacheKey, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 import type { TInsightWrite } from "./schemas";
+import { sharingTokenFailed } from "./sharing";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const shortId = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
@@ -110,6 +112,19 @@ export async function insightAnswer(project: Project, insight: Insight, refresh:
   return cachedResult(project, analysis.kind, analysis.filter, () => runAnalysis(project, analysis), { refresh, insightId: insight.id });
 }
 
+/** Shared views compute more eagerly than the app (PostHog's `shared_insights_execution_mode`). */
+export function sharedMode(raw: string | undefined): RefreshMode {
+  const mode = refreshMode(raw);
+  if (mode === "force_blocking") return "blocking";
+  if (mode === "async") return "async";
+  return "lazy_async";
+}
+
+/** A shared view's result; what cannot be computed shows what is cached rather than an error to a visitor. */
+export function sharedAnswer(project: Project, insight: Insight, refresh: RefreshMode): Promise<CachedAnswer> {
+  return insightAnswer(project, insight, refresh).catch(() => insightAnswer(project, insight, "force_cache"));
+}
+
 async function findInsight(projectId: number, id: number, includeDeleted = false): Promise<Insight> {
   const db = await getDb();
   const conditions = [eq(insights.projectId, projectId), eq(insights.id, id)];
@@ -122,6 +137,30 @@ async function findInsight(projectId: number, id: number, includeDeleted = false
 export async function requireInsight(actor: Actor, projectId: TProjectId, id: number, includeDeleted = false) {
   const { project, membership } = await requireProjectAccess(actor, projectId);
   return { project, membership, insight: await findInsight(project.id, id, includeDeleted) };
+}
+
+/** Who reads insights: a member, or the holder of a sharing token, who sees its one insight only. */
+export type InsightReader = MemberCaller | TokenCaller;
+
+/**
+ * The project read. A sharing token reads its own project only (PostHog's SharingTokenPermission answers 403 for
+ * any other); `@current` is nobody's current project then, which PostHog refuses as failed authentication.
+ */
+async function readableProject(reader: InsightReader, projectId: TProjectId): Promise<Project> {
+  if (!reader.sharing) return (await requireProjectAccess(reader.actor, projectId)).project;
+  if (projectId === "@current") throw sharingTokenFailed("Incorrect authentication credentials.");
+  if (projectId !== reader.sharing.projectId) throw permissionDenied();
+  const db = await getDb();
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw permissionDenied();
+  return project;
+}
+
+export async function readInsight(reader: InsightReader, projectId: TProjectId, id: number) {
+  const project = await readableProject(reader, projectId);
+  // Any insight but the shared one is out of a token's sight: not found, as in PostHog's queryset.
+  if (reader.sharing && id !== reader.sharing.insightId) throw notFound();
+  return { project, insight: await findInsight(project.id, id) };
 }
 
 // ---- list ----
@@ -138,13 +177,15 @@ export interface ListFilters {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listInsights(actor: Actor, projectId: TProjectId, filters: ListFilters, page: Page) {
-  const { project } = await requireProjectAccess(actor, projectId);
+export async function listInsights(reader: InsightReader, projectId: TProjectId, filters: ListFilters, page: Page) {
+  const project = await readableProject(reader, projectId);
   const db = await getDb();
   const where: SQL[] = [eq(insights.projectId, project.id), eq(insights.deleted, false)];
+  if (reader.sharing) where.push(eq(insights.id, reader.sharing.insightId));
   if (filters.short_id !== undefined) where.push(eq(insights.shortId, filters.short_id));
   if (filters.created_by !== undefined) where.push(eq(insights.createdById, filters.created_by));
-  if (filters.user) where.push(eq(insights.createdById, actor.user.id));
+  // A token holder is nobody: `user` (created by me) matches nothing for them.
+  if (filters.user) where.push(reader.actor ? eq(insights.createdById, reader.actor.user.id) : sql`false`);
   if (filters.saved !== undefined) where.push(eq(insights.saved, filters.saved));
   if (filters.favorited !== undefined) where.push(eq(insights.favorited, filters.favorited));
   if (filters.search) {
@@ -288,9 +329,20 @@ async function logActivity(
   activity: string,
   changes: Record<string, unknown>[],
 ) {
-  const name = insight.name || insight.derivedName;
-  // PostHog logs nothing for insights without a name.
-  if (!name) return;
+  // PostHog logs nothing for the edits of insights without a name.
+  if (!insight.name && !insight.derivedName) return;
+  await writeActivity(project, organizationId, userId, insight, activity, changes);
+}
+
+/** An entry of the insight's activity log; sharing entries are written whether or not the insight has a name. */
+async function writeActivity(
+  project: Project,
+  organizationId: string,
+  userId: number,
+  insight: Insight,
+  activity: string,
+  changes: Record<string, unknown>[] | null,
+) {
   const db = await getDb();
   await db.insert(activityLogs).values({
     projectId: project.id,
@@ -299,12 +351,20 @@ async function logActivity(
     scope: "Insight",
     itemId: String(insight.id),
     activity,
-    detail: { id: insight.id, changes, merge: null, trigger: null, name, short_id: insight.shortId, type: null },
+    detail: {
+      id: insight.id,
+      changes,
+      merge: null,
+      trigger: null,
+      name: insight.name || insight.derivedName || null,
+      short_id: insight.shortId,
+      type: null,
+    },
   });
 }
 
 export async function logSharingActivity(project: Project, organizationId: string, userId: number, insight: Insight, enabled: boolean) {
-  await logActivity(project, organizationId, userId, insight, enabled ? "sharing enabled" : "sharing disabled", [
+  await writeActivity(project, organizationId, userId, insight, enabled ? "sharing enabled" : "sharing disabled", [
     { type: "Insight", action: "changed", field: "sharing", before: !enabled, after: enabled },
   ]);
 }
@@ -402,7 +462,7 @@ export async function myLastViewed(actor: Actor, projectId: TProjectId) {
 export const newAccessToken = () => randomBytes(22).toString("base64url");
 
 export async function sharingOf(actor: Actor, projectId: TProjectId, insightId: number) {
-  const { project } = await requireProjectAccess(actor, projectId);
+  const { project, membership } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const [insight] = await db
     .select()
@@ -410,7 +470,7 @@ export async function sharingOf(actor: Actor, projectId: TProjectId, insightId: 
     .where(and(eq(insights.projectId, project.id), eq(insights.id, insightId), eq(insights.deleted, false)));
   if (!insight) throw notFound("Insight not found.");
   const [config] = await db.select().from(sharingConfigurations).where(eq(sharingConfigurations.insightId, insight.id));
-  return { project, insight, config: config ?? null };
+  return { project, membership, insight, config: config ?? null };
 }
 
 export function serializeSharing(config: { createdAt: Date; enabled: boolean; accessToken: string } | null) {
@@ -424,8 +484,7 @@ export async function getSharing(actor: Actor, projectId: TProjectId, insightId:
 }
 
 export async function updateSharing(actor: Actor, projectId: TProjectId, insightId: number, input: { enabled?: boolean }) {
-  const { project, insight, config } = await sharingOf(actor, projectId, insightId);
-  const { membership } = await requireProjectAccess(actor, projectId);
+  const { project, membership, insight, config } = await sharingOf(actor, projectId, insightId);
   const db = await getDb();
   const enabled = input.enabled ?? config?.enabled ?? false;
   const [saved] = config
@@ -433,6 +492,22 @@ export async function updateSharing(actor: Actor, projectId: TProjectId, insight
     : await db.insert(sharingConfigurations).values({ projectId: project.id, insightId: insight.id, enabled, accessToken: newAccessToken() }).returning();
   if (input.enabled !== undefined && input.enabled !== (config?.enabled ?? false))
     await logSharingActivity(project, membership.organizationId, actor.user.id, insight, input.enabled);
+  return serializeSharing(saved);
+}
+
+/**
+ * PostHog's `refresh/`: a new access token, the old one stops working at once (links with it stop opening);
+ * whether sharing is enabled is kept. A configuration not saved yet is saved, disabled, with its first token.
+ */
+export async function refreshSharingToken(actor: Actor, projectId: TProjectId, insightId: number) {
+  const { project, membership, insight, config } = await sharingOf(actor, projectId, insightId);
+  const db = await getDb();
+  // PostHog replaces the configuration with a new one: a new `created_at` too.
+  const fresh = { accessToken: newAccessToken(), createdAt: new Date() };
+  const [saved] = config
+    ? await db.update(sharingConfigurations).set(fresh).where(eq(sharingConfigurations.id, config.id)).returning()
+    : await db.insert(sharingConfigurations).values({ projectId: project.id, insightId: insight.id, enabled: false, ...fresh }).returning();
+  await writeActivity(project, membership.organizationId, actor.user.id, insight, "access token refreshed", null);
   return serializeSharing(saved);
 }
 

@@ -427,4 +427,92 @@ describe("refresh modes and the results cache", () => {
     expect(response.status).toBe(400);
     expect(response.body.attr).toBe("refresh");
   });
+
+  test("a RetentionQuery insight computes what retention/ computes for the same legacy filter", async () => {
+    const user = await signUp(baseUrl);
+    const at = (day: number, hour = 12) => new Date(Date.UTC(2024, 2, day, hour)).toISOString();
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "signup", distinct_id: "a", timestamp: at(1) },
+      { event: "purchase", distinct_id: "a", timestamp: at(2) },
+      { event: "purchase", distinct_id: "a", timestamp: at(4) },
+      { event: "signup", distinct_id: "b", timestamp: at(2) },
+      { event: "purchase", distinct_id: "b", timestamp: at(3) },
+      { event: "signup", distinct_id: "c", timestamp: at(3) },
+      { event: "signup", distinct_id: "c", timestamp: at(4) },
+      { event: "$pageview", distinct_id: "d", timestamp: at(2) },
+    ]);
+    const target = { id: "signup", type: "events", name: "signup" };
+    const returning = { id: "purchase", type: "events", name: "purchase" };
+    const query = {
+      kind: "InsightVizNode",
+      source: {
+        kind: "RetentionQuery",
+        dateRange: { date_to: "2024-03-05" },
+        retentionFilter: { period: "Day", totalIntervals: 5, retentionType: "retention_first_time", targetEntity: target, returningEntity: returning },
+      },
+    };
+    const insight = await create(user, { name: "Retention", query });
+    const computed = await user.session.get(`${base(user)}/${insight.id}/?refresh=blocking`);
+    expect(computed.status, computed.text).toBe(200);
+    const legacy = await user.session.post(`${base(user)}/retention/?refresh=true`, {
+      date_to: "2024-03-05",
+      period: "Day",
+      total_intervals: 5,
+      retention_type: "retention_first_time",
+      target_entity: target,
+      returning_entity: returning,
+    });
+    expect(legacy.status, legacy.text).toBe(200);
+    expect(computed.body.result).toEqual(legacy.body.result);
+    expect(computed.body.result.map((c: any) => c.values.map((v: any) => v.count))).toEqual([[1, 1, 0, 1, 0], [1, 1, 0, 0], [1, 0, 0], [0, 0], [0]]);
+    // Listed by kind, and the cached result served with it.
+    const listed = await user.session.get(`${base(user)}/?insight=RETENTION`);
+    expect(listed.body.results.map((i: any) => [i.id, i.result])).toEqual([[insight.id, computed.body.result]]);
+  });
+
+  test("a PathsQuery insight computes what path/ computes for the same legacy filter; what paths cannot compute is a 400", async () => {
+    const user = await signUp(baseUrl);
+    const at = (minute: number) => new Date(Date.UTC(2024, 2, 2, 10, minute)).toISOString();
+    const view = (distinct_id: string, minute: number, url: string) => ({ event: "$pageview", distinct_id, timestamp: at(minute), properties: { $current_url: `https://x.test${url}` } });
+    await sendBatch(baseUrl, projectToken(user), [
+      view("a", 0, "/home"),
+      view("a", 1, "/pricing"),
+      view("a", 2, "/signup"),
+      { event: "clicked", distinct_id: "a", timestamp: at(3) },
+      view("b", 0, "/home"),
+      view("b", 1, "/pricing"),
+      view("b", 2, "/docs/"),
+      view("c", 0, "/docs"),
+      view("c", 1, "/home"),
+    ]);
+    const pathsFilter = { includeEventTypes: ["$pageview"], startPoint: "https://x.test/home", stepLimit: 3, edgeLimit: 10 };
+    const query = { kind: "InsightVizNode", source: { kind: "PathsQuery", dateRange: { date_from: "2024-03-01", date_to: "2024-03-04" }, pathsFilter } };
+    const insight = await create(user, { name: "Paths", query });
+    const computed = await user.session.get(`${base(user)}/${insight.id}/?refresh=blocking`);
+    expect(computed.status, computed.text).toBe(200);
+    const legacy = await user.session.post(`${base(user)}/path/?refresh=true`, {
+      date_from: "2024-03-01",
+      date_to: "2024-03-04",
+      include_event_types: ["$pageview"],
+      start_point: "https://x.test/home",
+      step_limit: 3,
+      edge_limit: 10,
+    });
+    expect(legacy.status, legacy.text).toBe(200);
+    expect(computed.body.result).toEqual(legacy.body.result);
+    expect(computed.body.result.map((e: any) => [e.source, e.target, e.value])).toEqual(
+      expect.arrayContaining([
+        ["1_https://x.test/home", "2_https://x.test/pricing", 2],
+        ["2_https://x.test/pricing", "3_https://x.test/signup", 1],
+        ["2_https://x.test/pricing", "3_https://x.test/docs", 1],
+      ]),
+    );
+    expect(computed.body.result).toHaveLength(3);
+
+    const grouped = await create(user, { name: "Grouped", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathGroupings: ["/docs*"] } } } });
+    const refused = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ attr: "path_groupings", detail: "path_groupings is not supported yet." });
+    expect((await user.session.get(`${base(user)}/${grouped.id}/`)).body.result).toBeNull();
+  });
 });

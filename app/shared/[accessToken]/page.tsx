@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { InsightResult } from "@/components/insights/insight-result";
 import { analysisOf } from "@/lib/insights/compute";
-import { insightAnswer, sharedInsight } from "@/lib/insights/service";
+import { sharedAnswer, sharedInsight } from "@/lib/insights/service";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared insight", robots: { index: false } };
@@ -20,7 +20,7 @@ export default async function SharedInsightPage({ params }: { params: Promise<{ 
   }
   const { project, insight } = shared;
   // A visitor should see numbers: computed now when the cached result is stale.
-  const answer = await insightAnswer(project, insight, "blocking").catch(() => insightAnswer(project, insight, "force_cache"));
+  const answer = await sharedAnswer(project, insight, "blocking");
   const kind = analysisOf(insight)?.kind ?? "";
   const title = insight.name || insight.derivedName || "Untitled insight";
   return (
