@@ -302,6 +302,48 @@ export const insightResultsCache = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.cacheKey] })],
 );
 
+/** One step of an action, as stored and answered (PostHog's `ActionStepJSON`). */
+export interface ActionStepJson {
+  event: string | null;
+  properties: Record<string, unknown>[] | null;
+  selector: string | null;
+  tag_name: string | null;
+  text: string | null;
+  text_matching: "contains" | "regex" | "exact" | null;
+  href: string | null;
+  href_matching: "contains" | "regex" | "exact" | null;
+  url: string | null;
+  url_matching: "contains" | "regex" | "exact" | null;
+}
+
+/** PostHog's `Action`: named steps (any of which an event may match); deleted is a soft delete. */
+export const actions = pgTable(
+  "actions",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 400 }),
+    description: text("description").notNull().default(""),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    postToSlack: boolean("post_to_slack").notNull().default(false),
+    slackMessageFormat: varchar("slack_message_format", { length: 1200 }).notNull().default(""),
+    steps: jsonb("steps").$type<ActionStepJson[]>().notNull().default([]),
+    deleted: boolean("deleted").notNull().default(false),
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
+    lastCalculatedAt: timestamp("last_calculated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("actions_project").on(t.projectId),
+    // Names are unique among a project's actions that are not deleted.
+    uniqueIndex("actions_project_name_live").on(t.projectId, t.name).where(sql`${t.deleted} = false`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
@@ -314,3 +356,4 @@ export type Group = typeof groups.$inferSelect;
 export type Insight = typeof insights.$inferSelect;
 export type ActivityLog = typeof activityLogs.$inferSelect;
 export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;
+export type Action = typeof actions.$inferSelect;

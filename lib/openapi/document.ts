@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
+import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
 import * as paths from "@/lib/analytics/paths/endpoints";
@@ -40,6 +41,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   paths,
   funnels,
   actors,
+  actions,
   openapi,
 };
 

@@ -2,3 +2,4 @@ export * from "./dates";
 export * from "./properties";
 export * from "./persons";
 export * from "./test-accounts";
+export * from "./actions";

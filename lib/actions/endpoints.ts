@@ -1,0 +1,79 @@
+import { endpoint } from "@/lib/api/endpoint";
+import { listPage } from "@/lib/api/pagination";
+import type { Action } from "@/lib/db/schema";
+import { requireProjectAccess } from "@/lib/projects/access";
+import { ZProjectParams } from "@/lib/projects/schemas";
+import { ZAction, ZActionListQuery, ZActionParams, ZActionWrite } from "./schemas";
+import { createAction, listActions, requireAction, serializeActions, updateAction } from "./service";
+
+const tag = "actions";
+
+const one = async (action: Action) => (await serializeActions([action]))[0];
+
+export const listActionsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/actions/",
+  summary: "List the project's actions (not deleted), most recently calculated first, then by name",
+  tag,
+  scope: "action:read",
+  params: ZProjectParams,
+  query: ZActionListQuery,
+  response: ZAction,
+  paginated: true,
+  handler: ({ url, actor, params, query }) => listPage(url, (page) => listActions(actor, params.projectId, query, page)),
+});
+
+export const createActionEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/actions/",
+  summary: "Create an action: steps (any of which an event may match) of event, url, properties and element filters",
+  tag,
+  scope: "action:write",
+  params: ZProjectParams,
+  body: ZActionWrite,
+  response: ZAction,
+  status: 201,
+  handler: async ({ actor, params, body }) => one(await createAction(actor, params.projectId, body)),
+});
+
+export const retrieveActionEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/actions/{actionId}/",
+  summary: "Retrieve an action (deleted ones too)",
+  tag,
+  scope: "action:read",
+  params: ZActionParams,
+  response: ZAction,
+  handler: async ({ actor, params }) => one(await requireAction(actor, params.projectId, params.actionId)),
+});
+
+export const updateActionEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/actions/{actionId}/",
+  summary: "Update an action; `deleted: true` deletes it (softly), `deleted: false` restores it; `steps` replaces them all",
+  tag,
+  scope: "action:write",
+  params: ZActionParams,
+  body: ZActionWrite,
+  response: ZAction,
+  handler: async ({ actor, params, body }) => one(await updateAction(actor, params.projectId, params.actionId, body)),
+});
+
+export const replaceActionEndpoint = endpoint({ ...updateActionEndpoint, method: "PUT", summary: "Update an action (as PATCH: every field is optional)" });
+
+/**
+ * PostHog's ForbidDestroyModel: once the caller may reach the project (and has `action:write`), DELETE answers
+ * 405 with an empty body, without looking the action up; actions are deleted with `PATCH {"deleted": true}`.
+ */
+export const deleteActionEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/projects/{projectId}/actions/{actionId}/",
+  summary: "Always 405 with an empty body: actions are not hard-deleted; PATCH `deleted: true` instead",
+  tag,
+  scope: "action:write",
+  params: ZActionParams,
+  handler: async ({ actor, params }) => {
+    await requireProjectAccess(actor, params.projectId);
+    return new Response(null, { status: 405 });
+  },
+});
