@@ -6,6 +6,7 @@ import * as retention from "@/lib/analytics/retention/endpoints";
 import * as paths from "@/lib/analytics/paths/endpoints";
 import * as funnels from "@/lib/analytics/funnels/endpoints";
 import * as actors from "@/lib/analytics/actors/endpoints";
+import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as domains from "@/lib/domains/endpoints";
@@ -41,6 +42,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   paths,
   funnels,
   actors,
+  correlation,
   actions,
   openapi,
 };

@@ -105,7 +105,9 @@ function excludedSql(f: NormalizedFunnel): string {
 /**
  * The funnel's ClickHouse SQL. For the steps funnel, `fromFinal` reads its per-person `final` table (person,
  * breakdown_value, furthest step…): by default the step counts; the persons endpoints list people from it instead,
- * so the people listed are exactly the ones counted.
+ * so the people listed are exactly the ones counted. `first_ts`/`final_ts` (µs) are the first and last step times
+ * of the person's earliest attempt among those reaching its furthest step (`final_ts` 0 unless it reached the last
+ * step): funnel correlation counts the events in between.
  */
 export function buildFunnelSql(
   f: NormalizedFunnel,
@@ -185,7 +187,9 @@ attempts AS (
 ),
 ${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
   SELECT person, bd, max(cnt) AS furthest,
-         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual
+         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual,
+         argMin(p[1], (-toInt64(cnt), p[1], p[${n}])) AS first_ts,
+         argMin(p[${n}], (-toInt64(cnt), p[1], p[${n}])) AS final_ts
          ${diffs.length ? "," + diffs.join(", ") : ""}
          ${perStepStats.length ? "," + perStepStats.join(", ") : ""}
   FROM attempts GROUP BY person, bd
