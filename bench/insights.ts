@@ -32,7 +32,7 @@ const { runFunnel } = await import("../lib/analytics/funnels");
 type Store = Awaited<ReturnType<typeof getEventStore>>;
 
 // Per person p (0..PERSONS-1): a uuid, 1 distinct id (or 3 for every 5th person, whose extra ids carry a
-// pre-merge person uuid on their events, so only person_distinct_id2 resolves them), a browser, and a funnel
+// pre-merge person uuid on their events, so only the distinct-id overrides resolve them), a browser, and a funnel
 // level (how far it can get: 100% $pageview, 50% signed_up, 25% onboarding_completed, 10% purchase).
 const personUuid = (p: string) => `toUUID(concat('00000000-0000-4000-8000-', leftPad(toString(${p}), 12, '0')))`;
 const premergeUuid = (p: string, j: string) =>
@@ -63,10 +63,11 @@ async function generate(store: Store) {
                     '"$current_url":"https://example.com/', toString(r), '","$session_id":"s', toString(p), '_', toString(intDiv(toUInt32(ts), 1800)), '"}') AS props
       FROM numbers(${EVENTS})
     )`);
-  // Every distinct id of every person (version 1, later than any pre-merge mapping).
+  // Every distinct id of every person: the first at version 0 (its events carry that person), the extra ones
+  // moved into it by a merge (version 1, so they are also person_distinct_id_overrides rows).
   await store.command(`
     INSERT INTO person_distinct_id2 (team_id, distinct_id, person_id, version)
-    SELECT ${TEAM}, concat('u', toString(p), '_', toString(j)), ${personUuid("p")}, 1
+    SELECT ${TEAM}, concat('u', toString(p), '_', toString(j)), ${personUuid("p")}, if(j = 0, 0, 1)
     FROM (SELECT number AS p FROM numbers(${PERSONS})) ARRAY JOIN range(if(p % 5 = 0, 3, 1)) AS j`);
   await store.command(`
     INSERT INTO person (id, team_id, properties, is_identified, created_at, version)
@@ -105,7 +106,7 @@ const trendFilter = (breakdown: boolean) => ({
   ...(breakdown ? { breakdown: "$browser", breakdown_type: "event" } : {}),
 });
 
-const PDI = `(SELECT distinct_id, argMax(person_id, version) AS person_id FROM person_distinct_id2
+const PDI = `(SELECT distinct_id, argMax(person_id, version) AS person_id FROM person_distinct_id_overrides
               WHERE team_id = ${TEAM} GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0)`;
 const RANGE = `team_id = ${TEAM} AND timestamp >= ${FROM_TS} AND timestamp <= ${TO_TS}`;
 

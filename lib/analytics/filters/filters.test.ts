@@ -69,13 +69,14 @@ describe("property filters in SQL", () => {
   let store: EventStore;
   let close: () => Promise<void>;
   const TEAM = 7;
-  const rows = [
-    { distinct_id: "a", props: { $browser: "Chrome", amount: 10, plan: "pro" } },
-    { distinct_id: "a2", props: { $browser: "Firefox", amount: 3 } },
-    { distinct_id: "b", props: { $browser: "Safari", amount: "25", flag: true, seen: "2024-03-05" } },
-    { distinct_id: "c", props: { url: "https://x.io/a_b%", seen: "2024-02-01T10:00:00Z" } },
-  ];
   const persons = { a: "00000000-0000-0000-0000-00000000000a", b: "00000000-0000-0000-0000-00000000000b", c: "00000000-0000-0000-0000-00000000000c" };
+  // Each event carries the person its distinct id had when it was ingested.
+  const rows = [
+    { distinct_id: "a", person_id: persons.a, props: { $browser: "Chrome", amount: 10, plan: "pro" } },
+    { distinct_id: "a2", person_id: persons.c, props: { $browser: "Firefox", amount: 3 } },
+    { distinct_id: "b", person_id: persons.b, props: { $browser: "Safari", amount: "25", flag: true, seen: "2024-03-05" } },
+    { distinct_id: "c", person_id: persons.c, props: { url: "https://x.io/a_b%", seen: "2024-02-01T10:00:00Z" } },
+  ];
 
   beforeAll(async () => {
     process.env.HEDGEROW_DATA_DIR = dataDir;
@@ -92,7 +93,7 @@ describe("property filters in SQL", () => {
         timestamp: "2024-03-01 00:00:00.000000",
         team_id: TEAM,
         distinct_id: r.distinct_id,
-        person_id: "00000000-0000-0000-0000-000000000000",
+        person_id: r.person_id,
       })),
     );
     await store.insert("person_distinct_id2", [

@@ -1,7 +1,8 @@
 /**
- * Who did an event (S1): each distinct id's current person, `argMax(person_id, version)` over
- * person_distinct_id2, so merges by `$identify`/`$create_alias` apply retroactively to every past event; and
- * the person's current properties (S2), `argMax(properties, version)` over person.
+ * Who did an event (S1): each distinct id's current person, so merges by `$identify`/`$create_alias` apply
+ * retroactively to every past event; and the person's current properties (S2), `argMax(properties, version)`
+ * over person. An event carries the person its distinct id had at ingestion; only ids moved since (in
+ * person_distinct_id_overrides, kept from person_distinct_id2 by a materialized view) are looked up.
  *
  * `personIdJoin`/`personPropertiesJoin` are JOIN clauses for a query over `events AS e`; after them
  * `PERSON_ID` is the event's person and `PERSON_PROPERTIES` the person's properties JSON ('' when none).
@@ -14,7 +15,7 @@ export const PERSON_PROPERTIES = "pp.properties";
 export function personIdJoin(team: string): string {
   return `LEFT JOIN (
     SELECT distinct_id, argMax(person_id, version) AS person_id
-    FROM person_distinct_id2 WHERE team_id = ${team}
+    FROM person_distinct_id_overrides WHERE team_id = ${team}
     GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0
   ) AS pdi ON e.distinct_id = pdi.distinct_id`;
 }

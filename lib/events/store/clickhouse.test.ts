@@ -182,7 +182,14 @@ describe("migrations through the server implementation, the SQL proved on chDB",
       const tables = await chdb.query<{ name: string }>(
         "SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name",
       );
-      expect(tables.map((t) => t.name)).toEqual(["events", "person", "person_distinct_id2", "schema_migrations"]);
+      expect(tables.map((t) => t.name)).toEqual([
+        "events",
+        "person",
+        "person_distinct_id2",
+        "person_distinct_id_overrides",
+        "person_distinct_id_overrides_mv",
+        "schema_migrations",
+      ]);
     } finally {
       await chdb.close();
     }
