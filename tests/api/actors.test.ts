@@ -297,15 +297,24 @@ describe("persons behind trend data points", () => {
     }
   });
 
-  test("unsupported maths answer 400", async () => {
-    const q = new URLSearchParams({
-      events: JSON.stringify([{ id: "a", type: "events", order: 0, math: "weekly_active" }]),
-      entity_id: "a",
-      entity_math: "weekly_active",
-      date_from: "2024-03-05T00:00:00.000Z",
-      date_to: "2024-03-06T00:00:00.000Z",
+  test("weekly_active points list the persons active in the 7 days ending with the point", async () => {
+    const trend = await user.session.post(`/api/projects/${user.projectId}/insights/trend/`, {
+      ...trendFilter,
+      events: [{ id: "a", type: "events", order: 0, math: "weekly_active" }],
     });
-    const res = await user.session.get(`/api/projects/${user.projectId}/persons/trends/?${q}`);
-    expect(res.status).toBe(400);
+    expect(trend.status, trend.text).toBe(200);
+    const [wau] = trend.body.result;
+    const daily = referenceDaily(events, "a");
+    // Points whose 7-day window lies inside the generated events' range.
+    for (let i = 6; i < wau.days.length; i++) {
+      const expected = new Set<string>();
+      for (let back = 0; back < 7; back++) for (const key of daily.get(wau.days[i - back]) ?? []) expected.add(key);
+      const entry = wau.persons_urls[i];
+      expect(entry.filter).toMatchObject({ entity_math: "weekly_active" });
+      expect(new Date(entry.filter.date_to).getTime() - new Date(entry.filter.date_from).getTime()).toBe(7 * 86_400_000);
+      const people = await listAll(user, `/${entry.url}`);
+      expect(people.length).toBe(wau.data[i]);
+      expect(people.map(keyOfPerson).sort()).toEqual([...expected].sort());
+    }
   });
 });

@@ -4,6 +4,7 @@ import { projectToken, sendBatch, type SentEvent } from "../support/events";
 
 const baseUrl = inject("baseUrl");
 const NULL = "$$_posthog_breakdown_null_$$";
+const OTHER = "$$_posthog_breakdown_other_$$";
 
 // ---------------------------------------------------------------------------------------------------------
 // Generated data (seeded): persons with several distinct ids merged by $identify, events over 2024-02-10..03-14
@@ -282,14 +283,15 @@ describe("trends", () => {
       ["total", "plan", "person", 25],
       ["dau", "plan", "person", 2],
     ] as const) {
-      const response = await trend({
+      const body = {
         events: [{ id: "$pageview", math, ...(math === "sum" ? { math_property: "amount" } : {}) }],
         date_from: FROM,
         date_to: TO,
         breakdown,
         breakdown_type,
         breakdown_limit: limit,
-      });
+      };
+      const response = await trend(body);
       expect(response.status, response.text).toBe(200);
       const valueOf =
         breakdown_type === "event"
@@ -297,12 +299,19 @@ describe("trends", () => {
           : (e: Ev) => data.planOf.get(personOf(e.distinct_id)) ?? NULL;
       const totals = referenceTotal(data.events, personOf, { event: "$pageview", math }, FROM, TO, valueOf);
       const ranked = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, limit).map(([k]) => k);
-      expect(response.body.result.map((r: any) => r.breakdown_value)).toEqual(ranked);
+      // The values past the limit are one "other" series.
+      const withOther = totals.size > limit ? [...ranked, OTHER] : ranked;
+      expect(response.body.result.map((r: any) => r.breakdown_value)).toEqual(withOther);
       expect(ranked.length).toBeGreaterThan(1);
-      const series = referenceSeries(data.events, personOf, { event: "$pageview", math }, FROM, TO, "day", valueOf);
+      const rankedOrOther = (e: Ev) => (ranked.includes(valueOf(e)) ? valueOf(e) : OTHER);
+      const series = referenceSeries(data.events, personOf, { event: "$pageview", math }, FROM, TO, "day", rankedOrOther);
       for (const item of response.body.result) {
         close(item.data, series.get(item.breakdown_value)!);
         expect(item.label).toBe(item.breakdown_value);
+      }
+      if (totals.size > limit) {
+        const hidden = await trend({ ...body, breakdown_hide_other_aggregation: true });
+        expect(hidden.body.result.map((r: any) => r.breakdown_value)).toEqual(ranked);
       }
       if (ranked.length >= limit) expect(response.body.next).toContain(`offset=${limit}`);
       else expect(response.body.next).toBeNull();

@@ -1,4 +1,5 @@
 import { addInterval, toInstant, type DateRange } from "@/lib/analytics/filters";
+import { activeWindow } from "@/lib/analytics/trends/query";
 
 /** The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`). */
 const CARRIED = ["insight", "events", "actions", "properties", "filter_test_accounts", "interval", "display", "breakdown", "breakdown_type"];
@@ -12,7 +13,8 @@ export interface PersonsUrl {
  * PostHog's `persons_urls` of a trend item: per data point `{filter, url}`, the url
  * `api/projects/{id}/persons/trends/?...` (no leading slash, as PostHog's) with the trend's filter, the series
  * (`entity_id`, `entity_type`, `entity_math`, `entity_order`), the point's `date_from` (inclusive) and `date_to`
- * (exclusive) as instants (cumulative displays: from the range start) and, with a breakdown, `breakdown_value`.
+ * (exclusive) as instants (cumulative displays: from the range start; weekly/monthly active: the whole window the
+ * point counts) and, with a breakdown, `breakdown_value`.
  */
 export function trendPersonsUrls(
   projectId: number,
@@ -33,8 +35,9 @@ export function trendPersonsUrls(
   }
   const rangeEnd = range.to.getTime() + 1;
   return range.buckets.map((bucket) => {
-    const start = Math.max(toInstant(bucket, range.timezone).getTime(), range.from.getTime());
-    const end = Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
+    const window = activeWindow(String(entity.math), range, bucket);
+    const start = window ? window.start.getTime() : Math.max(toInstant(bucket, range.timezone).getTime(), range.from.getTime());
+    const end = window ? window.end.getTime() : Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
     const extra: Record<string, unknown> = {
       entity_id: entity.id ?? null,
       entity_type: "events",

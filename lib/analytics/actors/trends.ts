@@ -1,23 +1,8 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
-import {
-  PERSON_ID,
-  PERSON_PROPERTIES,
-  SqlParams,
-  personIdJoin,
-  personPropertiesJoin,
-  propertyGroupSql,
-  propertyValueSql,
-  testAccountFilters,
-  usesPersonProperties,
-  validateProperties,
-  type PropertyGroup,
-} from "@/lib/analytics/filters";
-import { NULL_BREAKDOWN } from "@/lib/analytics/trends/query";
+import { SqlParams, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
+import { baseQuery, type Breakdown } from "@/lib/analytics/trends/query";
 import { ZTrendFilter, resolveSeries } from "@/lib/analytics/trends/schemas";
 import { getEventStore } from "@/lib/events/store";
-
-/** Maths whose data point is not "persons with a matching event in the point's interval". */
-const UNSUPPORTED_MATHS = new Set(["weekly_active", "monthly_active"]);
 
 function instant(value: unknown, attr: string): Date {
   const d = typeof value === "string" ? new Date(value) : null;
@@ -28,10 +13,11 @@ function instant(value: unknown, attr: string): Date {
 /**
  * The persons behind a trend data point (the `persons_urls` of trends): each person (S1, merged) with an event
  * of the series in [date_from, date_to) matching the global, test-account and series filters and, with a
- * breakdown, the breakdown value. Ordered by person id.
+ * breakdown, the breakdown value; the events are the ones the trend's own SQL counts (trends' `baseQuery`).
+ * Ordered by person id.
  */
 export async function trendActorIds(
-  project: { id: number },
+  project: { id: number; timezone?: string | null },
   raw: Record<string, unknown>,
   paging: { limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number }> {
@@ -47,45 +33,33 @@ export async function trendActorIds(
     series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && (entityId === undefined || (s.event ?? "null") === entityId)) ??
     series.find((s) => entityId !== undefined && s.event === entityId);
   if (!chosen) throw validationError("The entity is not one of the filter's series.", "entity_id");
-  const math = (raw.entity_math as string | undefined) || chosen.math;
-  if (UNSUPPORTED_MATHS.has(math))
-    throw validationError(`Listing the persons of math "${math}" is not supported.`, "entity_math", "unsupported");
   const from = instant(raw.date_from, "date_from");
   const to = instant(raw.date_to, "date_to");
   validateProperties(filter.properties);
   validateProperties(chosen.entity.properties, "events");
 
-  const global: PropertyGroup = filter.filter_test_accounts
+  const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
-  const params = new SqlParams();
-  const team = params.add(project.id, "Int64");
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES };
-  const where = [
-    `e.team_id = ${team}`,
-    `e.timestamp >= fromUnixTimestamp64Micro(${params.add(from.getTime() * 1000, "Int64")}, 'UTC')`,
-    `e.timestamp < fromUnixTimestamp64Micro(${params.add(to.getTime() * 1000, "Int64")}, 'UTC')`,
-  ];
-  if (chosen.event !== null) where.push(`e.event = ${params.add(chosen.event, "String")}`);
-  for (const group of [global, chosen.entity.properties]) {
-    const sql = propertyGroupSql(group, columns, params);
-    if (sql !== "1") where.push(sql);
-  }
-  const breakdown = typeof filter.breakdown === "string" && filter.breakdown !== "" ? filter.breakdown : null;
+  const breakdownKey = typeof filter.breakdown === "string" && filter.breakdown !== "" ? filter.breakdown : null;
   const breakdownType = filter.breakdown_type ?? "event";
-  if (breakdown !== null && breakdownType !== "event" && breakdownType !== "person")
+  if (breakdownKey !== null && breakdownType !== "event" && breakdownType !== "person")
     throw validationError(`Breakdown type "${breakdownType}" is not supported.`, "breakdown_type", "unsupported");
-  if (breakdown !== null && raw.breakdown_value !== undefined && raw.breakdown_value !== null) {
-    const column = breakdownType === "person" ? PERSON_PROPERTIES : "e.properties";
-    const key = params.add(breakdown, "String");
-    where.push(
-      `if(JSONHas(${column}, ${key}) AND JSONType(${column}, ${key}) != 'Null', ${propertyValueSql(column, key)}, ${params.add(NULL_BREAKDOWN, "String")}) = ${params.add(String(raw.breakdown_value), "String")}`,
-    );
-  }
-  const personProps =
-    usesPersonProperties(global) || usesPersonProperties(chosen.entity.properties) || (breakdown !== null && breakdownType === "person");
-  const chosenSql = `SELECT DISTINCT toString(${PERSON_ID}) AS person FROM events AS e ${personIdJoin(team)} ${personProps ? personPropertiesJoin(team) : ""}
-    WHERE ${where.join(" AND ")}`;
+  const breakdown: Breakdown | null = breakdownKey === null ? null : { key: breakdownKey, type: breakdownType as Breakdown["type"] };
+  const value = raw.breakdown_value === undefined || raw.breakdown_value === null ? undefined : String(raw.breakdown_value);
+  const params = new SqlParams();
+  // As "dau", whatever the series' own math: every event's person is resolved (S1).
+  const base = baseQuery(
+    { teamId: project.id, timezone: project.timezone || "UTC", properties },
+    [{ ...chosen, math: "dau" }],
+    from,
+    // `to` is exclusive here, inclusive to the millisecond in `baseQuery`.
+    new Date(to.getTime() - 1),
+    breakdown,
+    params,
+    breakdown && value !== undefined ? { only: [value] } : undefined,
+  );
+  const chosenSql = `SELECT DISTINCT toString(person_id) AS person FROM (${base})`;
   const store = await getEventStore();
   const [count] = await store.query<{ total: string }>(`SELECT count() AS total FROM (${chosenSql})`, params.values);
   const rows = await store.query<{ person: string }>(

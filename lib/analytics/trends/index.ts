@@ -14,8 +14,13 @@ import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { getEventStore } from "@/lib/events/store";
 import { compileFormula } from "./formula";
 import {
+  OTHER_BREAKDOWN,
   firstSeenPoints,
+  isSingleAggregate,
   rankBreakdownValues,
+  rankedBreakdown,
+  scanKey,
+  scanValues,
   seriesPoints,
   seriesTotals,
   type Breakdown,
@@ -24,7 +29,7 @@ import {
 } from "./query";
 import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
 
-export { NULL_BREAKDOWN } from "./query";
+export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./query";
 
 /** PostHog's BREAKDOWN_VALUES_LIMIT. */
 export const DEFAULT_BREAKDOWN_LIMIT = 25;
@@ -106,11 +111,15 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   const cumulative = display === "ActionsLineGraphCumulative";
 
   // Per series and period: the raw values (before cumulative), keyed by breakdown value.
-  const computed = await Promise.all(
-    series.map((s) =>
-      Promise.all(periods.map((period) => computeSeries(ctx, s, period.range, breakdown, limit, offset, aggregate, cumulative && !formula))),
-    ),
-  );
+  const options: ComputeOptions = {
+    limit,
+    offset,
+    aggregate,
+    cumulativeDistinct: cumulative && !formula,
+    showOther: !filter.breakdown_hide_other_aggregation,
+  };
+  const byPeriod = await Promise.all(periods.map((period) => computePeriod(ctx, series, period.range, breakdown, options)));
+  const computed = series.map((_, si) => byPeriod.map((perSeries) => perSeries[si]));
 
   if (formula) return formulaItems(filter.formula!, formula, computed, periods, breakdown, aggregate, cumulative);
 
@@ -123,7 +132,8 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
         Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
         if (breakdown) item.breakdown_value = bv;
         if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
-        if (!aggregate) {
+        // The persons of "other" would need the ranking of the whole range, which a point's URL does not carry.
+        if (!aggregate && bv !== OTHER_BREAKDOWN) {
           const action = item.action as { id: unknown; math: unknown; order: unknown };
           item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative);
         }
@@ -154,39 +164,77 @@ async function earliestEvent(teamId: number): Promise<Date | null> {
 }
 
 interface Computed {
-  /** Breakdown values in ranking order ('' only, without breakdown). */
+  /** Breakdown values in ranking order ('' only, without breakdown), then "other" when shown. */
   order: string[];
   points: Points;
   totals: Map<string, number> | null;
 }
 
-async function computeSeries(
-  ctx: TrendContext,
-  s: Series,
-  range: DateRange,
-  breakdown: Breakdown | null,
-  limit: number,
-  offset: number,
-  aggregate: boolean,
-  cumulativeDistinct: boolean,
-): Promise<Computed> {
-  let order = [""];
-  let values: string[] | undefined;
-  let totals: Map<string, number> | null = null;
-  if (breakdown) {
-    totals = await seriesTotals(ctx, s, range, breakdown);
-    order = rankBreakdownValues(totals).slice(offset, offset + limit);
-    values = order;
-    if (order.length === 0) return { order, points: new Map(), totals };
-  } else if (aggregate) {
-    totals = await seriesTotals(ctx, s, range, null);
+interface ComputeOptions {
+  limit: number;
+  offset: number;
+  aggregate: boolean;
+  /** A cumulative display: a count of persons counts each person once, at their first event (PostHog's CUMULATIVE_SQL). */
+  cumulativeDistinct: boolean;
+  showOther: boolean;
+}
+
+const countsFirstSeen = (s: Series, opts: ComputeOptions) => opts.cumulativeDistinct && s.math === "dau";
+
+/** Every series over one period: series without breakdown that share their events are computed in one scan. */
+async function computePeriod(ctx: TrendContext, series: Series[], range: DateRange, breakdown: Breakdown | null, opts: ComputeOptions): Promise<Computed[]> {
+  if (breakdown) return Promise.all(series.map((s) => computeBreakdown(ctx, s, range, breakdown, opts)));
+  const results: Computed[] = [];
+  const scans = new Map<string, Series[]>();
+  const single: Series[] = [];
+  for (const s of series) {
+    if (isSingleAggregate(s) && !countsFirstSeen(s, opts)) {
+      const key = scanKey(s);
+      scans.set(key, [...(scans.get(key) ?? []), s]);
+    } else single.push(s);
   }
-  if (aggregate) return { order, points: new Map(), totals };
-  // A cumulative count of persons counts each person once, at their first event (PostHog's CUMULATIVE_SQL).
-  const points =
-    cumulativeDistinct && s.math === "dau"
-      ? await firstSeenPoints(ctx, s, range, breakdown, values)
-      : await seriesPoints(ctx, s, range, breakdown, values);
+  await Promise.all([
+    ...[...scans.values()].map(async (scan) => {
+      const values = await scanValues(ctx, scan, range, opts.aggregate);
+      scan.forEach((s, i) => {
+        results[s.index] = opts.aggregate
+          ? { order: [""], points: new Map(), totals: new Map([["", values[i].get("")?.get("") ?? 0]]) }
+          : { order: [""], points: values[i], totals: null };
+      });
+    }),
+    ...single.map(async (s) => {
+      results[s.index] = opts.aggregate
+        ? { order: [""], points: new Map(), totals: await seriesTotals(ctx, s, range, null) }
+        : { order: [""], points: await (countsFirstSeen(s, opts) ? firstSeenPoints : seriesPoints)(ctx, s, range, null), totals: null };
+    }),
+  ]);
+  return results;
+}
+
+/** One series by breakdown value: the page of ranked values (S8), and "other" for the values past it. */
+async function computeBreakdown(ctx: TrendContext, s: Series, range: DateRange, breakdown: Breakdown, opts: ComputeOptions): Promise<Computed> {
+  const top = opts.offset + opts.limit;
+  const pointsOf = countsFirstSeen(s, opts) ? firstSeenPoints : seriesPoints;
+  let ranked: string[];
+  let more: boolean;
+  let points: Points;
+  let totals: Map<string, number>;
+  if (isSingleAggregate(s) && !countsFirstSeen(s, opts)) {
+    ({ ranked, more, points, totals } = await rankedBreakdown(ctx, s, range, breakdown, top, !opts.aggregate));
+  } else {
+    totals = await seriesTotals(ctx, s, range, breakdown);
+    const all = rankBreakdownValues(totals);
+    ranked = all.slice(0, top);
+    more = all.length > top;
+    points = opts.aggregate || ranked.length <= opts.offset ? new Map() : await pointsOf(ctx, s, range, breakdown, { only: ranked.slice(opts.offset) });
+  }
+  const order = ranked.slice(opts.offset);
+  if (more && opts.showOther) {
+    const others = { otherThan: ranked };
+    if (opts.aggregate) totals.set(OTHER_BREAKDOWN, (await seriesTotals(ctx, s, range, breakdown, others)).get(OTHER_BREAKDOWN) ?? 0);
+    else points.set(OTHER_BREAKDOWN, (await pointsOf(ctx, s, range, breakdown, others)).get(OTHER_BREAKDOWN) ?? new Map());
+    order.push(OTHER_BREAKDOWN);
+  }
   return { order, points, totals };
 }
 

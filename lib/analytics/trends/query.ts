@@ -21,11 +21,16 @@ import type { Series } from "./schemas";
 /** ClickHouse SQL of trends: one series over one date range, per bucket (and breakdown value) or in total. */
 
 export const NULL_BREAKDOWN = "$$_posthog_breakdown_null_$$";
+/** The series of the breakdown values past the limit (PostHog's BREAKDOWN_OTHER_STRING_LABEL). */
+export const OTHER_BREAKDOWN = "$$_posthog_breakdown_other_$$";
 
 export interface Breakdown {
   key: string;
   type: "event" | "person";
 }
+
+/** Which breakdown values a query keeps: the listed ones, or all others, folded into one "other" value. */
+export type BreakdownPick = { only: string[] } | { otherThan: string[] };
 
 export interface TrendContext {
   teamId: number;
@@ -53,11 +58,43 @@ function tzLiteral(tz: string): string {
 const needsPerson = (series: Series) =>
   series.math === "dau" || series.math in ACTIVE_DAYS || series.math.endsWith("_count_per_actor");
 
-/** The series' matching events: ts, person_id, session_id, num (math property), bv (breakdown value). */
-function baseQuery(ctx: TrendContext, series: Series, from: Date, to: Date, breakdown: Breakdown | null, params: SqlParams, values?: string[]): string {
+/** Maths that are one aggregate over the matching events: several can share a scan, with totals in the same pass. */
+export const isSingleAggregate = (series: Series) => !(series.math in ACTIVE_DAYS) && !series.math.endsWith("_count_per_actor");
+
+/** Series with the same events (event and own filters) can be computed from one scan. */
+export const scanKey = (series: Series) => JSON.stringify([series.event, series.entity.properties]);
+
+/**
+ * The persons counted by an active-users math (weekly/monthly_active) at the point of `bucket`: those with an
+ * event in the `days` days ending where the bucket ends (or the range ends, for the last one), as [start, end).
+ */
+export function activeWindow(math: string, range: DateRange, bucket: Date): { start: Date; end: Date } | null {
+  const days = ACTIVE_DAYS[math];
+  if (!days) return null;
+  const bucketEnd = addInterval(bucket, range.interval);
+  return {
+    start: toInstant(new Date(bucketEnd.getTime() - days * 86_400_000), range.timezone),
+    end: new Date(Math.min(toInstant(bucketEnd, range.timezone).getTime(), range.to.getTime() + 1)),
+  };
+}
+
+/**
+ * The matching events of `scan` (series sharing one `scanKey`) between `from` and `to` (inclusive, to the
+ * millisecond): ts, person_id, session_id, num<i> (series i's math property), bv (breakdown value).
+ */
+export function baseQuery(
+  ctx: TrendContext,
+  scan: Series[],
+  from: Date,
+  to: Date,
+  breakdown: Breakdown | null,
+  params: SqlParams,
+  pick?: BreakdownPick,
+): string {
+  const [series] = scan;
   const personProps =
     usesPersonProperties(ctx.properties) || usesPersonProperties(series.entity.properties) || breakdown?.type === "person";
-  const withPerson = personProps || needsPerson(series);
+  const withPerson = personProps || scan.some(needsPerson);
   const columns = { event: "e.properties", person: PERSON_PROPERTIES };
   const where = [
     `e.team_id = ${params.add(ctx.teamId, "Int64")}`,
@@ -72,20 +109,31 @@ function baseQuery(ctx: TrendContext, series: Series, from: Date, to: Date, brea
   const team = params.add(ctx.teamId, "Int64");
   const select = ["e.timestamp AS ts", "e.mat_session_id AS session_id"];
   select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");
-  select.push(series.mathProperty ? `${propertyNumberSql("e.properties", params.add(series.mathProperty, "String"))} AS num` : "CAST(NULL, 'Nullable(Float64)') AS num");
+  scan.forEach((s, i) =>
+    select.push(
+      s.mathProperty
+        ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
+        : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
+    ),
+  );
   if (breakdown) {
     const key = params.add(breakdown.key, "String");
     const read = breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
-    select.push(`if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")}) AS bv`);
+    const value = `if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")})`;
+    if (pick && "otherThan" in pick) {
+      select.push(`${params.add(OTHER_BREAKDOWN, "String")} AS bv`);
+      where.push(`${value} NOT IN ${params.add(pick.otherThan, "Array(String)")}`);
+    } else {
+      select.push(`${value} AS bv`);
+      if (pick) where.push(`${value} IN ${params.add(pick.only, "Array(String)")}`);
+    }
   } else select.push("'' AS bv");
   const joins = withPerson ? `${personIdJoin(team)} ${personProps ? personPropertiesJoin(team) : ""}` : "";
-  const inner = `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;
-  if (!values) return inner;
-  return `SELECT * FROM (${inner}) WHERE bv IN ${params.add(values, "Array(String)")}`;
+  return `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;
 }
 
 /** The aggregate of one group of rows for a series' math (not the active-users or per-actor maths). */
-function aggregateSql(series: Series): string {
+function aggregateSql(series: Series, num = "num0"): string {
   switch (series.math) {
     case "total":
       return "toFloat64(count())";
@@ -96,13 +144,13 @@ function aggregateSql(series: Series): string {
     case "unique_session":
       return "toFloat64(uniqExactIf(session_id, session_id != ''))";
     case "sum":
-      return "ifNull(sum(num), 0)";
+      return `ifNull(sum(${num}), 0)`;
     case "avg":
     case "min":
     case "max":
-      return `ifNull(${series.math}(num), 0)`;
+      return `ifNull(${series.math}(${num}), 0)`;
     default:
-      return `ifNull(quantileExactInclusive(${QUANTILES[series.math]})(num), 0)`;
+      return `ifNull(quantileExactInclusive(${QUANTILES[series.math]})(${num}), 0)`;
   }
 }
 
@@ -112,6 +160,11 @@ function actorSql(series: Series): string {
   if (kind in QUANTILES) return `ifNull(quantileExactInclusive(${QUANTILES[kind]})(c), 0)`;
   return `ifNull(${kind}(toFloat64(c)), 0)`;
 }
+
+const finite = (value: unknown) => {
+  const v = Number(value);
+  return Number.isFinite(v) ? v : 0;
+};
 
 interface Row {
   bucket: string;
@@ -124,39 +177,38 @@ function collectPoints(rows: Row[]): Points {
   for (const row of rows) {
     let byBucket = points.get(row.bv);
     if (!byBucket) points.set(row.bv, (byBucket = new Map()));
-    const v = Number(row.value);
-    byBucket.set(row.bucket, Number.isFinite(v) ? v : 0);
+    byBucket.set(row.bucket, finite(row.value));
   }
   return points;
 }
 
 /** The series' value per bucket of `range` (and per breakdown value). */
-export async function seriesPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, values?: string[]): Promise<Points> {
+export async function seriesPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
   const store = await getEventStore();
   const params = new SqlParams();
   const tz = tzLiteral(ctx.timezone);
   const days = ACTIVE_DAYS[series.math];
   if (days) {
-    const lookback = toInstant(new Date(toWallOf(range).getTime() - days * 86_400_000), ctx.timezone);
-    const base = baseQuery(ctx, series, lookback, range.to, breakdown, params, values);
-    const buckets = range.buckets.map((b) => bucketDay(b, range.interval));
+    const windows = range.buckets.map((b) => activeWindow(series.math, range, b)!);
+    const base = baseQuery(ctx, [series], windows[0].start, range.to, breakdown, params, pick);
+    const buckets = params.add(range.buckets.map((b) => bucketDay(b, range.interval)), "Array(String)");
     if (range.interval === "day") {
+      // Each person-day counts in the `days` buckets ending with it.
       const sql = `SELECT bucket, bv, toFloat64(uniqExact(person_id)) AS value FROM (
           SELECT DISTINCT person_id, bv, toDate(ts, ${tz}) AS d FROM (${base})
         ) ARRAY JOIN arrayMap(i -> toString(d + i), range(${days})) AS bucket
-        WHERE bucket IN ${params.add(buckets, "Array(String)")} GROUP BY bucket, bv`;
+        WHERE bucket IN ${buckets} GROUP BY bucket, bv`;
       return collectPoints(await store.query<Row>(sql, params.values));
     }
-    // Other intervals: the persons active in the `days` days ending where the bucket ends.
-    const ends = range.buckets.map((b) => Math.min(micros(toInstant(addInterval(b, range.interval), ctx.timezone)), toMicros(range.to) + 1));
-    const starts = range.buckets.map((b) => micros(toInstant(new Date(addInterval(b, range.interval).getTime() - days * 86_400_000), ctx.timezone)));
-    const sql = `SELECT ${params.add(buckets, "Array(String)")}[wi] AS bucket, bv, toFloat64(uniqExact(person_id)) AS value
-      FROM (${base}) ARRAY JOIN arrayEnumerate(${params.add(buckets, "Array(String)")}) AS wi
-      WHERE toUnixTimestamp64Micro(ts) >= ${params.add(starts, "Array(Int64)")}[wi] AND toUnixTimestamp64Micro(ts) < ${params.add(ends, "Array(Int64)")}[wi]
+    const starts = params.add(windows.map((w) => micros(w.start)), "Array(Int64)");
+    const ends = params.add(windows.map((w) => micros(w.end)), "Array(Int64)");
+    const sql = `SELECT ${buckets}[wi] AS bucket, bv, toFloat64(uniqExact(person_id)) AS value
+      FROM (${base}) ARRAY JOIN arrayEnumerate(${buckets}) AS wi
+      WHERE toUnixTimestamp64Micro(ts) >= ${starts}[wi] AND toUnixTimestamp64Micro(ts) < ${ends}[wi]
       GROUP BY bucket, bv`;
     return collectPoints(await store.query<Row>(sql, params.values));
   }
-  const base = baseQuery(ctx, series, range.from, range.to, breakdown, params, values);
+  const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const bucket = bucketSql("ts", range.interval, tz);
   const sql = series.math.endsWith("_count_per_actor")
     ? `SELECT bucket, bv, ${actorSql(series)} AS value FROM (
@@ -166,15 +218,11 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
   return collectPoints(await store.query<Row>(sql, params.values));
 }
 
-function toWallOf(range: DateRange): Date {
-  return range.buckets[0];
-}
-
 /** Cumulative distinct persons (dau on a cumulative display): each person counted in the bucket of their first event. */
-export async function firstSeenPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, values?: string[]): Promise<Points> {
+export async function firstSeenPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
   const store = await getEventStore();
   const params = new SqlParams();
-  const base = baseQuery(ctx, series, range.from, range.to, breakdown, params, values);
+  const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const bucket = bucketSql("first", range.interval, tzLiteral(ctx.timezone));
   const sql = `SELECT ${bucket} AS bucket, bv, toFloat64(count()) AS value FROM (
       SELECT person_id, bv, min(ts) AS first FROM (${base}) GROUP BY person_id, bv
@@ -183,15 +231,83 @@ export async function firstSeenPoints(ctx: TrendContext, series: Series, range: 
 }
 
 /** The series' math over the whole range, per breakdown value (S10, and the breakdown ranking of S8). */
-export async function seriesTotals(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, values?: string[]): Promise<Totals> {
+export async function seriesTotals(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Totals> {
   const store = await getEventStore();
   const params = new SqlParams();
-  const base = baseQuery(ctx, series, range.from, range.to, breakdown, params, values);
+  const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const sql = series.math.endsWith("_count_per_actor")
     ? `SELECT bv, ${actorSql(series)} AS value FROM (SELECT bv, person_id, count() AS c FROM (${base}) GROUP BY bv, person_id) GROUP BY bv`
     : `SELECT bv, ${aggregateSql(series)} AS value FROM (${base}) GROUP BY bv`;
   const rows = await store.query<{ bv: string; value: number | string | null }>(sql, params.values);
-  return new Map(rows.map((r) => [r.bv, Number.isFinite(Number(r.value)) ? Number(r.value) : 0]));
+  return new Map(rows.map((r) => [r.bv, finite(r.value)]));
+}
+
+/**
+ * Several single-aggregate series sharing one scan (`scanKey`), without breakdown: each one's value per bucket,
+ * or (`total`) over the whole range, from one pass over the events.
+ */
+export async function scanValues(ctx: TrendContext, scan: Series[], range: DateRange, total: boolean): Promise<Points[]> {
+  const store = await getEventStore();
+  const params = new SqlParams();
+  const base = baseQuery(ctx, scan, range.from, range.to, null, params);
+  const values = scan.map((s, i) => `${aggregateSql(s, `num${i}`)} AS v${i}`).join(", ");
+  const sql = total
+    ? `SELECT '' AS bucket, ${values} FROM (${base})`
+    : `SELECT ${bucketSql("ts", range.interval, tzLiteral(ctx.timezone))} AS bucket, ${values} FROM (${base}) GROUP BY bucket`;
+  const rows = await store.query<Record<string, string | number | null>>(sql, params.values);
+  return scan.map((_, i) => new Map([["", new Map(rows.map((r) => [String(r.bucket), finite(r[`v${i}`])]))]]));
+}
+
+export interface RankedBreakdown {
+  /** The first `top` breakdown values in ranking order (S8). */
+  ranked: string[];
+  /** Whether more values than `top` have events. */
+  more: boolean;
+  /** The ranked values' points (unless only totals were asked for). */
+  points: Points;
+  /** The ranked values' math over the range. */
+  totals: Totals;
+}
+
+/**
+ * A single-aggregate series with a breakdown, in one pass: the math per (value, bucket) and per value over the
+ * range (grouping sets), values ranked by the latter (ties by value descending, S8), and only the first `top`
+ * values' rows returned.
+ */
+export async function rankedBreakdown(
+  ctx: TrendContext,
+  series: Series,
+  range: DateRange,
+  breakdown: Breakdown,
+  top: number,
+  withPoints: boolean,
+): Promise<RankedBreakdown> {
+  const store = await getEventStore();
+  const params = new SqlParams();
+  const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params);
+  const bucket = bucketSql("ts", range.interval, tzLiteral(ctx.timezone));
+  // A row of the (bv) grouping set is a value's total. grouping() flags a key left out of the row's set (1 in
+  // standard SQL, 0 in ClickHouse's older default): either way only in those rows do bucket's and bv's differ.
+  const grouped = withPoints
+    ? `SELECT bv, ${bucket} AS bucket, ${aggregateSql(series)} AS value, grouping(bucket) != grouping(bv) AS is_total
+       FROM (${base}) GROUP BY GROUPING SETS ((bv, bucket), (bv))`
+    : `SELECT bv, '' AS bucket, ${aggregateSql(series)} AS value, 1 AS is_total FROM (${base}) GROUP BY bv`;
+  const sql = `SELECT bv, if(is_total, '', bucket) AS bucket, value, position, value_count FROM (
+      SELECT bv, bucket, value, is_total, dense_rank() OVER (ORDER BY total DESC, bv DESC) AS position, uniqExact(bv) OVER () AS value_count
+      FROM (SELECT bv, bucket, value, is_total, max(if(is_total, value, NULL)) OVER (PARTITION BY bv) AS total FROM (${grouped}))
+    ) WHERE position <= ${params.add(top, "UInt64")}`;
+  const rows = await store.query<Row & { position: string | number; value_count: string | number }>(sql, params.values);
+  const ranked: string[] = [];
+  const totals: Totals = new Map();
+  const pointRows: Row[] = [];
+  for (const row of rows) {
+    if (row.bucket !== "") pointRows.push(row);
+    else {
+      ranked[Number(row.position) - 1] = row.bv;
+      totals.set(row.bv, finite(row.value));
+    }
+  }
+  return { ranked, more: rows.length > 0 && Number(rows[0].value_count) > ranked.length, points: collectPoints(pointRows), totals };
 }
 
 /** Breakdown values ranked by the series' math over the range, ties by value descending (S8). */

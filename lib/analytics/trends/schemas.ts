@@ -81,6 +81,8 @@ export const ZTrendFilter = z
     breakdown: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullish(),
     breakdown_type: z.string().nullish(),
     breakdown_limit: optionalInt,
+    /** Leave out the "other" series of the values past the limit. */
+    breakdown_hide_other_aggregation: bool,
     offset: optionalInt,
     compare: bool,
     formula: z.string().nullish(),
