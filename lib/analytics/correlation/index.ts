@@ -125,7 +125,7 @@ export function planCorrelation(project: Project, filter: TCorrelationFilter, no
  */
 export async function runCorrelation(project: Project, filter: TCorrelationFilter, baseUri: string, now = new Date()): Promise<TCorrelationResult> {
   const { type, f, population, tail } = planCorrelation(project, filter, now);
-  const { sql, params } = buildFunnelSql(f, tail);
+  const { sql, params } = buildFunnelSql(f, tail, { attemptBounds: true });
   const store = await getEventStore();
   const result = await store.query<ContingencyRow>(sql, params);
 
@@ -200,12 +200,12 @@ export async function correlationActorIds(
     chosen = eventActorsCtes(f, populationOf(f, filter.funnel_step), entity.id, properties, converted);
   }
   const store = await getEventStore();
-  const paged = buildFunnelSql(f, (params) => `${chosen(params)}\n${chosenPageSql(params, page)}`);
+  const paged = buildFunnelSql(f, (params) => `${chosen(params)}\n${chosenPageSql(params, page)}`, { attemptBounds: true });
   const rows = await store.query<{ person: string; total: string | number }>(paged.sql, paged.params);
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end has no row to carry the total.
   if (!rows.length && page.offset > 0) {
-    const counted = buildFunnelSql(f, (params) => `${chosen(params)}\n${CHOSEN_COUNT_SQL}`);
+    const counted = buildFunnelSql(f, (params) => `${chosen(params)}\n${CHOSEN_COUNT_SQL}`, { attemptBounds: true });
     const [c] = await store.query<{ total: string | number }>(counted.sql, counted.params);
     total = Number(c?.total ?? 0);
   }

@@ -64,7 +64,11 @@ function attemptRowsSql(f: NormalizedFunnel): { arrayJoin: string; select: strin
       const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
       cols.push(`if(o${i - 1} = 0, toInt64(0), arrayFirst(x -> x ${cmp} o${i - 1} AND x <= ${deadlineSql(f, "o0")}, s${i})) AS o${i}`);
     }
-    return { arrayJoin: "ARRAY JOIN s0 AS o0", select: `${cols.join(", ")}, [${f.steps.map((_, i) => `o${i}`).join(", ")}] AS p` };
+    // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
+    // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
+    // per-day entrances of funnel trends (S19) make each attempt matter.
+    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? "arrayFilter((t, i) -> i = 1 OR t <= s1[-1], s0, arrayEnumerate(s0))" : "s0";
+    return { arrayJoin: `ARRAY JOIN ${starts} AS o0`, select: `${cols.join(", ")}, [${f.steps.map((_, i) => `o${i}`).join(", ")}] AS p` };
   }
   if (f.orderType === "strict") {
     const items = ["ts_all[j]"];
@@ -105,13 +109,14 @@ function excludedSql(f: NormalizedFunnel): string {
 /**
  * The funnel's ClickHouse SQL. For the steps funnel, `fromFinal` reads its per-person `final` table (person,
  * breakdown_value, furthest step…): by default the step counts; the persons endpoints list people from it instead,
- * so the people listed are exactly the ones counted. `first_ts`/`final_ts` (µs) are the first and last step times
- * of the person's earliest attempt among those reaching its furthest step (`final_ts` 0 unless it reached the last
- * step): funnel correlation counts the events in between.
+ * so the people listed are exactly the ones counted. With `attemptBounds`, `final` also has `first_ts`/`final_ts`
+ * (µs), the first and last step times of the person's earliest attempt among those reaching its furthest step
+ * (`final_ts` 0 unless it reached the last step): funnel correlation counts the events in between.
  */
 export function buildFunnelSql(
   f: NormalizedFunnel,
   fromFinal: (params: SqlParams) => string = () => stepCounts(f),
+  options: { attemptBounds?: boolean } = {},
 ): FunnelSql {
   const n = f.steps.length;
   const params = new SqlParams({ team: f.teamId, date_from: f.fromMicros, date_to: f.toMicros });
@@ -186,13 +191,12 @@ attempts AS (
   WHERE NOT (${excludedSql(f)})
 ),
 ${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
-  SELECT person, bd, max(cnt) AS furthest,
-         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual,
-         argMin(p[1], (-toInt64(cnt), p[1], p[${n}])) AS first_ts,
-         argMin(p[${n}], (-toInt64(cnt), p[1], p[${n}])) AS final_ts
+  SELECT person, ${f.breakdown ? "bd" : "'' AS bd"}, max(cnt) AS furthest,
+         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual
+         ${options.attemptBounds ? `, argMin(p[1], (-toInt64(cnt), p[1], p[${n}])) AS first_ts, argMin(p[${n}], (-toInt64(cnt), p[1], p[${n}])) AS final_ts` : ""}
          ${diffs.length ? "," + diffs.join(", ") : ""}
          ${perStepStats.length ? "," + perStepStats.join(", ") : ""}
-  FROM attempts GROUP BY person, bd
+  FROM attempts GROUP BY person${f.breakdown ? ", bd" : ""}
 ),
 ${f.vizType === "time_to_convert" ? timeToConvertTail(f) : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
 ${fromFinal(params)}`}`}`;
