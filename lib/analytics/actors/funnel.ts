@@ -23,7 +23,7 @@ export async function funnelActorIds(
   q: FunnelActorsQuery,
   now = new Date(),
 ): Promise<{ ids: string[]; total: number }> {
-  const f = normalizeFunnel(project, { ...filter, funnel_viz_type: "steps" }, now);
+  const f = await normalizeFunnel(project, { ...filter, funnel_viz_type: "steps" }, now);
   const n = f.steps.length;
   if (n === 0) return { ids: [], total: 0 };
   const k = q.funnelStep;

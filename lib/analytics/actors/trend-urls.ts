@@ -19,7 +19,7 @@ export interface PersonsUrl {
 export function trendPersonsUrls(
   projectId: number,
   filterDict: Record<string, unknown>,
-  entity: { id: unknown; math: unknown; order: unknown },
+  entity: { id: unknown; type: unknown; math: unknown; order: unknown },
   range: DateRange,
   breakdownValue: string | null,
   cumulative: boolean,
@@ -40,7 +40,7 @@ export function trendPersonsUrls(
     const end = window ? window.end.getTime() : Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
     const extra: Record<string, unknown> = {
       entity_id: entity.id ?? null,
-      entity_type: "events",
+      entity_type: entity.type ?? "events",
       entity_math: entity.math ?? null,
       date_from: new Date(cumulative ? range.from.getTime() : start).toISOString(),
       date_to: new Date(end).toISOString(),

@@ -1,7 +1,7 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
-import { SqlParams, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
+import { SqlParams, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
 import { baseQuery, type Breakdown } from "@/lib/analytics/trends/query";
-import { ZTrendFilter, resolveSeries } from "@/lib/analytics/trends/schemas";
+import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
 import { getEventStore } from "@/lib/events/store";
 
 function instant(value: unknown, attr: string): Date {
@@ -24,14 +24,17 @@ export async function trendActorIds(
   const parsed = ZTrendFilter.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;
-  const series = resolveSeries(filter);
+  const series = resolveSeries(filter, await loadEntityActions(project.id, filterEntities(filter)));
   const order = raw.entity_order === undefined || raw.entity_order === null ? null : Number(raw.entity_order);
   const entityId = raw.entity_id === undefined || raw.entity_id === "" ? undefined : String(raw.entity_id);
-  if (raw.entity_type !== undefined && raw.entity_type !== "events")
-    throw validationError(`Entity type "${raw.entity_type}" is not supported.`, "entity_type", "unsupported");
+  const entityType = raw.entity_type ?? "events";
+  if (entityType !== "events" && entityType !== "actions")
+    throw validationError(`"${raw.entity_type}" is not a valid choice.`, "entity_type", "invalid_choice");
+  const idOf = (s: Series) => (s.match.action ? String(s.match.action.id) : (s.event ?? "null"));
+  const sameEntity = (s: Series) => (s.match.action ? "actions" : "events") === entityType && (entityId === undefined || idOf(s) === entityId);
   const chosen =
-    series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && (entityId === undefined || (s.event ?? "null") === entityId)) ??
-    series.find((s) => entityId !== undefined && s.event === entityId);
+    series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && sameEntity(s)) ??
+    series.find((s) => entityId !== undefined && sameEntity(s));
   if (!chosen) throw validationError("The entity is not one of the filter's series.", "entity_id");
   const from = instant(raw.date_from, "date_from");
   const to = instant(raw.date_to, "date_to");

@@ -13,7 +13,7 @@ const DEFAULT_PERSON_LIMIT = 100;
 async function correlation(actor: Actor, projectId: TProjectId, body: TCorrelationFilter, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
   // Bad filters answer 400 before the cache is consulted.
-  planCorrelation(project, body);
+  await planCorrelation(project, body);
   const filter = Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_FILTER.has(key))) as TCorrelationFilter;
   const answer = await analysisResult<TCorrelationResult>(
     project,

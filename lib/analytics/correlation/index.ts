@@ -35,8 +35,8 @@ export function correlationTypeOf(filter: TCorrelationFilter): CorrelationType {
 }
 
 /** The funnel whose persons are compared (always its steps), with the 400s of the funnel and of correlation. */
-function correlatedFunnel(project: Project, filter: TFunnelFilter, now: Date): NormalizedFunnel {
-  const f = normalizeFunnel(project, { ...filter, funnel_viz_type: "steps" }, now);
+async function correlatedFunnel(project: Project, filter: TFunnelFilter, now: Date): Promise<NormalizedFunnel> {
+  const f = await normalizeFunnel(project, { ...filter, funnel_viz_type: "steps" }, now);
   if (f.steps.length < 2) throw validationError("Funnel correlation needs a funnel of at least two steps.", "events");
   return f;
 }
@@ -100,9 +100,9 @@ export interface CorrelationPlan {
 }
 
 /** The correlation to run, or PostHog's 400 for what it refuses. */
-export function planCorrelation(project: Project, filter: TCorrelationFilter, now = new Date()): CorrelationPlan {
+export async function planCorrelation(project: Project, filter: TCorrelationFilter, now = new Date()): Promise<CorrelationPlan> {
   const type = correlationTypeOf(filter);
-  const f = correlatedFunnel(project, filter, now);
+  const f = await correlatedFunnel(project, filter, now);
   const population = populationOf(f, filter.funnel_step);
   if (type === "properties") {
     const names = filter.funnel_correlation_names ?? [];
@@ -124,7 +124,7 @@ export function planCorrelation(project: Project, filter: TCorrelationFilter, no
  * `baseUri` (`https://host/`) starts the persons URLs.
  */
 export async function runCorrelation(project: Project, filter: TCorrelationFilter, baseUri: string, now = new Date()): Promise<TCorrelationResult> {
-  const { type, f, population, tail } = planCorrelation(project, filter, now);
+  const { type, f, population, tail } = await planCorrelation(project, filter, now);
   const { sql, params } = buildFunnelSql(f, tail, { attemptBounds: true });
   const store = await getEventStore();
   const result = await store.query<ContingencyRow>(sql, params);
@@ -191,12 +191,12 @@ export async function correlationActorIds(
     const withValue = parsedProperties(values, "funnel_correlation_property_values");
     // Filtering the funnel's events by the persons' property keeps only the persons having it.
     const properties: PropertyGroup = { type: "AND", values: [parsedProperties(filter.properties, "properties"), withValue] };
-    f = correlatedFunnel(project, { ...filter, properties }, now);
+    f = await correlatedFunnel(project, { ...filter, properties }, now);
     chosen = propertyActorsCtes(f, populationOf(f, filter.funnel_step), converted);
   } else {
     if (!entity) throw validationError("No entity for persons specified");
     const properties = parsedProperties(entity.properties, "funnel_correlation_person_entity");
-    f = correlatedFunnel(project, filter, now);
+    f = await correlatedFunnel(project, filter, now);
     chosen = eventActorsCtes(f, populationOf(f, filter.funnel_step), entity.id, properties, converted);
   }
   const store = await getEventStore();

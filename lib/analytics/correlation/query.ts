@@ -7,7 +7,7 @@
  * the last step, before the end of the conversion window; events named like a funnel step never count (PostHog's
  * `_get_events_join_query`).
  */
-import { PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin, propertyGroupSql, propertyValueSql, usesPersonProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
+import { PERSON_ID, PERSON_PROPERTIES, entityEventNames, personIdJoin, personPropertiesJoin, propertyGroupSql, propertyValueSql, usesPersonProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
 import type { NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
 import { deadlineSql } from "@/lib/analytics/funnels/query";
 
@@ -40,8 +40,8 @@ function actorsCte(f: NormalizedFunnel, population: Population): string {
 )`;
 }
 
-/** Step event names (PostHog's `funnel_step_names`: "All events" steps name none). */
-const stepNames = (f: NormalizedFunnel) => [...new Set(f.steps.map((s) => s.id).filter((id): id is string => id !== null))];
+/** Step event names (PostHog's `funnel_step_names`: an action names its steps' events; "All events" names none). */
+const stepNames = (f: NormalizedFunnel) => [...new Set(f.steps.flatMap((s) => entityEventNames(s.match) ?? []))];
 
 /**
  * `visited`: the counted events of the compared persons (person, success, event, properties). `where` narrows the

@@ -3,3 +3,4 @@ export * from "./properties";
 export * from "./persons";
 export * from "./test-accounts";
 export * from "./actions";
+export * from "./entities";

@@ -13,7 +13,7 @@ const NOT_FILTER = new Set(["refresh", "format", "client_query_id", "cache_inval
 async function funnel(actor: Actor, projectId: TProjectId, body: TFunnelFilter, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
   // Bad filters answer 400 before the cache is consulted.
-  normalizeFunnel(project, body);
+  await normalizeFunnel(project, body);
   const filter = Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_FILTER.has(key))) as TFunnelFilter;
   const answer = await analysisResult<FunnelResult>(
     project,

@@ -35,7 +35,7 @@ export async function runFunnel(
   filter: TFunnelFilter,
   now = new Date(),
 ): Promise<FunnelResult> {
-  const f = normalizeFunnel(project, filter, now);
+  const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];
   const { sql, params } = buildFunnelSql(f);
   const store = await getEventStore();

@@ -1,34 +1,36 @@
 import { validationError } from "@/lib/api/errors";
 import {
+  entityKey,
+  loadEntityActions,
+  matchedEntity,
   resolveDateRange,
   testAccountFilters,
   validateProperties,
   ZProperties,
+  type MatchedEntity,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { FUNNEL_WINDOW_UNITS, type FunnelWindowUnit, type TFunnelFilter } from "./schemas";
 
 export interface FunnelEntity {
-  id: string | null;
-  type: "events";
+  /** The event name, or the action id (null: every event). */
+  id: string | number | null;
+  type: "events" | "actions";
   name: string;
   custom_name: string | null;
   order: number;
   properties: PropertyGroup;
-  /** Identity of the entity (id + properties), for PostHog's "same step twice" rule. */
-  propertiesKey: string;
-  /** Filled by the query builder. */
-  propertiesSql: string | null;
+  /** What the step matches: its event or action, and its own filters. */
+  match: MatchedEntity;
 }
 
 export interface FunnelExclusionDef {
-  id: string | null;
+  id: string | number | null;
   name: string;
   fromStep: number;
   toStep: number;
   properties: PropertyGroup;
-  propertiesKey: string;
-  propertiesSql: string | null;
+  match: MatchedEntity;
 }
 
 export type FunnelOrderType = "ordered" | "strict" | "unordered";
@@ -66,7 +68,6 @@ function parseProperties(value: unknown, attr: string): PropertyGroup {
   return parsed.data;
 }
 
-const keyOf = (id: string | null, properties: PropertyGroup) => JSON.stringify([id, properties.values.length ? properties : null]);
 
 function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindowUnit } {
   const rawUnit = filter.funnel_window_interval_unit ?? filter.funnel_window_interval_type;
@@ -84,32 +85,41 @@ function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindow
   return { interval, unit: unit as FunnelWindowUnit };
 }
 
+/** The filter's events and actions, in step order (PostHog sorts both lists together by `order`). */
+function stepEntities(filter: TFunnelFilter) {
+  const events = (filter.events ?? []).map((e) => ({ ...e, type: e.type ?? ("events" as const) }));
+  const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
+  return [...events, ...actions]
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+const rawId = (id: unknown, type: string) =>
+  id === undefined || id === null ? null : type === "actions" ? Number(id) : String(id);
+
 /** The filter as the engine runs it, with PostHog's 400s for what it refuses. */
-export function normalizeFunnel(
+export async function normalizeFunnel(
   project: { id: number; timezone?: string | null },
   filter: TFunnelFilter,
   now = new Date(),
-): NormalizedFunnel {
+): Promise<NormalizedFunnel> {
   const timezone = project.timezone || "UTC";
-  if (filter.actions?.length) throw validationError("Actions are not supported in funnels yet.", "actions");
   if (filter.aggregation_group_type_index !== undefined && filter.aggregation_group_type_index !== null)
     throw validationError("Group aggregation is not supported.", "aggregation_group_type_index");
-  const entities = [...(filter.events ?? [])]
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i);
-  const steps: FunnelEntity[] = entities.map(({ e }, index) => {
-    if (e.type === "actions") throw validationError("Actions are not supported in funnels yet.", "actions");
-    const id = e.id === undefined || e.id === null ? null : String(e.id);
+  const entities = stepEntities(filter);
+  const actions = await loadEntityActions(project.id, [...entities, ...(filter.exclusions ?? [])]);
+  const steps: FunnelEntity[] = entities.map((e, index) => {
     const properties = parseProperties(e.properties, "events");
+    const match = matchedEntity(e, actions, properties);
     return {
-      id,
-      type: "events",
-      name: e.name ?? id ?? "All events",
+      id: rawId(e.id, e.type),
+      type: e.type,
+      name: e.name ?? match.action?.name ?? match.event ?? "All events",
       custom_name: e.custom_name ?? null,
       order: index,
       properties,
-      propertiesKey: keyOf(id, properties),
-      propertiesSql: null,
+      match,
     };
   });
 
@@ -130,14 +140,16 @@ export function normalizeFunnel(
       throw validationError("Exclusion event range is invalid. Start of range is greater than number of steps.");
     if (to > steps.length - 1)
       throw validationError("Exclusion event range is invalid. End of range is greater than number of steps.");
-    const id = x.id === undefined || x.id === null ? null : String(x.id);
+    const type = x.type ?? "events";
+    const id = rawId(x.id, type);
     const properties = parseProperties(x.properties, "exclusions");
+    const match = matchedEntity({ id, type }, actions, properties);
     for (const step of steps.slice(from, to + 1)) {
-      const superset = step.id === id && (properties.values.length === 0 || keyOf(id, properties) === step.propertiesKey);
+      const superset = step.type === type && step.id === id && (properties.values.length === 0 || entityKey(match) === entityKey(step.match));
       if (superset || id === null)
         throw validationError("Exclusion steps cannot contain an event that's part of funnel steps.");
     }
-    return { id, name: x.name ?? id ?? "All events", fromStep: from, toStep: to, properties, propertiesKey: keyOf(id, properties), propertiesSql: null };
+    return { id, name: x.name ?? match.action?.name ?? match.event ?? "All events", fromStep: from, toStep: to, properties, match };
   });
 
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval: "day", timezone, now, defaultFrom: "-7d" });

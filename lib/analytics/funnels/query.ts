@@ -11,6 +11,10 @@ import {
   personIdJoin,
   personPropertiesJoin,
   propertyGroupSql,
+  entityKey,
+  entityMatchSql,
+  entityUsesPersonProperties,
+  eventNamesOf,
   breakdownPropertySql,
   SqlParams,
   usesPersonProperties,
@@ -37,19 +41,9 @@ export function deadlineSql(f: NormalizedFunnel, t: string): string {
   return `(${t} + ${f.window.interval * UNIT_MICROS[f.window.unit]})`;
 }
 
-/** `1` when the event row matches entity `e` (name and its own property filter). */
-function entityCondition(e: NormalizedFunnel["steps"][number] | NormalizedFunnel["exclusions"][number], params: SqlParams): string {
-  const parts: string[] = [];
-  if (e.id !== null) parts.push(`e.event = ${params.add(e.id, "String")}`);
-  const props = propertyGroupSql(e.properties, COLUMNS, params);
-  if (props !== "1") parts.push(props);
-  return parts.length ? parts.join(" AND ") : "1";
-}
-
 const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES };
 
-const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) =>
-  a.id === b.id && a.propertiesKey === b.propertiesKey;
+const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) => entityKey(a.match) === entityKey(b.match);
 
 /**
  * One row per attempt: `FROM per_person ARRAY JOIN ...` and the SELECT list giving `p`, the attempt's step
@@ -120,12 +114,11 @@ export function buildFunnelSql(
 ): FunnelSql {
   const n = f.steps.length;
   const params = new SqlParams({ team: f.teamId, date_from: f.fromMicros, date_to: f.toMicros });
-  const stepConds = f.steps.map((s) => entityCondition(s, params));
-  const exclConds = f.exclusions.map((x) => entityCondition(x, params));
+  const stepConds = f.steps.map((s) => entityMatchSql(s.match, COLUMNS, params));
+  const exclConds = f.exclusions.map((x) => entityMatchSql(x.match, COLUMNS, params));
   const needsPersonProps =
     usesPersonProperties(f.properties) ||
-    f.steps.some((s) => usesPersonProperties(s.properties)) ||
-    f.exclusions.some((x) => usesPersonProperties(x.properties)) ||
+    [...f.steps, ...f.exclusions].some((e) => entityUsesPersonProperties(e.match)) ||
     f.breakdown?.type === "person";
   const mask = stepConds.map((c, i) => `if(${c}, ${2 ** i}, 0)`).join(" + ");
   const xmask = exclConds.length ? exclConds.map((c, k) => `if(${c}, ${2 ** k}, 0)`).join(" + ") : "0";
@@ -136,8 +129,8 @@ export function buildFunnelSql(
   if (globalProps !== "1") where.push(globalProps);
   if (f.orderType !== "strict") {
     // Only events some step or exclusion could match.
-    const names = [...f.steps, ...f.exclusions].map((e) => e.id);
-    if (!names.includes(null)) where.push(`e.event IN ${params.add([...new Set(names)], "Array(String)")}`);
+    const names = eventNamesOf([...f.steps, ...f.exclusions].map((e) => e.match));
+    if (names) where.push(`e.event IN ${params.add(names, "Array(String)")}`);
   }
 
   let breakdownCol = "''";

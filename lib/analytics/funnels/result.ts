@@ -8,13 +8,13 @@ export interface FunnelRow {
 }
 
 export interface FunnelStepResult {
-  action_id: string | null;
+  action_id: string | number | null;
   name: string;
   custom_name: string | null;
   order: number;
   people: never[];
   count: number;
-  type: "events";
+  type: "events" | "actions";
   average_conversion_time: number | null;
   median_conversion_time: number | null;
   converted_people_url: string;
@@ -59,7 +59,7 @@ function stepsOf(f: NormalizedFunnel, row: FunnelRow | undefined, filterQuery: s
       order: i,
       people: [],
       count,
-      type: "events",
+      type: step.type,
       average_conversion_time: i === 0 || count === 0 ? null : num(row?.avgs[i]),
       median_conversion_time: i === 0 || count === 0 ? null : num(row?.meds[i]),
       converted_people_url: peopleUrl(filterQuery, i + 1, breakdown),

@@ -5,6 +5,13 @@ import { getEventStore } from "@/lib/events/store";
 import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
 import { propertyGroupSql, SqlParams, usesPersonProperties, validateProperties, type PropertyGroup } from "@/lib/analytics/filters/properties";
 import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
+import {
+  entityMatchSql,
+  entityUsesPersonProperties,
+  eventNamesOf,
+  loadEntityActions,
+  matchedEntity,
+} from "@/lib/analytics/filters/entities";
 import { personEventsSql, retentionSql } from "./query";
 import { retentionResult, type RetentionCohort, type RetentionCountRow } from "./result";
 import type { RetentionPeriod, TRetentionFilter } from "./schemas";
@@ -45,22 +52,33 @@ const wallString = (w: Date) =>
 export async function runRetention(project: Pick<Project, "id" | "timezone">, filter: TRetentionFilter, now = new Date()): Promise<RetentionCohort[]> {
   const tz = project.timezone || "UTC";
   const range = retentionRange(filter, tz, now);
-  const target = filter.target_entity ?? { id: "$pageview", type: "events" as const };
-  const returning = filter.returning_entity ?? filter.events?.[0] ?? target;
+  const targetRef = filter.target_entity ?? { id: "$pageview", type: "events" as const };
+  const firstAction = filter.actions?.[0] && { ...filter.actions[0], type: "actions" as const };
+  const returningRef = filter.returning_entity ?? filter.events?.[0] ?? firstAction ?? targetRef;
+  const actions = await loadEntityActions(project.id, [targetRef, returningRef]);
+  const noProperties: PropertyGroup = { type: "AND", values: [] };
+  const target = matchedEntity(targetRef, actions, noProperties);
+  const returning = matchedEntity(returningRef, actions, noProperties);
   const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
   validateProperties(properties);
   const params = new SqlParams();
-  const where = propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES }, params);
-  const sql = retentionSql(filter.period, filter.retention_type === "retention_first_time", personEventsSql(where, usesPersonProperties(properties)));
+  const columns = { event: "e.properties", person: PERSON_PROPERTIES };
+  const where = propertyGroupSql(properties, columns, params);
+  const names = eventNamesOf([target, returning]);
+  const entities = {
+    target: entityMatchSql(target, columns, params),
+    returning: entityMatchSql(returning, columns, params),
+    names: names && params.add(names, "Array(String)"),
+  };
+  const joinPersons = usesPersonProperties(properties) || entityUsesPersonProperties(target) || entityUsesPersonProperties(returning);
+  const sql = retentionSql(filter.period, filter.retention_type === "retention_first_time", personEventsSql(entities, where, joinPersons));
   const store = await getEventStore();
   const rows = await store.query<RetentionCountRow>(sql, {
     ...params.values,
     team: project.id,
     tz,
-    target: target.id,
-    returning: returning.id,
     base: wallString(range.fromWall),
     from: chTimestamp(toInstant(range.fromWall, tz)),
     to: chTimestamp(toInstant(range.toWall, tz)),

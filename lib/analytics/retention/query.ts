@@ -18,16 +18,19 @@ export function truncSql(expr: string, period: RetentionPeriod): string {
 }
 
 /**
- * The target and returning events, each with its person resolved at query time (S1), filtered by the global
- * property condition `where` (over `e.properties` and, joined when used, the person's current properties).
+ * The target and returning events (`is_target`, `is_returning`: the conditions matching each entity), each
+ * with its person resolved at query time (S1), filtered by the global property condition `where` (over
+ * `e.properties` and, joined when used, the person's current properties). `names`: the only event names the
+ * entities can match, when known.
  */
-export function personEventsSql(where: string, joinPersons: boolean): string {
+export function personEventsSql(entities: { target: string; returning: string; names: string | null }, where: string, joinPersons: boolean): string {
   return `
-  SELECT e.event AS event, e.timestamp AS timestamp, ${PERSON_ID} AS pid
+  SELECT ${entities.target} AS is_target, ${entities.returning} AS is_returning, e.timestamp AS timestamp, ${PERSON_ID} AS pid
   FROM events AS e
   ${personIdJoin("{team:Int64}")}
   ${joinPersons ? personPropertiesJoin("{team:Int64}") : ""}
-  WHERE e.team_id = {team:Int64} AND e.event IN ({target:String}, {returning:String}) AND ${where}`;
+  WHERE e.team_id = {team:Int64} ${entities.names ? `AND e.event IN ${entities.names}` : ""}
+    AND (${entities.target} OR ${entities.returning}) AND ${where}`;
 }
 
 /**
@@ -44,15 +47,15 @@ export function retentionSql(period: RetentionPeriod, firstTime: boolean, person
   const unit = PERIOD_UNIT[period];
   const inRange = "timestamp >= toDateTime64({from:String}, 6, 'UTC') AND timestamp <= toDateTime64({to:String}, 6, 'UTC')";
   const target = firstTime
-    ? `SELECT pid, min(${bucket}) AS d FROM person_events WHERE event = {target:String}
+    ? `SELECT pid, min(${bucket}) AS d FROM person_events WHERE is_target
        GROUP BY pid
        HAVING d >= toDateTime({from_local:String}, {tz:String}) AND d <= toDateTime({to_local:String}, {tz:String})`
-    : `SELECT DISTINCT pid, ${bucket} AS d FROM person_events WHERE event = {target:String} AND ${inRange}`;
+    : `SELECT DISTINCT pid, ${bucket} AS d FROM person_events WHERE is_target AND ${inRange}`;
   return `
     WITH person_events AS (${personEvents}),
     target_events AS (${target}),
     returning_events AS (
-      SELECT DISTINCT pid, ${bucket} AS d FROM person_events WHERE event = {returning:String} AND ${inRange}
+      SELECT DISTINCT pid, ${bucket} AS d FROM person_events WHERE is_returning AND ${inRange}
     ),
     activity AS (
       SELECT dateDiff('${unit}', ${base}, t.d) AS cohort, dateDiff('${unit}', t.d, r.d) AS interval, t.pid AS pid

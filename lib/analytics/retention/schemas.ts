@@ -16,12 +16,12 @@ export function jsonParam(value: unknown): unknown {
 const intParam = (min: number, max: number) =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().min(min).max(max));
 
-/** An entity of a legacy filter: `{id, type}`; only events exist here (no actions yet). */
+/** An entity of a legacy filter: `{id, type}`, an event name or an action id. */
 export const ZRetentionEntity = z.preprocess(
   jsonParam,
   z.looseObject({
-    id: z.string().min(1).max(400),
-    type: z.literal("events").default("events"),
+    id: z.union([z.string().min(1).max(400), z.number().int()]),
+    type: z.enum(["events", "actions"]).default("events"),
     name: z.string().nullish(),
   }),
 );
@@ -35,7 +35,7 @@ const retentionFilterFields = z.looseObject({
     target_entity: ZRetentionEntity.optional(),
     returning_entity: ZRetentionEntity.optional(),
     events: z.preprocess(jsonParam, z.array(ZRetentionEntity).max(1)).optional(),
-    actions: z.preprocess(jsonParam, z.array(z.unknown()).max(0, { message: "Actions are not supported on retention yet." })).optional(),
+    actions: z.preprocess(jsonParam, z.array(ZRetentionEntity).max(1)).optional(),
     period: z.enum(RETENTION_PERIODS).default("Day"),
     total_intervals: intParam(1, 1000).default(11),
     retention_type: z.enum(["retention_recurring", "retention_first_time"]).default("retention_recurring"),

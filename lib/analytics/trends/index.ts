@@ -2,6 +2,7 @@ import { fromZodError, validationError } from "@/lib/api/errors";
 import {
   bucketDay,
   bucketLabel,
+  loadEntityActions,
   parseInterval,
   previousRange,
   resolveDateRange,
@@ -27,7 +28,7 @@ import {
   type Points,
   type TrendContext,
 } from "./query";
-import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
+import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, filterEntities, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
 
 export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./query";
 
@@ -45,13 +46,16 @@ function groupDict(group: PropertyGroup): Record<string, unknown> {
   return group.values.length ? (group as unknown as Record<string, unknown>) : {};
 }
 
+/** The series' display name: its own, else its action's or event's (PostHog's `Entity.name`). */
+const seriesName = (s: Series) => s.entity.name ?? s.match.action?.name ?? s.event ?? "All events";
+
 function actionDict(series: Series): Record<string, unknown> {
   const e = series.entity;
   return {
-    id: series.event,
-    type: "events",
+    id: series.match.action ? series.match.action.id : series.event,
+    type: series.match.action ? "actions" : "events",
     order: e.order ?? series.index,
-    name: e.name ?? series.event ?? "All events",
+    name: seriesName(series),
     custom_name: e.custom_name ?? null,
     math: series.math,
     math_property: series.mathProperty,
@@ -77,7 +81,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;
-  const series = resolveSeries(filter);
+  const series = resolveSeries(filter, await loadEntityActions(project.id, filterEntities(filter)));
   const interval = parseInterval(filter.interval);
   const display = (filter.display ?? "ActionsLineGraph") as Display;
   if (!(DISPLAYS as readonly string[]).includes(display))
@@ -134,7 +138,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
         if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
         // The persons of "other" would need the ranking of the whole range, which a point's URL does not carry.
         if (!aggregate && bv !== OTHER_BREAKDOWN) {
-          const action = item.action as { id: unknown; math: unknown; order: unknown };
+          const action = item.action as { id: unknown; type: unknown; math: unknown; order: unknown };
           item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative);
         }
         items.push(item);
@@ -258,7 +262,7 @@ function shape(period: Period, data: number[] | null, aggregatedValue: number, a
 }
 
 function itemLabel(s: Series, bv: string, breakdown: Breakdown | null, seriesCount: number): string {
-  const name = s.entity.name ?? s.event ?? "All events";
+  const name = seriesName(s);
   if (!breakdown) return name;
   return seriesCount > 1 ? `${name} - ${bv}` : bv;
 }
@@ -266,8 +270,8 @@ function itemLabel(s: Series, bv: string, breakdown: Breakdown | null, seriesCou
 function filterDict(filter: TTrendFilter, series: Series[], interval: string, display: string): Record<string, unknown> {
   const dict: Record<string, unknown> = {
     insight: "TRENDS",
-    events: series.map(actionDict),
-    actions: [],
+    events: series.filter((s) => !s.match.action).map(actionDict),
+    actions: series.filter((s) => s.match.action).map(actionDict),
     properties: groupDict(filter.properties),
     filter_test_accounts: filter.filter_test_accounts ?? false,
     date_from: filter.date_from ?? "-7d",

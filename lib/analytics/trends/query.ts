@@ -5,6 +5,9 @@ import {
   addInterval,
   bucketDay,
   bucketSql,
+  entityKey,
+  entityMatchSql,
+  entityUsesPersonProperties,
   personIdJoin,
   personPropertiesJoin,
   propertyGroupSql,
@@ -61,8 +64,8 @@ const needsPerson = (series: Series) =>
 /** Maths that are one aggregate over the matching events: several can share a scan, with totals in the same pass. */
 export const isSingleAggregate = (series: Series) => !(series.math in ACTIVE_DAYS) && !series.math.endsWith("_count_per_actor");
 
-/** Series with the same events (event and own filters) can be computed from one scan. */
-export const scanKey = (series: Series) => JSON.stringify([series.event, series.entity.properties]);
+/** Series with the same events (event or action, and own filters) can be computed from one scan. */
+export const scanKey = (series: Series) => entityKey(series.match);
 
 /**
  * The persons counted by an active-users math (weekly/monthly_active) at the point of `bucket`: those with an
@@ -92,8 +95,7 @@ export function baseQuery(
   pick?: BreakdownPick,
 ): string {
   const [series] = scan;
-  const personProps =
-    usesPersonProperties(ctx.properties) || usesPersonProperties(series.entity.properties) || breakdown?.type === "person";
+  const personProps = usesPersonProperties(ctx.properties) || entityUsesPersonProperties(series.match) || breakdown?.type === "person";
   const withPerson = personProps || scan.some(needsPerson);
   const columns = { event: "e.properties", person: PERSON_PROPERTIES };
   const where = [
@@ -101,11 +103,10 @@ export function baseQuery(
     `e.timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
     `e.timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
   ];
-  if (series.event !== null) where.push(`e.event = ${params.add(series.event, "String")}`);
+  const own = entityMatchSql(series.match, columns, params);
+  if (own !== "1") where.push(own);
   const global = propertyGroupSql(ctx.properties, columns, params);
   if (global !== "1") where.push(global);
-  const own = propertyGroupSql(series.entity.properties, columns, params);
-  if (own !== "1") where.push(own);
   const team = params.add(ctx.teamId, "Int64");
   const select = ["e.timestamp AS ts", "e.mat_session_id AS session_id"];
   select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");

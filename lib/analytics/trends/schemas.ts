@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { ZProperties } from "@/lib/analytics/filters";
+import { ZProperties, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 
 /** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
 
@@ -96,17 +96,30 @@ export type TTrendFilter = z.output<typeof ZTrendFilter>;
 export interface Series {
   index: number;
   entity: TTrendEntity;
+  /** The event name (null for an action, or every event). */
   event: string | null;
+  /** What the series' events are: its event or action, and its own filters. */
+  match: MatchedEntity;
   math: Math;
   mathProperty: string | null;
 }
 
-/** PostHog's 400s for series it cannot compute: unknown math, a property math without its property. */
-export function resolveSeries(filter: TTrendFilter): Series[] {
-  if (filter.actions?.length)
-    throw validationError("Actions are not supported in trends yet: use events.", "actions", "unsupported");
-  const entities = [...(filter.events ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-  return entities.map((entity, index) => {
+/** The filter's events and actions, in series order (PostHog sorts both lists together by `order`). */
+export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
+  const events = (filter.events ?? []).map((e) => ({ ...e, type: "events" as const }));
+  const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
+  return [...events, ...actions]
+    .map((entity, i) => ({ entity, i }))
+    .sort((a, b) => (a.entity.order ?? 0) - (b.entity.order ?? 0) || a.i - b.i)
+    .map(({ entity }) => entity);
+}
+
+/**
+ * The filter's series, with their actions loaded by `loadEntityActions`; PostHog's 400s for series it cannot
+ * compute: unknown math, a property math without its property.
+ */
+export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionDefinition>): Series[] {
+  return filterEntities(filter).map((entity, index) => {
     const math = (entity.math ?? "total") as Math;
     if (entity.math === "unique_group" || entity.math === "hogql")
       throw validationError(`Math "${entity.math}" is not supported.`, "math", "unsupported");
@@ -114,7 +127,7 @@ export function resolveSeries(filter: TTrendFilter): Series[] {
       throw validationError(`"${entity.math}" is not a valid choice.`, "math", "invalid_choice");
     if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
       throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
-    const event = entity.id === null || entity.id === undefined ? null : String(entity.id);
-    return { index, entity, event, math, mathProperty: entity.math_property ?? null };
+    const match = matchedEntity(entity, actions, entity.properties);
+    return { index, entity, event: match.event, match, math, mathProperty: entity.math_property ?? null };
   });
 }
