@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { intish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { ZPerson } from "@/lib/persons/schemas";
 
-const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
 
 /** PostHog's actors paging: `limit` (default 100) and `offset`. */
 export const ZActorsPaging = {

@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { intish, jsonish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { ZActorsPaging } from "@/lib/analytics/actors/schemas";
 
 export const CORRELATION_TYPES = ["events", "properties", "event_with_properties"] as const;
 export type CorrelationType = (typeof CORRELATION_TYPES)[number];
 
-/** A JSON-encoded value as PostHog's legacy GET sends it (`names=["a"]`), or the value itself (POST). */
-const jsonish = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, schema);
-
-const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
 
 const names = (description: string) => jsonish(z.array(z.string())).optional().describe(description);
 

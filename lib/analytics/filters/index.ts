@@ -4,3 +4,4 @@ export * from "./persons";
 export * from "./test-accounts";
 export * from "./actions";
 export * from "./entities";
+export * from "./params";

@@ -1,17 +1,6 @@
 import { z } from "zod";
+import { intish, jsonish } from "@/lib/analytics/filters/params";
 
-/** A JSON-encoded value as PostHog's legacy GET sends it (`events=[...]`), or the value itself (POST). */
-const jsonish = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, schema);
-
-const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
 
 export const ZFunnelEntity = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZProperties } from "@/lib/analytics/filters/properties";
-import { jsonParam } from "@/lib/analytics/retention/schemas";
+import { jsonParam } from "@/lib/analytics/filters/params";
 
 export const PATH_EVENT_TYPES = ["$pageview", "$screen", "custom_event"] as const;
 

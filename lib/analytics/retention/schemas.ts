@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { jsonParam } from "@/lib/analytics/filters/params";
 import { ZProperties } from "@/lib/analytics/filters/properties";
 
-/** Legacy GET analyses take the filter as query params, arrays and objects JSON-encoded (PostHog's Filter). */
-export function jsonParam(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  if (!/^[[{]/.test(trimmed)) return value;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    return value;
-  }
-}
 
 const intParam = (min: number, max: number) =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().min(min).max(max));

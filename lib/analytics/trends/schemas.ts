@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { ZProperties, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 
 /** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
 
@@ -33,16 +33,6 @@ export type Display = (typeof DISPLAYS)[number];
 /** Displays answered with one `aggregated_value` per series instead of points (S10). */
 export const AGGREGATE_DISPLAYS = new Set<Display>(["ActionsTable", "ActionsPie", "ActionsBarValue", "WorldMap", "BoldNumber"]);
 
-/** GET query params carry arrays and objects as JSON text. */
-const json = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, schema);
 
 const bool = z.preprocess((v) => {
   if (typeof v === "string") return ["true", "1"].includes(v.toLowerCase()) ? true : ["false", "0", ""].includes(v.toLowerCase()) ? false : v;
@@ -70,8 +60,8 @@ export type TTrendEntity = z.output<typeof ZTrendEntity>;
 export const ZTrendFilter = z
   .object({
     insight: z.string().nullish(),
-    events: json(z.array(ZTrendEntity)).nullish(),
-    actions: json(z.array(ZTrendEntity)).nullish(),
+    events: jsonish(z.array(ZTrendEntity)).nullish(),
+    actions: jsonish(z.array(ZTrendEntity)).nullish(),
     properties: ZProperties,
     filter_test_accounts: bool,
     date_from: z.string().nullish(),
