@@ -35,6 +35,8 @@ export interface ActionDefinition {
   steps: ActionStep[];
 }
 
+/** The event's `$current_url` ('' when it has none), from its exact column (clickhouse/migrations/0003). */
+const CURRENT_URL = "ifNull(e.prop_current_url, '')";
 const AUTOCAPTURE = "$autocapture";
 
 /** PostHog's defaults when a step leaves a matching mode null: exact text and href, url contains. */
@@ -335,8 +337,8 @@ function stepSql(step: ActionStep, columns: PropertyColumns, params: SqlParams):
   }
   if (step.url) {
     // A missing `$current_url` is '' in the materialized column, and null (never matching) in PostHog.
-    const url = stringMatchSql("e.mat_current_url", step.url, step.url_matching, false, params);
-    conditions.push(step.url_matching === "regex" ? `e.mat_current_url != '' AND ${url}` : url);
+    const url = stringMatchSql(CURRENT_URL, step.url, step.url_matching, false, params);
+    conditions.push(step.url_matching === "regex" ? `${CURRENT_URL} != '' AND ${url}` : url);
   }
   const properties = propertyGroupSql(step.properties, columns, params);
   if (properties !== "1") conditions.push(properties);
@@ -345,7 +347,7 @@ function stepSql(step: ActionStep, columns: PropertyColumns, params: SqlParams):
 }
 
 /**
- * Whether the event row `e` (`e.event`, `e.properties`, `e.elements_chain`, `e.mat_current_url`) matches the
+ * Whether the event row `e` (`e.event`, `e.properties`, `e.elements_chain`, `e.prop_current_url`) matches the
  * action: any of its steps; none when it has no steps. Person properties read `columns.person`.
  */
 export function actionConditionSql(action: ActionDefinition, columns: { event: string; person: string }, params: SqlParams): string {

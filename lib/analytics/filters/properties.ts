@@ -120,30 +120,34 @@ export function propertyValueSql(column: string, keyPlaceholder: string): string
   return `if(JSONType(${column}, ${keyPlaceholder}) = 'String', JSONExtractString(${column}, ${keyPlaceholder}), JSONExtractRaw(${column}, ${keyPlaceholder}))`;
 }
 
-/** Event properties the events table keeps as materialized columns (clickhouse/migrations/0001). */
-const MATERIALIZED_EVENT_COLUMNS: Record<string, string> = {
-  $browser: "e.mat_browser",
-  $os: "e.mat_os",
-  $current_url: "e.mat_current_url",
-  $pathname: "e.mat_pathname",
-  $host: "e.mat_host",
-  $device_type: "e.mat_device_type",
-  $referring_domain: "e.mat_referring_domain",
-  $session_id: "e.mat_session_id",
+/**
+ * Hot event properties the events table keeps as exact columns (clickhouse/migrations/0003): NULL when missing or
+ * JSON null, else the value `propertyValueSql` gives.
+ */
+const EXACT_EVENT_COLUMNS: Record<string, string> = {
+  $browser: "e.prop_browser",
+  $os: "e.prop_os",
+  $current_url: "e.prop_current_url",
+  $pathname: "e.prop_pathname",
+  $host: "e.prop_host",
+  $device_type: "e.prop_device_type",
+  $referring_domain: "e.prop_referring_domain",
+  $session_id: "e.prop_session_id",
 };
 
 /**
- * A breakdown property's value, with whether the event (or person) has it. Event properties with a materialized
- * column are read from it (measured ~6× faster than parsing JSON at 10M events): a non-empty column value is the
- * property's string itself; only the other rows (missing, empty or non-string values) parse the JSON.
+ * A breakdown property's value, with whether the event (or person) has it (missing and JSON null do not). Hot
+ * event properties read only their exact column: any mention of `e.properties` would make ClickHouse read that
+ * big column for every row (a trend by $browser at 10M events: 0.29 s from the column, 0.75 s with JSON).
  */
 export function breakdownPropertySql(type: "event" | "person", key: string, keyPlaceholder: string): { value: string; has: string } {
+  const column = type === "event" ? EXACT_EVENT_COLUMNS[key] : undefined;
+  if (column) return { value: `assumeNotNull(${column})`, has: `isNotNull(${column})` };
   const json = type === "person" ? PERSON_PROPERTIES : "e.properties";
-  const value = propertyValueSql(json, keyPlaceholder);
-  const has = `JSONHas(${json}, ${keyPlaceholder}) AND JSONType(${json}, ${keyPlaceholder}) != 'Null'`;
-  const column = type === "event" ? MATERIALIZED_EVENT_COLUMNS[key] : undefined;
-  if (!column) return { value, has };
-  return { value: `if(${column} != '', ${column}, ${value})`, has: `(${column} != '' OR (${has}))` };
+  return {
+    value: propertyValueSql(json, keyPlaceholder),
+    has: `JSONHas(${json}, ${keyPlaceholder}) AND JSONType(${json}, ${keyPlaceholder}) != 'Null'`,
+  };
 }
 
 /** A property's value as a number (null when missing or not numeric). */
@@ -153,6 +157,10 @@ export function propertyNumberSql(column: string, keyPlaceholder: string): strin
 
 const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The values an exact/is_not filter compares with. */
+const listValues = (filter: PropertyFilter) =>
+  (Array.isArray(filter.value) ? filter.value : [filter.value]).filter((v) => v !== undefined && v !== null);
 
 function singleValue(filter: PropertyFilter): unknown {
   const v = Array.isArray(filter.value) ? filter.value[0] : filter.value;
@@ -168,11 +176,46 @@ function numberValue(filter: PropertyFilter): number {
   return n;
 }
 
+/**
+ * Whether the filter's condition on `propertyValueSql`'s text is the same for '' and 'null', the texts of a missing
+ * and of a JSON-null property: the two an exact column holds as NULL. Then the column can stand in for the JSON.
+ * Regexes (RE2, not checkable here) and is_set (JSON null is set) read the JSON.
+ */
+function sameWhenMissingOrNull(filter: PropertyFilter): boolean {
+  switch (filter.operator) {
+    case "exact":
+    case "is_not": {
+      const list = listValues(filter).map(asText);
+      return list.includes("") === list.includes("null");
+    }
+    case "icontains":
+    case "not_icontains": {
+      const wanted = Array.isArray(filter.value) ? filter.value[0] : filter.value;
+      if (wanted === undefined || wanted === null) return false;
+      // '%x%' matches '' only when x is empty (then 'null' too), and 'null' only when x is made of n, u and l.
+      const text = asText(wanted);
+      return text === "" || /[^nul]/i.test(text);
+    }
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte":
+    case "is_date_exact":
+    case "is_date_before":
+    case "is_date_after":
+      return true; // neither text is a number or a date
+    default:
+      return false;
+  }
+}
+
 /** One filter as a SQL condition. */
 export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColumns, params: SqlParams): string {
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");
-  const value = propertyValueSql(column, key);
+  // The exact columns are the events table's, read as `e` like its `e.properties`.
+  const exact = filter.type === "event" && column === "e.properties" ? EXACT_EVENT_COLUMNS[filter.key] : undefined;
+  const value = exact && sameWhenMissingOrNull(filter) ? `ifNull(${exact}, '')` : propertyValueSql(column, key);
   switch (filter.operator) {
     case "is_set":
       return `JSONHas(${column}, ${key})`;
@@ -180,7 +223,7 @@ export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColum
       return `NOT JSONHas(${column}, ${key})`;
     case "exact":
     case "is_not": {
-      const list = (Array.isArray(filter.value) ? filter.value : [filter.value]).filter((v) => v !== undefined && v !== null);
+      const list = listValues(filter);
       if (list.length === 0) throw validationError(`Property filter "${filter.key}" needs a value.`, "properties");
       const condition = `${value} IN ${params.add(list.map(asText), "Array(String)")}`;
       return filter.operator === "exact" ? condition : `NOT (${condition})`;

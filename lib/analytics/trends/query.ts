@@ -108,7 +108,7 @@ export function baseQuery(
   const global = propertyGroupSql(ctx.properties, columns, params);
   if (global !== "1") where.push(global);
   const team = params.add(ctx.teamId, "Int64");
-  const select = ["e.timestamp AS ts", "e.mat_session_id AS session_id"];
+  const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
   select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");
   scan.forEach((s, i) =>
     select.push(

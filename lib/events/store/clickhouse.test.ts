@@ -157,7 +157,7 @@ describe("migrations through the server implementation, the SQL proved on chDB",
         : {};
     };
     const ran = await migrateEventStore(store);
-    expect(ran).toContain("0001_events_and_persons");
+    expect(ran).toEqual(expect.arrayContaining(["0001_events_and_persons", "0003_exact_hot_properties"]));
     expect(applied).toEqual(ran);
     const sent = requests.map((r) => r.params.get("query") ?? r.body);
     expect(sent[0]).toMatch(/^CREATE TABLE IF NOT EXISTS schema_migrations/);
@@ -190,6 +190,15 @@ describe("migrations through the server implementation, the SQL proved on chDB",
         "person_distinct_id_overrides_mv",
         "schema_migrations",
       ]);
+      const exactColumns = await chdb.query<{ name: string; type: string }>(
+        "SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = 'events' AND startsWith(name, 'prop_') ORDER BY position",
+      );
+      expect(exactColumns).toEqual(
+        ["browser", "os", "current_url", "pathname", "host", "device_type", "referring_domain", "session_id"].map((name) => ({
+          name: `prop_${name}`,
+          type: "Nullable(String)",
+        })),
+      );
     } finally {
       await chdb.close();
     }
