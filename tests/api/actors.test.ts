@@ -297,6 +297,27 @@ describe("persons behind trend data points", () => {
     }
   });
 
+  test("the persons of the 'other' breakdown series are those of every value but the ranked ones", async () => {
+    const trend = await user.session.post(`/api/projects/${user.projectId}/insights/trend/`, {
+      ...trendFilter,
+      events: [trendFilter.events[0]],
+      breakdown: "kind",
+      breakdown_limit: 1,
+    });
+    expect(trend.status, trend.text).toBe(200);
+    const [top, other] = trend.body.result;
+    expect(other.breakdown_value).toBe("$$_posthog_breakdown_other_$$");
+    const kinds = [...new Set(events.filter((e) => e.event === "a").map((e) => e.properties.kind as string))].filter((k) => k !== top.breakdown_value);
+    expect(kinds.length).toBeGreaterThan(1);
+    const refs = kinds.map((k) => referenceDaily(events, "a", k));
+    for (const i of [0, 5, 13]) {
+      const expected = new Set(refs.flatMap((ref) => ref.get(other.days[i]) ?? []));
+      const people = await listAll(user, `/${other.persons_urls[i].url}`);
+      expect(people.length).toBe(other.data[i]);
+      expect(people.map(keyOfPerson).sort()).toEqual([...expected].sort());
+    }
+  });
+
   test("weekly_active points list the persons active in the 7 days ending with the point", async () => {
     const trend = await user.session.post(`/api/projects/${user.projectId}/insights/trend/`, {
       ...trendFilter,

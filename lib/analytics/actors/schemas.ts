@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { intish } from "@/lib/analytics/filters/params";
+import { intish, jsonish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { ZPerson } from "@/lib/persons/schemas";
 
@@ -36,6 +36,9 @@ export const ZTrendActorsQuery = z
     breakdown: z.unknown().optional(),
     breakdown_type: z.string().optional(),
     breakdown_value: z.unknown().optional().describe("The breakdown value of the data point."),
+    breakdown_other_than: jsonish(z.array(z.string()))
+      .optional()
+      .describe("With the \"other\" breakdown value: the ranked values it leaves out."),
     entity_id: z.unknown().optional().describe("The series' event."),
     entity_type: z.string().optional(),
     entity_math: z.string().nullish(),

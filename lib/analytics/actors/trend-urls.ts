@@ -23,6 +23,7 @@ export function trendPersonsUrls(
   range: DateRange,
   breakdownValue: string | null,
   cumulative: boolean,
+  otherThan?: string[],
 ): PersonsUrl[] {
   const base = new URLSearchParams();
   for (const key of CARRIED) {
@@ -47,6 +48,7 @@ export function trendPersonsUrls(
       entity_order: entity.order ?? 0,
     };
     if (breakdownValue !== null) extra.breakdown_value = breakdownValue;
+    if (otherThan) extra.breakdown_other_than = JSON.stringify(otherThan);
     const params = new URLSearchParams(base);
     for (const [key, value] of Object.entries(extra)) if (value !== null) params.set(key, String(value));
     return { filter: extra, url: `api/projects/${projectId}/persons/trends/?${params}` };

@@ -1,8 +1,18 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
-import { SqlParams, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
-import { baseQuery, type Breakdown } from "@/lib/analytics/trends/query";
+import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
+import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
 import { getEventStore } from "@/lib/events/store";
+
+/** The events of the point's breakdown value; "other" is every value but the ranked ones its URL names. */
+function breakdownPick(breakdown: Breakdown | null, value: string | undefined, otherThan: unknown): BreakdownPick | undefined {
+  if (!breakdown || value === undefined) return undefined;
+  if (value !== OTHER_BREAKDOWN) return { only: [value] };
+  const ranked = typeof otherThan === "string" ? jsonParam(otherThan) : otherThan;
+  if (!Array.isArray(ranked) || !ranked.every((v) => typeof v === "string"))
+    throw validationError("The \"other\" breakdown value needs breakdown_other_than, the values it leaves out.", "breakdown_other_than");
+  return { otherThan: ranked };
+}
 
 function instant(value: unknown, attr: string): Date {
   const d = typeof value === "string" ? new Date(value) : null;
@@ -60,7 +70,7 @@ export async function trendActorIds(
     new Date(to.getTime() - 1),
     breakdown,
     params,
-    breakdown && value !== undefined ? { only: [value] } : undefined,
+    breakdownPick(breakdown, value, raw.breakdown_other_than),
   );
   const chosenSql = `SELECT DISTINCT toString(person_id) AS person FROM (${base})`;
   const store = await getEventStore();

@@ -136,10 +136,11 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
         Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
         if (breakdown) item.breakdown_value = bv;
         if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
-        // The persons of "other" would need the ranking of the whole range, which a point's URL does not carry.
-        if (!aggregate && bv !== OTHER_BREAKDOWN) {
+        if (!aggregate) {
           const action = item.action as { id: unknown; type: unknown; math: unknown; order: unknown };
-          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative);
+          // "Other" is every value but the ranked ones, which its URLs name.
+          const others = bv === OTHER_BREAKDOWN ? order.filter((v) => v !== OTHER_BREAKDOWN) : undefined;
+          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative, others);
         }
         items.push(item);
       }
