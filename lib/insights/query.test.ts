@@ -44,10 +44,12 @@ describe("queryToFilter", () => {
     expect(ZRetentionFilter.parse(filter)).toMatchObject({ retention_type: "retention_first_time", total_intervals: 4, period: "Week", target_entity: target, returning_entity: returning });
   });
 
-  test("RetentionQuery breakdowns reach the legacy filter, whose schema refuses them", () => {
+  test("RetentionQuery breakdowns reach the legacy filter, whose schema reads them (and refuses cohorts)", () => {
     const filter = queryToFilter(viz({ kind: "RetentionQuery", breakdownFilter: { breakdowns: [{ property: "$browser", type: "event" }] } }));
     expect(filter).toMatchObject({ breakdowns: [{ property: "$browser", type: "event" }] });
-    expect(ZRetentionFilter.safeParse(filter).error?.issues[0].path).toEqual(["breakdowns"]);
+    expect(ZRetentionFilter.parse(filter).breakdowns).toEqual([{ property: "$browser", type: "event" }]);
+    const cohorts = queryToFilter(viz({ kind: "RetentionQuery", breakdownFilter: { breakdowns: [{ property: 3, type: "cohort" }] } }));
+    expect(ZRetentionFilter.safeParse(cohorts).error?.issues[0].path).toEqual(["breakdowns", 0, "type"]);
   });
 
   test("PathsQuery: each pathsFilter key becomes its legacy counterpart", () => {

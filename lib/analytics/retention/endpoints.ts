@@ -1,10 +1,19 @@
 import { endpoint } from "@/lib/api/endpoint";
 import type { Actor } from "@/lib/auth/actor";
+import { loadPersons, nextUrl } from "@/lib/analytics/actors/persons";
 import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
-import { runRetention } from ".";
-import { ZRetentionFilter, ZRetentionQuery, ZRetentionResponse, type TRetentionFilter } from "./schemas";
+import { retentionActors, runRetention } from ".";
+import {
+  ZRetentionActorsQuery,
+  ZRetentionActorsResponse,
+  ZRetentionFilter,
+  ZRetentionQuery,
+  ZRetentionResponse,
+  type TRetentionActorsQuery,
+  type TRetentionFilter,
+} from "./schemas";
 
 async function retention(actor: Actor, projectId: TProjectId, filter: TRetentionFilter, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
@@ -36,4 +45,29 @@ export const postRetentionEndpoint = endpoint({
   body: ZRetentionFilter,
   response: ZRetentionResponse,
   handler: ({ actor, params, body, url }) => retention(actor, params.projectId, body, url),
+});
+
+const DEFAULT_LIMIT = 100;
+
+async function retentionPersons(actor: Actor, query: TRetentionActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, "@current");
+  const page = { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
+  const { ids, appearances, total } = await retentionActors(project, query, page);
+  const people = await loadPersons(project.id, ids);
+  return {
+    result: people.map((person) => ({ person, appearances: appearances.get(person.id)! })),
+    next: nextUrl(url, page.offset, page.limit, total),
+    missing_persons: ids.length - people.length,
+  };
+}
+
+export const getCurrentRetentionActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/person/retention/",
+  summary: "The persons of a retention cohort or breakdown value (its people_url), in the caller's current project",
+  tag: "persons",
+  scope: "person:read",
+  query: ZRetentionActorsQuery,
+  response: ZRetentionActorsResponse,
+  handler: ({ actor, query, url }) => retentionPersons(actor, query, url),
 });
