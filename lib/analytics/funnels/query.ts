@@ -1,7 +1,8 @@
 /**
  * ClickHouse SQL of a funnel (S11–S19 of analytics-semantics.md). One pass over the events of the range:
- * per person, the sorted timestamps of each step (and each exclusion), from which every attempt is built
- * with array functions; then per person its furthest step and conversion times, then per breakdown value.
+ * per person, the sorted timestamps of each step (and each exclusion), from which all its attempts, its furthest
+ * step and its conversion times are computed with array functions in the same row (no second grouping by
+ * person); then per breakdown value.
  *
  * An attempt is an array of n step times in microseconds (0 = step not reached; reached steps come first).
  */
@@ -46,23 +47,23 @@ const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES };
 const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) => entityKey(a.match) === entityKey(b.match);
 
 /**
- * One row per attempt: `FROM per_person ARRAY JOIN ...` and the SELECT list giving `p`, the attempt's step
- * times (Array(Int64), length n). Built with single-level lambdas only (nested lambdas capturing arrays make
- * ClickHouse replicate whole columns).
+ * The person's attempts (Array(Array(Int64)), each of length n) as an expression over its `per_person` row. Each
+ * step's times come from one lambda over the attempts' starts, which may look up the step arrays.
  */
-function attemptRowsSql(f: NormalizedFunnel): { arrayJoin: string; select: string } {
+function attemptsSql(f: NormalizedFunnel): string {
   const n = f.steps.length;
   if (f.orderType === "ordered") {
-    const cols = ["o0"];
-    for (let i = 1; i < n; i++) {
-      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
-      cols.push(`if(o${i - 1} = 0, toInt64(0), arrayFirst(x -> x ${cmp} o${i - 1} AND x <= ${deadlineSql(f, "o0")}, s${i})) AS o${i}`);
-    }
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
     const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? "arrayFilter((t, i) -> i = 1 OR t <= s1[-1], s0, arrayEnumerate(s0))" : "s0";
-    return { arrayJoin: `ARRAY JOIN ${starts} AS o0`, select: `${cols.join(", ")}, [${f.steps.map((_, i) => `o${i}`).join(", ")}] AS p` };
+    const steps = [starts];
+    for (let i = 1; i < n; i++) {
+      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
+      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, s${i})), o${i - 1}s, o0s)`);
+    }
+    const columns = f.steps.map((_, i) => `o${i}`);
+    return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
   }
   if (f.orderType === "strict") {
     const items = ["ts_all[j]"];
@@ -71,26 +72,17 @@ function attemptRowsSql(f: NormalizedFunnel): { arrayJoin: string; select: strin
       conds.push(`bitTest(m_all[j + ${i}], ${i}) AND ts_all[j + ${i}] <= ${deadlineSql(f, "ts_all[j]")}`);
       items.push(`if(${conds.map((c) => `(${c})`).join(" AND ")}, ts_all[j + ${i}], toInt64(0))`);
     }
-    return {
-      arrayJoin: "ARRAY JOIN arrayFilter(j -> bitTest(m_all[j], 0), arrayEnumerate(ts_all)) AS j",
-      select: `[${items.join(", ")}] AS p`,
-    };
+    return `arrayMap(j -> [${items.join(", ")}], arrayFilter(j -> bitTest(m_all[j], 0), arrayEnumerate(ts_all)))`;
   }
   // unordered: an attempt starts at any event of any step; each other step counts when it has an event in
   // (t, t + window]; the reached times, sorted, are the attempt.
   const starts = f.steps.map((_, s) => `arrayMap(t -> (t, ${s}), s${s})`);
-  const cols = f.steps.map(
-    (_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j})) AS o${j}`,
-  );
-  return {
-    arrayJoin: `ARRAY JOIN ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`} AS st`,
-    select: `${cols.join(", ")}, arrayResize(arraySort(arrayFilter(x -> x != 0, [${f.steps.map((_, j) => `o${j}`).join(", ")}])), ${n}, toInt64(0)) AS p`,
-  };
+  const reached = f.steps.map((_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j}))`);
+  return `arrayMap(st -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${reached.join(", ")}])), ${n}, toInt64(0)), ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`})`;
 }
 
 /** 1 when attempt `p` has an exclusion event strictly inside one of its excluded ranges (S13). */
 function excludedSql(f: NormalizedFunnel): string {
-  if (!f.exclusions.length) return "0";
   return f.exclusions
     .map((x, k) => {
       const from = `p[${x.fromStep + 1}]`;
@@ -155,12 +147,12 @@ export function buildFunnelSql(
         ? "argMaxIf(bd_value, ts, mask != 0 AND bd_has) AS bd"
         : "argMinIf(bd_value, ts, mask != 0 AND bd_has) AS bd";
 
-  const rows = attemptRowsSql(f);
-  const diffsSql = n > 1 ? `[${f.steps.slice(1).map((_, k) => `(p[${k + 2}] - p[${k + 1}]) / 1000000`).join(", ")}]` : "CAST([], 'Array(Float64)')";
   const diffs = [];
-  for (let i = 1; i < n; i++) diffs.push(`arrayMap(a -> a.2[${i}], qual) AS d${i}`);
+  for (let i = 1; i < n; i++) diffs.push(`arrayMap(p -> (p[${i + 1}] - p[${i}]) / 1000000, qual) AS d${i}`);
   const perStepStats = [];
   for (let i = 1; i < n; i++) perStepStats.push(`arrayAvg(d${i}) AS mean${i}`, `arrayReduce('quantileExactInclusive(0.5)', d${i}) AS med${i}`);
+  // The person's earliest attempt among those reaching its furthest step.
+  const bounds = options.attemptBounds ? [`arraySort(p -> (p[1], p[${n}]), qual)[1] AS bounding`, "bounding[1] AS first_ts", `bounding[${n}] AS final_ts`] : [];
 
   const sql = `
 WITH ev AS (
@@ -179,17 +171,14 @@ per_person AS (
   FROM ev GROUP BY person HAVING countIf(bitTest(mask, 0)) > 0 ${f.orderType === "unordered" ? "OR countIf(mask != 0) > 0" : ""}
 ),
 attempts AS (
-  SELECT person, bd, p, arrayCount(x -> x != 0, p) AS cnt
-  FROM (SELECT person, bd, ${f.exclusions.map((_, k) => `x${k}, `).join("")}${rows.select} FROM per_person ${rows.arrayJoin})
-  WHERE NOT (${excludedSql(f)})
+  SELECT person, bd, ${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${attemptsSql(f)})` : attemptsSql(f)} AS ps,
+         arrayMap(p -> toUInt64(arrayCount(x -> x != 0, p)), ps) AS cnts
+  FROM per_person
 ),
 ${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
-  SELECT person, ${f.breakdown ? "bd" : "'' AS bd"}, max(cnt) AS furthest,
-         arrayFilter(a -> a.1 = furthest, groupArray((cnt, ${diffsSql}))) AS qual
-         ${options.attemptBounds ? `, argMin(p[1], (-toInt64(cnt), p[1], p[${n}])) AS first_ts, argMin(p[${n}], (-toInt64(cnt), p[1], p[${n}])) AS final_ts` : ""}
-         ${diffs.length ? "," + diffs.join(", ") : ""}
-         ${perStepStats.length ? "," + perStepStats.join(", ") : ""}
-  FROM attempts GROUP BY person${f.breakdown ? ", bd" : ""}
+  SELECT person, bd, arrayMax(cnts) AS furthest, arrayFilter((p, c) -> c = furthest, ps, cnts) AS qual
+         ${[...bounds, ...diffs, ...perStepStats].map((c) => `, ${c}`).join("")}
+  FROM attempts
 ),
 ${f.vizType === "time_to_convert" ? timeToConvertTail(f) : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
 ${fromFinal(params)}`}`}`;
@@ -211,10 +200,9 @@ ORDER BY counts[1] DESC, breakdown_value ASC`;
 function trendsTail(f: NormalizedFunnel, params: SqlParams): string {
   const tz = params.add(f.timezone, "String");
   return `per_day AS (
-  SELECT person, bd, toString(toDate(fromUnixTimestamp64Micro(p[1], 'UTC'), ${tz})) AS day,
-         max(cnt) AS furthest
-  FROM attempts
-  GROUP BY person, bd, day
+  SELECT person, bd, day, arrayMax(arrayFilter((c, d) -> d = day, cnts, days)) AS furthest
+  FROM (SELECT person, bd, cnts, arrayMap(p -> toString(toDate(fromUnixTimestamp64Micro(p[1], 'UTC'), ${tz})), ps) AS days FROM attempts)
+  ARRAY JOIN arrayDistinct(days) AS day
 )
 SELECT bd AS breakdown_value, day,
        countIf(furthest >= ${f.fromStep + 1}) AS reached_from,
