@@ -186,16 +186,26 @@ function diff(a: Answer, b: Answer): string[] {
   return problems;
 }
 
-async function timeIt(fn: () => Promise<unknown>): Promise<{ median: number; result: unknown }> {
-  let result = await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    result = await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((x, y) => x - y);
-  return { median: times[Math.floor(times.length / 2)], result };
+interface Timed {
+  median: number;
+  result: unknown;
+}
+
+/**
+ * Median times of several functions, run alternately (one warm-up each, then `RUNS` rounds of each in turn), so
+ * that the machine's drift (background merges, other load) falls on all of them alike.
+ */
+async function timeAlternately(fns: (() => Promise<unknown>)[]): Promise<Timed[]> {
+  const last: unknown[] = [];
+  for (const fn of fns) last.push(await fn());
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    for (const [k, fn] of fns.entries()) {
+      const t = performance.now();
+      last[k] = await fn();
+      times[k].push(performance.now() - t);
+    }
+  return times.map((ts, k) => ({ median: ts.sort((x, y) => x - y)[Math.floor(ts.length / 2)], result: last[k] }));
 }
 
 async function main() {
@@ -238,7 +248,7 @@ async function main() {
 
   const lines = [
     `Events: ${stats.events} (${PERSONS} persons, ${stats.ids} distinct ids, ${stats.signed_up} signed_up, ${stats.purchases} purchase; ${stats.first} .. ${stats.last}); generated in ${genSeconds.toFixed(1)} s.`,
-    `Hedgerow = runFunnel/runTrends in-process on the chDB store; hand = one hand-written ClickHouse query on the same chDB session. Median of ${RUNS} runs after a warm-up, sequential.`,
+    `Hedgerow = runFunnel/runTrends in-process on the chDB store; hand = one hand-written ClickHouse query on the same chDB session. Median of ${RUNS} runs after a warm-up, Hedgerow and hand run alternately.`,
     "",
     "| insight | Hedgerow (ms) | hand SQL (ms) | ratio | same numbers |",
     "|---|---:|---:|---:|---|",
@@ -252,14 +262,13 @@ async function main() {
   ];
   const mismatches: string[] = [];
   for (const c of cases) {
-    const h = await timeIt(c.hedgerow);
-    const s = await timeIt(c.hand);
+    const [h, s] = await timeAlternately([c.hedgerow, c.hand]);
     const problems = c.compare(h.result, s.result);
     if (problems.length) mismatches.push(`${c.name}: ${problems.length} differences, e.g. ${problems.slice(0, 5).join("; ")}`);
     lines.push(`| ${c.name} | ${h.median.toFixed(0)} | ${s.median.toFixed(0)} | ${(h.median / s.median).toFixed(2)}× | ${problems.length ? `NO (${problems.length})` : "yes"} |`);
   }
   for (const [name, sql] of diagnostics) {
-    const d = await timeIt(() => store.query<Row>(sql));
+    const [d] = await timeAlternately([() => store.query<Row>(sql)]);
     lines.push(`| (diagnostic) ${name} | | ${d.median.toFixed(0)} | | |`);
   }
   lines.push("", `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}; ${(await import("node:os")).cpus().length} CPUs.`);
