@@ -4,6 +4,7 @@ import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/insights/sharing";
+import { ZFormatQuery, csvResponse, csvRows } from "./csv";
 import {
   ApiError,
   fromZodError,
@@ -89,6 +90,8 @@ export interface Endpoint<
   response?: z.ZodType;
   paginated?: boolean;
   status?: 200 | 201 | 204;
+  /** `?format=csv` answers the result as CSV (DRF's CSV renderer: a list's rows, else one row); `json` is the default. */
+  csv?: boolean;
   handler: (
     ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, CallerOf<Public, Token>>,
   ) => Promise<unknown>;
@@ -145,8 +148,10 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
     const body = spec.body ? parseWith(spec.body, await readBody(req)) : undefined;
 
+    const format = spec.csv ? ZFormatQuery.parse({ format: url.searchParams.get("format") ?? undefined }).format : undefined;
     const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
     if (result instanceof Response) return result;
+    if (format === "csv" && result !== undefined) return csvResponse(csvRows(result), spec.status ?? 200);
     if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
     return NextResponse.json(result, { status: spec.status ?? 200 });
   } catch (error) {

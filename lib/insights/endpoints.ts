@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZFormatQuery } from "@/lib/api/csv";
 import { endpoint } from "@/lib/api/endpoint";
 import { notFound } from "@/lib/api/errors";
 import { paginate, readPage } from "@/lib/api/pagination";
@@ -6,12 +7,10 @@ import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
-import { csvResponse } from "./csv";
 import {
   ZActivityPage,
   ZActivityQuery,
   ZCancelBody,
-  ZFormatQuery,
   ZInsight,
   ZInsightBasic,
   ZInsightListQuery,
@@ -47,7 +46,6 @@ import {
 const tag = "insights";
 const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
 
-const asFormat = <T extends Record<string, unknown>>(format: string | undefined, value: T) => (format === "csv" ? csvResponse([value]) : value);
 
 /** The result a reader gets: a token holder's is computed as shared views are (PostHog's shared refresh modes). */
 const answerFor = (reader: InsightReader, project: Project, insight: Insight, refresh: string | undefined) =>
@@ -59,6 +57,7 @@ const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sha
 export const listInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/",
+  csv: true,
   summary: "List the project's insights (not deleted), filtered; `basic=true` leaves results out",
   tag,
   scope: "insight:read",
@@ -77,7 +76,6 @@ export const listInsightsEndpoint = endpoint({
       if (query.basic) results.push(serializeBasic(row, people));
       else results.push(serializeInsight(project, row, people, await answerFor(ctx, project, row, query.refresh)));
     }
-    if (query.format === "csv") return csvResponse(results);
     return paginate(url, page, count, results);
   },
 });
@@ -85,6 +83,7 @@ export const listInsightsEndpoint = endpoint({
 export const createInsightEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/",
+  csv: true,
   summary: "Save an insight",
   tag,
   scope: "insight:write",
@@ -98,13 +97,14 @@ export const createInsightEndpoint = endpoint({
     const { project, insight } = await createInsight(actor, params.projectId, body);
     const people = await usersById([insight.createdById]);
     const serialized = serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache"));
-    return query.format === "csv" ? csvResponse([serialized], 201) : serialized;
+    return serialized;
   },
 });
 
 export const retrieveInsightEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  csv: true,
   summary: "Retrieve an insight; `refresh` says whether its result is computed",
   tag,
   scope: "insight:read",
@@ -119,13 +119,14 @@ export const retrieveInsightEndpoint = endpoint({
     if (query.from_dashboard !== undefined) throw notFound("Dashboard not found.");
     const people = await peopleFor(ctx, [insight.createdById, insight.lastModifiedById]);
     const answer = await answerFor(ctx, project, insight, query.refresh);
-    return asFormat(query.format, serializeInsight(project, insight, people, answer));
+    return serializeInsight(project, insight, people, answer);
   },
 });
 
 export const updateInsightEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  csv: true,
   summary: "Update an insight; `deleted: true` deletes it (softly), `deleted: false` restores it",
   tag,
   scope: "insight:write",
@@ -137,13 +138,14 @@ export const updateInsightEndpoint = endpoint({
   handler: async ({ actor, params, query, body }) => {
     const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
     const people = await usersById([insight.createdById, insight.lastModifiedById]);
-    return asFormat(query.format, serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache")));
+    return serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache"));
   },
 });
 
 export const insightsActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/activity/",
+  csv: true,
   summary: "The activity log of the project's insights, newest first (`page`, `limit` default 10)",
   tag,
   scope: "activity_log:read",
@@ -157,6 +159,7 @@ export const insightsActivityEndpoint = endpoint({
 export const insightActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/activity/",
+  csv: true,
   summary: "The activity log of one insight, newest first (`page`, `limit` default 10)",
   tag,
   scope: "activity_log:read",
@@ -170,6 +173,7 @@ export const insightActivityEndpoint = endpoint({
 export const insightViewedEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/{insightId}/viewed/",
+  csv: true,
   summary: "Record that the caller viewed the insight (for `my_last_viewed`)",
   tag,
   scope: null,
@@ -185,6 +189,7 @@ export const insightViewedEndpoint = endpoint({
 export const myLastViewedInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/my_last_viewed/",
+  csv: true,
   summary: "The last 5 insights the caller viewed, most recent first",
   tag,
   scope: null,
@@ -197,6 +202,7 @@ export const myLastViewedInsightsEndpoint = endpoint({
 export const cancelInsightQueryEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/cancel/",
+  csv: true,
   summary: "Stop a background computation (`client_query_id` is a `query_status.id`)",
   tag,
   scope: null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZFormatQuery } from "@/lib/api/csv";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { REFRESH_MODES } from "./cache";
@@ -140,7 +141,6 @@ const ZBoolParam = z
   .enum(["true", "false", "1", "0", "True", "False"])
   .transform((v) => v === "true" || v === "1" || v === "True");
 
-const ZFormat = z.enum(["json", "csv"]);
 
 const ZRefresh = z
   .string()
@@ -163,18 +163,17 @@ export const ZInsightListQuery = z.object({
   insight: z.string().optional(),
   basic: ZBoolParam.optional(),
   refresh: ZRefresh.optional(),
-  format: ZFormat.optional(),
+  format: ZFormatQuery.shape.format,
   sharing_access_token: ZSharingAccessToken.optional(),
 });
 
 export const ZInsightRetrieveQuery = z.object({
   refresh: ZRefresh.optional(),
-  format: ZFormat.optional(),
+  format: ZFormatQuery.shape.format,
   from_dashboard: ZIntId.optional(),
   sharing_access_token: ZSharingAccessToken.optional(),
 });
 
-export const ZFormatQuery = z.object({ format: ZFormat.optional() });
 
 export const ZActivityItem = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZFormatQuery } from "@/lib/api/csv";
 import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
@@ -213,11 +214,15 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
   const queryParameters = endpoint.query ? parametersIn(collector.convert(endpoint.query, "input"), "query") : [];
   if (endpoint.paginated)
     queryParameters.push(...PAGINATION_PARAMETERS.filter((p) => !queryParameters.some((q) => q.name === p.name)));
+  if (endpoint.csv && !queryParameters.some((q) => q.name === "format"))
+    queryParameters.push(...parametersIn(collector.convert(ZFormatQuery, "input"), "query"));
 
   const responses: OpenApiOperation["responses"] = {
     [status]: {
       description: successDescription(endpoint),
-      ...(response && status !== 204 ? { content: { "application/json": { schema: response } } } : {}),
+      ...(response && status !== 204
+        ? { content: { "application/json": { schema: response }, ...(endpoint.csv ? { "text/csv": { schema: { type: "string" } } } : {}) } }
+        : {}),
     },
   };
   const errors: (keyof typeof ERROR_RESPONSES)[] = [];

@@ -32,9 +32,11 @@ async function correlation(actor: Actor, projectId: TProjectId, body: TCorrelati
 
 const correlationDoc = {
   path: "/api/projects/{projectId}/insights/funnel/correlation/",
+  csv: true,
   tag: "insights",
   // PostHog declares no scope for it: session users only, personal API keys are refused.
   scope: null,
+  sharingAccessToken: "refused",
   params: ZProjectParams,
   response: ZCorrelationResponse,
 } as const;

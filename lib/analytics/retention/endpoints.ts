@@ -24,6 +24,7 @@ async function retention(actor: Actor, projectId: TProjectId, filter: TRetention
 export const getRetentionEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/retention/",
+  csv: true,
   summary: "Retention of persons by cohort period (legacy filter as query params)",
   tag: "insights",
   scope: "insight:read",
@@ -37,6 +38,7 @@ export const getRetentionEndpoint = endpoint({
 export const postRetentionEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/retention/",
+  csv: true,
   summary: "Retention of persons by cohort period (legacy filter body)",
   tag: "insights",
   scope: "insight:read",

@@ -62,6 +62,7 @@ function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[])
 export const postTrendEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/trend/",
+  csv: true,
   summary: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula",
   tag: "insights",
   scope: "insight:read",
@@ -75,6 +76,7 @@ export const postTrendEndpoint = endpoint({
 export const getTrendEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/trend/",
+  csv: true,
   summary: "Compute a trend from the legacy filter given as query parameters",
   tag: "insights",
   scope: "insight:read",

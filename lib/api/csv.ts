@@ -1,3 +1,8 @@
+import { z } from "zod";
+
+/** The `format` query parameter of the endpoints that answer CSV too (`csv` in their declaration). */
+export const ZFormatQuery = z.object({ format: z.enum(["json", "csv"]).optional().describe("`csv` answers the result as CSV.") });
+
 /**
  * `format=csv` as DRF's (rest_framework_csv) renderer writes it: nested objects flattened to dotted columns
  * (`filters.insight`, `tags.0`), columns in first-seen order, `True`/`False` for booleans, empty for null.
@@ -36,4 +41,10 @@ export function toCsv(rows: Record<string, unknown>[]): string {
 
 export function csvResponse(rows: Record<string, unknown>[], status = 200): Response {
   return new Response(toCsv(rows), { status, headers: { "content-type": "text/csv; charset=utf-8" } });
+}
+
+/** The rows of an answer: a page's results, a list's items, else the answer itself as one row. */
+export function csvRows(answer: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(answer) ? answer : Array.isArray((answer as { results?: unknown })?.results) ? (answer as { results: unknown[] }).results : [answer];
+  return rows.map((row) => (row !== null && typeof row === "object" ? (row as Record<string, unknown>) : { value: row }));
 }
