@@ -454,6 +454,11 @@ describe("retention", () => {
     expect(theirs.body.result).toEqual([]);
     expect((await user.session.as({}).get(rows[1].people_url)).status).toBe(401);
     expect((await user.session.post(rows[1].people_url)).status).toBe(405);
+
+    // The project's own path answers the same, and another project's path is refused.
+    const projectPath = rows[1].people_url.replace("/api/person/retention/", `/api/projects/${user.projectId}/persons/retention/`);
+    expect(listed((await user.session.get(projectPath)).body)).toEqual({ a: [1, 1, 0, 1, 0], b: [1, 1, 0, 0, 0] });
+    expect((await stranger.session.get(projectPath)).status).toBe(403);
   });
 
   test("breakdowns equal the reference computation on generated events (types, several, first time, persons lists)", async () => {

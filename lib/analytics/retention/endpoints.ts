@@ -51,8 +51,8 @@ export const postRetentionEndpoint = endpoint({
 
 const DEFAULT_LIMIT = 100;
 
-async function retentionPersons(actor: Actor, query: TRetentionActorsQuery, url: URL) {
-  const { project } = await requireProjectAccess(actor, "@current");
+async function retentionPersons(actor: Actor, projectId: TProjectId, query: TRetentionActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, projectId);
   const page = { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
   const { ids, appearances, total } = await retentionActors(project, query, page);
   const people = await loadPersons(project.id, ids);
@@ -71,5 +71,17 @@ export const getCurrentRetentionActorsEndpoint = endpoint({
   scope: "person:read",
   query: ZRetentionActorsQuery,
   response: ZRetentionActorsResponse,
-  handler: ({ actor, query, url }) => retentionPersons(actor, query, url),
+  handler: ({ actor, query, url }) => retentionPersons(actor, "@current", query, url),
+});
+
+export const getProjectRetentionActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/persons/retention/",
+  summary: "The persons of a retention cohort or breakdown value (its people_url)",
+  tag: "persons",
+  scope: "person:read",
+  params: ZProjectParams,
+  query: ZRetentionActorsQuery,
+  response: ZRetentionActorsResponse,
+  handler: ({ actor, params, query, url }) => retentionPersons(actor, params.projectId, query, url),
 });
