@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
 import { projectToken, sendBatch, sendEvents, type SentEvent } from "../support/events";
-import { mulberry32 } from "../support/reference";
+import { mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
 const correlationPath = (user: TestUser) => `/api/projects/${user.projectId}/insights/funnel/correlation/`;
@@ -40,28 +40,11 @@ interface FunnelPerson {
 
 /** Each distinct id's person, as the sorted distinct ids of that person joined by "," (what the API lists). */
 function personKeys(events: Ev[]): (distinctId: string) => string {
-  const parent = new Map<string, string>();
-  const find = (d: string): string => {
-    const p = parent.get(d) ?? d;
-    if (p === d) return d;
-    const root = find(p);
-    parent.set(d, root);
-    return root;
-  };
-  const ids = new Set<string>();
-  for (const e of events) {
-    ids.add(e.distinct_id);
-    const anon = e.properties.$anon_distinct_id;
-    if (e.event === "$identify" && typeof anon === "string") {
-      ids.add(anon);
-      const a = find(anon);
-      const b = find(e.distinct_id);
-      if (a !== b) parent.set(a, b);
-    }
-  }
+  const personOf = personsOf(events);
   const members = new Map<string, string[]>();
-  for (const d of ids) members.set(find(d), [...(members.get(find(d)) ?? []), d]);
-  return (d) => members.get(find(d))!.sort().join(",");
+  const anonIds = events.map((e) => (e.event === "$identify" ? e.properties.$anon_distinct_id : undefined)).filter((d): d is string => typeof d === "string");
+  for (const d of new Set([...events.map((e) => e.distinct_id), ...anonIds])) members.set(personOf(d), [...(members.get(personOf(d)) ?? []), d]);
+  return (d) => members.get(personOf(d))!.sort().join(",");
 }
 
 function funnelPersons(all: Ev[], steps: string[], windowMs: number): FunnelPerson[] {
