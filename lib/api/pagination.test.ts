@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_PAGE_SIZE, paginate, readPage, withQuery } from "./pagination";
+import { ApiError } from "./errors";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, readPage, withQuery } from "./pagination";
 
 const page = (query: string) => readPage(new URLSearchParams(query));
 
-describe("readPage (DRF's _positive_int: bad values fall back, never a 400)", () => {
+describe("readPage (DRF's _positive_int: bad values fall back; only a limit past the largest page is a 400)", () => {
   test("defaults to 100 from offset 0", () => {
     expect(DEFAULT_PAGE_SIZE).toBe(100);
     expect(page("")).toEqual({ limit: 100, offset: 0 });
@@ -11,7 +12,23 @@ describe("readPage (DRF's _positive_int: bad values fall back, never a 400)", ()
 
   test("reads valid values", () => {
     expect(page("limit=5&offset=10")).toEqual({ limit: 5, offset: 10 });
-    expect(page("limit=100000")).toEqual({ limit: 100000, offset: 0 });
+    expect(page(`limit=${MAX_PAGE_SIZE}`)).toEqual({ limit: MAX_PAGE_SIZE, offset: 0 });
+  });
+
+  test.each(["limit=1001", "limit=1000000000", "limit=99999999999999999999"])("%s → 400 naming the largest page", (query) => {
+    let error: unknown;
+    try {
+      page(query);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).body).toEqual({
+      type: "validation_error",
+      code: "max_value",
+      detail: `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`,
+      attr: "limit",
+    });
   });
 
   test.each([
@@ -21,7 +38,6 @@ describe("readPage (DRF's _positive_int: bad values fall back, never a 400)", ()
     ["limit=1.5", 100],
     ["limit=", 100],
     ["limit=1e3", 100],
-    ["limit=99999999999999999999", 100],
     ["limit=%207%20", 7],
   ])("%s → limit %i", (query, limit) => {
     expect(page(query).limit).toBe(limit);

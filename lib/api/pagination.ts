@@ -1,5 +1,12 @@
-/** PostHog's (DRF LimitOffsetPagination) defaults: 100 a page, no maximum. */
+import { validationError } from "./errors";
+
+/** PostHog's (DRF LimitOffsetPagination) default: 100 a page. */
 export const DEFAULT_PAGE_SIZE = 100;
+/**
+ * The largest page: DRF has none, but a page's rows are read and serialized at once (and insights may be
+ * computed for each), so a larger `limit` is a 400 naming this bound.
+ */
+export const MAX_PAGE_SIZE = 1_000;
 
 export interface Page {
   limit: number;
@@ -13,12 +20,21 @@ export interface PaginatedList<T> {
   results: T[];
 }
 
-/** Bad or missing values fall back silently, as DRF's `_positive_int` does: never a 400. */
+/** Bad or missing values fall back silently, as DRF's `_positive_int` does; only a `limit` past the largest page is a 400. */
 export function readPage(params: URLSearchParams, defaultLimit = DEFAULT_PAGE_SIZE): Page {
   return {
-    limit: positiveInt(params.get("limit"), true) ?? defaultLimit,
+    limit: pageLimit(params.get("limit"), defaultLimit),
     offset: positiveInt(params.get("offset"), false) ?? 0,
   };
+}
+
+/** A `limit` parameter: a positive integer, else the default (as DRF); past MAX_PAGE_SIZE a 400. */
+export function pageLimit(raw: string | null | undefined, defaultLimit: number): number {
+  if (raw === null || raw === undefined || !/^\s*\d+\s*$/.test(raw) || Number(raw) === 0) return defaultLimit;
+  const limit = Number(raw);
+  if (limit > MAX_PAGE_SIZE)
+    throw validationError(`Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`, "limit", "max_value");
+  return limit;
 }
 
 function positiveInt(raw: string | null, strict: boolean): number | null {

@@ -1,6 +1,6 @@
 import { withQuery } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { distinctIdsOfPerson, eventPersonsOf } from "@/lib/persons/service";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
@@ -52,7 +52,7 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
     conditions.push("distinct_id IN {person_distinct_ids:Array(String)}");
     params.person_distinct_ids = distinctIds;
   }
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const rows = await store.query<EventRow>(
     `SELECT toString(uuid) AS id, event, distinct_id, properties, toUnixTimestamp64Micro(timestamp) AS timestamp_us, elements_chain
      FROM events WHERE ${conditions.join(" AND ")}

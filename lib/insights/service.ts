@@ -2,7 +2,7 @@ import { randomInt, randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
-import type { Page } from "@/lib/api/pagination";
+import { pageLimit, type Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -410,7 +410,7 @@ function pageUrl(url: URL, page: number, limit: number): string {
 export async function activityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
   const { project } = await requireProjectAccess(actor, projectId);
   if (insightId !== undefined) await findInsight(project.id, insightId, true);
-  const limit = positive(query.limit, 10);
+  const limit = pageLimit(query.limit, 10);
   const page = positive(query.page, 1);
   const db = await getDb();
   const where = [eq(activityLogs.projectId, project.id), eq(activityLogs.scope, "Insight")];

@@ -3,7 +3,7 @@ import { normalizeFunnel } from "@/lib/analytics/funnels/normalize";
 import type { SqlParams } from "@/lib/analytics/filters";
 import { buildFunnelSql } from "@/lib/analytics/funnels/query";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 
 export interface FunnelActorsQuery {
   /** k > 0: persons who reached step k (1-based); k < 0: persons who reached step |k|−1 but not step |k|. */
@@ -37,7 +37,7 @@ export async function funnelActorIds(
   const page = buildFunnelSql(f, (params) => `${chosen(params)}
 SELECT person, (SELECT count() FROM chosen) AS total FROM chosen ORDER BY person
 LIMIT ${params.add(q.limit, "UInt64")} OFFSET ${params.add(q.offset, "UInt64")}`);
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const rows = await store.query<{ person: string; total: string | number }>(page.sql, page.params);
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end has no row to carry the total.

@@ -2,7 +2,7 @@ import { fromZodError, validationError } from "@/lib/api/errors";
 import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 
 /** The events of the point's breakdown value; "other" is every value but the ranked ones its URL names. */
 function breakdownPick(breakdown: Breakdown | null, value: string | undefined, otherThan: unknown): BreakdownPick | undefined {
@@ -73,7 +73,7 @@ export async function trendActorIds(
     breakdownPick(breakdown, value, raw.breakdown_other_than),
   );
   const chosenSql = `SELECT DISTINCT toString(person_id) AS person FROM (${base})`;
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const [count] = await store.query<{ total: string }>(`SELECT count() AS total FROM (${chosenSql})`, params.values);
   const rows = await store.query<{ person: string }>(
     `SELECT person FROM (${chosenSql}) ORDER BY person LIMIT ${params.add(paging.limit, "UInt64")} OFFSET ${params.add(paging.offset, "UInt64")}`,

@@ -5,7 +5,7 @@ import { normalizeFunnel, type NormalizedFunnel } from "@/lib/analytics/funnels/
 import { buildFunnelSql } from "@/lib/analytics/funnels/query";
 import { filterQueryOf } from "@/lib/analytics/funnels/result";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { rankCorrelations, type ContingencyRow as RankInput } from "./odds";
 import {
   CHOSEN_COUNT_SQL,
@@ -126,7 +126,7 @@ export async function planCorrelation(project: Project, filter: TCorrelationFilt
 export async function runCorrelation(project: Project, filter: TCorrelationFilter, baseUri: string, now = new Date()): Promise<TCorrelationResult> {
   const { type, f, population, tail } = await planCorrelation(project, filter, now);
   const { sql, params } = buildFunnelSql(f, tail, { attemptBounds: true });
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const result = await store.query<ContingencyRow>(sql, params);
 
   const totalsRow = result.find((r) => Number(r.is_total) === 1);
@@ -199,7 +199,7 @@ export async function correlationActorIds(
     f = await correlatedFunnel(project, filter, now);
     chosen = eventActorsCtes(f, populationOf(f, filter.funnel_step), entity.id, properties, converted);
   }
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const paged = buildFunnelSql(f, (params) => `${chosen(params)}\n${chosenPageSql(params, page)}`, { attemptBounds: true });
   const rows = await store.query<{ person: string; total: string | number }>(paged.sql, paged.params);
   let total = rows.length ? Number(rows[0].total) : 0;

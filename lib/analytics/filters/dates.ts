@@ -1,3 +1,4 @@
+import { MAX_INTERVALS } from "@/lib/analytics/limits";
 import { validationError } from "@/lib/api/errors";
 
 /**
@@ -214,8 +215,6 @@ export interface DateRangeInput {
   earliest?: Date | null;
 }
 
-const MAX_BUCKETS = 10_000;
-
 /**
  * The range an analysis covers. Dates and relative values of a day or more start at 00:00 (hourly
  * intervals: the start of the hour); `date_to` as a date or relative day includes that whole day (S3);
@@ -250,7 +249,12 @@ export function resolveDateRange(input: DateRangeInput): DateRange {
   const buckets: Date[] = [];
   for (let b = truncateWall(fromWall, interval); b.getTime() <= toWallEnd.getTime(); b = addInterval(b, interval)) {
     buckets.push(b);
-    if (buckets.length > MAX_BUCKETS) throw validationError("The date range has too many intervals.", "interval");
+    if (buckets.length > MAX_INTERVALS)
+      throw validationError(
+        `The date range has more than ${MAX_INTERVALS.toLocaleString("en-US")} ${interval}s. Use a larger interval or a shorter date range.`,
+        "interval",
+        "max_value",
+      );
   }
   return { from: toInstant(fromWall, tz), to: toInstant(toWallEnd, tz), buckets, interval, timezone: tz };
 }

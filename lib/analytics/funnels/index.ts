@@ -1,5 +1,5 @@
 import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { normalizeFunnel, type NormalizedFunnel } from "./normalize";
 import { buildFunnelSql } from "./query";
 import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
@@ -38,7 +38,7 @@ export async function runFunnel(
   const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];
   const { sql, params } = buildFunnelSql(f);
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   if (f.vizType === "trends") return shapeTrends(f, await store.query<TrendRow>(sql, params));
   if (f.vizType === "time_to_convert") {
     const [row] = await store.query<{ times: number[] }>(sql, params);

@@ -1,4 +1,5 @@
 import { validationError } from "@/lib/api/errors";
+import { MAX_BREAKDOWN_LIMIT, MAX_FUNNEL_STEPS, MAX_FUNNEL_WINDOW_DAYS, checkCount } from "@/lib/analytics/limits";
 import {
   entityKey,
   loadEntityActions,
@@ -81,12 +82,20 @@ function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindow
       filter.funnel_window_interval_unit !== undefined ? "funnel_window_interval_unit" : "funnel_window_interval_type",
     );
   interval ??= 14;
-  if (interval < 1) throw validationError("The funnel window must be at least 1.", "funnel_window_interval");
+  const field = filter.funnel_window_interval !== undefined ? "funnel_window_interval" : "funnel_window_days";
+  if (interval < 1) throw validationError("The funnel window must be at least 1.", field);
+  if (interval * WINDOW_UNIT_DAYS[unit as FunnelWindowUnit] > MAX_FUNNEL_WINDOW_DAYS)
+    throw validationError(`The funnel window may be at most ${MAX_FUNNEL_WINDOW_DAYS} days (or 12 months).`, field, "max_value");
   return { interval, unit: unit as FunnelWindowUnit };
 }
 
-/** The filter's events and actions, in step order (PostHog sorts both lists together by `order`). */
+/** Days in one of each window unit (a month at its longest), to bound the window. */
+const WINDOW_UNIT_DAYS: Record<FunnelWindowUnit, number> = { second: 1 / 86_400, minute: 1 / 1_440, hour: 1 / 24, day: 1, week: 7, month: 31 };
+
+/** The filter's events and actions, in step order (PostHog sorts both lists together by `order`); at most MAX_FUNNEL_STEPS. */
 function stepEntities(filter: TFunnelFilter) {
+  checkCount((filter.events?.length ?? 0) + (filter.actions?.length ?? 0), MAX_FUNNEL_STEPS, filter.events?.length ? "events" : "actions", "funnel steps");
+  checkCount(filter.exclusions?.length ?? 0, MAX_FUNNEL_STEPS, "exclusions", "exclusions");
   const events = (filter.events ?? []).map((e) => ({ ...e, type: e.type ?? ("events" as const) }));
   const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
   return [...events, ...actions]
@@ -174,6 +183,8 @@ export async function normalizeFunnel(
       throw validationError(`Breakdown attribution "${attribution}" is not supported.`, "breakdown_attribution_type");
     const limit = filter.breakdown_limit ?? 10;
     if (limit < 1) throw validationError("breakdown_limit must be at least 1.", "breakdown_limit");
+    if (limit > MAX_BREAKDOWN_LIMIT)
+      throw validationError(`Ensure this value is less than or equal to ${MAX_BREAKDOWN_LIMIT}.`, "breakdown_limit", "max_value");
     breakdown = { key, type, attribution, limit, asList };
   }
 

@@ -4,7 +4,7 @@ import { propertyGroupSql, SqlParams, usesPersonProperties, validateProperties, 
 import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { pathsSql } from "./query";
 import { pathsResult, type PathEdgeRow } from "./result";
 import type { TPathEdge, TPathsFilter } from "./schemas";
@@ -63,7 +63,7 @@ export async function runPaths(project: Pick<Project, "id" | "timezone">, filter
     },
     true,
   );
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const rows = await store.query<PathEdgeRow>(sql, params.values);
   return pathsResult(rows);
 }

@@ -1,7 +1,7 @@
 import { addInterval, chTimestamp, parseDate, toInstant, toWall, truncateWall, type Interval } from "@/lib/analytics/filters/dates";
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
 import {
   breakdownPropertySql,
@@ -139,7 +139,7 @@ export async function runRetention(
   now = new Date(),
 ): Promise<RetentionCohort[] | RetentionBreakdownRow[]> {
   const prepared = await prepareRetention(project, filter, now);
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const rows = await store.query<RetentionCountRow>(retentionCountsSql(prepared.activity, prepared.personEvents), prepared.params);
   const urls = peopleUrls(filter);
   if (prepared.activity.breakdown) return breakdownResult(rows, filter.total_intervals, urls);
@@ -178,7 +178,7 @@ export async function retentionActors(
       throw validationError("Without breakdowns, breakdown_values is [cohort index].", "breakdown_values");
     row = cohort;
   }
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const rows = await store.query<{ person: string; appearances: (number | string)[]; total: number | string }>(
     retentionActorsSql(prepared.activity, prepared.personEvents),
     { ...prepared.params, row, limit: page.limit, offset: page.offset },

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { MAX_FORMULA_DEPTH } from "@/lib/analytics/limits";
 import { compileFormula } from "./formula";
 
 describe("trend formulas (S9)", () => {
@@ -18,5 +19,12 @@ describe("trend formulas (S9)", () => {
     expect(() => compileFormula("A +", 2)).toThrow(expect.objectContaining({ status: 400, attr: "formula" }));
     expect(() => compileFormula("A $ B", 2)).toThrow(expect.objectContaining({ status: 400 }));
     expect(() => compileFormula("(A", 1)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+  test("nesting past MAX_FORMULA_DEPTH is a 400 naming it, not a stack overflow", () => {
+    const nested = (depth: number) => `${"(".repeat(depth)}A${")".repeat(depth)}`;
+    expect(compileFormula(nested(MAX_FORMULA_DEPTH - 1), 1)([3])).toBe(3);
+    expect(() => compileFormula(nested(MAX_FORMULA_DEPTH + 1), 1)).toThrow(expect.objectContaining({ status: 400, attr: "formula", code: "max_depth" }));
+    expect(() => compileFormula(nested(100_000), 1)).toThrow(expect.objectContaining({ code: "max_depth" }));
+    expect(() => compileFormula(`${"-".repeat(100_000)}A`, 1)).toThrow(expect.objectContaining({ code: "max_depth" }));
   });
 });

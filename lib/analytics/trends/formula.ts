@@ -1,3 +1,4 @@
+import { MAX_FORMULA_DEPTH } from "@/lib/analytics/limits";
 import { validationError } from "@/lib/api/errors";
 
 /**
@@ -10,8 +11,17 @@ type Node = { kind: "num"; value: number } | { kind: "var"; index: number } | { 
 export function compileFormula(formula: string, seriesCount: number): (values: number[]) => number {
   const tokens = formula.toUpperCase().match(/\d+(?:\.\d+)?|[A-Z]|[-+*/()]|\S/g) ?? [];
   let pos = 0;
+  let depth = 0;
   const fail = (): never => {
     throw validationError(`Invalid formula: "${formula}".`, "formula");
+  };
+  // Each parenthesis or sign nests the parse (and the evaluation) one level deeper.
+  const nested = <T>(parse: () => T): T => {
+    if (++depth > MAX_FORMULA_DEPTH)
+      throw validationError(`The formula is nested too deeply: at most ${MAX_FORMULA_DEPTH} levels of parentheses and signs.`, "formula", "max_depth");
+    const node = parse();
+    depth--;
+    return node;
   };
   const peek = () => tokens[pos];
   const expr = (): Node => {
@@ -33,10 +43,10 @@ export function compileFormula(formula: string, seriesCount: number): (values: n
   const factor = (): Node => {
     const t = tokens[pos++];
     if (t === undefined) return fail();
-    if (t === "-") return { kind: "neg", arg: factor() };
-    if (t === "+") return factor();
+    if (t === "-") return nested(() => ({ kind: "neg", arg: factor() }));
+    if (t === "+") return nested(factor);
     if (t === "(") {
-      const inner = expr();
+      const inner = nested(expr);
       if (tokens[pos++] !== ")") fail();
       return inner;
     }

@@ -12,7 +12,8 @@ import {
   type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
-import { getEventStore } from "@/lib/events/store";
+import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import { compileFormula } from "./formula";
 import {
   OTHER_BREAKDOWN,
@@ -111,6 +112,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
       filterDict: { ...baseDict, date_from: previous.from.toISOString(), date_to: previous.to.toISOString() },
     });
   }
+  checkPointCount(series.length * (breakdown ? limit + 1 : 1) * periods.length * current.buckets.length);
   const aggregate = AGGREGATE_DISPLAYS.has(display);
   const cumulative = display === "ActionsLineGraphCumulative";
 
@@ -149,6 +151,16 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   return items;
 }
 
+/** The numbers a trend would answer, bounded before any query runs. */
+function checkPointCount(points: number) {
+  if (points > MAX_TREND_POINTS)
+    throw validationError(
+      `This trend would have ${points.toLocaleString("en-US")} data points (series × breakdown values × intervals), more than the ${MAX_TREND_POINTS.toLocaleString("en-US")} allowed. Use a larger interval, a shorter date range, fewer series or a lower breakdown_limit.`,
+      "interval",
+      "max_value",
+    );
+}
+
 function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
@@ -160,7 +172,7 @@ function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
 }
 
 async function earliestEvent(teamId: number): Promise<Date | null> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const [row] = await store.query<{ first: string | null; n: string }>(
     "SELECT toString(min(timestamp)) AS first, count() AS n FROM events WHERE team_id = {team:Int64}",
     { team: teamId },

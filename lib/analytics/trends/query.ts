@@ -18,7 +18,7 @@ import {
   type DateRange,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
-import { getEventStore } from "@/lib/events/store";
+import { getAnalysisStore } from "@/lib/analytics/store";
 import type { Series } from "./schemas";
 
 /** ClickHouse SQL of trends: one series over one date range, per bucket (and breakdown value) or in total. */
@@ -185,7 +185,7 @@ function collectPoints(rows: Row[]): Points {
 
 /** The series' value per bucket of `range` (and per breakdown value). */
 export async function seriesPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const params = new SqlParams();
   const tz = tzLiteral(ctx.timezone);
   const days = ACTIVE_DAYS[series.math];
@@ -221,7 +221,7 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
 
 /** Cumulative distinct persons (dau on a cumulative display): each person counted in the bucket of their first event. */
 export async function firstSeenPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const bucket = bucketSql("first", range.interval, tzLiteral(ctx.timezone));
@@ -233,7 +233,7 @@ export async function firstSeenPoints(ctx: TrendContext, series: Series, range: 
 
 /** The series' math over the whole range, per breakdown value (S10, and the breakdown ranking of S8). */
 export async function seriesTotals(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Totals> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const sql = series.math.endsWith("_count_per_actor")
@@ -248,7 +248,7 @@ export async function seriesTotals(ctx: TrendContext, series: Series, range: Dat
  * or (`total`) over the whole range, from one pass over the events.
  */
 export async function scanValues(ctx: TrendContext, scan: Series[], range: DateRange, total: boolean): Promise<Points[]> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const params = new SqlParams();
   const base = baseQuery(ctx, scan, range.from, range.to, null, params);
   const values = scan.map((s, i) => `${aggregateSql(s, `num${i}`)} AS v${i}`).join(", ");
@@ -283,7 +283,7 @@ export async function rankedBreakdown(
   top: number,
   withPoints: boolean,
 ): Promise<RankedBreakdown> {
-  const store = await getEventStore();
+  const store = await getAnalysisStore();
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params);
   const bucket = bucketSql("ts", range.interval, tzLiteral(ctx.timezone));

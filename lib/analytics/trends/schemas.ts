@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 
 /** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
 
@@ -39,7 +40,8 @@ const bool = z.preprocess((v) => {
   return v;
 }, z.boolean().nullish());
 
-const optionalInt = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().int().min(0).nullish());
+const optionalInt = (max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().int().min(0).max(max).nullish());
 
 export const ZTrendEntity = z
   .object({
@@ -70,12 +72,12 @@ export const ZTrendFilter = z
     display: z.string().nullish(),
     breakdown: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullish(),
     breakdown_type: z.string().nullish(),
-    breakdown_limit: optionalInt,
+    breakdown_limit: optionalInt(MAX_BREAKDOWN_LIMIT),
     /** Leave out the "other" series of the values past the limit. */
     breakdown_hide_other_aggregation: bool,
-    offset: optionalInt,
+    offset: optionalInt(),
     compare: bool,
-    formula: z.string().nullish(),
+    formula: z.string().max(MAX_FORMULA_LENGTH).nullish(),
     shown_as: z.string().nullish(),
   })
   .loose();
@@ -94,8 +96,9 @@ export interface Series {
   mathProperty: string | null;
 }
 
-/** The filter's events and actions, in series order (PostHog sorts both lists together by `order`). */
+/** The filter's events and actions, in series order (PostHog sorts both lists together by `order`); at most MAX_TREND_SERIES. */
 export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
+  checkCount((filter.events?.length ?? 0) + (filter.actions?.length ?? 0), MAX_TREND_SERIES, filter.events?.length ? "events" : "actions", "series");
   const events = (filter.events ?? []).map((e) => ({ ...e, type: "events" as const }));
   const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
   return [...events, ...actions]

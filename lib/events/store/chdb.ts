@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Session } from "chdb";
+import { checkResultSize, readLimitSettings, type QuerySettings } from "./limits";
 import type { EventStore } from "./types";
 
 /**
@@ -17,13 +18,19 @@ export async function openChdbStore(dir: string): Promise<EventStore> {
   } catch (error) {
     throw describeOpenError(dir, error);
   }
+  const readLimits = readLimitSettings();
   return {
     kind: "chdb",
-    async query<T>(sql: string, params?: Record<string, unknown>) {
+    async query<T>(sql: string, params?: Record<string, unknown>, settings?: QuerySettings) {
+      const limited = withSettings(sql, { ...readLimits, ...settings });
       const result = params
-        ? await session.queryBindAsync(sql, chdbParams(params), { format: "JSONEachRow" })
-        : await session.queryAsync(sql, { format: "JSONEachRow" });
-      return parseJsonEachRow<T>(result.text());
+        ? await session.queryBindAsync(limited, chdbParams(params), { format: "JSONEachRow" })
+        : await session.queryAsync(limited, { format: "JSONEachRow" });
+      // Checked before the bytes become a JS string: a too large result never reaches the heap.
+      checkResultSize(0, result.bytes().byteLength);
+      const rows = parseJsonEachRow<T>(result.text());
+      checkResultSize(rows.length);
+      return rows;
     },
     async command(sql, params) {
       if (params) await session.queryBindAsync(sql, chdbParams(params));
@@ -47,6 +54,17 @@ export async function openChdbStore(dir: string): Promise<EventStore> {
       await drainPending();
     },
   };
+}
+
+/**
+ * The query with a trailing SETTINGS clause (chDB takes settings only in the SQL). Hedgerow's SELECTs never end
+ * in a SETTINGS or FORMAT clause of their own.
+ */
+export function withSettings(sql: string, settings: QuerySettings): string {
+  const clauses = Object.entries(settings).map(
+    ([name, value]) => `${name} = ${typeof value === "number" ? value : `'${value.replace(/[\\']/g, "\\$&")}'`}`,
+  );
+  return clauses.length ? `${sql.trimEnd().replace(/;$/, "")}\nSETTINGS ${clauses.join(", ")}` : sql;
 }
 
 /** Settings both implementations insert with: ISO 8601 timestamps ("2024-01-02T03:04:05.123Z") are accepted. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { openChdbStore } from "./chdb";
 import { openClickhouseStore } from "./clickhouse";
+import { readLimitSettings } from "./limits";
 import { eventStoreContract } from "./contract";
 import { migrateEventStore } from "./migrate";
 import type { EventStore } from "./types";
@@ -77,7 +78,7 @@ beforeEach(() => {
 const uuid = "0190a0a0-0000-7000-8000-000000000001";
 
 describe("the ClickHouse server implementation's protocol", () => {
-  test("a query: the SQL as the body, parameters as param_*, the database and credentials from the URL", async () => {
+  test("a query: the SQL as the body, parameters as param_*, the read limits as settings, the database and credentials from the URL", async () => {
     answer = () => ({ rows: [{ event: "$pageview", n: "12345678901234567" }] });
     const sql = `SELECT event, count() AS n FROM events
       WHERE team_id = {team:Int64} AND timestamp >= {after:DateTime64(6, 'UTC')} AND event IN {names:Array(String)}
@@ -100,6 +101,7 @@ describe("the ClickHouse server implementation's protocol", () => {
       param_id: uuid,
       param_who: "tab\\there \\'quoted\\' back\\\\slash\\nnewline",
       database: "analytics",
+      ...Object.fromEntries(Object.entries(readLimitSettings()).map(([name, value]) => [name, String(value)])),
     });
     expect(request.params.get("query_id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from("hedge@row:p:ss").toString("base64")}`);

@@ -1,5 +1,6 @@
-import { ClickHouseLogLevel, createClient } from "@clickhouse/client";
+import { ClickHouseLogLevel, createClient, type ClickHouseSettings } from "@clickhouse/client";
 import { INSERT_SETTINGS } from "./chdb";
+import { checkResultSize, readLimitSettings, type QuerySettings } from "./limits";
 import type { EventStore } from "./types";
 
 /**
@@ -11,11 +12,19 @@ import type { EventStore } from "./types";
 export function openClickhouseStore(url: string): EventStore {
   // The client's own error log is off: every error reaches the caller as a thrown ClickHouseError.
   const client = createClient({ url, application: "hedgerow", log: { level: ClickHouseLogLevel.OFF } });
+  const readLimits = readLimitSettings();
   return {
     kind: "clickhouse",
-    async query<T>(sql: string, params?: Record<string, unknown>) {
-      const result = await client.query({ query: sql, query_params: params, format: "JSONEachRow" });
-      return result.json<T>();
+    async query<T>(sql: string, params?: Record<string, unknown>, settings?: QuerySettings) {
+      const result = await client.query({
+        query: sql,
+        query_params: params,
+        format: "JSONEachRow",
+        clickhouse_settings: { ...readLimits, ...settings } as ClickHouseSettings,
+      });
+      const rows = await result.json<T>();
+      checkResultSize(rows.length);
+      return rows;
     },
     async command(sql, params) {
       await client.command({ query: sql, query_params: params });

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { queryLimitError } from "./limits";
 import { migrateEventStore } from "./migrate";
 import type { EventStore } from "./types";
 
@@ -100,6 +101,24 @@ export function eventStoreContract(store: () => EventStore) {
     await expect(store().command("SELEC 1")).rejects.toThrow(/Syntax error/);
     expect(await store().query("SELECT count() AS n FROM events WHERE uuid = {id:UUID}", { id: uuid(20) })).toEqual([{ n: "0" }]);
   });
+
+  test("a read past its limits is stopped by the engine, and answered with PostHog's error for that limit", async () => {
+    const stopped = async (sql: string, settings?: Record<string, number>) => {
+      const error = await store().query(sql, undefined, settings).then(() => null, (caught: unknown) => caught);
+      expect(error, sql).toBeInstanceOf(Error);
+      return queryLimitError(error)?.body ?? (error as Error).message;
+    };
+    // Default limits: a result of more than a million rows; an expression nested deeper than the AST allows.
+    expect(await stopped("SELECT number FROM numbers(2000000)")).toMatchObject({ code: "too_many_bytes", attr: null });
+    expect(await stopped(`SELECT ${"(".repeat(2000)}1${")".repeat(2000)}`)).toMatchObject({ code: "query_too_complex" });
+    // Time and memory, tightened for the test.
+    expect(await stopped("SELECT count() FROM numbers(100000000000)", { max_execution_time: 1 })).toMatchObject({ code: "query_timeout" });
+    expect(await stopped("SELECT groupArray(number) FROM numbers(100000000)", { max_memory_usage: 10_000_000 })).toMatchObject({
+      code: "clickhouse_memory_limit_exceeded",
+    });
+    // Within the limits, the same store answers at once.
+    expect(await store().query("SELECT count() AS n FROM numbers(2000000)")).toEqual([{ n: "2000000" }]);
+  }, 60_000);
 
   test("argMax(..., version) reads the latest person row and distinct id mapping", async () => {
     const [alice, bob] = [uuid(5000), uuid(5001)];
