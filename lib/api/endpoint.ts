@@ -140,8 +140,9 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
 
     const rawParams = (await ctx.params) ?? {};
     const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
-    // A malformed id in the path names nothing: 404, as an unmatched URL would be.
-    if (!params.success || pathOfNulCharacter(params.data) !== null) throw notFound();
+    // A malformed id in the path names nothing: 404, as an unmatched URL would be (undecodable paths and NULs
+    // never get here: proxy.ts refuses them).
+    if (!params.success) throw notFound();
     if (actor?.apiKey) checkKeyResourceScope(actor, params.data);
 
     const url = requestUrl(req);

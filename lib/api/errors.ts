@@ -37,6 +37,10 @@ export const validationError = (detail: string, attr: string | null = null, code
 export const methodNotAllowed = (method: string) =>
   new ApiError(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`);
 
+/** A URL whose path is not percent-encoded UTF-8 (`%ZZ`, a lone `%`, an encoded surrogate): it cannot be read. */
+export const malformedUrl = () =>
+  new ApiError(400, "invalid_request", "malformed_url", "The URL path is not valid percent-encoded UTF-8.");
+
 export const parseError = (detail: string) => new ApiError(400, "invalid_request", "parse_error", detail);
 
 export const unsupportedMediaType = (contentType: string) =>

@@ -1,0 +1,59 @@
+// The supervisor of `npm start`: keeps one server child process running, restarting it when it dies.
+import { spawn, type ChildProcess } from "node:child_process";
+
+export const RESTART_DEFAULTS = {
+  /** The wait before the first restart; it doubles with each restart that follows a short run. */
+  initialBackoffMs: 1_000,
+  maxBackoffMs: 30_000,
+  /** A server that ran this long before dying was healthy: the next restart waits the initial backoff again. */
+  stableAfterMs: 60_000,
+};
+
+export interface Supervised {
+  /** Passes the signal on to the server; nothing is restarted after it. */
+  stop: (signal: NodeJS.Signals) => void;
+  /** Resolves once stopped and the server is gone. */
+  stopped: Promise<void>;
+}
+
+/**
+ * Runs `command args` and starts it again, after a backoff, whenever it exits without having been stopped.
+ * A new child is spawned only after the previous one has exited, so it can open the embedded databases the
+ * old one held (chDB and PGlite allow one process per data dir).
+ */
+export function supervise(
+  command: string,
+  args: string[],
+  { log = console.error, ...options }: { log?: (line: string) => void } & Partial<typeof RESTART_DEFAULTS> = {},
+): Supervised {
+  const { initialBackoffMs, maxBackoffMs, stableAfterMs } = { ...RESTART_DEFAULTS, ...options };
+  let child: ChildProcess | null = null;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let backoffMs = initialBackoffMs;
+  let resolveStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+
+  const start = () => {
+    const startedAt = Date.now();
+    child = spawn(command, args, { stdio: "inherit" });
+    child.once("exit", (code, signal) => {
+      child = null;
+      if (stopping) return resolveStopped();
+      if (Date.now() - startedAt >= stableAfterMs) backoffMs = initialBackoffMs;
+      const cause = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      log(`[hedgerow] The server ${cause}; restarting it in ${backoffMs / 1000} s.`);
+      restartTimer = setTimeout(start, backoffMs);
+      backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
+    });
+  };
+
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    if (child) return void child.kill(signal);
+    clearTimeout(restartTimer);
+    resolveStopped();
+  };
+  start();
+  return { stop, stopped };
+}
