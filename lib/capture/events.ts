@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { captureError } from "./errors";
+import { MAX_EVENT_DEPTH, TOO_DEEP, wellFormedJson } from "./well-formed";
 
 /** An event of a request that could not be accepted: its position in the batch and why. */
 export interface InvalidEvent {
@@ -55,6 +56,7 @@ export function tokenShapeProblem(token: unknown): string | null {
 export function resolveSentAt(payload: unknown, ctx: CaptureContext): Date | null {
   const raw = ctx.query.get("_") || (isObject(payload) && payload.sent_at) || ctx.form?.get("sent_at") || null;
   if (raw === null) return null;
+  if (typeof raw === "object") throw captureError.invalidSentAt(`expected a string, received ${jsonTypeName(raw)}`);
   const text = String(raw);
   let parsed: Date;
   if (/^\d+(\.\d+)?$/.test(text)) {
@@ -97,9 +99,14 @@ function eventItems(payload: unknown): { items: unknown[]; historical: boolean }
   return { items: [payload], historical: false };
 }
 
-/** One event as PostHog's capture and plugin-server normalize it, or the reason it is refused. */
-export function normalizeEvent(raw: unknown, now: Date, sentAt: Date | null): CapturedEvent | string {
-  if (!isObject(raw)) return "Event must be a JSON object.";
+/**
+ * One event as PostHog's capture and plugin-server normalize it, or the reason it is refused. Its strings are
+ * made well-formed first, so no database is handed one it cannot hold.
+ */
+export function normalizeEvent(sent: unknown, now: Date, sentAt: Date | null): CapturedEvent | string {
+  if (!isObject(sent)) return "Event must be a JSON object.";
+  const raw = wellFormedJson(sent, MAX_EVENT_DEPTH);
+  if (raw === TOO_DEEP) return `Event is nested deeper than ${MAX_EVENT_DEPTH} levels!`;
   if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties))
     return `Properties must be a JSON object, received ${jsonTypeName(raw.properties)}!`;
   const properties: JsonObject = { ...(raw.properties as JsonObject | null | undefined) };

@@ -1,4 +1,7 @@
-/** One event as capture accepted it: validated, normalized, its timestamp corrected for the client's clock. */
+/**
+ * One event as capture accepted it: validated, normalized (every string well-formed: no U+0000, no lone
+ * surrogate), its timestamp corrected for the client's clock.
+ */
 export interface CapturedEvent {
   /** The event's id (the client's, or generated); retries with the same uuid are stored once. */
   uuid: string;
