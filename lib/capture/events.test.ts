@@ -227,5 +227,6 @@ describe("resolveToken and tokenShapeProblem", () => {
     expect(tokenShapeProblem("x".repeat(65))).toBe("too_long");
     expect(tokenShapeProblem("phc_ü")).toBe("not_ascii");
     expect(tokenShapeProblem("phx_personal")).toBe("personal_api_key");
+    expect(tokenShapeProblem("phc_abc\u0000")).toBe("null_byte");
   });
 });

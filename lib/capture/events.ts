@@ -46,6 +46,7 @@ export function tokenShapeProblem(token: unknown): string | null {
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(token)) return "not_ascii";
   if (token.startsWith("phx_")) return "personal_api_key";
+  if (token.includes("\u0000")) return "null_byte";
   return null;
 }
 
