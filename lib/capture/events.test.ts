@@ -75,9 +75,10 @@ describe("parseCapture: shapes and invalid events", () => {
       { event: 5, distinct_id: "d" },
       { ...valid, uuid: "01A1FEA0-21DA-7B5A-82AF-1F6EC6219851" },
     ];
-    const { events, invalid } = parseCapture({ batch }, ctx());
+    const { events, positions, invalid } = parseCapture({ batch }, ctx());
     expect(events.map((e) => e.uuid)[1]).toBe("01a1fea0-21da-7b5a-82af-1f6ec6219851");
     expect(events).toHaveLength(2);
+    expect(positions).toEqual([0, 8]);
     expect(invalid).toEqual([
       { index: 1, reason: 'All events must have the event field "distinct_id"!' },
       { index: 2, reason: 'Event field "distinct_id" should not be blank!' },

@@ -11,6 +11,8 @@ export interface InvalidEvent {
 
 export interface ParsedCapture {
   events: CapturedEvent[];
+  /** The index in the batch of each of `events`. */
+  positions: number[];
   invalid: InvalidEvent[];
 }
 
@@ -79,14 +81,16 @@ export function parseCapture(payload: unknown, ctx: CaptureContext): ParsedCaptu
   const { items, historical } = eventItems(payload);
   // A historical migration replays old events as they were: their timestamps are not the clock's now.
   const sentAt = historical ? null : resolveSentAt(payload, ctx);
-  const events: CapturedEvent[] = [];
-  const invalid: InvalidEvent[] = [];
+  const parsed: ParsedCapture = { events: [], positions: [], invalid: [] };
   items.forEach((item, index) => {
     const result = normalizeEvent(item, ctx.now, sentAt);
-    if (typeof result === "string") invalid.push({ index, reason: result });
-    else events.push(result);
+    if (typeof result === "string") parsed.invalid.push({ index, reason: result });
+    else {
+      parsed.events.push(result);
+      parsed.positions.push(index);
+    }
   });
-  return { events, invalid };
+  return parsed;
 }
 
 function eventItems(payload: unknown): { items: unknown[]; historical: boolean } {

@@ -18,4 +18,12 @@ export interface IngestionResult {
   stored: number;
   /** Events whose uuid was already stored (client retries). */
   duplicates: number;
+  /** Events a database refused for their data (stored alone, they still failed): retrying them cannot help. */
+  refused: RefusedEvent[];
+}
+
+export interface RefusedEvent {
+  /** Its index among the request's events. */
+  index: number;
+  reason: string;
 }
