@@ -14,7 +14,9 @@ export interface CaptureAnswer {
 
 /**
  * One capture request, PostHog's `get_event`: decode, authenticate by project token, validate the events,
- * and answer only once the valid ones are durable. Throws the ApiError PostHog answers otherwise.
+ * and answer only once the valid ones are durable. Events that cannot be stored (invalid, or refused by a
+ * database) are listed by their index in the batch while the others are stored: a 200 whenever one was, so the
+ * client does not send the stored ones again. Throws the ApiError PostHog answers otherwise.
  */
 export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: Ingest): Promise<CaptureAnswer> {
   const now = new Date();
@@ -30,10 +32,14 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
   const project = await projectForToken(token as string);
   if (!project) throw captureError.unknownToken();
 
-  const { events, invalid } = parseCapture(payload, { now, query: raw.query, form });
+  const { events, positions, invalid } = parseCapture(payload, { now, query: raw.query, form });
   if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
-  await ingest(project, events);
-  return invalid.length ? { status: 1, invalid_events: invalid } : { status: 1 };
+  const { refused } = await ingest(project, events);
+  const notStored = [...invalid, ...refused.map(({ index, reason }) => ({ index: positions[index], reason }))];
+  notStored.sort((a, b) => a.index - b.index);
+  // Nothing was stored: answered as when no event is valid.
+  if (refused.length === events.length) throw captureError.invalidPayload(notStored[0].reason);
+  return notStored.length ? { status: 1, invalid_events: notStored } : { status: 1 };
 }
 
 /** Django's `if not data`: no body, `{}` and `[]` are all "no data". */

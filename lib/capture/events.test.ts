@@ -12,6 +12,7 @@ import {
   type CaptureContext,
 } from "./events";
 import { recordedRequests } from "./fixtures/sdk-requests";
+import { MAX_EVENT_DEPTH } from "./well-formed";
 
 const NOW = new Date("2030-01-01T12:00:00.000Z");
 const ctx = (url = "/e/", form: URLSearchParams | null = null): CaptureContext => ({
@@ -74,9 +75,10 @@ describe("parseCapture: shapes and invalid events", () => {
       { event: 5, distinct_id: "d" },
       { ...valid, uuid: "01A1FEA0-21DA-7B5A-82AF-1F6EC6219851" },
     ];
-    const { events, invalid } = parseCapture({ batch }, ctx());
+    const { events, positions, invalid } = parseCapture({ batch }, ctx());
     expect(events.map((e) => e.uuid)[1]).toBe("01a1fea0-21da-7b5a-82af-1f6ec6219851");
     expect(events).toHaveLength(2);
+    expect(positions).toEqual([0, 8]);
     expect(invalid).toEqual([
       { index: 1, reason: 'All events must have the event field "distinct_id"!' },
       { index: 2, reason: 'Event field "distinct_id" should not be blank!' },
@@ -119,6 +121,34 @@ describe("normalizeEvent", () => {
       null,
     );
     expect(event).toMatchObject({ properties: { $set: { a: 1, b: 2 }, $set_once: { c: 3 } } });
+  });
+
+  it("stores U+FFFD for U+0000 and lone surrogates in the name, distinct id, $set and properties, keys too", () => {
+    const sent = JSON.parse(
+      '{"event":"e\\u0000","distinct_id":"d\\ud800","$set":{"s\\u0000":"\\udc00"},' +
+        '"properties":{"k\\u0000":"v\\ud800","deep":[{"x\\udfff":["\\u0000"]}],"pair":"\\ud83d\\ude00"}}',
+    );
+    expect(normalizeEvent(sent, NOW, null)).toMatchObject({
+      event: "e\ufffd",
+      distinctId: "d\ufffd",
+      properties: { "k\ufffd": "v\ufffd", deep: [{ "x\ufffd": ["\ufffd"] }], pair: "😀", $set: { "s\ufffd": "\ufffd" } },
+    });
+    expect((normalizeEvent({ event: "e", distinct_id: ["\u0000"] }, NOW, null) as { distinctId: string }).distinctId).toBe('["\ufffd"]');
+  });
+
+  it(`refuses an event nested deeper than ${MAX_EVENT_DEPTH} levels (the event is level 1), whatever holds the depth`, () => {
+    const nested = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+    const reason = `Event is nested deeper than ${MAX_EVENT_DEPTH} levels!`;
+    // The event (1), its properties (2): the arrays start at level 3.
+    expect(normalizeEvent({ event: "e", distinct_id: "d", properties: { a: nested(MAX_EVENT_DEPTH - 2) } }, NOW, null)).toMatchObject({
+      properties: { a: nested(MAX_EVENT_DEPTH - 2) },
+    });
+    expect(normalizeEvent({ event: "e", distinct_id: "d", properties: { a: nested(MAX_EVENT_DEPTH - 1) } }, NOW, null)).toBe(reason);
+    expect(normalizeEvent({ event: "e", distinct_id: "d", $set: { a: nested(5000) } }, NOW, null)).toBe(reason);
+    expect(normalizeEvent({ event: "e", distinct_id: nested(5000) }, NOW, null)).toBe(reason);
+    const { events, invalid } = parseCapture([{ event: "ok", distinct_id: "d" }, { event: "e", distinct_id: "d", properties: { a: nested(5000) } }], ctx());
+    expect(events.map((e) => e.event)).toEqual(["ok"]);
+    expect(invalid).toEqual([{ index: 1, reason }]);
   });
 
   it("accepts the uuid spellings Python's uuid.UUID does", () => {
@@ -171,6 +201,9 @@ describe("resolveSentAt", () => {
   });
   it("refuses an unreadable sent_at with invalid_payload", () => {
     expect(() => resolveSentAt({ sent_at: "soon" }, ctx())).toThrow(/invalid sent at/);
+    // Not stringified: a list nested 100,000 deep would overflow the stack.
+    const deep = JSON.parse("[".repeat(100_000) + "]".repeat(100_000));
+    expect(() => resolveSentAt({ sent_at: deep }, ctx())).toThrow(/invalid sent at: expected a string, received list/);
   });
 });
 
@@ -195,5 +228,6 @@ describe("resolveToken and tokenShapeProblem", () => {
     expect(tokenShapeProblem("x".repeat(65))).toBe("too_long");
     expect(tokenShapeProblem("phc_ü")).toBe("not_ascii");
     expect(tokenShapeProblem("phx_personal")).toBe("personal_api_key");
+    expect(tokenShapeProblem("phc_abc\u0000")).toBe("null_byte");
   });
 });

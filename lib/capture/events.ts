@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { captureError } from "./errors";
+import { MAX_EVENT_DEPTH, TOO_DEEP, wellFormedJson } from "./well-formed";
 
 /** An event of a request that could not be accepted: its position in the batch and why. */
 export interface InvalidEvent {
@@ -10,6 +11,8 @@ export interface InvalidEvent {
 
 export interface ParsedCapture {
   events: CapturedEvent[];
+  /** The index in the batch of each of `events`. */
+  positions: number[];
   invalid: InvalidEvent[];
 }
 
@@ -45,6 +48,7 @@ export function tokenShapeProblem(token: unknown): string | null {
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(token)) return "not_ascii";
   if (token.startsWith("phx_")) return "personal_api_key";
+  if (token.includes("\u0000")) return "null_byte";
   return null;
 }
 
@@ -55,6 +59,7 @@ export function tokenShapeProblem(token: unknown): string | null {
 export function resolveSentAt(payload: unknown, ctx: CaptureContext): Date | null {
   const raw = ctx.query.get("_") || (isObject(payload) && payload.sent_at) || ctx.form?.get("sent_at") || null;
   if (raw === null) return null;
+  if (typeof raw === "object") throw captureError.invalidSentAt(`expected a string, received ${jsonTypeName(raw)}`);
   const text = String(raw);
   let parsed: Date;
   if (/^\d+(\.\d+)?$/.test(text)) {
@@ -76,14 +81,16 @@ export function parseCapture(payload: unknown, ctx: CaptureContext): ParsedCaptu
   const { items, historical } = eventItems(payload);
   // A historical migration replays old events as they were: their timestamps are not the clock's now.
   const sentAt = historical ? null : resolveSentAt(payload, ctx);
-  const events: CapturedEvent[] = [];
-  const invalid: InvalidEvent[] = [];
+  const parsed: ParsedCapture = { events: [], positions: [], invalid: [] };
   items.forEach((item, index) => {
     const result = normalizeEvent(item, ctx.now, sentAt);
-    if (typeof result === "string") invalid.push({ index, reason: result });
-    else events.push(result);
+    if (typeof result === "string") parsed.invalid.push({ index, reason: result });
+    else {
+      parsed.events.push(result);
+      parsed.positions.push(index);
+    }
   });
-  return { events, invalid };
+  return parsed;
 }
 
 function eventItems(payload: unknown): { items: unknown[]; historical: boolean } {
@@ -97,9 +104,14 @@ function eventItems(payload: unknown): { items: unknown[]; historical: boolean }
   return { items: [payload], historical: false };
 }
 
-/** One event as PostHog's capture and plugin-server normalize it, or the reason it is refused. */
-export function normalizeEvent(raw: unknown, now: Date, sentAt: Date | null): CapturedEvent | string {
-  if (!isObject(raw)) return "Event must be a JSON object.";
+/**
+ * One event as PostHog's capture and plugin-server normalize it, or the reason it is refused. Its strings are
+ * made well-formed first, so no database is handed one it cannot hold.
+ */
+export function normalizeEvent(sent: unknown, now: Date, sentAt: Date | null): CapturedEvent | string {
+  if (!isObject(sent)) return "Event must be a JSON object.";
+  const raw = wellFormedJson(sent, MAX_EVENT_DEPTH);
+  if (raw === TOO_DEEP) return `Event is nested deeper than ${MAX_EVENT_DEPTH} levels!`;
   if (raw.properties !== undefined && raw.properties !== null && !isObject(raw.properties))
     return `Properties must be a JSON object, received ${jsonTypeName(raw.properties)}!`;
   const properties: JsonObject = { ...(raw.properties as JsonObject | null | undefined) };

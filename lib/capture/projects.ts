@@ -26,6 +26,8 @@ const projectByToken = preparedStatement("capture_project_by_token", (db) =>
 
 /** The project a capture token (`phc_…`) belongs to, or null; cached in-process, since every event asks. */
 export async function projectForToken(token: string, now = Date.now()): Promise<Project | null> {
+  // PostgreSQL text cannot hold U+0000, so no project's token does (and the query would fail).
+  if (token.includes("\u0000")) return null;
   const cached = cache.get(token);
   if (cached && cached.expiresAt > now) return cached.project;
   const [project] = await (await projectByToken()).execute({ token });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { eventRow, firstOccurrences, pgSafe, retryDates, takeGroup } from "./pipeline";
+import { eventRow, firstOccurrences, retryDates, takeGroup } from "./pipeline";
 import type { CapturedEvent } from "./types";
 
 const event = (uuid: string, extra: Partial<CapturedEvent> = {}): CapturedEvent => ({
@@ -57,11 +57,6 @@ test("retryDates: each day with its neighbours, once, in order", () => {
     "2024-03-01",
     "2024-03-02",
   ]);
-});
-
-test("pgSafe: U+0000 and lone surrogates become U+FFFD, pairs stay", () => {
-  expect(pgSafe("a\u0000b\ud800c\udc00😀")).toBe("a\ufffdb\ufffdc\ufffd😀");
-  expect(pgSafe("plain")).toBe("plain");
 });
 
 test("eventRow: properties as JSON text, ISO timestamp, $elements_chain in its own column", () => {

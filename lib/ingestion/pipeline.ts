@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { personlessPersonId, processPersonEvents, type PersonsState } from "@/lib/persons/processing";
 import { loadPersonsState, lockProjectPersons, savePersonChanges } from "@/lib/persons/repository";
+import { refusesData } from "./data-errors";
 import type { CapturedEvent, IngestionResult } from "./types";
 
 export interface IngestionProject {
@@ -12,14 +13,28 @@ export interface IngestionProject {
 /** One flush takes whole requests up to this many events (a single larger request is flushed alone). */
 export const MAX_FLUSH_EVENTS = 20_000;
 
-interface Pending {
-  projectId: number;
-  events: CapturedEvent[];
-  /** Set once its group failed: flushed on its own, so one request's bad event cannot fail the others. */
-  alone?: boolean;
+/** A request being ingested, answered once each of its parts is flushed. */
+interface Request {
+  result: IngestionResult;
+  /** Its parts not flushed yet: one, unless it was split to single out the events a database refuses. */
+  unflushed: number;
   resolve: (result: IngestionResult) => void;
   reject: (error: unknown) => void;
 }
+
+/** A request's events, or a part of them, waiting to be flushed. */
+interface Pending {
+  projectId: number;
+  events: CapturedEvent[];
+  /** The index of `events[0]` among its request's events. */
+  offset: number;
+  request: Request;
+  /** Set once its group failed: flushed on its own, so one request's bad event cannot fail the others. */
+  alone?: boolean;
+}
+
+/** Why an event is refused when a database refuses it alone (the database's message is logged, not sent). */
+export const REFUSED_REASON = "Event could not be stored: the database refused its data!";
 
 interface Pipeline {
   queue: Pending[];
@@ -47,9 +62,10 @@ const MIRRORED_CACHE_LIMIT = 1_000_000;
  * person transaction and one insert serve them all, and each is answered when that flush is done.
  */
 export function ingest(project: IngestionProject, events: CapturedEvent[]): Promise<IngestionResult> {
-  if (events.length === 0) return Promise.resolve({ stored: 0, duplicates: 0 });
+  if (events.length === 0) return Promise.resolve({ stored: 0, duplicates: 0, refused: [] });
   return new Promise((resolve, reject) => {
-    pipeline.queue.push({ projectId: project.id, events, resolve, reject });
+    const request: Request = { result: { stored: 0, duplicates: 0, refused: [] }, unflushed: 1, resolve, reject };
+    pipeline.queue.push({ projectId: project.id, events, offset: 0, request });
     if (!pipeline.draining) {
       pipeline.draining = true;
       pipeline.drained = drain();
@@ -104,15 +120,46 @@ async function drain() {
   pipeline.draining = false;
 }
 
-/** A failed group's requests are tried again one by one (first in the queue); a request failing alone is rejected. */
+/**
+ * What follows a failed flush (first in the queue). Requests that failed together are tried again one by one, so
+ * that one request's events cannot fail another's. A request failing alone because a database refused its data
+ * (not because it is unavailable) is split in halves until each refused event is alone: that one is refused, the
+ * others are stored. Any other failure fails the request (a 503: the client retries it, and finds what was stored
+ * meanwhile as duplicates).
+ */
 function fail(group: Pending[], error: unknown) {
   if (group.length > 1) {
-    for (const request of group) request.alone = true;
+    for (const part of group) part.alone = true;
     pipeline.queue.unshift(...group);
     return;
   }
-  console.error("[ingestion] flush failed:", error);
-  group[0].reject(error);
+  const [part] = group;
+  if (!refusesData(error)) {
+    console.error("[ingestion] flush failed:", error);
+    part.request.reject(error);
+    return;
+  }
+  if (part.events.length === 1) {
+    console.warn(`[ingestion] event ${part.events[0].uuid} refused:`, error);
+    flushed(part, { stored: 0, duplicates: 0, refused: [{ index: part.offset, reason: REFUSED_REASON }] });
+    return;
+  }
+  const half = Math.ceil(part.events.length / 2);
+  part.request.unflushed += 1;
+  pipeline.queue.unshift(
+    { ...part, events: part.events.slice(0, half), alone: true },
+    { ...part, events: part.events.slice(half), offset: part.offset + half, alone: true },
+  );
+}
+
+/** Adds a flushed part's outcome to its request, answered when it was the last part (a rejected one stays so). */
+function flushed(part: Pending, outcome: IngestionResult) {
+  const { request } = part;
+  request.result.stored += outcome.stored;
+  request.result.duplicates += outcome.duplicates;
+  request.result.refused.push(...outcome.refused);
+  request.unflushed -= 1;
+  if (request.unflushed === 0) request.resolve(request.result);
 }
 
 /**
@@ -182,7 +229,6 @@ interface Prepared {
  */
 async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Promise<Prepared> {
   const store = await getEventStore();
-  for (const request of group) for (const event of request.events) event.distinctId = pgSafe(event.distinctId);
   const known = await storedEvents(store, group);
   for (const key of writingKeys) known.add(key);
   const { fresh, duplicates } = firstOccurrences(group, known);
@@ -246,16 +292,11 @@ async function write(group: Pending[], prepared: Prepared): Promise<boolean> {
     fail(group, error);
     return false;
   }
-  group.forEach((request, i) => request.resolve({ stored: prepared.stored[i], duplicates: prepared.duplicates[i] }));
+  group.forEach((part, i) =>
+    flushed(part, { stored: prepared.stored[i], duplicates: prepared.duplicates[i], refused: [] }),
+  );
   return true;
 }
-
-/**
- * PostgreSQL text cannot hold U+0000 nor a lone surrogate: distinct ids carry U+FFFD instead, in both databases
- * alike.
- */
-const PG_UNSAFE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-export const pgSafe = (text: string) => text.replace(PG_UNSAFE, "\ufffd");
 
 /**
  * `project:uuid` of the group's events the store already holds. The days around each event's (the sort key's

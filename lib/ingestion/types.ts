@@ -1,4 +1,7 @@
-/** One event as capture accepted it: validated, normalized, its timestamp corrected for the client's clock. */
+/**
+ * One event as capture accepted it: validated, normalized (every string well-formed: no U+0000, no lone
+ * surrogate), its timestamp corrected for the client's clock.
+ */
 export interface CapturedEvent {
   /** The event's id (the client's, or generated); retries with the same uuid are stored once. */
   uuid: string;
@@ -15,4 +18,12 @@ export interface IngestionResult {
   stored: number;
   /** Events whose uuid was already stored (client retries). */
   duplicates: number;
+  /** Events a database refused for their data (stored alone, they still failed): retrying them cannot help. */
+  refused: RefusedEvent[];
+}
+
+export interface RefusedEvent {
+  /** Its index among the request's events. */
+  index: number;
+  reason: string;
 }

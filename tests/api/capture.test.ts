@@ -4,27 +4,17 @@ import LZString from "lz-string";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { recordedBody, recordedRequests } from "@/lib/capture/fixtures/sdk-requests";
 import { signUp, type ApiResponse, type TestUser } from "../support/api";
+import { sendRaw, type RawRequest } from "../support/events";
 
 const baseUrl = inject("baseUrl");
 const ORIGIN = "https://shop.example.com";
 const CAPTURE_PATHS = ["/e", "/i/v0/e", "/capture", "/batch", "/track"];
 
-interface Sent {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | Uint8Array;
-}
+type Sent = RawRequest;
 
 /** A request as an SDK or browser sends it: no session, an Origin, the raw body. */
-async function send(path: string, { method = "POST", headers = {}, body }: Sent = {}): Promise<ApiResponse> {
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: { origin: ORIGIN, ...headers },
-    body: body as BodyInit | undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
-}
+const send = (path: string, sent: Sent = {}): Promise<ApiResponse> =>
+  sendRaw(baseUrl, path, { ...sent, headers: { origin: ORIGIN, ...sent.headers } });
 
 const json = (path: string, payload: unknown, headers: Record<string, string> = {}) =>
   send(path, { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(payload) });

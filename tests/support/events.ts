@@ -12,6 +12,20 @@ export interface SentEvent {
 
 export const projectToken = (user: TestUser): string => user.user.team.api_token;
 
+/** A request as an SDK or a browser sends it to a capture or flags route. */
+export interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/** Sends `request` as is (no session) and reads the answer, its JSON parsed. */
+export async function sendRaw(baseUrl: string, path: string, { method = "POST", headers = {}, body }: RawRequest = {}): Promise<ApiResponse> {
+  const response = await fetch(new URL(path, baseUrl), { method, headers, body: body as BodyInit | undefined });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+}
+
 /** POST /batch/ as posthog-node sends it (plain JSON); the events get uuids unless they have one. */
 export async function sendBatch(baseUrl: string, token: string, events: SentEvent[]): Promise<{ status: number; body: any }> {
   const batch = events.map((event) => ({ uuid: randomUUID(), properties: {}, ...event }));

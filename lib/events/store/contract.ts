@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { MAX_EVENT_DEPTH } from "@/lib/capture/well-formed";
 import { queryLimitError } from "./limits";
 import { migrateEventStore } from "./migrate";
 import type { EventStore } from "./types";
@@ -119,6 +120,21 @@ export function eventStoreContract(store: () => EventStore) {
     // Within the limits, the same store answers at once.
     expect(await store().query("SELECT count() AS n FROM numbers(2000000)")).toEqual([{ n: "2000000" }]);
   }, 60_000);
+
+  test("properties nested as deep as capture accepts are read by the JSON functions; past 1,024 levels nothing is", async () => {
+    // A properties document of `levels` levels (capture keeps it to MAX_EVENT_DEPTH: the event itself is one more).
+    const properties = (levels: number) => `{"$browser":"Deep","deep":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    await store().insert("events", [event(30, { properties: properties(MAX_EVENT_DEPTH) }), event(31, { properties: properties(1025) })]);
+    const read = await store().query(
+      `SELECT toString(uuid) AS id, JSONExtractString(properties, '$browser') AS browser, prop_browser FROM events
+       WHERE uuid IN {ids:Array(UUID)} ORDER BY id`,
+      { ids: [uuid(30), uuid(31)] },
+    );
+    expect(read).toEqual([
+      { id: uuid(30), browser: "Deep", prop_browser: "Deep" },
+      { id: uuid(31), browser: "", prop_browser: null },
+    ]);
+  });
 
   test("argMax(..., version) reads the latest person row and distinct id mapping", async () => {
     const [alice, bob] = [uuid(5000), uuid(5001)];

@@ -1,0 +1,64 @@
+import { describe, expect, test, vi } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import type { CapturedEvent, IngestionResult } from "@/lib/ingestion/types";
+import { capture, type Ingest } from "./capture";
+import type { RawCaptureRequest } from "./decode";
+
+vi.mock("./projects", () => ({ projectForToken: async (token: string) => (token === "phc_known" ? { id: 1 } : null) }));
+
+const post = (payload: unknown): RawCaptureRequest => ({
+  method: "POST",
+  query: new URLSearchParams(),
+  contentType: "application/json",
+  contentEncoding: "",
+  body: Buffer.from(JSON.stringify(payload)),
+});
+
+/** An ingestion that refuses the events named "refused" (as a database refusing their data would be answered). */
+const refusing: Ingest = async (_project, events: CapturedEvent[]): Promise<IngestionResult> => {
+  const refused = events.flatMap((event, index) => (event.event === "refused" ? [{ index, reason: "refused by the store" }] : []));
+  return { stored: events.length - refused.length, duplicates: 0, refused };
+};
+
+describe("capture: events that cannot be stored", () => {
+  test("invalid ones and ones a database refused are listed by their index in the batch; the answer is a 200", async () => {
+    const batch = [
+      { event: "ok", distinct_id: "d" },
+      { event: "refused", distinct_id: "d" },
+      { event: "no distinct id" },
+      { event: "ok", distinct_id: "d" },
+      { event: "refused", distinct_id: "d" },
+    ];
+    expect(await capture(post({ api_key: "phc_known", batch }), 1e6, refusing)).toEqual({
+      status: 1,
+      invalid_events: [
+        { index: 1, reason: "refused by the store" },
+        { index: 2, reason: 'All events must have the event field "distinct_id"!' },
+        { index: 4, reason: "refused by the store" },
+      ],
+    });
+  });
+
+  test("none stored is a 400 with the first reason", async () => {
+    const batch = [{ event: "no distinct id" }, { event: "refused", distinct_id: "d" }];
+    const answer = capture(post({ api_key: "phc_known", batch }), 1e6, refusing);
+    await expect(answer).rejects.toBeInstanceOf(ApiError);
+    await expect(answer).rejects.toMatchObject({
+      status: 400,
+      body: {
+        type: "validation_error",
+        code: "invalid_payload",
+        detail: 'Invalid payload: All events must have the event field "distinct_id"!',
+        attr: null,
+      },
+    });
+    await expect(capture(post({ api_key: "phc_known", batch: [batch[1]] }), 1e6, refusing)).rejects.toMatchObject({
+      status: 400,
+      body: { detail: "Invalid payload: refused by the store" },
+    });
+  });
+
+  test("everything stored is {status: 1}", async () => {
+    expect(await capture(post({ api_key: "phc_known", batch: [{ event: "ok", distinct_id: "d" }] }), 1e6, refusing)).toEqual({ status: 1 });
+  });
+});
