@@ -40,7 +40,7 @@ try {
       status = (error as Error).name;
     }
     const ms = Date.now() - started;
-    const health = await fetch(new URL("/api/users/@me/", server.baseUrl), { headers: { authorization: `Bearer ${reader.credentials.key}` } })
+    const health = await fetch(new URL("/_health", server.baseUrl))
       .then((r) => String(r.status))
       .catch((error: Error) => `down (${error.message})`);
     console.log(`| ${attack.name} | ${status} | ${ms.toLocaleString("en-US")} | ${health} |`);

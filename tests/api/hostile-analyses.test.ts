@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { ApiClient, signUp, type TestUser } from "../support/api";
+import { sendEvents } from "../support/events";
+import { hostileAnalyses } from "../support/hostile";
+
+const baseUrl = inject("baseUrl");
+
+let owner: TestUser;
+/** An ordinary key: it may only read insights, as the attacker's did. */
+let reader: ApiClient;
+
+const healthy = async () => (await fetch(new URL("/_health", baseUrl))).status;
+
+beforeAll(async () => {
+  owner = await signUp(baseUrl);
+  const now = Date.now();
+  await sendEvents(
+    baseUrl,
+    owner,
+    Array.from({ length: 600 }, (_, i) => ({
+      event: ["$pageview", "signed_up", "purchase"][i % 3],
+      distinct_id: `user-${i % 60}`,
+      timestamp: new Date(now - (i % 300) * 3_600_000).toISOString(),
+      properties: { $current_url: `https://example.com/${i % 30}` },
+    })),
+  );
+  reader = await owner.key(["insight:read"]);
+});
+
+describe("analyses that would size their work without bound are refused before they run", () => {
+  test.each(hostileAnalyses(0).map((attack) => [attack.name, attack] as const))("%s: a 400 naming the limit, and the server still answers", async (_, attack) => {
+    const path = attack.path.replace("/projects/0/", `/projects/${owner.projectId}/`);
+    const started = Date.now();
+    const response = attack.body ? await reader.post(path, attack.body) : await reader.get(path);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ type: "validation_error", attr: attack.attr });
+    expect(response.body.detail).toMatch(/\d/); // the detail names the bound
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await healthy()).toBe(200);
+  });
+
+  test("within the bounds the same analyses answer", async () => {
+    const insights = `/api/projects/${owner.projectId}/insights`;
+    const series = (n: number) => Array.from({ length: n }, (_, i) => ({ id: "$pageview", order: i }));
+    expect((await reader.post(`${insights}/trend/`, { events: series(50), date_from: "-14d" })).status).toBe(200);
+    expect((await reader.post(`${insights}/trend/`, { events: series(1), breakdown: "$current_url", breakdown_limit: 1_000 })).status).toBe(200);
+    expect((await reader.post(`${insights}/trend/`, { events: series(2), formula: `${"(".repeat(20)}A+B${")".repeat(20)}` })).status).toBe(200);
+    expect((await reader.post(`${insights}/funnel/`, { events: series(30), funnel_window_interval: 12, funnel_window_interval_unit: "month" })).status).toBe(200);
+    expect((await reader.get(`${insights}/?limit=1000`)).status).toBe(200);
+  });
+
+  test("time to convert clamps bin_count to PostHog's 90 bins", async () => {
+    const response = await reader.post(`/api/projects/${owner.projectId}/insights/funnel/`, {
+      events: [{ id: "$pageview", order: 0 }, { id: "signed_up", order: 1 }],
+      funnel_viz_type: "time_to_convert",
+      bin_count: 1e7,
+      date_from: "-30d",
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.result.bins.length).toBeLessThanOrEqual(91);
+  });
+});
+
+describe("heavy analyses wait their turn", () => {
+  test("while many analyses run at once, a cheap route keeps answering (p99 under 1 s)", async () => {
+    const insights = `/api/projects/${owner.projectId}/insights`;
+    const heavy = Array.from({ length: 12 }, (_, i) =>
+      reader.post(`${insights}/funnel/`, {
+        events: Array.from({ length: 30 }, (_, step) => ({ id: ["$pageview", "signed_up", "purchase"][(step + i) % 3], order: step })),
+        date_from: "-60d",
+        funnel_order_type: i % 2 ? "unordered" : "ordered",
+        breakdown: "$current_url",
+      }),
+    );
+    let settled = false;
+    const all = Promise.all(heavy).finally(() => (settled = true));
+    const latencies: number[] = [];
+    while (!settled || latencies.length < 20) {
+      const started = Date.now();
+      const me = await owner.session.get("/api/users/@me/");
+      expect(me.status).toBe(200);
+      latencies.push(Date.now() - started);
+    }
+    const answers = await all;
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))];
+    expect(p99, `@me latencies while heavy analyses ran: ${latencies.join(", ")} ms`).toBeLessThan(1_000);
+  }, 120_000);
+});
