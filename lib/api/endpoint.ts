@@ -5,6 +5,7 @@ import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/insights/sharing";
 import { ZFormatQuery, csvResponse, csvRows } from "./csv";
+import { checkJsonDepth } from "./json-depth";
 import {
   ApiError,
   fromZodError,
@@ -165,6 +166,7 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
 
 function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> | undefined {
   if (!schema) return undefined;
+  checkJsonDepth(input);
   const parsed = schema.safeParse(input, { reportInput: true });
   if (!parsed.success) throw fromZodError(parsed.error);
   const nulAt = pathOfNulCharacter(parsed.data);

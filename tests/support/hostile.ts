@@ -6,11 +6,18 @@ export interface HostileRequest {
   name: string;
   path: string;
   body?: Record<string, unknown>;
-  /** The `attr` of the 400 (the field whose limit was crossed). */
-  attr: string;
+  /** The `attr` of the 400: the field whose limit was crossed (null: the body as a whole). */
+  attr: string | null;
 }
 
 const series = (n: number) => Array.from({ length: n }, (_, i) => ({ id: "$pageview", order: i }));
+
+/** Property groups nested `depth` deep around one filter. */
+function nestedGroups(depth: number): unknown {
+  let group: unknown = { key: "$browser", value: "Chrome", type: "event" };
+  for (let level = 0; level < depth; level++) group = { type: "AND", values: [group] };
+  return group;
+}
 
 export function hostileAnalyses(projectId: number): HostileRequest[] {
   const insights = `/api/projects/${projectId}/insights`;
@@ -33,6 +40,12 @@ export function hostileAnalyses(projectId: number): HostileRequest[] {
       path: `${insights}/trend/`,
       body: { events: series(1), formula: `${"(".repeat(10_000)}A${")".repeat(10_000)}` },
       attr: "formula",
+    },
+    {
+      name: "trend, property groups nested 10,000 deep",
+      path: `${insights}/trend/`,
+      body: { events: series(1), properties: nestedGroups(10_000) },
+      attr: null,
     },
     {
       name: "trend, hourly over ten years",

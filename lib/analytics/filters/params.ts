@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkJsonDepth } from "@/lib/api/json-depth";
 
 /**
  * Legacy GET analyses take the filter as query params, arrays and objects JSON-encoded (PostHog's Filter);
@@ -8,11 +9,14 @@ export function jsonParam(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const trimmed = value.trim();
   if (!/^[[{]/.test(trimmed)) return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(trimmed);
+    parsed = JSON.parse(trimmed);
   } catch {
     return value;
   }
+  checkJsonDepth(parsed);
+  return parsed;
 }
 
 /** `schema`, read from its JSON text in a GET query. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
+import { jsonParam } from "./params";
 import { PERSON_PROPERTIES } from "./persons";
 
 /** PostHog's property filters (flat list or nested AND/OR groups) as ClickHouse SQL. */
@@ -54,16 +55,8 @@ export const ZPropertyGroup: z.ZodType<PropertyGroup> = z.lazy(() =>
   }),
 ) as z.ZodType<PropertyGroup>;
 
-/** GET query params carry JSON as text. */
-const jsonText = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  if (value.trim() === "") return [];
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-};
+/** GET query params carry JSON as text (an empty one is no filter). */
+const jsonText = (value: unknown) => (typeof value === "string" && value.trim() === "" ? [] : jsonParam(value));
 
 /**
  * `properties` of a filter or an entity: a flat list (AND), a group `{type, values}`, or their JSON text;
