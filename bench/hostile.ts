@@ -31,7 +31,7 @@ try {
       const response = await fetch(new URL(attack.path, server.baseUrl), {
         method: attack.body ? "POST" : "GET",
         headers: { authorization: `Bearer ${(reader.credentials.key)}`, "content-type": "application/json" },
-        body: attack.body ? JSON.stringify(attack.body) : undefined,
+        body: typeof attack.body === "string" ? attack.body : attack.body ? JSON.stringify(attack.body) : undefined,
         signal: AbortSignal.timeout(120_000),
       });
       await response.text();
