@@ -46,14 +46,14 @@ export const loginEndpoint = endpoint({
 export const logoutEndpoint = endpoint({
   method: "POST",
   path: "/api/logout/",
-  summary: "Sign out of the browser session",
+  summary: "Sign out of the browser session (every copy of its cookie stops working)",
   tag,
   public: true,
   scope: null,
   status: 204,
-  handler: async () => {
+  handler: async ({ actor }) => {
     const response = new NextResponse(null, { status: 204 });
-    endSession(response);
+    await endSession(response, actor?.sessionId ?? null);
     return response;
   },
 });
