@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decode, encode } from "next-auth/jwt";
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, joinAs, signUp, uniqueEmail, type TestUser } from "../support/api";
+import { ApiClient, joinAs, signUp, uniqueEmail, type ApiResponse, type TestUser } from "../support/api";
 
 const baseUrl = inject("baseUrl");
 const anonymous = new ApiClient(baseUrl);
@@ -49,6 +49,10 @@ async function signedIn(client: ApiClient): Promise<boolean> {
 const tokenOf = (client: ApiClient) => decode({ token: client.credentials.cookie!.slice(COOKIE.length + 1), secret: SECRET });
 const forged = async (token: Record<string, unknown>) => withCookie(`${COOKIE}=${await encode({ token, secret: SECRET })}`);
 
+async function changePassword(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse> {
+  return client.patch("/api/users/@me/", body);
+}
+
 /** A new account made by accepting an invite to `owner`'s organization: that organization is its only one. */
 async function inviteNewAccount(owner: TestUser): Promise<{ email: string; session: ApiClient; uuid: string }> {
   const email = uniqueEmail("invited");
@@ -93,6 +97,66 @@ describe("logout", () => {
       headers: { cookie: user.session.credentials.cookie!, origin: "https://evil.example" },
     });
     expect(crossSite.status).toBe(403);
+    expect(await signedIn(user.session)).toBe(true);
+  });
+});
+
+describe("password change", () => {
+  test("signs out the user's other sessions; the one that changed it keeps working; the new password signs in", async () => {
+    const user = await signUp(baseUrl);
+    const other = await logIn(user.email, user.password);
+    const changed = await changePassword(user.session, { current_password: user.password, password: "a-brand-new-password" });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.email).toBe(user.email);
+    expect(changed.body).not.toHaveProperty("password");
+
+    expect(await signedIn(user.session)).toBe(true);
+    expect(await signedIn(other)).toBe(false);
+    expect((await anonymous.post("/api/login/", { email: user.email, password: user.password })).status).toBe(400);
+    expect(await signedIn(await logIn(user.email, "a-brand-new-password"))).toBe(true);
+  });
+
+  test("needs the current password; refused attempts change nothing and sign nobody out", async () => {
+    const user = await signUp(baseUrl);
+    const other = await logIn(user.email, user.password);
+    const missing = await changePassword(user.session, { password: "a-brand-new-password" });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      type: "validation_error",
+      code: "required",
+      detail: "This field is required when updating your password.",
+      attr: "current_password",
+    });
+    const wrong = await changePassword(other, { current_password: "not-my-password", password: "a-brand-new-password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      type: "validation_error",
+      code: "incorrect_password",
+      detail: "Your current password is incorrect.",
+      attr: "current_password",
+    });
+    const short = await changePassword(user.session, { current_password: user.password, password: "short" });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ attr: "password" });
+
+    expect(await signedIn(user.session)).toBe(true);
+    expect(await signedIn(other)).toBe(true);
+    expect(await signedIn(await logIn(user.email, user.password))).toBe(true);
+  });
+
+  test("changed through a personal API key, every session is signed out (the key is no session)", async () => {
+    const user = await signUp(baseUrl);
+    const key = await user.key(["user:write"]);
+    const changed = await changePassword(key, { current_password: user.password, password: "a-brand-new-password" });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await signedIn(user.session)).toBe(false);
+    expect((await key.get("/api/users/@me/")).status).toBe(200);
+  });
+
+  test("another user's password change leaves my sessions alone", async () => {
+    const user = await signUp(baseUrl);
+    const neighbour = await signUp(baseUrl);
+    expect((await changePassword(neighbour.session, { current_password: neighbour.password, password: "a-brand-new-password" })).status).toBe(200);
     expect(await signedIn(user.session)).toBe(true);
   });
 });
@@ -204,6 +268,13 @@ describe("next-auth's own sign-in route (/api/auth/callback/credentials)", () =>
       body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl }),
     });
     expect(out.status).toBeLessThan(400);
+    expect(await signedIn(withCookie(cookie!))).toBe(false);
+  });
+
+  test("a session it gave is signed out by a password change made elsewhere", async () => {
+    const user = await signUp(baseUrl);
+    const { cookie } = await nextAuthSignIn(user.email, user.password);
+    expect((await changePassword(user.session, { current_password: user.password, password: "a-brand-new-password" })).status).toBe(200);
     expect(await signedIn(withCookie(cookie!))).toBe(false);
   });
 
