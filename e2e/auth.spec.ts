@@ -39,12 +39,16 @@ test("signing out, then signing back in", async ({ page }) => {
   await signUpWithApi(page.request, account);
   await page.goto("/");
   await expect(page.getByTestId("current-organization")).toHaveText(account.organizationName);
+  const cookiesBeforeSignOut = await page.context().cookies();
 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Signed-out visitors can't open app pages.
+  // Signed-out visitors can't open app pages, not even with a copy of the cookie taken before signing out.
+  await page.goto("/organization/members");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.context().addCookies(cookiesBeforeSignOut);
   await page.goto("/organization/members");
   await expect(page).toHaveURL(/\/login$/);
 

@@ -3,6 +3,7 @@ import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { hashApiKey, maskApiKey, newPersonalApiKey, randomToken } from "@/lib/auth/tokens";
+import { hasChanges } from "@/lib/db/changes";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, personalApiKeys, projects, type PersonalApiKey } from "@/lib/db/schema";
 import { MAX_KEYS_PER_USER, type TApiKey, type TApiKeyCreate, type TApiKeyUpdate } from "./schemas";
@@ -108,16 +109,16 @@ export async function updateApiKey(actor: Actor, keyId: string, input: TApiKeyUp
   const key = await ownKey(actor, keyId);
   const db = await getDb();
   await checkScopedResources(db, actor.user.id, input);
-  const [updated] = await db
-    .update(personalApiKeys)
-    .set({
-      label: input.label,
-      scopes: input.scopes,
-      scopedOrganizations: input.scoped_organizations === undefined ? undefined : input.scoped_organizations?.length ? input.scoped_organizations : null,
-      scopedTeams: input.scoped_teams === undefined ? undefined : input.scoped_teams?.length ? input.scoped_teams : null,
-    })
-    .where(eq(personalApiKeys.id, key.id))
-    .returning();
+  const changes = {
+    label: input.label,
+    scopes: input.scopes,
+    scopedOrganizations: input.scoped_organizations === undefined ? undefined : input.scoped_organizations?.length ? input.scoped_organizations : null,
+    scopedTeams: input.scoped_teams === undefined ? undefined : input.scoped_teams?.length ? input.scoped_teams : null,
+  };
+  if (!hasChanges(changes)) return serializeApiKey(key);
+  const [updated] = await db.update(personalApiKeys).set(changes).where(eq(personalApiKeys.id, key.id)).returning();
+  // Deleted meanwhile.
+  if (!updated) throw notFound();
   return serializeApiKey(updated);
 }
 

@@ -1,15 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import { authenticationFailed } from "@/lib/api/errors";
 import { getDb, preparedStatement } from "@/lib/db/client";
 import { personalApiKeys, users, type PersonalApiKey, type User } from "@/lib/db/schema";
-import { sessionUserId } from "./session";
+import { authenticateSession, sessionCookieName } from "./session";
 import { hashApiKey } from "./tokens";
 
 /** Who is calling: a user, through their browser session or one of their personal API keys. */
 export interface Actor {
   user: User;
   apiKey: PersonalApiKey | null;
+  /** The browser session the request came with (absent for keys and server-side callers). */
+  sessionId?: string;
 }
 
 const LAST_USED_GRANULARITY_MS = 60 * 60 * 1000;
@@ -29,11 +31,8 @@ function presentedApiKey(req: NextRequest): { key: string; source: string } | nu
 export async function authenticate(req: NextRequest): Promise<Actor | null> {
   const presented = presentedApiKey(req);
   if (presented) return authenticateApiKey(presented.key, presented.source);
-  const userId = await sessionUserId(req);
-  if (userId === null) return null;
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
-  return user ? { user, apiKey: null } : null;
+  const session = await authenticateSession(req.cookies.get(sessionCookieName())?.value);
+  return session && { user: session.user, apiKey: null, sessionId: session.sessionId };
 }
 
 const keyWithUser = preparedStatement("api_key_with_user", (db) =>

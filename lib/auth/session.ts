@@ -1,19 +1,35 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { encode, getToken } from "next-auth/jwt";
-import type { NextRequest, NextResponse } from "next/server";
+import { decode, encode, type JWT } from "next-auth/jwt";
+import type { NextResponse } from "next/server";
 import { sessionSecret } from "@/lib/config";
+import type { User } from "@/lib/db/schema";
 import { checkCredentials } from "@/lib/users/service";
+import { openSession, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
 
-const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 const secureCookies = () => Boolean(process.env.NEXTAUTH_URL?.startsWith("https://"));
-const cookieName = () => `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
+/** The session cookie's name, as next-auth names it. */
+export const sessionCookieName = () => `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
 
-/** next-auth in the browser: email + password, sessions as signed JWT cookies. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sign-in a session token names: its user (`sub`) and its session row (`sid`). Tokens issued before sessions
+ * were recorded carry no `sid`, and name none.
+ */
+export function sessionClaims(token: JWT | null): SessionClaims | null {
+  const userId = Number(token?.sub);
+  const sessionId = token?.sid;
+  if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+  if (typeof sessionId !== "string" || !UUID.test(sessionId)) return null;
+  return { userId, sessionId };
+}
+
+/** next-auth in the browser: email + password, sessions as encrypted JWT cookies naming a `user_sessions` row. */
 export function authOptions(): NextAuthOptions {
   return {
     secret: sessionSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({
@@ -26,32 +42,63 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    callbacks: {
+      // A sign-in through next-auth's own route records its session as the API's sign-ins do. Any later read of
+      // the token (next-auth's session route) checks it still stands: a throw makes next-auth clear the cookie.
+      async jwt({ token, user }) {
+        if (user) return { ...token, sid: await openSession(Number(user.id)) };
+        if (!(await sessionUser(sessionClaims(token)))) throw new Error("This session was signed out.");
+        return token;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        const claims = sessionClaims(token);
+        if (claims) await revokeSession(claims.sessionId);
+      },
+    },
   };
 }
 
-/** The signed-in user's id from the session cookie, or null. */
-export async function sessionUserId(req: NextRequest): Promise<number | null> {
-  const token = await getToken({ req, secret: sessionSecret(), secureCookie: secureCookies() });
-  const id = Number(token?.sub);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+/** A request's browser session: the signed-in user and the session's id. */
+export interface BrowserSession {
+  user: User;
+  sessionId: string;
 }
 
-/** Signs a user in from an API call (sign-up, login, invite acceptance) with the same cookie next-auth sets. */
+/** The session a cookie value signs in, or null: unreadable, from before recorded sessions, signed out or expired. */
+export async function authenticateSession(cookie: string | undefined): Promise<BrowserSession | null> {
+  if (!cookie) return null;
+  let token: JWT | null;
+  try {
+    token = await decode({ token: cookie, secret: sessionSecret() });
+  } catch {
+    return null; // not one of ours, or tampered with
+  }
+  const claims = sessionClaims(token);
+  const user = await sessionUser(claims);
+  return user && claims ? { user, sessionId: claims.sessionId } : null;
+}
+
+/** Signs a user in from an API call (sign-up, login, invite acceptance): a new session, in the cookie next-auth sets. */
 export async function startSession(response: NextResponse, user: { id: number; email: string; firstName: string }) {
+  const sid = await openSession(user.id);
   const token = await encode({
     secret: sessionSecret(),
-    maxAge: SESSION_MAX_AGE,
-    token: { sub: String(user.id), email: user.email, name: user.firstName },
+    maxAge: SESSION_MAX_AGE_SECONDS,
+    token: { sub: String(user.id), sid, email: user.email, name: user.firstName },
   });
-  response.cookies.set(cookieName(), token, {
+  response.cookies.set(sessionCookieName(), token, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: secureCookies(),
-    maxAge: SESSION_MAX_AGE,
+    maxAge: SESSION_MAX_AGE_SECONDS,
   });
 }
 
-export function endSession(response: NextResponse) {
-  response.cookies.delete(cookieName());
+/** Signs the request's session out: its row is deleted (copies of the cookie stop working) and the cookie cleared. */
+export async function endSession(response: NextResponse, sessionId: string | null) {
+  if (sessionId) await revokeSession(sessionId);
+  response.cookies.delete(sessionCookieName());
 }

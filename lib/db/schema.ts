@@ -153,6 +153,24 @@ export const personalApiKeys = pgTable(
   (t) => [index("personal_api_keys_user").on(t.userId)],
 );
 
+/**
+ * Browser sessions, one per sign-in: the session cookie carries the id, and a request is signed in only while
+ * its row exists (and has not expired). Deleting a row signs out every copy of that cookie.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The sign-in's absolute end: refreshing the cookie (next-auth's session route) does not extend it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("user_sessions_user").on(t.userId)],
+);
+
 /** A project's persons, maintained by ingestion ($identify, $create_alias, $set, ...); mirrored to ClickHouse. */
 export const persons = pgTable(
   "persons",
@@ -351,6 +369,7 @@ export type Project = typeof projects.$inferSelect;
 export type Invite = typeof invites.$inferSelect;
 export type Domain = typeof domains.$inferSelect;
 export type PersonalApiKey = typeof personalApiKeys.$inferSelect;
+export type UserSession = typeof userSessions.$inferSelect;
 export type Person = typeof persons.$inferSelect;
 export type Group = typeof groups.$inferSelect;
 export type Insight = typeof insights.$inferSelect;

@@ -3,6 +3,7 @@ import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { hasChanges } from "@/lib/db/changes";
 import { getDb } from "@/lib/db/client";
 import { domains, type Domain } from "@/lib/db/schema";
 import { canManageDomains, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
@@ -111,7 +112,7 @@ export async function updateDomain(
     samlAcsUrl: input.saml_acs_url,
     samlX509Cert: input.saml_x509_cert,
   };
-  if (Object.values(changes).every((value) => value === undefined)) return serializeDomain(domain);
+  if (!hasChanges(changes)) return serializeDomain(domain);
   const db = await getDb();
   const [updated] = await db.update(domains).set(changes).where(eq(domains.id, domain.id)).returning();
   // Deleted meanwhile.

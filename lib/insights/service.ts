@@ -24,7 +24,7 @@ import { userBasic } from "@/lib/users/serialize";
 import { cachedResult, cacheKey, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 import type { TInsightWrite } from "./schemas";
-import { sharingTokenFailed } from "./sharing";
+import { couldBeSharingToken, sharingTokenFailed } from "./sharing";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const shortId = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
@@ -514,12 +514,14 @@ export async function refreshSharingToken(actor: Actor, projectId: TProjectId, i
 /** The insight behind an enabled sharing token, or 404 (unknown, disabled, or its insight deleted). */
 export async function sharedInsight(accessToken: string) {
   const db = await getDb();
-  const [row] = await db
-    .select({ insight: insights, project: projects })
-    .from(sharingConfigurations)
-    .innerJoin(insights, eq(insights.id, sharingConfigurations.insightId))
-    .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
-    .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true), eq(insights.deleted, false)));
+  const [row] = couldBeSharingToken(accessToken)
+    ? await db
+        .select({ insight: insights, project: projects })
+        .from(sharingConfigurations)
+        .innerJoin(insights, eq(insights.id, sharingConfigurations.insightId))
+        .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
+        .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true), eq(insights.deleted, false)))
+    : [];
   if (!row) throw notFound();
   return row;
 }

@@ -15,14 +15,19 @@ export interface SharingGrant {
  */
 export const sharingTokenFailed = (detail: string) => new ApiError(403, "authentication_error", "authentication_failed", detail);
 
+/** A string holding U+0000 is no token of ours, and PostgreSQL text cannot even be compared with it. */
+export const couldBeSharingToken = (token: string) => !token.includes("\u0000");
+
 /** PostHog's SharingAccessTokenAuthentication: GET only, and only the token of an enabled configuration. */
 export async function authenticateSharingToken(method: string, token: string): Promise<SharingGrant> {
   if (method !== "GET" && method !== "HEAD") throw sharingTokenFailed("Sharing access token can only be used for GET requests.");
   const db = await getDb();
-  const [config] = await db
-    .select({ projectId: sharingConfigurations.projectId, insightId: sharingConfigurations.insightId })
-    .from(sharingConfigurations)
-    .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true)));
+  const [config] = couldBeSharingToken(token)
+    ? await db
+        .select({ projectId: sharingConfigurations.projectId, insightId: sharingConfigurations.insightId })
+        .from(sharingConfigurations)
+        .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true)))
+    : [];
   if (!config) throw sharingTokenFailed("Sharing access token is invalid.");
   return config;
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type Membership, type User } from "@/lib/db/schema";
 import { Level, memberChangeProhibition } from "@/lib/organizations/levels";
@@ -129,6 +130,7 @@ export async function removeMember(actor: Actor, organizationId: string, userUui
     }
     await tx.delete(memberships).where(eq(memberships.id, target.membership.id));
     if (target.user.currentOrganizationId === organization.id) await moveToFirstOrganization(tx, target.user.id);
+    await revokeSessionsIfNoOrganization(tx, target.user.id);
   });
 }
 

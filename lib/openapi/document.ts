@@ -299,7 +299,7 @@ export function buildOpenApiDocument(declared: DeclaredEndpoint[]): OpenApiDocum
           type: "apiKey",
           in: "cookie",
           name: "next-auth.session-token",
-          description: "The browser session set by signing in (`__Secure-` prefixed over HTTPS). Writes must come from the same origin.",
+          description: "The browser session set by signing in (`__Secure-` prefixed over HTTPS). Writes must come from the same origin. It works until logout, a password change made from another session, or the removal of its user from their last organization, whichever comes first (at most 30 days).",
         },
       },
     },

@@ -1,31 +1,18 @@
 // Server-only helpers for pages and layouts: who is signed in, and where this instance is reached.
-import { and, eq } from "drizzle-orm";
-import { getServerSession } from "next-auth";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { authOptions } from "@/lib/auth/session";
+import { authenticateSession, sessionCookieName } from "@/lib/auth/session";
 import { config } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
 import type { TUser } from "@/lib/users/schemas";
 import { serializeMe } from "@/lib/users/service";
 
 /**
- * For server components: the signed-in user as `GET /api/users/@me/` describes them, or null when signed out
- * (or the account was deactivated since the cookie was issued).
+ * For server components: the signed-in user as `GET /api/users/@me/` describes them, or null when signed out.
+ * The same check as the API's: a cookie whose session was revoked (or whose user was deactivated) sees no page.
  */
 export const currentUser = cache(async (): Promise<TUser | null> => {
-  const options = authOptions();
-  // next-auth leaves the user id out of the session by default; the token's `sub` is that id.
-  const session = await getServerSession({
-    ...options,
-    callbacks: { session: ({ session, token }) => ({ ...session, userId: token.sub }) },
-  });
-  const id = Number((session as { userId?: string } | null)?.userId);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(and(eq(users.id, id), eq(users.isActive, true)));
-  return user ? serializeMe({ user, apiKey: null }) : null;
+  const session = await authenticateSession((await cookies()).get(sessionCookieName())?.value);
+  return session ? serializeMe({ user: session.user, apiKey: null, sessionId: session.sessionId }) : null;
 });
 
 /** The address people reach this instance at, for snippets they copy into their apps. */

@@ -46,14 +46,14 @@ export const loginEndpoint = endpoint({
 export const logoutEndpoint = endpoint({
   method: "POST",
   path: "/api/logout/",
-  summary: "Sign out of the browser session",
+  summary: "Sign out of the browser session (every copy of its cookie stops working)",
   tag,
   public: true,
   scope: null,
   status: 204,
-  handler: async () => {
+  handler: async ({ actor }) => {
     const response = new NextResponse(null, { status: 204 });
-    endSession(response);
+    await endSession(response, actor?.sessionId ?? null);
     return response;
   },
 });
@@ -72,7 +72,7 @@ export const meEndpoint = endpoint({
 export const updateMeEndpoint = endpoint({
   method: "PATCH",
   path: "/api/users/{userId}/",
-  summary: "Update your name, or switch your current organization or project",
+  summary: "Update your name or password (`current_password` required; your other sessions are signed out), or switch your current organization or project",
   tag,
   scope: "user:write",
   params: ZMeParams,

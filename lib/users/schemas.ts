@@ -21,6 +21,8 @@ export const ZUserUpdate = z
     last_name: z.string().max(150),
     set_current_organization: z.uuid(),
     set_current_team: z.number().int().positive(),
+    password: ZPassword,
+    current_password: z.string().max(128),
   })
   .partial()
   .meta({ id: "PatchedUser" });

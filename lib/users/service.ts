@@ -3,7 +3,9 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { permissionDenied, validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { revokeOtherSessions } from "@/lib/auth/session-store";
 import { config } from "@/lib/config";
+import { hasChanges } from "@/lib/db/changes";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type User } from "@/lib/db/schema";
 import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
@@ -83,9 +85,20 @@ export async function login(email: string, password: string): Promise<User> {
   return user;
 }
 
+/** PostHog's `validate_password_change`: a new password needs the current one. */
+async function checkPasswordChange(user: User, input: TUserUpdate) {
+  if (input.password === undefined) return;
+  if (!input.current_password)
+    throw validationError("This field is required when updating your password.", "current_password", "required");
+  if (!(await verifyPassword(input.current_password, user.passwordHash)))
+    throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
+}
+
 export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser> {
+  await checkPasswordChange(actor.user, input);
   const db = await getDb();
   const changes: Partial<User> = {};
+  if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
   if (input.first_name !== undefined) changes.firstName = input.first_name;
   if (input.last_name !== undefined) changes.lastName = input.last_name;
   if (input.set_current_organization) {
@@ -108,9 +121,14 @@ export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser>
     changes.currentProjectId = project.id;
     changes.currentOrganizationId = project.organizationId;
   }
-  const [user] = Object.keys(changes).length
-    ? await db.update(users).set(changes).where(eq(users.id, actor.user.id)).returning()
-    : [actor.user];
+  const user = hasChanges(changes)
+    ? await db.transaction(async (tx) => {
+        const [updated] = await tx.update(users).set(changes).where(eq(users.id, actor.user.id)).returning();
+        // As Django's update_session_auth_hash: a new password signs out every other session, this one stays.
+        if (changes.passwordHash) await revokeOtherSessions(tx, actor.user.id, actor.sessionId ?? null);
+        return updated;
+      })
+    : actor.user;
   return serializeMe({ ...actor, user });
 }
 

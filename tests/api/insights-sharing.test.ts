@@ -130,6 +130,22 @@ describe("?sharing_access_token= on the insights API", () => {
     expect((await anonymous.get(`${base(owner)}/?sharing_access_token=${token}`)).body.count).toBe(0);
   });
 
+  test("a token holding NUL is as invalid as any unknown one (403, not 500), on the list, the retrieve and the page", async () => {
+    const { owner, shared, token, anonymous } = await sharedSetup();
+    for (const bad of ["%00", `${token}%00`, `%00${token}`, "a%00b"]) {
+      for (const path of [`${base(owner)}/`, `${base(owner)}/${shared.id}/`]) {
+        const response = await anonymous.get(`${path}?sharing_access_token=${bad}`);
+        expect(response.status, `${path} ${bad}: ${response.text}`).toBe(403);
+        expect(response.body).toEqual(invalidToken);
+      }
+      const page = await fetch(new URL(`/shared/${bad}`, baseUrl));
+      expect(page.status, `/shared/${bad}`).toBe(404);
+    }
+    // A write with one is refused as with any token: they are for GETs only.
+    const write = await anonymous.request("PATCH", `${base(owner)}/${shared.id}/?sharing_access_token=%00`, { name: "x" });
+    expect(write.body).toEqual(getOnly);
+  });
+
   test("writes are refused, whoever sends the token, and change nothing", async () => {
     const { owner, shared, token, anonymous } = await sharedSetup();
     const q = `?sharing_access_token=${token}`;
