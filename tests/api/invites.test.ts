@@ -541,7 +541,7 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
     const member = new ApiClient(app.baseUrl, memberCredentials);
     expect((await member.post(`/api/signup/${forSignedIn.id}/`, {})).body).toEqual(EXPIRED);
     expect((await owner().get(`/api/organizations/${other.body.id}/members/`)).body.count).toBe(1);
-  });
+  }, 120_000); // it restarts its server (PGlite)
 
   /** Ages invites by four days, in the database itself (PGlite: while its server is stopped). */
   async function backdate(ids: string[]) {
