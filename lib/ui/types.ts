@@ -1,5 +1,8 @@
 // The API's shapes as the browser receives them, inferred from the zod schemas the API answers with (types only).
 import type { z } from "zod";
+import type { ZFunnelStep } from "@/lib/analytics/funnels/schemas";
+import type { ZTrendItem } from "@/lib/analytics/trends/endpoints";
+import type { ZRetentionCohort } from "@/lib/analytics/retention/schemas";
 import type { ZApiError } from "@/lib/openapi/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
@@ -10,3 +13,9 @@ export type { TUser } from "@/lib/users/schemas";
 
 /** The PostHog error body every API failure carries: `{type, code, detail, attr}`. */
 export type TApiErrorBody = z.infer<typeof ZApiError>;
+
+// What the analyses answer, one item of `result` each.
+export type TTrendItem = z.output<typeof ZTrendItem>;
+export type TFunnelStep = z.output<typeof ZFunnelStep>;
+export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
+export type { TPathEdge } from "@/lib/analytics/paths/schemas";
