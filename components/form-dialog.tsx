@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
-import { placeApiError } from "@/lib/ui/forms";
+import { applyApiError } from "@/lib/ui/forms";
 
 type ObjectSchema = z.ZodObject;
 
@@ -92,9 +92,7 @@ function DialogForm<S extends ObjectSchema>({
       try {
         await onSubmit(valid);
       } catch (error) {
-        const { field, message } = placeApiError(error, fields ?? Object.keys(schema.shape));
-        if (field === null) setFailure(message);
-        else form.setError(field as Path<z.input<S>>, { type: "server", message });
+        setFailure(applyApiError(form, error, (fields ?? Object.keys(schema.shape)) as Path<z.input<S>>[]));
         setFocusRequest((n) => n + 1);
       }
     },

@@ -19,7 +19,6 @@ import type { TUser } from "@/lib/ui/types";
 const ZNames = z.object({ name: ZOrganizationCreate.shape.name, project_name: ZProjectCreate.shape.name });
 type TNames = z.infer<typeof ZNames>;
 
-
 /**
  * The step after sign-up: confirm or change the names of the organization and project sign-up created.
  * Someone who belongs to no organization (they left or deleted theirs) creates one here instead.

@@ -1,4 +1,4 @@
-import type { FieldError, FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { FieldError, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 
 /**
@@ -19,7 +19,7 @@ export function placeApiError(error: unknown, fields: readonly string[]): { fiel
 }
 
 /** Puts a refused request's message on its field (see `placeApiError`); returns the form-level message, if any. */
-export function applyApiError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: readonly Path<T>[]): string | null {
+export function applyApiError<T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, fields: readonly Path<T>[]): string | null {
   const { field, message } = placeApiError(error, fields);
   if (field === null) return message;
   form.setError(field as Path<T>, { type: "server", message }, { shouldFocus: true });
