@@ -24,11 +24,11 @@ export function CopyButton({ value, label = "Copy", className }: { value: string
   );
 }
 
-/** A value people copy as a whole: a token, a link, a key. */
+/** A value people copy as a whole: a token, a link, a key. Long ones wrap anywhere, so all of it stays readable. */
 export function CopyField({ value, label }: { value: string; label: string }) {
   return (
     <div className="flex items-center gap-2">
-      <code className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm">{value}</code>
+      <code className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all">{value}</code>
       <CopyButton value={value} label={label} />
     </div>
   );

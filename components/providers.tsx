@@ -6,9 +6,11 @@ import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiRequestError } from "@/lib/ui/api-client";
+import { writeEffectsCache } from "@/lib/ui/mutations";
 
 function makeQueryClient() {
   return new QueryClient({
+    mutationCache: writeEffectsCache(),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -62,6 +62,27 @@ test("every page, light and dark", async ({ page, browser }) => {
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Invite member" }).click();
   await shoot(page, "members-invite-dialog");
+  const inviteDialog = page.getByRole("dialog");
+  await inviteDialog.getByLabel("Email address").fill(owner.email);
+  await inviteDialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(inviteDialog.getByRole("alert")).toBeVisible();
+  await shoot(page, "members-invite-dialog-refused");
+  // An invite link far longer than real ones, to see it wrap inside the dialog.
+  await page.route("**/api/organizations/*/invites/", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const created = await (await route.fetch()).json();
+    await route.fulfill({ status: 201, json: { ...created, id: `${created.id}-${"0123456789abcdef".repeat(12)}` } });
+  });
+  await inviteDialog.getByLabel("Email address").fill("babbage@example.com");
+  await inviteDialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(inviteDialog.getByRole("heading", { name: "Invite created" })).toBeVisible();
+  await shoot(page, "members-invite-created-long-link");
+  await page.unroute("**/api/organizations/*/invites/");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: /^Organization:/ }).click();
+  await page.getByRole("menuitem", { name: "New organization" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create organization" }).click();
+  await shoot(page, "organization-create-dialog-invalid");
   await page.keyboard.press("Escape");
 
   await page.goto("/organization/settings");
@@ -85,6 +106,9 @@ test("every page, light and dark", async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/organization/members");
   await shoot(page, "mobile-members");
+  await page.getByRole("button", { name: "Invite member" }).click();
+  await shoot(page, "mobile-invite-dialog");
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Open navigation" }).click();
   await shoot(page, "mobile-nav");
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -21,10 +21,10 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { MAX_KEYS_PER_USER } from "@/lib/api-keys/schemas";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
 import { formatDate, formatRelative } from "@/lib/ui/format";
+import { deleteApiKeyMutation } from "@/lib/ui/mutations";
 import { apiKeysQuery } from "@/lib/ui/queries";
-import { apiKeyKeys } from "@/lib/ui/query-keys";
 import type { TApiKey } from "@/lib/ui/types";
 
 const SHOWN_SCOPES = 3;
@@ -125,12 +125,10 @@ function ScopeBadges({ scopes }: { scopes: string[] }) {
 }
 
 function DeleteApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKey | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (key: TApiKey) => api.delete(`/api/personal_api_keys/${key.id}/`),
-    onSuccess: async (_, key) => {
+    ...deleteApiKeyMutation(),
+    onSuccess: (_, key) => {
       toast.success(`The key “${key.label}” was deleted.`);
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
       onClose();
     },
   });

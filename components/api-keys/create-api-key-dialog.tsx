@@ -1,27 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { CopyField } from "@/components/copy-button";
+import { FormDialog } from "@/components/form-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
+import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ZApiKeyCreate } from "@/lib/api-keys/schemas";
 import { SCOPE_OBJECTS } from "@/lib/auth/scopes";
-import { api } from "@/lib/ui/api-client";
-import { applyApiError } from "@/lib/ui/forms";
-import { apiKeyKeys } from "@/lib/ui/query-keys";
+import { fieldErrorText } from "@/lib/ui/forms";
+import { createApiKeyMutation } from "@/lib/ui/mutations";
 import type { TApiKey } from "@/lib/ui/types";
 
 const ZKeyForm = ZApiKeyCreate.pick({ label: true, scopes: true });
-type TKeyForm = { label: string; scopes: string[] };
-const blank: TKeyForm = { label: "", scopes: [] };
 
 const humanize = (object: string) => object.charAt(0).toUpperCase() + object.slice(1).replaceAll("_", " ");
 
@@ -89,38 +86,27 @@ function ScopeChecklist({ value, onChange, invalid }: { value: string[]; onChang
 
 /** Creates a key and shows its value the one time the API returns it. */
 export function CreateApiKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const create = useMutation(createApiKeyMutation());
   const [created, setCreated] = useState<TApiKey | null>(null);
-  const form = useForm<TKeyForm>({ resolver: zodResolver(ZKeyForm), defaultValues: blank });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      setCreated(await api.post<TApiKey>("/api/personal_api_keys/", values));
-    } catch (error) {
-      setFailure(applyApiError(form, error, ["label", "scopes"]));
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
-  });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         onOpenChange(next);
-        if (!next) {
-          form.reset(blank);
-          setFailure(null);
-          setCreated(null);
-        }
+        if (!next) setCreated(null);
       }}
-    >
-      <DialogContent className="sm:max-w-xl">
-        {created?.value ? (
-          <div className="grid gap-4">
+      className="sm:max-w-xl"
+      title="Create a personal API key"
+      description="The key acts as you, limited to the scopes you choose here."
+      schema={ZKeyForm}
+      defaultValues={{ label: "", scopes: [] }}
+      onSubmit={async (values) => setCreated(await create.mutateAsync(values))}
+      submitLabel="Create key"
+      pendingLabel="Creating…"
+      outcome={
+        created?.value && (
+          <>
             <DialogHeader>
               <DialogTitle>Key “{created.label}” created</DialogTitle>
               <DialogDescription>Use it as a Bearer token: Authorization: Bearer &lt;key&gt;.</DialogDescription>
@@ -135,48 +121,35 @@ export function CreateApiKeyDialog({ open, onOpenChange }: { open: boolean; onOp
                 <Button>Done</Button>
               </DialogClose>
             </DialogFooter>
+          </>
+        )
+      }
+    >
+      {({ register, control, formState: { errors } }) => (
+        <>
+          <Field
+            label="Label"
+            htmlFor="key-label"
+            description="Where the key is used, so you recognise it later."
+            error={fieldErrorText(errors.label, "Give the key a label of at most 40 characters.")}
+          >
+            <Input id="key-label" placeholder="CI exports" aria-invalid={!!errors.label} aria-describedby={fieldMessageId("key-label")} {...register("label")} />
+          </Field>
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">Scopes</p>
+            <Controller
+              control={control}
+              name="scopes"
+              render={({ field }) => <ScopeChecklist value={field.value} onChange={field.onChange} invalid={!!errors.scopes} />}
+            />
+            {errors.scopes && (
+              <p id={fieldMessageId("scopes")} className="text-sm text-destructive">
+                {errors.scopes.message}
+              </p>
+            )}
           </div>
-        ) : (
-          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>Create a personal API key</DialogTitle>
-              <DialogDescription>The key acts as you, limited to the scopes you choose here.</DialogDescription>
-            </DialogHeader>
-            <FormAlert>{failure}</FormAlert>
-            <Field
-              label="Label"
-              htmlFor="key-label"
-              description="Where the key is used, so you recognise it later."
-              error={errors.label && (errors.label.type === "server" ? errors.label.message : "Give the key a label of at most 40 characters.")}
-            >
-              <Input id="key-label" autoFocus placeholder="CI exports" aria-invalid={!!errors.label} aria-describedby={fieldMessageId("key-label")} {...form.register("label")} />
-            </Field>
-            <div className="grid gap-2">
-              <p className="text-sm font-medium">Scopes</p>
-              <Controller
-                control={form.control}
-                name="scopes"
-                render={({ field }) => <ScopeChecklist value={field.value} onChange={field.onChange} invalid={!!errors.scopes} />}
-              />
-              {errors.scopes && (
-                <p id={fieldMessageId("scopes")} className="text-sm text-destructive">
-                  {errors.scopes.message}
-                </p>
-              )}
-            </div>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? "Creating…" : "Create key"}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

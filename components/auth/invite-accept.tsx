@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -13,8 +13,9 @@ import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LEVEL_NAMES } from "@/lib/organizations/levels";
-import { api, ApiRequestError, errorMessage } from "@/lib/ui/api-client";
-import { applyApiError } from "@/lib/ui/forms";
+import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
+import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { acceptInviteMutation, logoutMutation } from "@/lib/ui/mutations";
 import { invitePreviewQuery } from "@/lib/ui/queries";
 import type { TInvitePreview } from "@/lib/ui/types";
 import { ZPassword, ZSignup } from "@/lib/users/schemas";
@@ -91,27 +92,22 @@ export function InviteAccept({ inviteId, signedInEmail }: { inviteId: string; si
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
-function useFinishAcceptance() {
+/** Accepting moves the user into the organization: the app starts over there. */
+function useAcceptInvite(inviteId: string) {
   const router = useRouter();
-  const queryClient = useQueryClient();
-  return () => {
-    queryClient.clear();
-    router.push("/");
-    router.refresh();
-  };
+  return useMutation({
+    ...acceptInviteMutation(inviteId),
+    onSuccess: () => {
+      router.push("/");
+      router.refresh();
+    },
+  });
 }
 
 /** Signs out and shows the page again, as the signed-out invitee would see it. */
 function SignOutButton() {
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const signOut = useMutation({
-    mutationFn: () => api.post("/api/logout/"),
-    onSuccess: () => {
-      queryClient.clear();
-      router.refresh();
-    },
-  });
+  const signOut = useMutation({ ...logoutMutation(), onSuccess: () => router.refresh() });
   return (
     <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending} className="w-full">
       {signOut.isPending ? "Signing out…" : "Sign out"}
@@ -120,8 +116,7 @@ function SignOutButton() {
 }
 
 function AcceptAsSignedIn({ inviteId, email, targetEmail }: { inviteId: string; email: string; targetEmail: string }) {
-  const finish = useFinishAcceptance();
-  const accept = useMutation({ mutationFn: () => api.post(`/api/signup/${inviteId}/`), onSuccess: finish });
+  const accept = useAcceptInvite(inviteId);
   return (
     <div className="grid gap-4 text-sm">
       <FormAlert>{accept.isError && errorMessage(accept.error)}</FormAlert>
@@ -141,7 +136,7 @@ const ZAcceptSignup = z.object({ first_name: ZSignup.shape.first_name, password:
 type TAcceptSignup = z.infer<typeof ZAcceptSignup>;
 
 function CreateAccountAndAccept({ invite }: { invite: TInvitePreview }) {
-  const finish = useFinishAcceptance();
+  const accept = useAcceptInvite(invite.id);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TAcceptSignup>({
     resolver: zodResolver(ZAcceptSignup),
@@ -152,12 +147,10 @@ function CreateAccountAndAccept({ invite }: { invite: TInvitePreview }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api.post(`/api/signup/${invite.id}/`, values);
+      await accept.mutateAsync(values);
     } catch (error) {
       setFailure(applyApiError(form, error, ["first_name", "password"]));
-      return;
     }
-    finish();
   });
 
   return (
@@ -169,7 +162,7 @@ function CreateAccountAndAccept({ invite }: { invite: TInvitePreview }) {
       <Field
         label="First name"
         htmlFor="first_name"
-        error={errors.first_name && (errors.first_name.type === "server" ? errors.first_name.message : "Enter your first name.")}
+        error={fieldErrorText(errors.first_name, "Enter your first name.")}
       >
         <Input id="first_name" autoComplete="given-name" aria-invalid={!!errors.first_name} aria-describedby={fieldMessageId("first_name")} {...form.register("first_name")} />
       </Field>

@@ -1,21 +1,23 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import type { z } from "zod";
+import { errorMessage } from "@/lib/ui/api-client";
+import { loginMutation } from "@/lib/ui/mutations";
 import { ZLogin } from "@/lib/users/schemas";
 
-type LoginValues = { email: string; password: string };
+type LoginValues = z.infer<typeof ZLogin>;
 
 export function LoginForm({ next }: { next: string }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const login = useMutation(loginMutation());
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginValues>({ resolver: zodResolver(ZLogin), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -23,13 +25,11 @@ export function LoginForm({ next }: { next: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api.post("/api/login/", values);
+      await login.mutateAsync(values);
     } catch (error) {
       setFailure(errorMessage(error));
       return;
     }
-    // Nothing cached for whoever used this tab before may show through.
-    queryClient.clear();
     router.replace(next);
     router.refresh();
   });

@@ -1,22 +1,22 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/ui/api-client";
-import { applyApiError } from "@/lib/ui/forms";
+import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { signupMutation } from "@/lib/ui/mutations";
 import { ZSignup, type TSignup } from "@/lib/users/schemas";
 
 const FIELDS = ["first_name", "email", "password", "organization_name"] as const;
 
 export function SignupForm() {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const signup = useMutation(signupMutation());
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TSignup>({
     resolver: zodResolver(ZSignup),
@@ -27,12 +27,11 @@ export function SignupForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api.post("/api/signup/", values);
+      await signup.mutateAsync(values);
     } catch (error) {
       setFailure(applyApiError(form, error, FIELDS));
       return;
     }
-    queryClient.clear();
     router.push("/onboarding");
     router.refresh();
   });
@@ -45,10 +44,10 @@ export function SignupForm() {
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert>{failure}</FormAlert>
-      <Field label="First name" htmlFor="first_name" error={errors.first_name && (errors.first_name.type === "server" ? errors.first_name.message : "Enter your first name.")}>
+      <Field label="First name" htmlFor="first_name" error={fieldErrorText(errors.first_name, "Enter your first name.")}>
         <Input id="first_name" autoComplete="given-name" autoFocus {...invalid("first_name")} {...form.register("first_name")} />
       </Field>
-      <Field label="Email" htmlFor="email" error={errors.email && (errors.email.type === "server" ? errors.email.message : "Enter a valid email address.")}>
+      <Field label="Email" htmlFor="email" error={fieldErrorText(errors.email, "Enter a valid email address.")}>
         <Input id="email" type="email" autoComplete="email" {...invalid("email")} {...form.register("email")} />
       </Field>
       <Field label="Password" htmlFor="password" description="At least 8 characters." error={errors.password?.message}>
@@ -58,7 +57,7 @@ export function SignupForm() {
         label="Organization name"
         htmlFor="organization_name"
         description="Your company or team. You can rename it later."
-        error={errors.organization_name && (errors.organization_name.type === "server" ? errors.organization_name.message : "Use at most 64 characters.")}
+        error={fieldErrorText(errors.organization_name, "Use at most 64 characters.")}
       >
         <Input id="organization_name" autoComplete="organization" placeholder="Acme Inc." {...invalid("organization_name")} {...form.register("organization_name")} />
       </Field>

@@ -1,47 +1,26 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { TFunnelStep, TPathEdge, TRetentionCohort, TTrendItem } from "@/lib/ui/types";
 
 // A read-only rendering of an analysis result as PostHog returns it: a line per trend series, a bar per funnel
 // step, the retention cohort table, the busiest path transitions.
 
 const COLORS = ["#1d4ed8", "#16a34a", "#dc2626", "#9333ea", "#ea580c", "#0891b2", "#ca8a04", "#db2777"];
 
-interface TrendItem {
-  label: string;
-  data: number[];
-  labels: string[];
-  breakdown_value?: string;
-  aggregated_value?: number;
-}
-interface FunnelStep {
-  name: string;
-  custom_name?: string | null;
-  order: number;
-  count: number;
-}
-interface RetentionCohort {
-  label: string;
-  values: { count: number }[];
-}
-interface PathEdge {
-  source: string;
-  target: string;
-  value: number;
-}
 
 export function InsightResult({ kind, result }: { kind: string; result: unknown }) {
   if (!Array.isArray(result) || result.length === 0) return <p className="text-sm text-muted-foreground">No data in this range.</p>;
-  if (kind === "TRENDS") return <TrendChart items={result as TrendItem[]} />;
-  if (kind === "FUNNELS") return <FunnelChart steps={(Array.isArray(result[0]) ? result[0] : result) as FunnelStep[]} />;
-  if (kind === "RETENTION") return <RetentionTable cohorts={result as RetentionCohort[]} />;
-  if (kind === "PATHS") return <PathTable edges={result as PathEdge[]} />;
+  if (kind === "TRENDS") return <TrendChart items={result as TTrendItem[]} />;
+  if (kind === "FUNNELS") return <FunnelChart steps={(Array.isArray(result[0]) ? result[0] : result) as TFunnelStep[]} />;
+  if (kind === "RETENTION") return <RetentionTable cohorts={result as TRetentionCohort[]} />;
+  if (kind === "PATHS") return <PathTable edges={result as TPathEdge[]} />;
   return null;
 }
 
-const seriesName = (item: TrendItem) => (item.breakdown_value !== undefined ? `${item.label} — ${item.breakdown_value}` : item.label);
+const seriesName = (item: TTrendItem) => (item.breakdown_value !== undefined ? `${item.label} — ${item.breakdown_value}` : item.label);
 
-function TrendChart({ items }: { items: TrendItem[] }) {
+function TrendChart({ items }: { items: TTrendItem[] }) {
   if (items[0].aggregated_value !== undefined) {
     const rows = items.map((item) => ({ name: seriesName(item), value: item.aggregated_value ?? 0 }));
     return (
@@ -73,7 +52,7 @@ function TrendChart({ items }: { items: TrendItem[] }) {
   );
 }
 
-function FunnelChart({ steps }: { steps: FunnelStep[] }) {
+function FunnelChart({ steps }: { steps: TFunnelStep[] }) {
   const first = steps[0]?.count || 0;
   const rows = steps.map((step) => ({
     name: `${step.order + 1}. ${step.custom_name || step.name}`,
@@ -105,7 +84,7 @@ function FunnelChart({ steps }: { steps: FunnelStep[] }) {
   );
 }
 
-function RetentionTable({ cohorts }: { cohorts: RetentionCohort[] }) {
+function RetentionTable({ cohorts }: { cohorts: TRetentionCohort[] }) {
   const periods = Math.max(...cohorts.map((c) => c.values.length));
   return (
     <div className="overflow-x-auto">
@@ -140,7 +119,7 @@ function RetentionTable({ cohorts }: { cohorts: RetentionCohort[] }) {
   );
 }
 
-function PathTable({ edges }: { edges: PathEdge[] }) {
+function PathTable({ edges }: { edges: TPathEdge[] }) {
   return (
     <table className="w-full text-sm">
       <thead>

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -10,18 +10,14 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ZOrganizationCreate, type TOrganization } from "@/lib/organizations/schemas";
+import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { ZProjectCreate } from "@/lib/projects/schemas";
-import { api } from "@/lib/ui/api-client";
-import { applyApiError } from "@/lib/ui/forms";
-import { userKeys } from "@/lib/ui/query-keys";
+import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { createOrganizationMutation, updateOrganizationMutation, updateProjectMutation } from "@/lib/ui/mutations";
 import type { TUser } from "@/lib/ui/types";
 
 const ZNames = z.object({ name: ZOrganizationCreate.shape.name, project_name: ZProjectCreate.shape.name });
 type TNames = z.infer<typeof ZNames>;
-
-const nameError = (error: { type?: string; message?: string } | undefined, what: string, max: number) =>
-  error && (error.type === "server" ? error.message : `Give your ${what} a name of at most ${max} characters.`);
 
 /**
  * The step after sign-up: confirm or change the names of the organization and project sign-up created.
@@ -29,10 +25,12 @@ const nameError = (error: { type?: string; message?: string } | undefined, what:
  */
 export function OnboardingForm({ me }: { me: TUser }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const organization = me.organization;
   const project = me.team;
+  const createOrganization = useMutation(createOrganizationMutation());
+  const renameOrganization = useMutation(updateOrganizationMutation());
+  const renameProject = useMutation(updateProjectMutation());
   const form = useForm<TNames>({
     resolver: zodResolver(ZNames),
     defaultValues: { name: organization?.name ?? "", project_name: project?.name ?? "Default project" },
@@ -43,20 +41,18 @@ export function OnboardingForm({ me }: { me: TUser }) {
     setFailure(null);
     try {
       if (!organization) {
-        const created = await api.post<TOrganization>("/api/organizations/", { name });
+        const created = await createOrganization.mutateAsync({ name });
         const firstProject = created.teams[0];
         if (firstProject && project_name !== firstProject.name)
-          await api.patch(`/api/projects/${firstProject.id}/`, { name: project_name });
+          await renameProject.mutateAsync({ id: firstProject.id, name: project_name });
       } else {
-        if (name !== organization.name) await api.patch(`/api/organizations/${organization.id}/`, { name });
-        if (project && project_name !== project.name) await api.patch(`/api/projects/${project.id}/`, { name: project_name });
+        if (name !== organization.name) await renameOrganization.mutateAsync({ id: organization.id, name });
+        if (project && project_name !== project.name) await renameProject.mutateAsync({ id: project.id, name: project_name });
       }
     } catch (error) {
       setFailure(applyApiError(form, error, ["name"]));
       return;
     }
-    // The app shell must start from the server's fresh answer, not a cached one from before.
-    queryClient.removeQueries({ queryKey: userKeys.all });
     router.push("/");
     router.refresh();
   });
@@ -68,7 +64,7 @@ export function OnboardingForm({ me }: { me: TUser }) {
         label="Organization name"
         htmlFor="name"
         description="Everyone you invite joins this organization."
-        error={nameError(errors.name, "organization", 64)}
+        error={fieldErrorText(errors.name, "Give your organization a name of at most 64 characters.")}
       >
         <Input id="name" autoFocus aria-invalid={!!errors.name} aria-describedby={fieldMessageId("name")} {...form.register("name")} />
       </Field>
@@ -76,7 +72,7 @@ export function OnboardingForm({ me }: { me: TUser }) {
         label="Project name"
         htmlFor="project_name"
         description="A project holds the events of one product or website."
-        error={nameError(errors.project_name, "project", 200)}
+        error={fieldErrorText(errors.project_name, "Give your project a name of at most 200 characters.")}
       >
         <Input
           id="project_name"

@@ -1,82 +1,56 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field, FormAlert } from "@/components/ui/field";
+import { z } from "zod";
+import { FormDialog } from "@/components/form-dialog";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { deleteOrganizationMutation } from "@/lib/ui/mutations";
 import { useMe } from "@/lib/ui/use-me";
+
+const ZConfirmation = z.object({ typed_name: z.string() });
 
 /** Deleting is irreversible, so the owner types the organization's name to enable it. */
 export function DeleteOrganizationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { organization } = useMe();
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const [typed, setTyped] = useState("");
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/organizations/${organization.id}/`),
+    ...deleteOrganizationMutation(organization.id),
     onSuccess: () => {
       toast.success(`${organization.name} was deleted.`);
-      queryClient.clear();
       router.push("/");
       router.refresh();
     },
   });
-  const confirmed = typed === organization.name;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) {
-          setTyped("");
-          remove.reset();
-        }
-      }}
+      onOpenChange={onOpenChange}
+      title={`Delete ${organization.name}?`}
+      description="This permanently deletes the organization, its projects, and all their events and insights. Members lose access immediately. This cannot be undone."
+      schema={ZConfirmation}
+      defaultValues={{ typed_name: "" }}
+      canSubmit={({ typed_name }) => typed_name === organization.name}
+      onSubmit={() => remove.mutateAsync()}
+      submitLabel="Delete organization"
+      pendingLabel="Deleting…"
+      submitVariant="destructive"
     >
-      <DialogContent>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (confirmed) remove.mutate();
-          }}
+      {({ register }) => (
+        <Field
+          label={
+            <span>
+              Type <strong className="font-semibold">{organization.name}</strong> to confirm
+            </span>
+          }
+          htmlFor="confirm-organization-name"
         >
-          <DialogHeader>
-            <DialogTitle>Delete {organization.name}?</DialogTitle>
-            <DialogDescription>
-              This permanently deletes the organization, its projects, and all their events and insights. Members
-              lose access immediately. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>
-          <Field
-            label={
-              <span>
-                Type <strong className="font-semibold">{organization.name}</strong> to confirm
-              </span>
-            }
-            htmlFor="confirm-organization-name"
-          >
-            <Input id="confirm-organization-name" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? "Deleting…" : "Delete organization"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Input id="confirm-organization-name" autoComplete="off" {...register("typed_name")} />
+        </Field>
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { CopyField } from "@/components/copy-button";
 import { DeleteOrganizationDialog } from "@/components/organization/delete-organization-dialog";
 import { PageHeader } from "@/components/page-header";
@@ -15,14 +16,13 @@ import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { canDeleteOrganization, canEditOrganization, LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { ZOrganizationUpdate } from "@/lib/organizations/schemas";
-import { api } from "@/lib/ui/api-client";
 import { formatDate } from "@/lib/ui/format";
-import { applyApiError } from "@/lib/ui/forms";
-import { userKeys } from "@/lib/ui/query-keys";
+import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { updateOrganizationMutation } from "@/lib/ui/mutations";
 import { useMe } from "@/lib/ui/use-me";
 
 const ZRename = ZOrganizationUpdate.pick({ name: true }).required();
-type TRename = { name: string };
+type TRename = z.infer<typeof ZRename>;
 
 export function OrganizationSettings() {
   const { organization } = useMe();
@@ -67,7 +67,7 @@ export function OrganizationSettings() {
 
 function RenameCard({ canEdit }: { canEdit: boolean }) {
   const { organization } = useMe();
-  const queryClient = useQueryClient();
+  const rename = useMutation(updateOrganizationMutation());
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TRename>({ resolver: zodResolver(ZRename), defaultValues: { name: organization.name } });
@@ -76,13 +76,12 @@ function RenameCard({ canEdit }: { canEdit: boolean }) {
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setFailure(null);
     try {
-      await api.patch(`/api/organizations/${organization.id}/`, { name });
+      await rename.mutateAsync({ id: organization.id, name });
     } catch (error) {
       setFailure(applyApiError(form, error, ["name"]));
       return;
     }
     form.reset({ name });
-    await queryClient.invalidateQueries({ queryKey: userKeys.me() });
     router.refresh();
     toast.success("Organization renamed.");
   });
@@ -102,7 +101,7 @@ function RenameCard({ canEdit }: { canEdit: boolean }) {
             label="Name"
             htmlFor="organization-name"
             className="max-w-md"
-            error={errors.name && (errors.name.type === "server" ? errors.name.message : "Enter a name of at most 64 characters.")}
+            error={fieldErrorText(errors.name, "Enter a name of at most 64 characters.")}
           >
             <Input
               id="organization-name"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button";
@@ -20,10 +20,10 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { LEVEL_NAMES } from "@/lib/organizations/levels";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative, fullName } from "@/lib/ui/format";
+import { cancelInviteMutation } from "@/lib/ui/mutations";
 import { invitesQuery } from "@/lib/ui/queries";
-import { inviteKeys } from "@/lib/ui/query-keys";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
@@ -99,12 +99,10 @@ export function PendingInvites() {
 
 function CancelInviteDialog({ invite, onClose }: { invite: TInvite | null; onClose: () => void }) {
   const { organization } = useMe();
-  const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: (target: TInvite) => api.delete(`/api/organizations/${organization.id}/invites/${target.id}/`),
-    onSuccess: async (_, target) => {
+    ...cancelInviteMutation(organization.id),
+    onSuccess: (_, target) => {
       toast.success(`The invite for ${target.target_email} was cancelled.`);
-      await queryClient.invalidateQueries({ queryKey: inviteKeys.list(organization.id) });
       onClose();
     },
   });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import {
@@ -14,9 +14,9 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
-import { memberKeys } from "@/lib/ui/query-keys";
+import { leaveOrganizationMutation, removeMemberMutation } from "@/lib/ui/mutations";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
@@ -25,24 +25,26 @@ export function RemoveMemberDialog({ member, onClose }: { member: TMember | null
   const me = useMe();
   const { organization } = me;
   const router = useRouter();
-  const queryClient = useQueryClient();
   const isSelf = member?.user.id === me.id;
-  const remove = useMutation({
-    mutationFn: (target: TMember) => api.delete(`/api/organizations/${organization.id}/members/${target.user.uuid}/`),
-    onSuccess: async (_, target) => {
-      if (target.user.id === me.id) {
-        toast.success(`You left ${organization.name}.`);
-        queryClient.clear();
-        router.push("/");
-        router.refresh();
-        return;
-      }
-      toast.success(`${fullName(target.user)} was removed from ${organization.name}.`);
-      await queryClient.invalidateQueries({ queryKey: memberKeys.list(organization.id) });
-      router.refresh();
-      onClose();
-    },
-  });
+  const remove = useMutation(
+    isSelf
+      ? {
+          ...leaveOrganizationMutation(organization.id),
+          onSuccess: () => {
+            toast.success(`You left ${organization.name}.`);
+            router.push("/");
+            router.refresh();
+          },
+        }
+      : {
+          ...removeMemberMutation(organization.id),
+          onSuccess: (_, target) => {
+            toast.success(`${fullName(target.user)} was removed from ${organization.name}.`);
+            router.refresh();
+            onClose();
+          },
+        },
+  );
 
   const close = (open: boolean) => {
     if (open) return;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { ChevronsUpDownIcon, FolderIcon, PlusIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
@@ -17,26 +17,20 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
+import { switchWorkspaceMutation } from "@/lib/ui/mutations";
 import { homePath } from "@/lib/ui/paths";
-import { meQuery } from "@/lib/ui/queries";
-import type { TUser } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
 const triggerClassName =
   "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-sidebar-accent";
 
-/** Switching changes where the user works on the server (PATCH @me); every cached resource then refetches. */
 function useSwitchWorkspace() {
-  const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = usePathname();
   return useMutation({
-    mutationFn: (change: { set_current_organization: string } | { set_current_team: number }) =>
-      api.patch<TUser>("/api/users/@me/", change),
-    onSuccess: async (me) => {
-      queryClient.setQueryData(meQuery().queryKey, me);
-      await queryClient.invalidateQueries();
+    ...switchWorkspaceMutation(),
+    onSuccess: (me) => {
       // Project pages belong to one project; organization and account pages show the new current one.
       if (pathname.startsWith("/project/")) router.push(homePath(me));
       router.refresh();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { ChevronsUpDownIcon, KeyRoundIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -17,19 +17,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { api, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
+import { logoutMutation } from "@/lib/ui/mutations";
 import { useMe } from "@/lib/ui/use-me";
 
 export function UserMenu() {
   const me = useMe();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const { theme, setTheme } = useTheme();
   const signOut = useMutation({
-    mutationFn: () => api.post("/api/logout/"),
+    ...logoutMutation(),
     onSuccess: () => {
-      queryClient.clear();
       router.push("/login");
       router.refresh();
     },

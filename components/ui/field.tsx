@@ -1,5 +1,5 @@
 import { CircleAlertIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/ui/utils";
 
@@ -44,10 +44,11 @@ export function Field({
 export const fieldMessageId = (id: string) => `${id}-message`;
 
 /** A form-level error, such as the API's `detail` when a request was refused. */
-export function FormAlert({ children, className }: { children?: ReactNode; className?: string }) {
+export function FormAlert({ children, className, ...props }: ComponentProps<"div">) {
   if (!children) return null;
   return (
     <div
+      {...props}
       role="alert"
       className={cn(
         "flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/8 px-3 py-2 text-sm text-destructive",

@@ -1,20 +1,15 @@
-/** The PostHog error body every API failure carries: `{type, code, detail, attr}`. */
-export interface ApiErrorBody {
-  type: string;
-  code: string;
-  detail: string;
-  attr: string | null;
-}
+import type { PaginatedList } from "@/lib/api/pagination";
+import type { TApiErrorBody } from "@/lib/ui/types";
 
-export class ApiRequestError extends Error implements ApiErrorBody {
-  readonly type: string;
+export class ApiRequestError extends Error implements TApiErrorBody {
+  readonly type: TApiErrorBody["type"];
   readonly code: string;
   readonly detail: string;
   readonly attr: string | null;
 
   constructor(
     readonly status: number,
-    body: Partial<ApiErrorBody>,
+    body: Partial<TApiErrorBody>,
   ) {
     super(body.detail ?? `Request failed with status ${status}.`);
     this.type = body.type ?? "server_error";
@@ -22,13 +17,6 @@ export class ApiRequestError extends Error implements ApiErrorBody {
     this.detail = this.message;
     this.attr = body.attr ?? null;
   }
-}
-
-export interface PaginatedList<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
 }
 
 interface RequestOptions {

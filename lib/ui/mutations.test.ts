@@ -1,0 +1,89 @@
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import * as mutations from "./mutations";
+import { writeEffectsCache } from "./mutations";
+import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "./query-keys";
+
+const ORG = "0193a4c2-0000-7000-8000-000000000001";
+
+/** Each write the UI makes, by the name of its options factory (called with ORG where it takes an organization). */
+const DECLARED: Record<string, mutations.WriteEffects> = {
+  loginMutation: { clearsCache: true },
+  logoutMutation: { clearsCache: true },
+  signupMutation: { clearsCache: true },
+  acceptInviteMutation: { clearsCache: true },
+  switchWorkspaceMutation: { returns: userKeys.me(), invalidates: "all" },
+  createOrganizationMutation: { invalidates: "all" },
+  updateOrganizationMutation: { invalidates: [userKeys.me()] },
+  deleteOrganizationMutation: { clearsCache: true },
+  updateProjectMutation: { invalidates: [userKeys.me()] },
+  updateMemberMutation: { invalidates: [memberKeys.list(ORG), userKeys.me()] },
+  removeMemberMutation: { invalidates: [memberKeys.list(ORG)] },
+  leaveOrganizationMutation: { clearsCache: true },
+  createInviteMutation: { invalidates: [inviteKeys.list(ORG)] },
+  cancelInviteMutation: { invalidates: [inviteKeys.list(ORG)] },
+  createApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
+  deleteApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
+};
+
+describe("what each write declares it changes in the cache", () => {
+  test.each(Object.entries(DECLARED))("%s", (name, expected) => {
+    const factory = mutations[name as keyof typeof mutations] as (organizationId: string) => { meta?: mutations.WriteEffects };
+    expect(factory(ORG).meta).toEqual(expected);
+  });
+
+  test("every write of the module is declared above", () => {
+    expect(Object.keys(mutations).filter((name) => name.endsWith("Mutation")).sort()).toEqual(Object.keys(DECLARED).sort());
+  });
+});
+
+describe("the query client carries the declarations out", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A client holding a few answers, and a server answering every request with `body`. */
+  function setUp(body: unknown = {}) {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }));
+    vi.stubGlobal("fetch", fetch);
+    const client = new QueryClient({ mutationCache: writeEffectsCache() });
+    for (const key of [userKeys.me(), memberKeys.list(ORG), memberKeys.list("another"), inviteKeys.list(ORG), apiKeyKeys.list()])
+      client.setQueryData(key, { cached: true });
+    const invalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
+    return { client, fetch, invalidated };
+  }
+
+  test("a member's new level makes that organization's members and @me stale, nothing else", async () => {
+    const { client, fetch, invalidated } = setUp({ level: 8 });
+    await client.getMutationCache().build(client, mutations.updateMemberMutation(ORG)).execute({ member: { user: { uuid: "u1" } } as never, level: 8 });
+    expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/members/u1/`, expect.objectContaining({ method: "PATCH", body: '{"level":8}' }));
+    expect(invalidated(memberKeys.list(ORG))).toBe(true);
+    expect(invalidated(userKeys.me())).toBe(true);
+    expect(invalidated(memberKeys.list("another"))).toBe(false);
+    expect(invalidated(inviteKeys.list(ORG))).toBe(false);
+  });
+
+  test("switching puts the answer in @me and makes everything stale", async () => {
+    const me = { id: 1, organization: { id: ORG } };
+    const { client, invalidated } = setUp(me);
+    await client.getMutationCache().build(client, mutations.switchWorkspaceMutation()).execute({ set_current_organization: ORG });
+    expect(client.getQueryData(userKeys.me())).toEqual(me);
+    expect(invalidated(apiKeyKeys.list())).toBe(true);
+    expect(invalidated(memberKeys.list("another"))).toBe(true);
+  });
+
+  test("signing out leaves nothing cached, and the caller's own onSuccess still runs", async () => {
+    const { client } = setUp();
+    const onSuccess = vi.fn();
+    await client.getMutationCache().build(client, { ...mutations.logoutMutation(), onSuccess }).execute(undefined);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    expect(onSuccess).toHaveBeenCalledOnce();
+  });
+
+  test("a refused write changes nothing", async () => {
+    const { client, fetch, invalidated } = setUp();
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ type: "validation_error", code: "invalid_input", detail: "No.", attr: "label" }), { status: 400 }));
+    await expect(client.getMutationCache().build(client, mutations.createApiKeyMutation()).execute({ label: "x", scopes: ["*"] })).rejects.toMatchObject({
+      attr: "label",
+    });
+    expect(invalidated(apiKeyKeys.list())).toBe(false);
+  });
+});
