@@ -5,7 +5,7 @@ import { ZUserBasic } from "@/lib/users/serialize";
 import { REFRESH_MODES } from "./cache";
 
 const MAX_ID = 2_147_483_647;
-const ZIntId = z
+export const ZIntId = z
   .string()
   .regex(/^\d{1,10}$/)
   .transform(Number)
