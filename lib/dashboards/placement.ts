@@ -71,6 +71,17 @@ export async function placeInsightOnDashboards(tx: Tx, insightId: number, dashbo
     .onConflictDoUpdate({ target: [dashboardTiles.dashboardId, dashboardTiles.insightId], set: { deleted: false } });
 }
 
+/** The insights with a live tile (on a dashboard not deleted), on dashboard `dashboardId` when given: a subquery. */
+export function insightsOnDashboards(db: Tx, dashboardId?: number) {
+  const conditions = [eq(dashboardTiles.deleted, false), eq(dashboards.deleted, false)];
+  if (dashboardId !== undefined) conditions.push(eq(dashboardTiles.dashboardId, dashboardId));
+  return db
+    .select({ insightId: dashboardTiles.insightId })
+    .from(dashboardTiles)
+    .innerJoin(dashboards, eq(dashboards.id, dashboardTiles.dashboardId))
+    .where(and(...conditions));
+}
+
 /** A deleted insight leaves every dashboard it was on (PostHog soft-deletes its tiles). */
 export async function removeInsightFromDashboards(tx: Tx, insightId: number) {
   await tx.update(dashboardTiles).set({ deleted: true }).where(eq(dashboardTiles.insightId, insightId));

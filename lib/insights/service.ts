@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import {
   checkInsightDashboards,
+  insightsOnDashboards,
   placeInsightOnDashboards,
   removeInsightFromDashboards,
   tilesOfInsights,
@@ -191,6 +192,8 @@ export interface ListFilters {
   user?: boolean;
   search?: string;
   insight?: string;
+  /** Insights on every one of these dashboards. */
+  dashboards?: number[];
 }
 
 export async function listInsights(reader: InsightReader, projectId: TProjectId, filters: ListFilters, page: Page) {
@@ -202,7 +205,10 @@ export async function listInsights(reader: InsightReader, projectId: TProjectId,
   if (filters.created_by !== undefined) where.push(eq(insights.createdById, filters.created_by));
   // A token holder is nobody: `user` (created by me) matches nothing for them.
   if (filters.user) where.push(reader.actor ? eq(insights.createdById, reader.actor.user.id) : sql`false`);
-  if (filters.saved !== undefined) where.push(eq(insights.saved, filters.saved));
+  // PostHog: saved means saved, or on a dashboard; unsaved means not saved.
+  if (filters.saved === true) where.push(or(eq(insights.saved, true), inArray(insights.id, insightsOnDashboards(db)))!);
+  if (filters.saved === false) where.push(eq(insights.saved, false));
+  for (const dashboardId of filters.dashboards ?? []) where.push(inArray(insights.id, insightsOnDashboards(db, dashboardId)));
   if (filters.favorited !== undefined) where.push(eq(insights.favorited, filters.favorited));
   if (filters.search) {
     const pattern = containsPattern(filters.search);

@@ -208,6 +208,32 @@ describe("tiles and insights' dashboards in step", () => {
     expect((await getDashboard(user, first.id)).body.tiles).toEqual([]);
   });
 
+  test("insights list: `dashboards` (on all of them), and `saved` counts being on a dashboard as saved", async () => {
+    const user = await signUp(baseUrl);
+    const first = await createDashboard(user, { name: "First" });
+    const second = await createDashboard(user, { name: "Second" });
+    const onBoth = await createInsight(user, { name: "both", dashboards: [first.id, second.id] });
+    const onFirst = await createInsight(user, { name: "first", dashboards: [first.id] });
+    const saved = await createInsight(user, { name: "saved", saved: true });
+    const loose = await createInsight(user, { name: "loose" });
+    const ids = async (query: string) => {
+      const response = await user.session.get(`${insightsOf(user)}/?basic=true&${query}`);
+      expect(response.status, response.text).toBe(200);
+      return response.body.results.map((i: { id: number }) => i.id).sort();
+    };
+    expect(await ids(`dashboards=[${first.id}]`)).toEqual([onBoth.id, onFirst.id].sort());
+    expect(await ids(`dashboards=[${first.id},${second.id}]`)).toEqual([onBoth.id]);
+    expect(await ids("dashboards=[]")).toHaveLength(4);
+    expect(await ids("saved=true")).toEqual([onBoth.id, onFirst.id, saved.id].sort());
+    expect(await ids("saved=false")).toEqual([onBoth.id, onFirst.id, loose.id].sort());
+    // A deleted dashboard holds nothing.
+    await user.session.patch(`${dashboardsOf(user)}/${second.id}/`, { deleted: true });
+    expect(await ids(`dashboards=[${second.id}]`)).toEqual([]);
+    const bad = await user.session.get(`${insightsOf(user)}/?dashboards=first`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.attr).toBe("dashboards");
+  });
+
   test("dashboards of another team or deleted ones are refused: 400 Dashboard not found", async () => {
     const user = await signUp(baseUrl);
     const stranger = await signUp(baseUrl);
