@@ -3,6 +3,7 @@ import { notFound, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { actions, type Action, type User } from "@/lib/db/schema";
 import { normalizeTags, usersById } from "@/lib/insights/service";
@@ -42,14 +43,12 @@ export async function serializeActions(rows: Action[]) {
   return rows.map((row) => serializeAction(row, people));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Not deleted; PostHog's order: most recently calculated (for Hedgerow: created, unless set) first, then by name. */
 export async function listActions(actor: Actor, projectId: TProjectId, filters: { search?: string }, page: Page) {
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const where: SQL[] = [eq(actions.projectId, project.id), eq(actions.deleted, false)];
-  if (filters.search) where.push(or(ilike(actions.name, likePattern(filters.search)), ilike(actions.description, likePattern(filters.search)))!);
+  if (filters.search) where.push(or(ilike(actions.name, containsPattern(filters.search)), ilike(actions.description, containsPattern(filters.search)))!);
   const [{ total }] = await db.select({ total: count() }).from(actions).where(and(...where));
   const rows = await db
     .select()

@@ -306,6 +306,51 @@ export const sharingConfigurations = pgTable("sharing_configurations", {
   createdAt: createdAt(),
 });
 
+/**
+ * Dashboards (PostHog's `Dashboard`): named collections of insight tiles, with filters (date range, properties)
+ * that override their insights'; `deleted` is a soft delete; `restrictionLevel` is PostHog's 21 (everyone in the
+ * project can edit) or 37 (only its creator and project admins can).
+ */
+export const dashboards = pgTable(
+  "dashboards",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 400 }),
+    description: text("description").notNull().default(""),
+    pinned: boolean("pinned").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    filters: jsonb("filters").$type<Record<string, unknown>>().notNull().default({}),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    creationMode: varchar("creation_mode", { length: 16 }).notNull().default("default"),
+    restrictionLevel: smallint("restriction_level").notNull().default(21),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastAccessedAt: timestamp("last_accessed_at", { withTimezone: true }),
+  },
+  (t) => [index("dashboards_project").on(t.projectId)],
+);
+
+/** An insight placed on a dashboard, with its layout and color; removing it from the dashboard soft-deletes it. */
+export const dashboardTiles = pgTable(
+  "dashboard_tiles",
+  {
+    id: serial("id").primaryKey(),
+    dashboardId: integer("dashboard_id")
+      .notNull()
+      .references(() => dashboards.id, { onDelete: "cascade" }),
+    insightId: integer("insight_id")
+      .notNull()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    layouts: jsonb("layouts").$type<Record<string, unknown>>().notNull().default({}),
+    color: varchar("color", { length: 400 }),
+    deleted: boolean("deleted").notNull().default(false),
+  },
+  (t) => [uniqueIndex("dashboard_tiles_dashboard_insight").on(t.dashboardId, t.insightId), index("dashboard_tiles_insight").on(t.insightId)],
+);
+
 /** Computed analysis results, keyed by a hash of the normalized filter within a project. */
 export const insightResultsCache = pgTable(
   "insight_results_cache",
@@ -376,3 +421,5 @@ export type Insight = typeof insights.$inferSelect;
 export type ActivityLog = typeof activityLogs.$inferSelect;
 export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;
 export type Action = typeof actions.$inferSelect;
+export type Dashboard = typeof dashboards.$inferSelect;
+export type DashboardTile = typeof dashboardTiles.$inferSelect;

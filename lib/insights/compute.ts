@@ -7,6 +7,7 @@ import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
 import { runRetention } from "@/lib/analytics/retention";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
 import { runTrends } from "@/lib/analytics/trends";
+import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
 import { queryToFilter } from "./query";
 
 type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unknown>;
@@ -28,11 +29,14 @@ export interface InsightAnalysis {
   unconverted?: true;
 }
 
-/** What computing the insight means: its kind and legacy filter, from `query` when set, else `filters`. */
-export function analysisOf(insight: Pick<Insight, "filters" | "query">): InsightAnalysis | null {
+/**
+ * What computing the insight means: its kind and legacy filter, from `query` when set, else `filters`; seen
+ * from a dashboard (`from_dashboard`, a tile), with the dashboard's filters over the insight's.
+ */
+export function analysisOf(insight: Pick<Insight, "filters" | "query">, dashboard?: DashboardFilters): InsightAnalysis | null {
   if (insight.query) {
     const converted = queryToFilter(insight.query);
-    if (converted) return { kind: converted.insight as string, filter: converted };
+    if (converted) return { kind: converted.insight as string, filter: dashboard ? withDashboardFilters(converted, dashboard) : converted };
     // Not converted (yet): still named by its kind, so computing it answers a plain 400.
     const source = (insight.query.source ?? {}) as Record<string, unknown>;
     const kind = typeof source.kind === "string" ? source.kind.replace(/Query$/, "").toUpperCase() : String(insight.query.kind).toUpperCase();
@@ -41,7 +45,8 @@ export function analysisOf(insight: Pick<Insight, "filters" | "query">): Insight
   const filters = insight.filters ?? {};
   if (!Object.keys(filters).length) return null;
   const kind = typeof filters.insight === "string" ? filters.insight.toUpperCase() : "TRENDS";
-  return { kind, filter: { ...filters, insight: kind } };
+  const filter = { ...filters, insight: kind };
+  return { kind, filter: dashboard ? withDashboardFilters(filter, dashboard) : filter };
 }
 
 export function canCompute(analysis: InsightAnalysis | null): boolean {

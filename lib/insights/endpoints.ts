@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/csv";
 import { endpoint } from "@/lib/api/endpoint";
-import { notFound } from "@/lib/api/errors";
 import { paginate, readPage } from "@/lib/api/pagination";
+import type { DashboardFilters } from "@/lib/dashboards/filters";
+import { tilesOfInsights } from "@/lib/dashboards/placement";
+import { findDashboard } from "@/lib/dashboards/query";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -47,9 +49,14 @@ const tag = "insights";
 const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
 
 
-/** The result a reader gets: a token holder's is computed as shared views are (PostHog's shared refresh modes). */
-const answerFor = (reader: InsightReader, project: Project, insight: Insight, refresh: string | undefined) =>
-  reader.sharing ? sharedAnswer(project, insight, sharedMode(refresh)) : insightAnswer(project, insight, refreshMode(refresh) as RefreshMode);
+/**
+ * The result a reader gets: a token holder's is computed as shared views are (PostHog's shared refresh modes);
+ * seen from a dashboard, with the dashboard's filters.
+ */
+const answerFor = (reader: InsightReader, project: Project, insight: Insight, refresh: string | undefined, dashboard?: DashboardFilters) =>
+  reader.sharing
+    ? sharedAnswer(project, insight, sharedMode(refresh))
+    : insightAnswer(project, insight, refreshMode(refresh) as RefreshMode, dashboard);
 
 /** Who made and changed an insight is not for a token holder (as on the public page). */
 const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sharing ? Promise.resolve(new Map<number, User>()) : usersById(ids));
@@ -71,10 +78,12 @@ export const listInsightsEndpoint = endpoint({
     const page = readPage(url.searchParams);
     const { project, count, rows } = await listInsights(ctx, params.projectId, query, page);
     const people = await peopleFor(ctx, rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
+    const tiles = await tilesOfInsights(rows.map((r) => r.id));
     const results = [];
     for (const row of rows) {
-      if (query.basic) results.push(serializeBasic(row, people));
-      else results.push(serializeInsight(project, row, people, await answerFor(ctx, project, row, query.refresh)));
+      const rowTiles = tiles.get(row.id) ?? [];
+      if (query.basic) results.push(serializeBasic(row, people, rowTiles));
+      else results.push(serializeInsight(project, row, people, rowTiles, await answerFor(ctx, project, row, query.refresh)));
     }
     return paginate(url, page, count, results);
   },
@@ -96,8 +105,8 @@ export const createInsightEndpoint = endpoint({
   handler: async ({ actor, params, query, body }) => {
     const { project, insight } = await createInsight(actor, params.projectId, body);
     const people = await usersById([insight.createdById]);
-    const serialized = serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache"));
-    return serialized;
+    const tiles = await tilesOfInsights([insight.id]);
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
   },
 });
 
@@ -105,7 +114,7 @@ export const retrieveInsightEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/",
   csv: true,
-  summary: "Retrieve an insight; `refresh` says whether its result is computed",
+  summary: "Retrieve an insight; `refresh` says whether its result is computed, `from_dashboard` with that dashboard's filters",
   tag,
   scope: "insight:read",
   sharingAccessToken: "accepted",
@@ -115,11 +124,11 @@ export const retrieveInsightEndpoint = endpoint({
   handler: async (ctx) => {
     const { params, query } = ctx;
     const { project, insight } = await readInsight(ctx, params.projectId, params.insightId);
-    // No dashboards exist yet: a `from_dashboard` naming one would be a dashboard of no project of the caller's.
-    if (query.from_dashboard !== undefined) throw notFound("Dashboard not found.");
+    const dashboard = query.from_dashboard !== undefined ? (await findDashboard(project.id, query.from_dashboard)).filters : undefined;
     const people = await peopleFor(ctx, [insight.createdById, insight.lastModifiedById]);
-    const answer = await answerFor(ctx, project, insight, query.refresh);
-    return serializeInsight(project, insight, people, answer);
+    const tiles = await tilesOfInsights([insight.id]);
+    const answer = await answerFor(ctx, project, insight, query.refresh, dashboard);
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, dashboard);
   },
 });
 
@@ -138,7 +147,8 @@ export const updateInsightEndpoint = endpoint({
   handler: async ({ actor, params, query, body }) => {
     const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
     const people = await usersById([insight.createdById, insight.lastModifiedById]);
-    return serializeInsight(project, insight, people, await insightAnswer(project, insight, "force_cache"));
+    const tiles = await tilesOfInsights([insight.id]);
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
   },
 });
 
@@ -279,8 +289,9 @@ export const sharedInsightEndpoint = endpoint({
   handler: async ({ params, query }) => {
     const { project, insight } = await sharedInsight(params.accessToken);
     const answer = await sharedAnswer(project, insight, sharedMode(query.refresh));
+    const tiles = await tilesOfInsights([insight.id]);
     // Who made it is not for the public.
-    return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), answer) };
+    return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), tiles.get(insight.id) ?? [], answer) };
   },
 });
 

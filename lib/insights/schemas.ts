@@ -5,7 +5,7 @@ import { ZUserBasic } from "@/lib/users/serialize";
 import { REFRESH_MODES } from "./cache";
 
 const MAX_ID = 2_147_483_647;
-const ZIntId = z
+export const ZIntId = z
   .string()
   .regex(/^\d{1,10}$/)
   .transform(Number)
@@ -161,6 +161,20 @@ export const ZInsightListQuery = z.object({
   user: ZBoolParam.optional(),
   search: z.string().optional(),
   insight: z.string().optional(),
+  dashboards: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        const ids: unknown = JSON.parse(text);
+        if (Array.isArray(ids) && ids.every((id) => Number.isInteger(id) && id >= 0 && id <= MAX_ID)) return ids as number[];
+      } catch {
+        // Not JSON: refused below.
+      }
+      ctx.addIssue({ code: "custom", message: "Expected a JSON array of dashboard ids." });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({ description: "JSON array of dashboard ids: the insights on all of them" }),
   basic: ZBoolParam.optional(),
   refresh: ZRefresh.optional(),
   format: ZFormatQuery.shape.format,

@@ -1,10 +1,20 @@
 import { randomInt, randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
-import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
+import { notFound, permissionDenied } from "@/lib/api/errors";
 import { pageLimit, type Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import type { DashboardFilters } from "@/lib/dashboards/filters";
+import {
+  checkInsightDashboards,
+  insightsOnDashboards,
+  placeInsightOnDashboards,
+  removeInsightFromDashboards,
+  tilesOfInsights,
+  type TileRef,
+} from "@/lib/dashboards/placement";
 import { getDb } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { isUniqueViolation } from "@/lib/db/errors";
 import {
   activityLogs,
@@ -51,7 +61,8 @@ function responseFilters(insight: Insight): Record<string, unknown> {
   return filters;
 }
 
-export function serializeBasic(insight: Insight, people: Map<number, User>, lastRefresh: string | null = null) {
+/** `tiles`: the insight's live tiles (`tilesOfInsights`), which its `dashboards` and `dashboard_tiles` list. */
+export function serializeBasic(insight: Insight, people: Map<number, User>, tiles: TileRef[], lastRefresh: string | null = null) {
   const creator = insight.createdById !== null ? people.get(insight.createdById) : undefined;
   return {
     id: insight.id,
@@ -60,8 +71,8 @@ export function serializeBasic(insight: Insight, people: Map<number, User>, last
     derived_name: insight.derivedName,
     filters: responseFilters(insight),
     query: insight.query ?? null,
-    dashboards: [] as number[],
-    dashboard_tiles: [] as { id: number; dashboard_id: number; deleted: boolean | null }[],
+    dashboards: tiles.map((tile) => tile.dashboard_id),
+    dashboard_tiles: tiles,
     description: insight.description,
     last_refresh: lastRefresh,
     refreshing: false,
@@ -75,10 +86,18 @@ export function serializeBasic(insight: Insight, people: Map<number, User>, last
   };
 }
 
-export function serializeInsight(project: Project, insight: Insight, people: Map<number, User>, answer: CachedAnswer | null) {
-  const { refreshing: _refreshing, ...basic } = serializeBasic(insight, people, answer?.last_refresh ?? null);
+/** `dashboard`: the filters of the dashboard the insight is seen from, which its result was computed with. */
+export function serializeInsight(
+  project: Project,
+  insight: Insight,
+  people: Map<number, User>,
+  tiles: TileRef[],
+  answer: CachedAnswer | null,
+  dashboard?: DashboardFilters,
+) {
+  const { refreshing: _refreshing, ...basic } = serializeBasic(insight, people, tiles, answer?.last_refresh ?? null);
   const modifier = insight.lastModifiedById !== null ? people.get(insight.lastModifiedById) : undefined;
-  const analysis = analysisOf(insight);
+  const analysis = analysisOf(insight, dashboard);
   return {
     ...basic,
     order: insight.order,
@@ -103,9 +122,9 @@ export function serializeInsight(project: Project, insight: Insight, people: Map
 
 export type SerializedInsight = ReturnType<typeof serializeInsight>;
 
-/** The insight's result as `refresh` says; `force_cache` never computes. */
-export async function insightAnswer(project: Project, insight: Insight, refresh: RefreshMode): Promise<CachedAnswer> {
-  const analysis = analysisOf(insight);
+/** The insight's result as `refresh` says (seen from a dashboard: with its filters); `force_cache` never computes. */
+export async function insightAnswer(project: Project, insight: Insight, refresh: RefreshMode, dashboard?: DashboardFilters): Promise<CachedAnswer> {
+  const analysis = analysisOf(insight, dashboard);
   if (!analysis) return { result: null, last_refresh: null, cache_target_age: null, is_cached: false, timezone: project.timezone, query_status: null };
   // Say so plainly rather than start a computation that cannot run.
   if (refresh !== "force_cache" && !canCompute(analysis)) await runAnalysis(project, analysis);
@@ -173,9 +192,9 @@ export interface ListFilters {
   user?: boolean;
   search?: string;
   insight?: string;
+  /** Insights on every one of these dashboards. */
+  dashboards?: number[];
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listInsights(reader: InsightReader, projectId: TProjectId, filters: ListFilters, page: Page) {
   const project = await readableProject(reader, projectId);
@@ -186,10 +205,13 @@ export async function listInsights(reader: InsightReader, projectId: TProjectId,
   if (filters.created_by !== undefined) where.push(eq(insights.createdById, filters.created_by));
   // A token holder is nobody: `user` (created by me) matches nothing for them.
   if (filters.user) where.push(reader.actor ? eq(insights.createdById, reader.actor.user.id) : sql`false`);
-  if (filters.saved !== undefined) where.push(eq(insights.saved, filters.saved));
+  // PostHog: saved means saved, or on a dashboard; unsaved means not saved.
+  if (filters.saved === true) where.push(or(eq(insights.saved, true), inArray(insights.id, insightsOnDashboards(db)))!);
+  if (filters.saved === false) where.push(eq(insights.saved, false));
+  for (const dashboardId of filters.dashboards ?? []) where.push(inArray(insights.id, insightsOnDashboards(db, dashboardId)));
   if (filters.favorited !== undefined) where.push(eq(insights.favorited, filters.favorited));
   if (filters.search) {
-    const pattern = likePattern(filters.search);
+    const pattern = containsPattern(filters.search);
     where.push(
       or(
         ilike(insights.name, pattern),
@@ -223,36 +245,35 @@ export async function listInsights(reader: InsightReader, projectId: TProjectId,
 
 // ---- create / update ----
 
-function validateDashboards(dashboards: number[] | undefined) {
-  // No dashboards exist in Hedgerow yet, so any id names one of no project of the caller's.
-  if (dashboards?.length) throw validationError("Dashboard not found", "dashboards", "invalid_input");
-}
-
 export async function createInsight(actor: Actor, projectId: TProjectId, input: TInsightWrite) {
   const { project, membership } = await requireProjectAccess(actor, projectId);
-  validateDashboards(input.dashboards);
+  await checkInsightDashboards(project.id, { userId: actor.user.id, level: membership.level }, input.dashboards ?? []);
   const db = await getDb();
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
-        .insert(insights)
-        .values({
-          projectId: project.id,
-          shortId: shortId(),
-          name: input.name ?? null,
-          derivedName: input.derived_name ?? null,
-          description: input.description ?? null,
-          filters: input.filters ?? {},
-          query: input.query ?? null,
-          order: input.order ?? null,
-          deleted: input.deleted ?? false,
-          saved: input.saved ?? false,
-          favorited: input.favorited ?? false,
-          tags: normalizeTags(input.tags ?? []),
-          createdById: actor.user.id,
-          lastModifiedById: actor.user.id,
-        })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(insights)
+          .values({
+            projectId: project.id,
+            shortId: shortId(),
+            name: input.name ?? null,
+            derivedName: input.derived_name ?? null,
+            description: input.description ?? null,
+            filters: input.filters ?? {},
+            query: input.query ?? null,
+            order: input.order ?? null,
+            deleted: input.deleted ?? false,
+            saved: input.saved ?? false,
+            favorited: input.favorited ?? false,
+            tags: normalizeTags(input.tags ?? []),
+            createdById: actor.user.id,
+            lastModifiedById: actor.user.id,
+          })
+          .returning();
+        if (input.dashboards?.length) await placeInsightOnDashboards(tx, inserted.id, input.dashboards);
+        return inserted;
+      });
       await logActivity(project, membership.organizationId, actor.user.id, row, "created", [
         { type: "Insight", action: "created", field: null, before: null, after: null },
       ]);
@@ -282,7 +303,8 @@ export async function updateInsight(actor: Actor, projectId: TProjectId, id: num
   const { project, membership } = await requireProjectAccess(actor, projectId);
   // Only a restore may address a deleted insight.
   const before = await findInsight(project.id, id, input.deleted === false);
-  validateDashboards(input.dashboards);
+  if (input.dashboards !== undefined)
+    await checkInsightDashboards(project.id, { userId: actor.user.id, level: membership.level }, input.dashboards);
   const patch: Partial<typeof insights.$inferInsert> = {};
   if (input.name !== undefined) patch.name = input.name;
   if (input.derived_name !== undefined) patch.derivedName = input.derived_name;
@@ -305,7 +327,12 @@ export async function updateInsight(actor: Actor, projectId: TProjectId, id: num
   }
   patch.updatedAt = now;
   const db = await getDb();
-  const [after] = await db.update(insights).set(patch).where(eq(insights.id, before.id)).returning();
+  const after = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(insights).set(patch).where(eq(insights.id, before.id)).returning();
+    if (input.dashboards !== undefined) await placeInsightOnDashboards(tx, updated.id, input.dashboards);
+    if (updated.deleted && !before.deleted) await removeInsightFromDashboards(tx, updated.id);
+    return updated;
+  });
 
   const changes = DIFFED.filter(([, column]) => !sameJson(before[column], after[column])).map(([field, column]) => ({
     type: "Insight",
@@ -454,7 +481,8 @@ export async function myLastViewed(actor: Actor, projectId: TProjectId) {
     .orderBy(desc(insightViews.lastViewedAt))
     .limit(5);
   const people = await usersById(rows.map((r) => r.insight.createdById));
-  return rows.map((r) => serializeBasic(r.insight, people));
+  const tiles = await tilesOfInsights(rows.map((r) => r.insight.id));
+  return rows.map((r) => serializeBasic(r.insight, people, tiles.get(r.insight.id) ?? []));
 }
 
 // ---- sharing ----

@@ -10,6 +10,7 @@ import * as actors from "@/lib/analytics/actors/endpoints";
 import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as capture from "@/lib/capture/endpoints";
+import * as dashboards from "@/lib/dashboards/endpoints";
 import * as domains from "@/lib/domains/endpoints";
 import * as events from "@/lib/events/endpoints";
 import * as insights from "@/lib/insights/endpoints";
@@ -38,6 +39,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   events,
   trends,
   insights,
+  dashboards,
   capture,
   retention,
   paths,

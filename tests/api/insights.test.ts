@@ -154,7 +154,7 @@ describe("insights CRUD", () => {
     await bad({ query: { kind: "InsightVizNode", source: { kind: "TrendsQuery" } } }, "query__source__series");
     await bad({ name: "x".repeat(401) }, "name");
     await bad({ filters: [] }, "filters");
-    await bad({ dashboards: [1] }, "dashboards", "Dashboard not found");
+    await bad({ dashboards: [2_000_000_000] }, "dashboards", "Dashboard not found");
     await bad({ favorited: "yes" }, "favorited");
     const insight = await create(user, { name: "n" });
     const refresh = await user.session.get(`${base(user)}/${insight.id}/?refresh=sometimes`);
