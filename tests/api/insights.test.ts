@@ -510,9 +510,14 @@ describe("refresh modes and the results cache", () => {
     expect(computed.body.result).toHaveLength(3);
 
     const grouped = await create(user, { name: "Grouped", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathGroupings: ["/docs*"] } } } });
-    const refused = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
+    const groupedResult = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
+    expect(groupedResult.status, groupedResult.text).toBe(200);
+    expect(groupedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["2_https://x.test/pricing", "3_/docs*", 1]);
+
+    const replaced = await create(user, { name: "Replaced", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathReplacements: true } } } });
+    const refused = await user.session.get(`${base(user)}/${replaced.id}/?refresh=blocking`);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ attr: "path_groupings", detail: "path_groupings is not supported yet." });
-    expect((await user.session.get(`${base(user)}/${grouped.id}/`)).body.result).toBeNull();
+    expect(refused.body).toMatchObject({ attr: "path_replacements" });
+    expect((await user.session.get(`${base(user)}/${replaced.id}/`)).body.result).toBeNull();
   });
 });
