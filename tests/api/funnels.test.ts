@@ -180,6 +180,50 @@ function referenceFunnel(all: Ev[], o: RefOptions): Map<string, RefStats> {
   return result;
 }
 
+type Period = "hour" | "day" | "week" | "month";
+
+/** The UTC start of the entrance period holding `ms` (weeks from Sunday), as `days` shows it. */
+function periodOf(ms: number, interval: Period): string {
+  const d = new Date(ms);
+  const day = (y: number, m: number, dd: number) => new Date(Date.UTC(y, m, dd)).toISOString().slice(0, 10);
+  if (interval === "hour") return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 13)}:00:00`;
+  if (interval === "day") return day(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  if (interval === "week") return day(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - d.getUTCDay());
+  return day(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/**
+ * S19 by period: per entrance period (of an ordered attempt's first event), each person once at its furthest
+ * step of the attempts started in it; conversion first → last step in %, rounded to 2 decimals.
+ */
+function referenceFunnelTrends(all: Ev[], steps: string[], windowMs: number, interval: Period, from: number, to: number): Map<string, number> {
+  const personOf = personsOf(all);
+  const byPerson = new Map<string, Ev[]>();
+  for (const e of all) {
+    if (e.ts < from || e.ts > to) continue;
+    const p = personOf(e.distinct_id);
+    byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
+  }
+  const perPeriod = new Map<string, Map<string, number>>();
+  for (const [person, evs] of byPerson) {
+    evs.sort((a, b) => a.ts - b.ts);
+    for (const a of attemptsOf({ steps: steps.map((id) => ({ id })), order: "ordered", windowMs, from, to }, evs)) {
+      const period = periodOf(a[0], interval);
+      if (!perPeriod.has(period)) perPeriod.set(period, new Map());
+      const furthest = perPeriod.get(period)!;
+      furthest.set(person, Math.max(furthest.get(person) ?? 0, a.length));
+    }
+  }
+  return new Map(
+    [...perPeriod].map(([period, furthest]) => {
+      const reached = [...furthest.values()];
+      const entered = reached.filter((f) => f >= 1).length;
+      const converted = reached.filter((f) => f >= steps.length).length;
+      return [period, entered === 0 ? 0 : Math.round((converted / entered) * 10000) / 100];
+    }),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Generated events: persons with one or two distinct ids (merged by a later $identify), events on a coarse
 // grid (many ties, exact window edges, ±1 s), some just outside the date range.
@@ -375,32 +419,8 @@ describe("funnels against the reference computation", () => {
 
   test("funnel trends: conversion per entrance day", async () => {
     const steps = ["a", "b", "c"];
-    const windowMs = 3_600_000;
-    // Per day of the attempt's first event, each person once at its furthest step that day (S19).
-    const personOf = personsOf(all);
-    const byPerson = new Map<string, Ev[]>();
-    for (const e of all) {
-      if (e.ts < FROM || e.ts > TO) continue;
-      const p = personOf(e.distinct_id);
-      byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
-    }
-    const perDay = new Map<string, Map<string, number>>();
-    for (const [person, evs] of byPerson) {
-      evs.sort((a, b) => a.ts - b.ts);
-      for (const a of attemptsOf({ steps: steps.map((id) => ({ id })), order: "ordered", windowMs, from: FROM, to: TO }, evs)) {
-        const day = new Date(a[0]).toISOString().slice(0, 10);
-        if (!perDay.has(day)) perDay.set(day, new Map());
-        const m = perDay.get(day)!;
-        m.set(person, Math.max(m.get(person) ?? 0, a.length));
-      }
-    }
+    const data = referenceFunnelTrends(all, steps, 3_600_000, "day", FROM, TO);
     const days = Array.from({ length: 14 }, (_, i) => new Date(FROM + i * 86_400_000).toISOString().slice(0, 10));
-    const data = days.map((d) => {
-      const m = [...(perDay.get(d)?.values() ?? [])];
-      const from = m.filter((f) => f >= 1).length;
-      const to = m.filter((f) => f >= 3).length;
-      return from === 0 ? 0 : Math.round((to / from) * 10000) / 100;
-    });
     const response = await user.session.post(funnelPath(user), {
       events: entities(steps),
       funnel_viz_type: "trends",
@@ -409,8 +429,34 @@ describe("funnels against the reference computation", () => {
       ...RANGE,
     });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.result).toEqual([{ count: 14, data, days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
-    expect(data.some((x) => x > 0)).toBe(true);
+    expect(response.body.result).toEqual([{ count: 14, data: days.map((d) => data.get(d) ?? 0), days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
+    expect([...data.values()].some((x) => x > 0)).toBe(true);
+  });
+
+  test.each([
+    ["hour", "2024-03-04", "2024-03-05", 48],
+    ["week", "2024-03-01", "2024-03-14", 3],
+    ["month", "2024-03-01", "2024-03-14", 1],
+  ] as const)("funnel trends by %s: conversion per entrance period", async (interval, from, to, periods) => {
+    const steps = ["a", "b"];
+    const data = referenceFunnelTrends(all, steps, 7_200_000, interval, Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) + 86_399_999);
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_viz_type: "trends",
+      interval,
+      funnel_window_interval: 2,
+      funnel_window_interval_unit: "hour",
+      date_from: from,
+      date_to: to,
+    });
+    expect(response.status, response.text).toBe(200);
+    const [item] = response.body.result;
+    expect(item.count).toBe(periods);
+    expect(item.days).toHaveLength(periods);
+    expect(item.data).toEqual(item.days.map((d: string) => data.get(d) ?? 0));
+    expect(item.data.some((x: number) => x > 0 && x < 100)).toBe(true);
+    if (interval === "hour") expect([item.days[1], item.labels[1]]).toEqual(["2024-03-04 01:00:00", "4-Mar-2024 01:00"]);
+    if (interval === "week") expect(item.days).toEqual(["2024-02-25", "2024-03-03", "2024-03-10"]);
   });
 });
 
@@ -644,6 +690,8 @@ describe("funnel requests", () => {
       { date_from: "not a date" },
       { properties: [{ key: "k", value: "v", operator: "bogus" }] },
       { actions: [{ id: 1, type: "actions", order: 0 }] },
+      { funnel_viz_type: "trends", interval: "fortnight" },
+      { funnel_viz_type: "trends", interval: "hour", date_from: "2020-01-01" },
     ]) {
       const response = await post(extra);
       expect(response.status, JSON.stringify(extra)).toBe(400);

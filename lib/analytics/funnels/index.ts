@@ -49,8 +49,8 @@ export async function runFunnel(
 }
 
 function shapeTrends(f: NormalizedFunnel, rows: TrendRow[]): FunnelTrendItem[] {
-  const days = f.buckets.map((b) => bucketDay(b, "day"));
-  const labels = f.buckets.map((b) => bucketLabel(b, "day"));
+  const days = f.buckets.map((b) => bucketDay(b, f.interval));
+  const labels = f.buckets.map((b) => bucketLabel(b, f.interval));
   const byValue = new Map<string, Map<string, TrendRow>>();
   for (const row of rows) {
     if (!byValue.has(row.breakdown_value)) byValue.set(row.breakdown_value, new Map());

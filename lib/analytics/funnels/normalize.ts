@@ -4,10 +4,13 @@ import {
   entityKey,
   loadEntityActions,
   matchedEntity,
+  parseInterval,
   resolveDateRange,
   testAccountFilters,
   validateProperties,
   ZProperties,
+  type DateRange,
+  type Interval,
   type MatchedEntity,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
@@ -49,7 +52,9 @@ export interface NormalizedFunnel {
   to: Date;
   fromMicros: string;
   toMicros: string;
-  /** Wall-clock day starts of the range (funnel trends). */
+  /** Entrance periods of funnel trends (a day for the other views). */
+  interval: Interval;
+  /** Wall-clock starts of the range's entrance periods (funnel trends). */
   buckets: Date[];
   properties: PropertyGroup;
   globalPropertiesSql: string | null;
@@ -161,7 +166,9 @@ export async function normalizeFunnel(
     return { id, name: x.name ?? match.action?.name ?? match.event ?? "All events", fromStep: from, toStep: to, properties, match };
   });
 
-  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval: "day", timezone, now, defaultFrom: "-7d" });
+  // Only funnel trends have periods; the other views cover the range as days do, whatever the interval.
+  const interval = vizType === "trends" ? parseInterval(filter.interval) : "day";
+  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, now, defaultFrom: "-7d" });
 
   let properties = parseProperties(filter.properties, "properties");
   if (filter.filter_test_accounts) {
@@ -211,11 +218,7 @@ export async function normalizeFunnel(
     orderType,
     vizType,
     window: windowOf(filter),
-    from: range.from,
-    to: range.to,
-    fromMicros: micros(range.from),
-    toMicros: micros(range.to),
-    buckets: range.buckets,
+    ...rangeFields(range),
     properties,
     globalPropertiesSql: null,
     breakdown,
@@ -224,3 +227,9 @@ export async function normalizeFunnel(
     binCount: typeof filter.bin_count === "number" ? Math.min(90, Math.max(1, filter.bin_count)) : null,
   };
 }
+
+/** The funnel's range fields for `range`. */
+function rangeFields(range: DateRange): Pick<NormalizedFunnel, "from" | "to" | "fromMicros" | "toMicros" | "interval" | "buckets"> {
+  return { from: range.from, to: range.to, fromMicros: micros(range.from), toMicros: micros(range.to), interval: range.interval, buckets: range.buckets };
+}
+
