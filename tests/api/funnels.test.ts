@@ -458,6 +458,60 @@ describe("funnels against the reference computation", () => {
     if (interval === "hour") expect([item.days[1], item.labels[1]]).toEqual(["2024-03-04 01:00:00", "4-Mar-2024 01:00"]);
     if (interval === "week") expect(item.days).toEqual(["2024-02-25", "2024-03-03", "2024-03-10"]);
   });
+
+  test("compare: the steps of the current and the previous period, each tagged", async () => {
+    const steps = ["a", "b", "c"];
+    const o = { steps: steps.map((id) => ({ id })), order: "ordered" as const, windowMs: 3_600_000 };
+    const current = referenceFunnel(all, { ...o, from: Date.UTC(2024, 2, 8), to: TO }).get("");
+    const previous = referenceFunnel(all, { ...o, from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 2, 8) - 1 }).get("");
+    expect(current!.counts).not.toEqual(previous!.counts);
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_window_interval: 1,
+      funnel_window_interval_unit: "hour",
+      date_from: "2024-03-08",
+      date_to: "2024-03-14",
+      compare: true,
+    });
+    expect(response.status, response.text).toBe(200);
+    const result = response.body.result;
+    expect(result).toHaveLength(2);
+    expectSteps(result[0], current, steps);
+    expectSteps(result[1], previous, steps);
+    expect(result.map((period: any[]) => period.map((s) => [s.compare, s.compare_label]))).toEqual([
+      steps.map(() => [true, "current"]),
+      steps.map(() => [true, "previous"]),
+    ]);
+    // The people behind each period's steps are that period's.
+    expect(new URL(result[1][1].converted_people_url, baseUrl).searchParams.get("date_from")).toBe("2024-03-01T00:00:00.000Z");
+    expect(new URL(result[0][1].converted_people_url, baseUrl).searchParams.get("date_from")).toBe("2024-03-08T00:00:00.000Z");
+  });
+
+  test("compare with a breakdown: each period's arrays of steps per value, as the period computed alone", async () => {
+    const body = { events: entities(["a", "b"]), breakdown: "$browser", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
+    const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: true });
+    expect(response.status, response.text).toBe(200);
+    const alone = async (date_from: string, date_to: string) => (await user.session.post(funnelPath(user), { ...body, date_from, date_to })).body.result;
+    const current = await alone("2024-03-08", "2024-03-14");
+    const previous = await alone("2024-03-01", "2024-03-07");
+    const tagged = (periods: any[][], label: string) => periods.map((steps) => steps.map((s) => ({ ...s, compare: true, compare_label: label })));
+    expect(current.length).toBeGreaterThan(1);
+    expect(response.body.result).toEqual([...tagged(current, "current"), ...tagged(previous, "previous")]);
+  });
+
+  test("compare with funnel trends: both periods' items, labelled by position", async () => {
+    const steps = ["a", "c"];
+    const body = { events: entities(steps), funnel_viz_type: "trends", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
+    const current = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 8), TO);
+    const previous = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 8) - 1);
+    const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: "true" });
+    expect(response.status, response.text).toBe(200);
+    const [now, before] = response.body.result;
+    expect([now.compare_label, before.compare_label, now.compare, before.labels[0]]).toEqual(["current", "previous", true, "day 0"]);
+    expect(before.days[0]).toBe("2024-03-01");
+    expect(now.data).toEqual(now.days.map((d: string) => current.get(d) ?? 0));
+    expect(before.data).toEqual(before.days.map((d: string) => previous.get(d) ?? 0));
+  });
 });
 
 describe("funnel breakdown against the reference", () => {
@@ -690,6 +744,7 @@ describe("funnel requests", () => {
       { date_from: "not a date" },
       { properties: [{ key: "k", value: "v", operator: "bogus" }] },
       { actions: [{ id: 1, type: "actions", order: 0 }] },
+      { funnel_viz_type: "time_to_convert", compare: true },
       { funnel_viz_type: "trends", interval: "fortnight" },
       { funnel_viz_type: "trends", interval: "hour", date_from: "2020-01-01" },
     ]) {

@@ -5,6 +5,7 @@ import {
   loadEntityActions,
   matchedEntity,
   parseInterval,
+  previousRange,
   resolveDateRange,
   testAccountFilters,
   validateProperties,
@@ -61,6 +62,8 @@ export interface NormalizedFunnel {
   breakdown: { key: string; type: "event" | "person"; attribution: "first_touch" | "last_touch"; limit: number; asList: boolean } | null;
   fromStep: number;
   toStep: number;
+  /** Also compute the previous period of the same length. */
+  compare: boolean;
   /** Custom histogram bin count (time_to_convert), clamped 1..90; null = automatic. */
   binCount: number | null;
 }
@@ -207,6 +210,8 @@ export async function normalizeFunnel(
     if (fromStep < 0 || fromStep >= toStep)
       throw validationError("funnel_from_step must be a step before funnel_to_step.", "funnel_from_step");
   }
+  if (filter.compare && vizType === "time_to_convert")
+    throw validationError("compare is not supported with funnel_viz_type time_to_convert.", "compare");
   if (vizType === "trends" && n > 0 && (fromStep < 0 || toStep >= n || fromStep >= toStep) && n > 1)
     throw validationError("funnel_from_step and funnel_to_step must be steps of the funnel, from before to.", "funnel_to_step");
 
@@ -224,6 +229,7 @@ export async function normalizeFunnel(
     breakdown,
     fromStep,
     toStep,
+    compare: filter.compare ?? false,
     binCount: typeof filter.bin_count === "number" ? Math.min(90, Math.max(1, filter.bin_count)) : null,
   };
 }
@@ -233,3 +239,8 @@ function rangeFields(range: DateRange): Pick<NormalizedFunnel, "from" | "to" | "
   return { from: range.from, to: range.to, fromMicros: micros(range.from), toMicros: micros(range.to), interval: range.interval, buckets: range.buckets };
 }
 
+/** The same funnel over the previous period of the same length (compare, S7). */
+export function previousPeriod(f: NormalizedFunnel): NormalizedFunnel {
+  const range = previousRange({ from: f.from, to: f.to, buckets: f.buckets, interval: f.interval, timezone: f.timezone });
+  return { ...f, ...rangeFields(range) };
+}
