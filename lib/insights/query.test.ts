@@ -106,7 +106,7 @@ describe("queryToFilter", () => {
     expect(funnelPaths?.funnel_filter).toMatchObject({ insight: "FUNNELS", events: [{ id: "signup", order: 0 }], funnel_step: 1 });
   });
 
-  test("trends and funnels are converted as before; other kinds and nodes are not", () => {
+  test("trends, stickiness and funnels are converted; other kinds and nodes are not", () => {
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }], interval: "week" }))).toEqual({
       insight: "TRENDS",
       events: [{ id: "$pageview", type: "events", name: "$pageview", order: 0, math: "dau" }],
@@ -115,7 +115,10 @@ describe("queryToFilter", () => {
     expect(
       queryToFilter(viz({ kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "a" }], funnelsFilter: { funnelWindowInterval: 2, funnelWindowIntervalUnit: "hour" } })),
     ).toMatchObject({ insight: "FUNNELS", funnel_window_interval: 2, funnel_window_interval_unit: "hour" });
-    expect(queryToFilter(viz({ kind: "StickinessQuery", series: [] }))).toBeNull();
+    expect(
+      queryToFilter(viz({ kind: "StickinessQuery", series: [{ kind: "EventsNode", event: "a" }], interval: "week", stickinessFilter: { compare: true } })),
+    ).toEqual({ insight: "STICKINESS", events: [{ id: "a", type: "events", name: "a", order: 0 }], interval: "week", compare: true });
+    expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [] }))).toBeNull();
     expect(queryToFilter({ kind: "DataTableNode", source: { kind: "EventsQuery" } })).toBeNull();
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "DataWarehouseNode" }] }))).toBeNull();
   });

@@ -420,7 +420,7 @@ describe("refresh modes and the results cache", () => {
 
   test("kinds that cannot be computed answer a plain 400 for computing modes, and a cache miss by default", async () => {
     const user = await signUp(baseUrl);
-    const insight = await create(user, { name: "Stickiness", query: { kind: "InsightVizNode", source: { kind: "StickinessQuery", series: [] } } });
+    const insight = await create(user, { name: "Lifecycle", query: { kind: "InsightVizNode", source: { kind: "LifecycleQuery", series: [] } } });
     const url = `${base(user)}/${insight.id}/`;
     expect((await user.session.get(url)).body.result).toBeNull();
     const response = await user.session.get(`${url}?refresh=blocking`);

@@ -215,6 +215,23 @@ describe("stickiness against the reference computation", () => {
     ]);
   });
 
+  test("a StickinessQuery insight computes what the legacy filter computes", async () => {
+    const source = {
+      kind: "StickinessQuery",
+      series: [{ kind: "EventsNode", event: "$pageview" }],
+      dateRange: { date_from: "2024-03-01", date_to: "2024-03-07" },
+      interval: "day",
+      compareFilter: { compare: true },
+    };
+    const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name: "Sticky query", query: { kind: "InsightVizNode", source } });
+    expect(created.status, created.text).toBe(201);
+    const computed = await user.session.get(`/api/projects/${user.projectId}/insights/${created.body.id}/?refresh=blocking`);
+    expect(computed.status, computed.text).toBe(200);
+    const legacy = await post({ events: [{ id: "$pageview" }], date_from: "2024-03-01", date_to: "2024-03-07", interval: "day", compare: true });
+    expect(computed.body.result.map((i: any) => [i.compare_label, i.data])).toEqual(legacy.body.result.map((i: any) => [i.compare_label, i.data]));
+    expect(computed.body.result).toHaveLength(2);
+  });
+
   test("a breakdown is a 400: PostHog's stickiness has none", async () => {
     const response = await post({ events: [{ id: "$pageview" }], breakdown: "$browser" });
     expect(response.status).toBe(400);
