@@ -22,6 +22,10 @@ export const MAX_FUNNEL_WINDOW_DAYS = 372;
 /** Intervals of one date range (10,000 hours is over a year; days, over 27 years). */
 export const MAX_INTERVALS = 10_000;
 
+/** A path insight's `path_groupings` and `local_path_cleaning_filters`: each one is a regex run on every event. */
+export const MAX_PATH_GROUPINGS = 100;
+export const MAX_PATH_CLEANING_RULES = 100;
+
 const formatted = (n: number) => n.toLocaleString("en-US");
 
 /** A 400 on `field` when there are more than `max` of `things` ("series", "funnel steps"). */

@@ -6,6 +6,7 @@ import { runPaths } from "@/lib/analytics/paths";
 import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
 import { runRetention } from "@/lib/analytics/retention";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
+import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
 import { runTrends } from "@/lib/analytics/trends";
 import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
 import { queryToFilter } from "./query";
@@ -14,7 +15,8 @@ type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unk
 
 /** The analyses an insight can be computed with, by PostHog's insight kind (`filters.insight`). */
 const RUNNERS: Partial<Record<string, Runner>> = {
-  TRENDS: (project, filter) => runTrends(project, filter),
+  TRENDS: (project, filter) => (isStickiness(filter) ? runStickiness(project, filter) : runTrends(project, filter)),
+  STICKINESS: (project, filter) => runStickiness(project, filter),
   FUNNELS: (project, filter) => runFunnel(project, ZFunnelFilter.parse(filter)),
   RETENTION: (project, filter) => runRetention(project, ZRetentionFilter.parse(filter)),
   PATHS: (project, filter) => runPaths(project, ZPathsFilter.parse(filter)),

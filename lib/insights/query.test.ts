@@ -81,9 +81,7 @@ describe("queryToFilter", () => {
 
   test("PathsQuery options the paths analysis does not compute are carried over, so its schema refuses them", () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ pathsFilter: { pathGroupings: ["/a/*"] } }, "path_groupings"],
       [{ pathsFilter: { pathReplacements: true } }, "path_replacements"],
-      [{ pathsFilter: { localPathCleaningFilters: [{ regex: "x", alias: "y" }] } }, "local_path_cleaning_filters"],
       [{ pathsFilter: { minEdgeWeight: 2 } }, "min_edge_weight"],
       [{ pathsFilter: { maxEdgeWeight: 2 } }, "max_edge_weight"],
       [{ pathsFilter: { includeEventTypes: ["hogql"], pathsHogQLExpression: "event" } }, "include_event_types"],
@@ -102,11 +100,13 @@ describe("queryToFilter", () => {
       const filter = queryToFilter(viz({ kind: "PathsQuery", ...source }));
       expect(ZPathsFilter.safeParse(filter).error?.issues[0].path[0], attr).toBe(attr);
     }
+    const cleaned = queryToFilter(viz({ kind: "PathsQuery", pathsFilter: { pathGroupings: ["/a/*"], localPathCleaningFilters: [{ regex: "x", alias: "y" }] } }));
+    expect(ZPathsFilter.parse(cleaned)).toMatchObject({ path_groupings: ["/a/*"], local_path_cleaning_filters: [{ regex: "x", alias: "y" }] });
     const funnelPaths = queryToFilter(viz({ kind: "PathsQuery", funnelPathsFilter: { funnelPathType: "funnel_path_after_step", funnelStep: 1, funnelSource: { kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "signup" }] } } }));
     expect(funnelPaths?.funnel_filter).toMatchObject({ insight: "FUNNELS", events: [{ id: "signup", order: 0 }], funnel_step: 1 });
   });
 
-  test("trends and funnels are converted as before; other kinds and nodes are not", () => {
+  test("trends, stickiness and funnels are converted; other kinds and nodes are not", () => {
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }], interval: "week" }))).toEqual({
       insight: "TRENDS",
       events: [{ id: "$pageview", type: "events", name: "$pageview", order: 0, math: "dau" }],
@@ -115,7 +115,10 @@ describe("queryToFilter", () => {
     expect(
       queryToFilter(viz({ kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "a" }], funnelsFilter: { funnelWindowInterval: 2, funnelWindowIntervalUnit: "hour" } })),
     ).toMatchObject({ insight: "FUNNELS", funnel_window_interval: 2, funnel_window_interval_unit: "hour" });
-    expect(queryToFilter(viz({ kind: "StickinessQuery", series: [] }))).toBeNull();
+    expect(
+      queryToFilter(viz({ kind: "StickinessQuery", series: [{ kind: "EventsNode", event: "a" }], interval: "week", stickinessFilter: { compare: true } })),
+    ).toEqual({ insight: "STICKINESS", events: [{ id: "a", type: "events", name: "a", order: 0 }], interval: "week", compare: true });
+    expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [] }))).toBeNull();
     expect(queryToFilter({ kind: "DataTableNode", source: { kind: "EventsQuery" } })).toBeNull();
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "DataWarehouseNode" }] }))).toBeNull();
   });

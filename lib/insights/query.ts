@@ -1,5 +1,5 @@
 /**
- * `InsightVizNode` queries to the legacy filter the analyses take (trends, funnels, retention, paths): each key
+ * `InsightVizNode` queries to the legacy filter the analyses take (trends, stickiness, funnels, retention, paths): each key
  * of the query renamed to its legacy counterpart, so the analysis' own filter schema decides what it computes
  * and what it refuses, exactly as for the same filter posted to its legacy endpoint. Anything else answers null
  * (not computed).
@@ -9,6 +9,7 @@ type Json = Record<string, unknown>;
 
 const KIND_TO_INSIGHT: Record<string, string> = {
   TrendsQuery: "TRENDS",
+  StickinessQuery: "STICKINESS",
   FunnelsQuery: "FUNNELS",
   RetentionQuery: "RETENTION",
   PathsQuery: "PATHS",
@@ -114,13 +115,13 @@ function sourceToFilter(source: Json): Json | null {
   if (actions.length) filter.actions = actions;
   if (source.interval !== undefined) filter.interval = source.interval;
   copyRenamed(objectAt(source.breakdownFilter), filter, { breakdown: "breakdown", breakdown_type: "breakdown_type", breakdown_limit: "breakdown_limit" });
-  if (insight === "TRENDS") {
-    const trends = objectAt(source.trendsFilter);
-    if (trends.display !== undefined) filter.display = trends.display;
-    if (trends.formula !== undefined) filter.formula = trends.formula;
+  if (insight === "TRENDS" || insight === "STICKINESS") {
+    const viz = objectAt(insight === "TRENDS" ? source.trendsFilter : source.stickinessFilter);
+    if (viz.display !== undefined) filter.display = viz.display;
+    if (viz.formula !== undefined) filter.formula = viz.formula;
     const compare = objectAt(source.compareFilter);
     if (compare.compare !== undefined) filter.compare = compare.compare;
-    else if (trends.compare !== undefined) filter.compare = trends.compare;
+    else if (viz.compare !== undefined) filter.compare = viz.compare;
   } else {
     const funnels = objectAt(source.funnelsFilter);
     copyRenamed(funnels, filter, FUNNELS_KEYS);

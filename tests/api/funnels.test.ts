@@ -180,6 +180,50 @@ function referenceFunnel(all: Ev[], o: RefOptions): Map<string, RefStats> {
   return result;
 }
 
+type Period = "hour" | "day" | "week" | "month";
+
+/** The UTC start of the entrance period holding `ms` (weeks from Sunday), as `days` shows it. */
+function periodOf(ms: number, interval: Period): string {
+  const d = new Date(ms);
+  const day = (y: number, m: number, dd: number) => new Date(Date.UTC(y, m, dd)).toISOString().slice(0, 10);
+  if (interval === "hour") return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 13)}:00:00`;
+  if (interval === "day") return day(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  if (interval === "week") return day(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - d.getUTCDay());
+  return day(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/**
+ * S19 by period: per entrance period (of an ordered attempt's first event), each person once at its furthest
+ * step of the attempts started in it; conversion first → last step in %, rounded to 2 decimals.
+ */
+function referenceFunnelTrends(all: Ev[], steps: string[], windowMs: number, interval: Period, from: number, to: number): Map<string, number> {
+  const personOf = personsOf(all);
+  const byPerson = new Map<string, Ev[]>();
+  for (const e of all) {
+    if (e.ts < from || e.ts > to) continue;
+    const p = personOf(e.distinct_id);
+    byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
+  }
+  const perPeriod = new Map<string, Map<string, number>>();
+  for (const [person, evs] of byPerson) {
+    evs.sort((a, b) => a.ts - b.ts);
+    for (const a of attemptsOf({ steps: steps.map((id) => ({ id })), order: "ordered", windowMs, from, to }, evs)) {
+      const period = periodOf(a[0], interval);
+      if (!perPeriod.has(period)) perPeriod.set(period, new Map());
+      const furthest = perPeriod.get(period)!;
+      furthest.set(person, Math.max(furthest.get(person) ?? 0, a.length));
+    }
+  }
+  return new Map(
+    [...perPeriod].map(([period, furthest]) => {
+      const reached = [...furthest.values()];
+      const entered = reached.filter((f) => f >= 1).length;
+      const converted = reached.filter((f) => f >= steps.length).length;
+      return [period, entered === 0 ? 0 : Math.round((converted / entered) * 10000) / 100];
+    }),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Generated events: persons with one or two distinct ids (merged by a later $identify), events on a coarse
 // grid (many ties, exact window edges, ±1 s), some just outside the date range.
@@ -375,32 +419,8 @@ describe("funnels against the reference computation", () => {
 
   test("funnel trends: conversion per entrance day", async () => {
     const steps = ["a", "b", "c"];
-    const windowMs = 3_600_000;
-    // Per day of the attempt's first event, each person once at its furthest step that day (S19).
-    const personOf = personsOf(all);
-    const byPerson = new Map<string, Ev[]>();
-    for (const e of all) {
-      if (e.ts < FROM || e.ts > TO) continue;
-      const p = personOf(e.distinct_id);
-      byPerson.set(p, [...(byPerson.get(p) ?? []), e]);
-    }
-    const perDay = new Map<string, Map<string, number>>();
-    for (const [person, evs] of byPerson) {
-      evs.sort((a, b) => a.ts - b.ts);
-      for (const a of attemptsOf({ steps: steps.map((id) => ({ id })), order: "ordered", windowMs, from: FROM, to: TO }, evs)) {
-        const day = new Date(a[0]).toISOString().slice(0, 10);
-        if (!perDay.has(day)) perDay.set(day, new Map());
-        const m = perDay.get(day)!;
-        m.set(person, Math.max(m.get(person) ?? 0, a.length));
-      }
-    }
+    const data = referenceFunnelTrends(all, steps, 3_600_000, "day", FROM, TO);
     const days = Array.from({ length: 14 }, (_, i) => new Date(FROM + i * 86_400_000).toISOString().slice(0, 10));
-    const data = days.map((d) => {
-      const m = [...(perDay.get(d)?.values() ?? [])];
-      const from = m.filter((f) => f >= 1).length;
-      const to = m.filter((f) => f >= 3).length;
-      return from === 0 ? 0 : Math.round((to / from) * 10000) / 100;
-    });
     const response = await user.session.post(funnelPath(user), {
       events: entities(steps),
       funnel_viz_type: "trends",
@@ -409,8 +429,88 @@ describe("funnels against the reference computation", () => {
       ...RANGE,
     });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.result).toEqual([{ count: 14, data, days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
-    expect(data.some((x) => x > 0)).toBe(true);
+    expect(response.body.result).toEqual([{ count: 14, data: days.map((d) => data.get(d) ?? 0), days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
+    expect([...data.values()].some((x) => x > 0)).toBe(true);
+  });
+
+  test.each([
+    ["hour", "2024-03-04", "2024-03-05", 48],
+    ["week", "2024-03-01", "2024-03-14", 3],
+    ["month", "2024-03-01", "2024-03-14", 1],
+  ] as const)("funnel trends by %s: conversion per entrance period", async (interval, from, to, periods) => {
+    const steps = ["a", "b"];
+    const data = referenceFunnelTrends(all, steps, 7_200_000, interval, Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) + 86_399_999);
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_viz_type: "trends",
+      interval,
+      funnel_window_interval: 2,
+      funnel_window_interval_unit: "hour",
+      date_from: from,
+      date_to: to,
+    });
+    expect(response.status, response.text).toBe(200);
+    const [item] = response.body.result;
+    expect(item.count).toBe(periods);
+    expect(item.days).toHaveLength(periods);
+    expect(item.data).toEqual(item.days.map((d: string) => data.get(d) ?? 0));
+    expect(item.data.some((x: number) => x > 0 && x < 100)).toBe(true);
+    if (interval === "hour") expect([item.days[1], item.labels[1]]).toEqual(["2024-03-04 01:00:00", "4-Mar-2024 01:00"]);
+    if (interval === "week") expect(item.days).toEqual(["2024-02-25", "2024-03-03", "2024-03-10"]);
+  });
+
+  test("compare: the steps of the current and the previous period, each tagged", async () => {
+    const steps = ["a", "b", "c"];
+    const o = { steps: steps.map((id) => ({ id })), order: "ordered" as const, windowMs: 3_600_000 };
+    const current = referenceFunnel(all, { ...o, from: Date.UTC(2024, 2, 8), to: TO }).get("");
+    const previous = referenceFunnel(all, { ...o, from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 2, 8) - 1 }).get("");
+    expect(current!.counts).not.toEqual(previous!.counts);
+    const response = await user.session.post(funnelPath(user), {
+      events: entities(steps),
+      funnel_window_interval: 1,
+      funnel_window_interval_unit: "hour",
+      date_from: "2024-03-08",
+      date_to: "2024-03-14",
+      compare: true,
+    });
+    expect(response.status, response.text).toBe(200);
+    const result = response.body.result;
+    expect(result).toHaveLength(2);
+    expectSteps(result[0], current, steps);
+    expectSteps(result[1], previous, steps);
+    expect(result.map((period: any[]) => period.map((s) => [s.compare, s.compare_label]))).toEqual([
+      steps.map(() => [true, "current"]),
+      steps.map(() => [true, "previous"]),
+    ]);
+    // The people behind each period's steps are that period's.
+    expect(new URL(result[1][1].converted_people_url, baseUrl).searchParams.get("date_from")).toBe("2024-03-01T00:00:00.000Z");
+    expect(new URL(result[0][1].converted_people_url, baseUrl).searchParams.get("date_from")).toBe("2024-03-08T00:00:00.000Z");
+  });
+
+  test("compare with a breakdown: each period's arrays of steps per value, as the period computed alone", async () => {
+    const body = { events: entities(["a", "b"]), breakdown: "$browser", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
+    const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: true });
+    expect(response.status, response.text).toBe(200);
+    const alone = async (date_from: string, date_to: string) => (await user.session.post(funnelPath(user), { ...body, date_from, date_to })).body.result;
+    const current = await alone("2024-03-08", "2024-03-14");
+    const previous = await alone("2024-03-01", "2024-03-07");
+    const tagged = (periods: any[][], label: string) => periods.map((steps) => steps.map((s) => ({ ...s, compare: true, compare_label: label })));
+    expect(current.length).toBeGreaterThan(1);
+    expect(response.body.result).toEqual([...tagged(current, "current"), ...tagged(previous, "previous")]);
+  });
+
+  test("compare with funnel trends: both periods' items, labelled by position", async () => {
+    const steps = ["a", "c"];
+    const body = { events: entities(steps), funnel_viz_type: "trends", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
+    const current = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 8), TO);
+    const previous = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 8) - 1);
+    const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: "true" });
+    expect(response.status, response.text).toBe(200);
+    const [now, before] = response.body.result;
+    expect([now.compare_label, before.compare_label, now.compare, before.labels[0]]).toEqual(["current", "previous", true, "day 0"]);
+    expect(before.days[0]).toBe("2024-03-01");
+    expect(now.data).toEqual(now.days.map((d: string) => current.get(d) ?? 0));
+    expect(before.data).toEqual(before.days.map((d: string) => previous.get(d) ?? 0));
   });
 });
 
@@ -644,6 +744,9 @@ describe("funnel requests", () => {
       { date_from: "not a date" },
       { properties: [{ key: "k", value: "v", operator: "bogus" }] },
       { actions: [{ id: 1, type: "actions", order: 0 }] },
+      { funnel_viz_type: "time_to_convert", compare: true },
+      { funnel_viz_type: "trends", interval: "fortnight" },
+      { funnel_viz_type: "trends", interval: "hour", date_from: "2020-01-01" },
     ]) {
       const response = await post(extra);
       expect(response.status, JSON.stringify(extra)).toBe(400);

@@ -420,7 +420,7 @@ describe("refresh modes and the results cache", () => {
 
   test("kinds that cannot be computed answer a plain 400 for computing modes, and a cache miss by default", async () => {
     const user = await signUp(baseUrl);
-    const insight = await create(user, { name: "Stickiness", query: { kind: "InsightVizNode", source: { kind: "StickinessQuery", series: [] } } });
+    const insight = await create(user, { name: "Lifecycle", query: { kind: "InsightVizNode", source: { kind: "LifecycleQuery", series: [] } } });
     const url = `${base(user)}/${insight.id}/`;
     expect((await user.session.get(url)).body.result).toBeNull();
     const response = await user.session.get(`${url}?refresh=blocking`);
@@ -510,9 +510,14 @@ describe("refresh modes and the results cache", () => {
     expect(computed.body.result).toHaveLength(3);
 
     const grouped = await create(user, { name: "Grouped", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathGroupings: ["/docs*"] } } } });
-    const refused = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
+    const groupedResult = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
+    expect(groupedResult.status, groupedResult.text).toBe(200);
+    expect(groupedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["2_https://x.test/pricing", "3_/docs*", 1]);
+
+    const replaced = await create(user, { name: "Replaced", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathReplacements: true } } } });
+    const refused = await user.session.get(`${base(user)}/${replaced.id}/?refresh=blocking`);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ attr: "path_groupings", detail: "path_groupings is not supported yet." });
-    expect((await user.session.get(`${base(user)}/${grouped.id}/`)).body.result).toBeNull();
+    expect(refused.body).toMatchObject({ attr: "path_replacements" });
+    expect((await user.session.get(`${base(user)}/${replaced.id}/`)).body.result).toBeNull();
   });
 });

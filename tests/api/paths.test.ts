@@ -18,6 +18,8 @@ interface PathOptions {
   edgeLimit?: number;
   start?: string;
   end?: string;
+  groupings?: string[];
+  cleaning?: { regex: string; alias: string }[];
   from: string;
   to: string;
   where?: (e: SentEvent) => boolean;
@@ -39,6 +41,20 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
     if (e.event === "$screen" && mapsScreens) return String(e.properties?.$screen_name ?? "");
     return e.event;
   };
+  /** A wildcard grouping matches when its literal parts occur in order, anywhere in the item. */
+  const matchesGrouping = (item: string, pattern: string) => {
+    let at = -1;
+    return pattern.split("*").every((part, i) => {
+      const found = i === 0 ? item.indexOf(part) : item.indexOf(part, at);
+      if (found < 0) return false;
+      at = found + part.length;
+      return true;
+    });
+  };
+  const pathItem = (e: SentEvent) => {
+    const cleaned = (o.cleaning ?? []).reduce((item, rule) => item.replace(new RegExp(rule.regex, "g"), rule.alias), itemOf(e));
+    return (o.groupings ?? []).find((g) => matchesGrouping(cleaned, g)) ?? cleaned;
+  };
   const included = (e: SentEvent) =>
     everything ||
     (types.includes("$pageview") && e.event === "$pageview") ||
@@ -50,7 +66,7 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
   for (const e of events) {
     const t = Date.parse(e.timestamp!);
     if (t < from || t > to || !included(e) || (o.where && !o.where(e))) continue;
-    const item = itemOf(e);
+    const item = pathItem(e);
     if (exclude.includes(item)) continue;
     const p = person(e.distinct_id);
     if (!byPerson.has(p)) byPerson.set(p, []);
@@ -67,12 +83,24 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
     for (const session of sessions) {
       let steps = session.filter((ev, i) => ev.item !== (i + 1 < session.length ? session[i + 1].item : ""));
       const point = o.end ?? o.start;
-      if (point !== undefined) {
+      if (o.start !== undefined && o.end !== undefined) {
+        // From the first start to the first end after it; a longer path keeps its ends around a "..." step.
+        const from = steps.findIndex((s) => s.item === o.start);
+        if (from < 0) continue;
+        steps = steps.slice(from);
+        const to = steps.findIndex((s) => s.item === o.end);
+        if (to < 0) continue;
+        steps = steps.slice(0, to + 1);
+        if (steps.length > stepLimit) {
+          const half = Math.floor(stepLimit / 2);
+          steps = [...steps.slice(0, half), { item: "...", t: steps[half].t }, ...steps.slice(-half)];
+        }
+      } else if (point !== undefined) {
         const index = steps.findIndex((s) => s.item === point);
         if (index < 0) continue;
         steps = o.end !== undefined ? steps.slice(0, index + 1) : steps.slice(index);
       }
-      steps = o.end !== undefined ? steps.slice(-stepLimit) : steps.slice(0, stepLimit);
+      if (o.start === undefined || o.end === undefined) steps = o.end !== undefined ? steps.slice(-stepLimit) : steps.slice(0, stepLimit);
       for (let i = 1; i < steps.length; i++) {
         const source = `${i}_${steps[i - 1].item}`;
         const target = `${i + 1}_${steps[i].item}`;
@@ -86,7 +114,8 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
   const sorted = [...edges.values()]
     .map((e) => ({ source: e.source, target: e.target, value: e.times.length, average_conversion_time: e.times.reduce((s, x) => s + x, 0) / e.times.length }))
     .sort((a, b) => b.value - a.value || cmp(a.source, b.source) || cmp(a.target, b.target))
-    .slice(0, o.edgeLimit ?? 50);
+    // No default edge limit with both points, as PostHog.
+    .slice(0, o.edgeLimit ?? (o.start !== undefined && o.end !== undefined ? Infinity : 50));
   const next = new Map<string, string[]>();
   for (const e of sorted) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
   const reached = new Set<string>();
@@ -196,6 +225,21 @@ describe("paths", () => {
       [{ types: ["$pageview"], start: "https://ex.com/pricing" }, { include_event_types: ["$pageview"], start_point: "https://ex.com/pricing" }],
       [{ types: ["$pageview"], end: "https://ex.com/signup" }, { include_event_types: ["$pageview"], end_point: "https://ex.com/signup" }],
       [
+        { types: ["$pageview"], start: "https://ex.com/home", end: "https://ex.com/signup" },
+        { include_event_types: ["$pageview"], start_point: "https://ex.com/home", end_point: "https://ex.com/signup" },
+      ],
+      [{ start: "https://ex.com", end: "clicked", stepLimit: 4 }, { start_point: "https://ex.com", end_point: "clicked", step_limit: 4 }],
+      [{ start: "https://ex.com/docs", end: "signed_up", stepLimit: 3, edgeLimit: 5 }, { start_point: "https://ex.com/docs", end_point: "signed_up", step_limit: 3, edge_limit: 5 }],
+      [{ groupings: ["*/pricing", "https://ex.com/*o*"] }, { path_groupings: ["*/pricing", "https://ex.com/*o*"] }],
+      [
+        { types: ["$pageview"], cleaning: [{ regex: "/(docs|signup)$", alias: "/<page>" }, { regex: "^https://ex\\.com", alias: "" }] },
+        { include_event_types: ["$pageview"], local_path_cleaning_filters: [{ regex: "/(docs|signup)$", alias: "/<page>" }, { regex: "^https://ex\\.com", alias: "" }] },
+      ],
+      [
+        { cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], exclude: ["$identify"], start: "*plans*" },
+        { local_path_cleaning_filters: [{ regex: "pricing", alias: "plans" }], path_groupings: ["*plans*"], exclude_events: ["$identify"], start_point: "*plans*" },
+      ],
+      [
         { types: ["$pageview"], where: (e) => e.properties?.$browser === "Chrome" },
         { include_event_types: ["$pageview"], properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }] },
       ],
@@ -207,6 +251,53 @@ describe("paths", () => {
       expect(rounded(response.body.result), JSON.stringify(body)).toEqual(rounded(expected));
     }
     expect(referencePaths(events, { ...range, types: ["$pageview"] }).length).toBeGreaterThan(5);
+    // The generated sessions reach the cases' points, and some paths between two points are elided.
+    expect(referencePaths(events, { ...range, types: ["$pageview"], start: "https://ex.com/home", end: "https://ex.com/signup" }).length).toBeGreaterThan(2);
+    expect(referencePaths(events, { ...range, start: "https://ex.com", end: "clicked", stepLimit: 4 }).some((e) => e.target.endsWith("_..."))).toBe(true);
+    expect(referencePaths(events, { ...range, cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], start: "*plans*" }).length).toBeGreaterThan(2);
+  });
+
+  test("hand-computed: start and end points together, groupings, cleaning rules", async () => {
+    const user = await signUp(baseUrl);
+    const u = (p: string) => `https://ex.com/${p}`;
+    const journey = ["home", "product/12", "product/13", "cart?id=5", "a", "b", "c", "checkout"];
+    await sendEvents(baseUrl, user, [
+      ...journey.map((p, i) => pv("a", u(p), i * MINUTE)),
+      pv("b", u("product/7"), 0),
+      pv("b", u("checkout"), 2 * MINUTE),
+    ]);
+    const post = async (body: Record<string, unknown>) => {
+      const response = await user.session.post(pathPath(user), { date_from: "2024-03-01", date_to: "2024-03-14", ...body });
+      expect(response.status, response.text).toBe(200);
+      return response.body.result.map((e: any) => [e.source, e.target, e.value, e.average_conversion_time]);
+    };
+    // 8 steps from home to checkout: the first and last 2 around "...", timed at the third step.
+    expect(await post({ start_point: u("home"), end_point: u("checkout") })).toEqual([
+      ["1_https://ex.com/home", "2_https://ex.com/product/12", 1, MINUTE],
+      ["2_https://ex.com/product/12", "3_...", 1, MINUTE],
+      ["3_...", "4_https://ex.com/c", 1, 4 * MINUTE],
+      ["4_https://ex.com/c", "5_https://ex.com/checkout", 1, MINUTE],
+    ]);
+    expect(await post({ start_point: u("c"), end_point: u("home") })).toEqual([]);
+    expect(await post({ path_groupings: ["/product/*"], end_point: u("checkout"), step_limit: 3 })).toEqual([
+      ["1_/product/*", "2_https://ex.com/checkout", 1, 2 * MINUTE],
+      ["1_https://ex.com/b", "2_https://ex.com/c", 1, MINUTE],
+      ["2_https://ex.com/c", "3_https://ex.com/checkout", 1, MINUTE],
+    ]);
+    expect(
+      await post({
+        local_path_cleaning_filters: [
+          { regex: "\\?.*$", alias: "" },
+          { regex: "/product/\\d+", alias: "/product/<id>" },
+        ],
+        step_limit: 4,
+      }),
+    ).toEqual([
+      ["1_https://ex.com/home", "2_https://ex.com/product/<id>", 1, 2 * MINUTE],
+      ["1_https://ex.com/product/<id>", "2_https://ex.com/checkout", 1, 2 * MINUTE],
+      ["2_https://ex.com/product/<id>", "3_https://ex.com/cart", 1, MINUTE],
+      ["3_https://ex.com/cart", "4_https://ex.com/a", 1, MINUTE],
+    ]);
   });
 
   test("bad input is a 400", async () => {
@@ -217,10 +308,13 @@ describe("paths", () => {
       [{ edge_limit: 0 }, "edge_limit"],
       [{ include_event_types: ["$everything"] }, "include_event_types__0"],
       [{ path_type: "hogql" }, "path_type"],
-      [{ start_point: "/a", end_point: "/b" }, "end_point"],
       [{ funnel_paths: "funnel_path_after_step" }, "funnel_paths"],
       [{ min_edge_weight: 3 }, "min_edge_weight"],
-      [{ path_groupings: ["/x/*"] }, "path_groupings"],
+      [{ path_groupings: Array.from({ length: 101 }, (_, i) => `/x${i}/*`) }, "path_groupings"],
+      [{ path_groupings: [""] }, "path_groupings__0"],
+      [{ local_path_cleaning_filters: [{ regex: "(unclosed", alias: "x" }] }, "local_path_cleaning_filters"],
+      [{ local_path_cleaning_filters: [{ alias: "x" }] }, "local_path_cleaning_filters__0__regex"],
+      [{ path_replacements: true }, "path_replacements"],
       [{ date_from: "someday" }, "date_from"],
     ] as [Record<string, unknown>, string][]) {
       const response = await user.session.post(pathPath(user), body);

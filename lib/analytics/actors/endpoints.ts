@@ -5,7 +5,8 @@ import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { funnelActorIds } from "./funnel";
 import { loadPersons, nextUrl } from "./persons";
-import { ZActorsResponse, ZFunnelActorsQuery, ZTrendActorsQuery } from "./schemas";
+import { ZActorsResponse, ZFunnelActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
+import { stickinessActorIds } from "./stickiness";
 import { trendActorIds } from "./trends";
 import type { z } from "zod";
 
@@ -110,4 +111,41 @@ export const getCurrentTrendActorsEndpoint = endpoint({
   summary: "The persons behind a trend data point, in the caller's current project (legacy URL)",
   query: ZTrendActorsQuery,
   handler: ({ actor, query, url }) => trendActors(actor, "@current", query, url),
+});
+
+type TStickinessActorsQuery = z.output<typeof ZStickinessActorsQuery>;
+
+async function stickinessActors(actor: Actor, projectId: TProjectId, q: TStickinessActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const { limit: rawLimit, offset: rawOffset, stickiness_days, ...filter } = q;
+  const limit = rawLimit ?? DEFAULT_LIMIT;
+  const offset = rawOffset ?? 0;
+  const { ids, total } = await stickinessActorIds(project, filter, stickiness_days, { limit, offset });
+  const people = await loadPersons(project.id, ids);
+  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+}
+
+const stickinessDoc = {
+  summary: "The persons behind a stickiness point (who did a series' event in exactly `stickiness_days` intervals)",
+  tag: "persons",
+  scope: "person:read",
+  response: ZActorsResponse,
+} as const;
+
+export const getProjectStickinessActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/persons/stickiness/",
+  ...stickinessDoc,
+  params: ZProjectParams,
+  query: ZStickinessActorsQuery,
+  handler: ({ actor, params, query, url }) => stickinessActors(actor, params.projectId, query, url),
+});
+
+export const getCurrentStickinessActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/person/stickiness/",
+  ...stickinessDoc,
+  summary: "The persons behind a stickiness point, in the caller's current project (legacy URL)",
+  query: ZStickinessActorsQuery,
+  handler: ({ actor, query, url }) => stickinessActors(actor, "@current", query, url),
 });

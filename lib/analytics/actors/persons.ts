@@ -3,6 +3,23 @@ import { getDb } from "@/lib/db/client";
 import { personDistinctIds, persons } from "@/lib/db/schema";
 import { serializePerson } from "@/lib/persons/service";
 import type { TPerson } from "@/lib/persons/schemas";
+import type { SqlParams } from "@/lib/analytics/filters";
+import { getAnalysisStore } from "@/lib/analytics/store";
+
+/** One page of the person ids `personsSql` selects (a `person` column), ordered, and how many it selects in all. */
+export async function pagedPersonIds(
+  personsSql: string,
+  params: SqlParams,
+  paging: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const store = await getAnalysisStore();
+  const [count] = await store.query<{ total: string }>(`SELECT count() AS total FROM (${personsSql})`, params.values);
+  const rows = await store.query<{ person: string }>(
+    `SELECT person FROM (${personsSql}) ORDER BY person LIMIT ${params.add(paging.limit, "UInt64")} OFFSET ${params.add(paging.offset, "UInt64")}`,
+    params.values,
+  );
+  return { ids: rows.map((r) => r.person), total: Number(count?.total ?? 0) };
+}
 
 /** The persons of `ids` (in that order) as PostHog's actors list shows them; ids without a person are skipped. */
 export async function loadPersons(projectId: number, ids: string[]): Promise<TPerson[]> {

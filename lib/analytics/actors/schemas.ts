@@ -48,3 +48,10 @@ export const ZTrendActorsQuery = z
     ...ZActorsPaging,
   })
   .loose();
+
+/** A stickiness point's persons URL: the stickiness filter, the series, the range and the number of intervals. */
+export const ZStickinessActorsQuery = ZTrendActorsQuery.extend({
+  stickiness_days: intish.pipe(z.number().int().min(1)).describe("k: the persons who did the series' event in exactly k intervals."),
+  date_from: z.string().optional().describe("Start of the range (inclusive)."),
+  date_to: z.string().optional().describe("End of the range (inclusive)."),
+});

@@ -9,6 +9,20 @@ export interface PersonsUrl {
   url: string;
 }
 
+/** The filter keys a persons URL carries, as query parameters. */
+function carriedParams(filterDict: Record<string, unknown>): URLSearchParams {
+  const base = new URLSearchParams();
+  for (const key of CARRIED) {
+    let value = filterDict[key];
+    if (value === undefined || value === null || isEmptyObject(value)) continue;
+    // The filter dict shows "no properties" as `{}`, which the filter schema does not read back: leave it out.
+    if (Array.isArray(value))
+      value = value.map((e) => (e && typeof e === "object" && isEmptyObject((e as Record<string, unknown>).properties) ? { ...e, properties: [] } : e));
+    base.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return base;
+}
+
 /**
  * PostHog's `persons_urls` of a trend item: per data point `{filter, url}`, the url
  * `api/projects/{id}/persons/trends/?...` (no leading slash, as PostHog's) with the trend's filter, the series
@@ -25,15 +39,7 @@ export function trendPersonsUrls(
   cumulative: boolean,
   otherThan?: string[],
 ): PersonsUrl[] {
-  const base = new URLSearchParams();
-  for (const key of CARRIED) {
-    let value = filterDict[key];
-    if (value === undefined || value === null || isEmptyObject(value)) continue;
-    // The filter dict shows "no properties" as `{}`, which the filter schema does not read back: leave it out.
-    if (Array.isArray(value))
-      value = value.map((e) => (e && typeof e === "object" && isEmptyObject((e as Record<string, unknown>).properties) ? { ...e, properties: [] } : e));
-    base.set(key, typeof value === "string" ? value : JSON.stringify(value));
-  }
+  const base = carriedParams(filterDict);
   const rangeEnd = range.to.getTime() + 1;
   return range.buckets.map((bucket) => {
     const window = activeWindow(String(entity.math), range, bucket);
@@ -57,4 +63,33 @@ export function trendPersonsUrls(
 
 function isEmptyObject(value: unknown): boolean {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * PostHog's `persons_urls` of a stickiness item: per k = 1 … n, `{filter, url}` with the url
+ * `api/projects/{id}/persons/stickiness/?...`: the filter, the series, `stickiness_days` k and the range as
+ * instants (so the persons are those of the range computed, whenever the URL is followed).
+ */
+export function stickinessPersonsUrls(
+  projectId: number,
+  filterDict: Record<string, unknown>,
+  entity: Record<string, unknown>,
+  range: DateRange,
+): PersonsUrl[] {
+  const base = carriedParams(filterDict);
+  base.set("shown_as", "Stickiness");
+  base.set("date_from", range.from.toISOString());
+  base.set("date_to", range.to.toISOString());
+  return range.buckets.map((_, i) => {
+    const extra: Record<string, unknown> = {
+      stickiness_days: i + 1,
+      entity_id: entity.id ?? null,
+      entity_type: entity.type ?? "events",
+      entity_math: entity.math ?? null,
+      entity_order: entity.order ?? 0,
+    };
+    const params = new URLSearchParams(base);
+    for (const [key, value] of Object.entries(extra)) if (value !== null) params.set(key, String(value));
+    return { filter: extra, url: `api/projects/${projectId}/persons/stickiness/?${params}` };
+  });
 }

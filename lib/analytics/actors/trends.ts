@@ -2,7 +2,7 @@ import { fromZodError, validationError } from "@/lib/api/errors";
 import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
-import { getAnalysisStore } from "@/lib/analytics/store";
+import { pagedPersonIds } from "./persons";
 
 /** The events of the point's breakdown value; "other" is every value but the ranked ones its URL names. */
 function breakdownPick(breakdown: Breakdown | null, value: string | undefined, otherThan: unknown): BreakdownPick | undefined {
@@ -20,6 +20,22 @@ function instant(value: unknown, attr: string): Date {
   return d;
 }
 
+/** The series a persons URL names (`entity_id`, `entity_type`, `entity_order`), among the filter's. */
+export function urlSeries(series: Series[], raw: Record<string, unknown>): Series {
+  const order = raw.entity_order === undefined || raw.entity_order === null ? null : Number(raw.entity_order);
+  const entityId = raw.entity_id === undefined || raw.entity_id === "" ? undefined : String(raw.entity_id);
+  const entityType = raw.entity_type ?? "events";
+  if (entityType !== "events" && entityType !== "actions")
+    throw validationError(`"${raw.entity_type}" is not a valid choice.`, "entity_type", "invalid_choice");
+  const idOf = (s: Series) => (s.match.action ? String(s.match.action.id) : (s.event ?? "null"));
+  const sameEntity = (s: Series) => (s.match.action ? "actions" : "events") === entityType && (entityId === undefined || idOf(s) === entityId);
+  const chosen =
+    series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && sameEntity(s)) ??
+    series.find((s) => entityId !== undefined && sameEntity(s));
+  if (!chosen) throw validationError("The entity is not one of the filter's series.", "entity_id");
+  return chosen;
+}
+
 /**
  * The persons behind a trend data point (the `persons_urls` of trends): each person (S1, merged) with an event
  * of the series in [date_from, date_to) matching the global, test-account and series filters and, with a
@@ -35,17 +51,7 @@ export async function trendActorIds(
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;
   const series = resolveSeries(filter, await loadEntityActions(project.id, filterEntities(filter)));
-  const order = raw.entity_order === undefined || raw.entity_order === null ? null : Number(raw.entity_order);
-  const entityId = raw.entity_id === undefined || raw.entity_id === "" ? undefined : String(raw.entity_id);
-  const entityType = raw.entity_type ?? "events";
-  if (entityType !== "events" && entityType !== "actions")
-    throw validationError(`"${raw.entity_type}" is not a valid choice.`, "entity_type", "invalid_choice");
-  const idOf = (s: Series) => (s.match.action ? String(s.match.action.id) : (s.event ?? "null"));
-  const sameEntity = (s: Series) => (s.match.action ? "actions" : "events") === entityType && (entityId === undefined || idOf(s) === entityId);
-  const chosen =
-    series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && sameEntity(s)) ??
-    series.find((s) => entityId !== undefined && sameEntity(s));
-  if (!chosen) throw validationError("The entity is not one of the filter's series.", "entity_id");
+  const chosen = urlSeries(series, raw);
   const from = instant(raw.date_from, "date_from");
   const to = instant(raw.date_to, "date_to");
   validateProperties(filter.properties);
@@ -72,12 +78,5 @@ export async function trendActorIds(
     params,
     breakdownPick(breakdown, value, raw.breakdown_other_than),
   );
-  const chosenSql = `SELECT DISTINCT toString(person_id) AS person FROM (${base})`;
-  const store = await getAnalysisStore();
-  const [count] = await store.query<{ total: string }>(`SELECT count() AS total FROM (${chosenSql})`, params.values);
-  const rows = await store.query<{ person: string }>(
-    `SELECT person FROM (${chosenSql}) ORDER BY person LIMIT ${params.add(paging.limit, "UInt64")} OFFSET ${params.add(paging.offset, "UInt64")}`,
-    params.values,
-  );
-  return { ids: rows.map((r) => r.person), total: Number(count?.total ?? 0) };
+  return pagedPersonIds(`SELECT DISTINCT toString(person_id) AS person FROM (${base})`, params, paging);
 }

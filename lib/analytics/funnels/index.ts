@@ -1,24 +1,16 @@
+import type { z } from "zod";
 import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { normalizeFunnel, type NormalizedFunnel } from "./normalize";
+import { normalizeFunnel, previousPeriod, type NormalizedFunnel } from "./normalize";
 import { buildFunnelSql } from "./query";
 import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
-import type { TFunnelFilter } from "./schemas";
+import type { TFunnelFilter, ZCompareLabel, ZFunnelTimeToConvert, ZFunnelTrendItem } from "./schemas";
 
 export type { NormalizedFunnel } from "./normalize";
 
-export interface FunnelTrendItem {
-  count: number;
-  data: number[];
-  days: string[];
-  labels: string[];
-  breakdown_value?: string;
-}
-
-export interface FunnelTimeToConvert {
-  bins: [number, number][];
-  average_conversion_time: number | null;
-}
+export type FunnelTrendItem = z.output<typeof ZFunnelTrendItem>;
+export type FunnelTimeToConvert = z.output<typeof ZFunnelTimeToConvert>;
+type CompareLabel = z.output<typeof ZCompareLabel>;
 
 export type FunnelResult = FunnelStepResult[] | FunnelStepResult[][] | FunnelTrendItem[] | FunnelTimeToConvert;
 
@@ -37,6 +29,26 @@ export async function runFunnel(
 ): Promise<FunnelResult> {
   const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];
+  if (!f.compare) return computeFunnel(f, filter);
+  const [current, previous] = await Promise.all([computeFunnel(f, filter), computeFunnel(previousPeriod(f), filter)]);
+  return [...comparedPeriod(f, current, "current"), ...comparedPeriod(f, previous, "previous")] as FunnelResult;
+}
+
+/**
+ * One period of a compared funnel (`compare: true`), tagged as trends' compare items are (`compare`,
+ * `compare_label`): the steps view gives one array of steps per period (and breakdown value); funnel trends
+ * give their items, labelled by position ("day 0", "day 1", …) so both periods line up.
+ */
+function comparedPeriod(f: NormalizedFunnel, result: FunnelResult, label: CompareLabel): FunnelStepResult[][] | FunnelTrendItem[] {
+  const tag = { compare: true as const, compare_label: label };
+  if (f.vizType === "trends")
+    return (result as FunnelTrendItem[]).map((item) => ({ ...item, labels: item.labels.map((_, i) => `${f.interval} ${i}`), ...tag }));
+  const stepArrays = f.breakdown ? (result as FunnelStepResult[][]) : [result as FunnelStepResult[]];
+  return stepArrays.map((steps) => steps.map((step) => ({ ...step, ...tag })));
+}
+
+/** The funnel's result over its one period. */
+async function computeFunnel(f: NormalizedFunnel, filter: TFunnelFilter): Promise<FunnelResult> {
   const { sql, params } = buildFunnelSql(f);
   const store = await getAnalysisStore();
   if (f.vizType === "trends") return shapeTrends(f, await store.query<TrendRow>(sql, params));
@@ -49,8 +61,8 @@ export async function runFunnel(
 }
 
 function shapeTrends(f: NormalizedFunnel, rows: TrendRow[]): FunnelTrendItem[] {
-  const days = f.buckets.map((b) => bucketDay(b, "day"));
-  const labels = f.buckets.map((b) => bucketLabel(b, "day"));
+  const days = f.buckets.map((b) => bucketDay(b, f.interval));
+  const labels = f.buckets.map((b) => bucketLabel(b, f.interval));
   const byValue = new Map<string, Map<string, TrendRow>>();
   for (const row of rows) {
     if (!byValue.has(row.breakdown_value)) byValue.set(row.breakdown_value, new Map());

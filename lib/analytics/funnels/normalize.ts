@@ -4,10 +4,14 @@ import {
   entityKey,
   loadEntityActions,
   matchedEntity,
+  parseInterval,
+  previousRange,
   resolveDateRange,
   testAccountFilters,
   validateProperties,
   ZProperties,
+  type DateRange,
+  type Interval,
   type MatchedEntity,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
@@ -49,13 +53,17 @@ export interface NormalizedFunnel {
   to: Date;
   fromMicros: string;
   toMicros: string;
-  /** Wall-clock day starts of the range (funnel trends). */
+  /** Entrance periods of funnel trends (a day for the other views). */
+  interval: Interval;
+  /** Wall-clock starts of the range's entrance periods (funnel trends). */
   buckets: Date[];
   properties: PropertyGroup;
   globalPropertiesSql: string | null;
   breakdown: { key: string; type: "event" | "person"; attribution: "first_touch" | "last_touch"; limit: number; asList: boolean } | null;
   fromStep: number;
   toStep: number;
+  /** Also compute the previous period of the same length. */
+  compare: boolean;
   /** Custom histogram bin count (time_to_convert), clamped 1..90; null = automatic. */
   binCount: number | null;
 }
@@ -161,7 +169,9 @@ export async function normalizeFunnel(
     return { id, name: x.name ?? match.action?.name ?? match.event ?? "All events", fromStep: from, toStep: to, properties, match };
   });
 
-  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval: "day", timezone, now, defaultFrom: "-7d" });
+  // Only funnel trends have periods; the other views cover the range as days do, whatever the interval.
+  const interval = vizType === "trends" ? parseInterval(filter.interval) : "day";
+  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, now, defaultFrom: "-7d" });
 
   let properties = parseProperties(filter.properties, "properties");
   if (filter.filter_test_accounts) {
@@ -200,6 +210,8 @@ export async function normalizeFunnel(
     if (fromStep < 0 || fromStep >= toStep)
       throw validationError("funnel_from_step must be a step before funnel_to_step.", "funnel_from_step");
   }
+  if (filter.compare && vizType === "time_to_convert")
+    throw validationError("compare is not supported with funnel_viz_type time_to_convert.", "compare");
   if (vizType === "trends" && n > 0 && (fromStep < 0 || toStep >= n || fromStep >= toStep) && n > 1)
     throw validationError("funnel_from_step and funnel_to_step must be steps of the funnel, from before to.", "funnel_to_step");
 
@@ -211,16 +223,24 @@ export async function normalizeFunnel(
     orderType,
     vizType,
     window: windowOf(filter),
-    from: range.from,
-    to: range.to,
-    fromMicros: micros(range.from),
-    toMicros: micros(range.to),
-    buckets: range.buckets,
+    ...rangeFields(range),
     properties,
     globalPropertiesSql: null,
     breakdown,
     fromStep,
     toStep,
+    compare: filter.compare ?? false,
     binCount: typeof filter.bin_count === "number" ? Math.min(90, Math.max(1, filter.bin_count)) : null,
   };
+}
+
+/** The funnel's range fields for `range`. */
+function rangeFields(range: DateRange): Pick<NormalizedFunnel, "from" | "to" | "fromMicros" | "toMicros" | "interval" | "buckets"> {
+  return { from: range.from, to: range.to, fromMicros: micros(range.from), toMicros: micros(range.to), interval: range.interval, buckets: range.buckets };
+}
+
+/** The same funnel over the previous period of the same length (compare, S7). */
+export function previousPeriod(f: NormalizedFunnel): NormalizedFunnel {
+  const range = previousRange({ from: f.from, to: f.to, buckets: f.buckets, interval: f.interval, timezone: f.timezone });
+  return { ...f, ...rangeFields(range) };
 }

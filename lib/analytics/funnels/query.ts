@@ -17,6 +17,7 @@ import {
   entityUsesPersonProperties,
   eventNamesOf,
   breakdownPropertySql,
+  bucketSql,
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";
@@ -196,12 +197,15 @@ GROUP BY breakdown_value
 ORDER BY counts[1] DESC, breakdown_value ASC`;
 }
 
-/** S19: per entrance day (of the attempt's first event), each person once with its furthest step that day. */
+/**
+ * S19: per entrance period (the interval of the attempt's first event: hour, day, week or month), each person
+ * once with its furthest step in that period.
+ */
 function trendsTail(f: NormalizedFunnel, params: SqlParams): string {
-  const tz = params.add(f.timezone, "String");
+  const period = bucketSql("fromUnixTimestamp64Micro(p[1], 'UTC')", f.interval, params.add(f.timezone, "String"));
   return `per_day AS (
   SELECT person, bd, day, arrayMax(arrayFilter((c, d) -> d = day, cnts, days)) AS furthest
-  FROM (SELECT person, bd, cnts, arrayMap(p -> toString(toDate(fromUnixTimestamp64Micro(p[1], 'UTC'), ${tz})), ps) AS days FROM attempts)
+  FROM (SELECT person, bd, cnts, arrayMap(p -> ${period}, ps) AS days FROM attempts)
   ARRAY JOIN arrayDistinct(days) AS day
 )
 SELECT bd AS breakdown_value, day,

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import type { FunnelEntity, NormalizedFunnel } from "./normalize";
+import type { ZCompareLabel } from "./schemas";
 
 export interface FunnelRow {
   breakdown_value: string;
@@ -21,6 +23,8 @@ export interface FunnelStepResult {
   dropped_people_url: string | null;
   breakdown?: string | string[];
   breakdown_value?: string | string[];
+  compare?: true;
+  compare_label?: z.output<typeof ZCompareLabel>;
 }
 
 const num = (v: number | string | null | undefined): number | null => {
@@ -36,11 +40,11 @@ function peopleUrl(filterQuery: string, step: number, breakdown?: string): strin
   return `/api/person/funnel/?${params}`;
 }
 
-/** The legacy filter as query text, for the people URLs. */
+/** The legacy filter as query text, for the people URLs (of one period: `compare` left out). */
 export function filterQueryOf(f: NormalizedFunnel, raw: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(raw)) {
-    if (value === undefined || value === null || key === "refresh") continue;
+    if (value === undefined || value === null || key === "refresh" || key === "compare") continue;
     params.set(key, typeof value === "string" ? value : JSON.stringify(value));
   }
   params.set("insight", "FUNNELS");

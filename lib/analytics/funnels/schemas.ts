@@ -53,6 +53,8 @@ export const ZFunnelFilter = z
     funnel_from_step: intish.optional(),
     funnel_to_step: intish.optional(),
     bin_count: z.union([intish, z.literal("auto")]).optional(),
+    /** Also compute the previous period of the same length (steps and trends views). */
+    compare: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()).optional(),
     aggregation_group_type_index: intish.nullable().optional(),
     refresh: z.unknown().optional(),
   })
@@ -60,6 +62,7 @@ export const ZFunnelFilter = z
 export type TFunnelFilter = z.output<typeof ZFunnelFilter>;
 
 const ZNullableNumber = z.number().nullable();
+export const ZCompareLabel = z.enum(["current", "previous"]);
 
 export const ZFunnelStep = z
   .object({
@@ -76,11 +79,38 @@ export const ZFunnelStep = z
     dropped_people_url: z.string().nullable(),
     breakdown: z.unknown().optional(),
     breakdown_value: z.unknown().optional(),
+    compare: z.literal(true).optional(),
+    compare_label: ZCompareLabel.optional(),
   })
-  .passthrough();
+  .passthrough()
+  .meta({ id: "FunnelStep" });
+
+export const ZFunnelTrendItem = z
+  .object({
+    count: z.number().int(),
+    data: z.array(z.number()),
+    days: z.array(z.string()),
+    labels: z.array(z.string()),
+    breakdown_value: z.string().optional(),
+    compare: z.literal(true).optional(),
+    compare_label: ZCompareLabel.optional(),
+  })
+  .meta({ id: "FunnelTrendItem" });
+
+export const ZFunnelTimeToConvert = z
+  .object({ bins: z.array(z.tuple([z.number(), z.number()])), average_conversion_time: ZNullableNumber })
+  .meta({ id: "FunnelTimeToConvert" });
 
 export const ZFunnelResponse = z.object({
-  result: z.unknown(),
+  result: z
+    .union([z.array(ZFunnelStep), z.array(z.array(ZFunnelStep)), z.array(ZFunnelTrendItem), ZFunnelTimeToConvert])
+    .describe(
+      "Steps view: the steps; with a breakdown, one array of steps per value. `compare: true` answers one array of steps per " +
+        "period (and value), the current period's first, each step with `compare: true` and `compare_label` " +
+        '"current" or "previous" (the period of the same length ending where the current one starts). Trends view ' +
+        "(`funnel_viz_type: trends`): one item per breakdown value (and period, labelled by position when compared). " +
+        "Time to convert: the histogram.",
+    ),
   last_refresh: z.string().nullable(),
   is_cached: z.boolean(),
   timezone: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZProperties } from "@/lib/analytics/filters/properties";
 import { jsonParam } from "@/lib/analytics/filters/params";
+import { MAX_PATH_CLEANING_RULES, MAX_PATH_GROUPINGS } from "@/lib/analytics/limits";
 
 export const PATH_EVENT_TYPES = ["$pageview", "$screen", "custom_event"] as const;
 
@@ -11,6 +12,9 @@ const names = z.preprocess(jsonParam, z.array(z.string().max(400)).max(100));
 /** Options of PostHog's paths this engine does not compute yet: refused rather than ignored. */
 const unsupported = (what: string) =>
   z.unknown().refine((v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0), `${what} is not supported yet.`).optional();
+
+export const ZPathCleaningRule = z.object({ regex: z.string().min(1).max(1000), alias: z.string().max(1000) });
+export type TPathCleaningRule = z.output<typeof ZPathCleaningRule>;
 
 const pathFilterFields = z.looseObject({
   insight: z.string().optional(),
@@ -29,11 +33,14 @@ const pathFilterFields = z.looseObject({
   filter_test_accounts: boolParam.optional(),
   funnel_paths: unsupported("funnel_paths"),
   funnel_filter: unsupported("funnel_filter"),
-  path_groupings: unsupported("path_groupings"),
-  local_path_cleaning_filters: unsupported("local_path_cleaning_filters"),
+  /** Wildcard patterns (`/product/*`): an item matching one is counted as that pattern. */
+  path_groupings: z.preprocess(jsonParam, z.array(z.string().min(1).max(400)).max(MAX_PATH_GROUPINGS)).nullish(),
+  /** Regex replacements applied to every item, in order, before the groupings. */
+  local_path_cleaning_filters: z.preprocess(jsonParam, z.array(ZPathCleaningRule).max(MAX_PATH_CLEANING_RULES)).nullish(),
+  /** The project's path cleaning rules: Hedgerow's projects have none to apply, so this is refused, not ignored. */
   path_replacements: z
     .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean())
-    .refine((v) => !v, "path_replacements is not supported yet.")
+    .refine((v) => !v, "path_replacements is not supported: projects have no path cleaning rules here; use local_path_cleaning_filters.")
     .optional(),
   min_edge_weight: unsupported("min_edge_weight"),
   max_edge_weight: unsupported("max_edge_weight"),

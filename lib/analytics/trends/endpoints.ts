@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
+import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
 import { DEFAULT_BREAKDOWN_LIMIT, runTrends, type TrendItem } from "./index";
 import { ZTrendFilter } from "./schemas";
 
@@ -14,7 +15,8 @@ export const ZTrendItem = z
     count: z.number().optional(),
     data: z.array(z.number()),
     labels: z.array(z.string()),
-    days: z.array(z.string()),
+    /** Bucket dates; for stickiness the interval counts 1, 2, … */
+    days: z.union([z.array(z.string()), z.array(z.number().int())]),
     filter: z.record(z.string(), z.unknown()),
     breakdown_value: z.string().optional(),
     compare: z.boolean().optional(),
@@ -37,7 +39,8 @@ const NOT_FILTER = new Set(["refresh", "format", "client_query_id", "cache_inval
 async function trend(actor: Actor, projectId: TProjectId, raw: Record<string, unknown>, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
   const filter = Object.fromEntries(Object.entries(raw).filter(([key]) => !NOT_FILTER.has(key)));
-  const answer = await analysisResult<TrendItem[]>(project, "TRENDS", filter, () => runTrends(project, filter), url.searchParams.get("refresh") ?? raw.refresh);
+  const run = isStickiness(filter) ? runStickiness : runTrends;
+  const answer = await analysisResult<TrendItem[]>(project, "TRENDS", filter, () => run(project, filter), url.searchParams.get("refresh") ?? raw.refresh);
   const result = answer.result ?? [];
   return {
     result,
@@ -63,7 +66,7 @@ export const postTrendEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/trend/",
   csv: true,
-  summary: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula",
+  summary: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula; stickiness with `insight: STICKINESS`",
   tag: "insights",
   scope: "insight:read",
   sharingAccessToken: "refused",

@@ -48,9 +48,10 @@ function groupDict(group: PropertyGroup): Record<string, unknown> {
 }
 
 /** The series' display name: its own, else its action's or event's (PostHog's `Entity.name`). */
-const seriesName = (s: Series) => s.entity.name ?? s.match.action?.name ?? s.event ?? "All events";
+export const seriesName = (s: Series) => s.entity.name ?? s.match.action?.name ?? s.event ?? "All events";
 
-function actionDict(series: Series): Record<string, unknown> {
+/** The series as PostHog's `entity.to_dict()`: the `action` of a result item. */
+export function actionDict(series: Series): Record<string, unknown> {
   const e = series.entity;
   return {
     id: series.match.action ? series.match.action.id : series.event,
@@ -171,7 +172,8 @@ function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   return { key: filter.breakdown, type };
 }
 
-async function earliestEvent(teamId: number): Promise<Date | null> {
+/** The team's first event (`date_from: "all"`), null when it has none. */
+export async function earliestEvent(teamId: number): Promise<Date | null> {
   const store = await getAnalysisStore();
   const [row] = await store.query<{ first: string | null; n: string }>(
     "SELECT toString(min(timestamp)) AS first, count() AS n FROM events WHERE team_id = {team:Int64}",
@@ -280,7 +282,8 @@ function itemLabel(s: Series, bv: string, breakdown: Breakdown | null, seriesCou
   return seriesCount > 1 ? `${name} - ${bv}` : bv;
 }
 
-function filterDict(filter: TTrendFilter, series: Series[], interval: string, display: string): Record<string, unknown> {
+/** The filter as PostHog's `filter.to_dict()`: the `filter` of a result item. */
+export function filterDict(filter: TTrendFilter, series: Series[], interval: string, display: string): Record<string, unknown> {
   const dict: Record<string, unknown> = {
     insight: "TRENDS",
     events: series.filter((s) => !s.match.action).map(actionDict),

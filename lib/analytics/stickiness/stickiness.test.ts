@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isStickiness } from ".";
+
+// Stickiness' SQL on chDB over a hand-made project: who did $pageview in how many intervals.
+const TEAM = 12;
+const project = { id: TEAM, timezone: "UTC" };
+const person = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
+// p1: Sat Mar 2 and Sun Mar 3 (two days, two Sunday-started weeks), twice in the 10:00 hour of Mar 2;
+// p2: Mar 2 10:59 and 11:00, and Apr 1 (another month); p3: only a purchase.
+const EVENTS: [number, string, string][] = [
+  [1, "$pageview", "2024-03-02 10:00:00"],
+  [1, "$pageview", "2024-03-02 10:30:00"],
+  [1, "$pageview", "2024-03-03 09:00:00"],
+  [2, "$pageview", "2024-03-02 10:59:59"],
+  [2, "$pageview", "2024-03-02 11:00:00"],
+  [2, "$pageview", "2024-04-01 00:00:00"],
+  [3, "purchase", "2024-03-02 12:00:00"],
+];
+const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-stickiness-"));
+let runStickiness: typeof import(".").runStickiness;
+let closeEventStore: () => Promise<void>;
+
+beforeAll(async () => {
+  process.env.HEDGEROW_DATA_DIR = dataDir;
+  delete process.env.CLICKHOUSE_URL;
+  const factory = await import("@/lib/events/store");
+  closeEventStore = factory.closeEventStore;
+  ({ runStickiness } = await import("."));
+  const store = await factory.getEventStore();
+  await store.insert(
+    "events",
+    EVENTS.map(([p, event, ts], i) => ({
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      event,
+      properties: "{}",
+      timestamp: `${ts}.000000`,
+      team_id: TEAM,
+      distinct_id: `d${p}`,
+      person_id: person(p),
+    })),
+  );
+}, 30_000);
+
+afterAll(async () => {
+  await closeEventStore?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const stickiness = async (filter: Record<string, unknown>) =>
+  (await runStickiness(project, { insight: "STICKINESS", events: [{ id: "$pageview" }], ...filter })).map((item) => item.data);
+
+describe("stickiness by interval", () => {
+  test("persons per number of distinct intervals, one point per interval of the range", async () => {
+    expect(await stickiness({ date_from: "2024-03-01", date_to: "2024-03-05" })).toEqual([[1, 1, 0, 0, 0]]);
+    expect(await stickiness({ date_from: "2024-03-02", date_to: "2024-03-02", interval: "hour" })).toEqual([[1, 1, ...Array(22).fill(0)]]);
+    // Feb 25 – Mar 9: the weeks of Feb 25 and Mar 3.
+    expect(await stickiness({ date_from: "2024-03-01", date_to: "2024-03-09", interval: "week" })).toEqual([[1, 1]]);
+    expect(await stickiness({ date_from: "2024-03-01", date_to: "2024-04-30", interval: "month" })).toEqual([[1, 1]]);
+  });
+
+  test("which filters ask for stickiness", () => {
+    expect(isStickiness({ insight: "STICKINESS" })).toBe(true);
+    expect(isStickiness({ insight: "stickiness" })).toBe(true);
+    expect(isStickiness({ insight: "TRENDS", shown_as: "Stickiness" })).toBe(true);
+    expect(isStickiness({ insight: "TRENDS" })).toBe(false);
+    expect(isStickiness({})).toBe(false);
+  });
+});
