@@ -124,7 +124,7 @@ describe("insights CRUD", () => {
     expect(renamed.body).toMatchObject({ name: "Renamed", tags: ["a"] });
     expect(renamed.body.last_modified_at >= insight.last_modified_at).toBe(true);
 
-    const deleteAttempt = await user.session.request("DELETE", `${base(user)}/${insight.id}/`, undefined, { unchecked: true });
+    const deleteAttempt = await user.session.delete(`${base(user)}/${insight.id}/`);
     expect(deleteAttempt.status).toBe(405);
     expect(deleteAttempt.text).toBe("");
     expect((await user.session.get(`${base(user)}/${insight.id}/`)).status).toBe(200);
@@ -199,7 +199,7 @@ describe("insights access", () => {
 
     const writer = await user.key(["insight:write"]);
     expect((await writer.post(`${base(user)}/`, { name: "yes" })).status).toBe(201);
-    expect((await writer.request("DELETE", `${base(user)}/${insight.id}/`, undefined, { unchecked: true })).status).toBe(405);
+    expect((await writer.delete(`${base(user)}/${insight.id}/`)).status).toBe(405);
     expect((await reader.request("DELETE", `${base(user)}/${insight.id}/`)).status).toBe(403);
 
     const all = await user.key(["*"]);
