@@ -156,6 +156,9 @@ describe("insights CRUD", () => {
     await bad({ filters: [] }, "filters");
     await bad({ dashboards: [1] }, "dashboards", "Dashboard not found");
     await bad({ favorited: "yes" }, "favorited");
+    // Past PostgreSQL's integer (a 500 from PostgreSQL once): refused before any query, as DRF's IntegerField.
+    await bad({ order: 2 ** 31 }, "order", "Ensure this value is less than or equal to 2147483647.");
+    await bad({ dashboards: [2 ** 31] }, "dashboards__0", "Ensure this value is less than or equal to 2147483647.");
     const insight = await create(user, { name: "n" });
     const refresh = await user.session.get(`${base(user)}/${insight.id}/?refresh=sometimes`);
     expect(refresh.status).toBe(400);
