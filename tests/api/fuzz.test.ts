@@ -49,7 +49,7 @@ const runOrder = ({ method, template }: Operation) => (template === "/api/logout
 
 const operations: Operation[] = Object.entries(document.paths)
   .flatMap(([template, methods]) =>
-    Object.entries(methods).map(([method, operation]: [string, any]) => ({
+    Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
       template,
       parameters: operation.parameters ?? [],
@@ -249,25 +249,26 @@ describe("no malformed request to a capture or flags route gets a 5xx", () => {
   /** Bytes (or `?data=`) no encoding can decode, sent as each encoding would. */
   function undecodable(route: string, encoding: string) {
     const [query, request] = CAPTURE_ENCODINGS[encoding]("");
-    return request.method === "GET"
-      ? { label: `${encoding}: not base64`, path: `${route}?data=%ZZ!!!`, request }
-      : { label: `${encoding}: undecodable bytes`, path: route + query, request: { ...request, body: new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xff, 0x00, 0xc3, 0x28]) } };
+    if (request.method === "GET") return { label: `${encoding}: not base64`, path: `${route}?data=%ZZ!!!`, request, text: "" };
+    const bytes = new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xff, 0x00, 0xc3, 0x28]);
+    return { label: `${encoding}: undecodable bytes`, path: route + query, request: { ...request, body: bytes }, text: `<bytes ${Buffer.from(bytes).toString("hex")}>` };
   }
 
   test.each([...CAPTURE_ROUTES, ...FLAGS_ROUTES])("%s", async (route) => {
     const cases = Object.keys(CAPTURE_ENCODINGS).flatMap((encoding) => [
       ...bodiesFor(route).map(({ label, json }) => {
         const [query, request] = CAPTURE_ENCODINGS[encoding](json);
-        return { label: `${encoding}: ${label}`, path: route + query, request };
+        return { label: `${encoding}: ${label}`, path: route + query, request, text: json };
       }),
       undecodable(route, encoding),
     ]);
     // Past 16 KB of headers Node itself answers 431, before any application code: such GETs test nothing of ours.
     const sendable = cases.filter(({ path }) => path.length < 8_000);
     const failures: string[] = [];
-    for (const { label, path, request } of shuffled(sendable, seededRandom(seedOf(route))).slice(0, CASES_PER_CLIENT_ROUTE)) {
-      const shownBody = typeof request.body === "string" ? request.body.slice(0, 300) : request.body ? `<${request.body.byteLength} bytes>` : "";
-      const described = `${request.method ?? "POST"} ${path.slice(0, 300)} ${JSON.stringify(request.headers ?? {})} ${shownBody} — ${label}`;
+    for (const { label, path, request, text } of shuffled(sendable, seededRandom(seedOf(route))).slice(0, CASES_PER_CLIENT_ROUTE)) {
+      // The text before its encoding: what to encode again to send the request once more.
+      const shownText = text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
+      const described = `${request.method ?? "POST"} ${path.slice(0, 300)} ${JSON.stringify(request.headers ?? {})} — ${label}: ${shownText}`;
       try {
         const response = await sendRaw(baseUrl, path, request);
         countStatus(response.status);
