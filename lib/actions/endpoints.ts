@@ -72,8 +72,8 @@ export const deleteActionEndpoint = endpoint({
   tag,
   scope: "action:write",
   params: ZActionParams,
+  status: 405,
   handler: async ({ actor, params }) => {
     await requireProjectAccess(actor, params.projectId);
-    return new Response(null, { status: 405 });
   },
 });

@@ -2,18 +2,11 @@ import { z } from "zod";
 import { regexProblem, selectorProblem, STRING_MATCHING } from "@/lib/analytics/filters/actions";
 import { propertyFilterSql, SqlParams, validateProperties, ZPropertyFilter } from "@/lib/analytics/filters/properties";
 import { ApiError } from "@/lib/api/errors";
+import { ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 
-const MAX_ID = 2_147_483_647;
-
-export const ZActionParams = ZProjectParams.extend({
-  actionId: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .pipe(z.number().int().max(MAX_ID)),
-});
+export const ZActionParams = ZProjectParams.extend({ actionId: ZIntegerIdText });
 
 const ZMatching = z.enum(STRING_MATCHING);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidScope } from "@/lib/auth/scopes";
+import { ZInteger } from "@/lib/db/integers";
 
 export const MAX_KEYS_PER_USER = 10;
 
@@ -16,7 +17,7 @@ const keyFields = {
   label: z.string().trim().min(1).max(40),
   scopes: ZScopes,
   scoped_organizations: z.array(z.string().max(100)).max(100).nullable(),
-  scoped_teams: z.array(z.number().int()).max(1000).nullable(),
+  scoped_teams: z.array(ZInteger).max(1000).nullable(),
 };
 
 export const ZApiKeyCreate = z

@@ -90,7 +90,11 @@ export interface Endpoint<
   /** Documented success body; for lists, the item's schema with `paginated`. */
   response?: z.ZodType;
   paginated?: boolean;
-  status?: 200 | 201 | 204;
+  /**
+   * The answer's status. 405 is PostHog's ForbidDestroyModel: after authentication, scope and lookup, the
+   * operation always refuses with an empty body (and documents so).
+   */
+  status?: 200 | 201 | 204 | 405;
   /** `?format=csv` answers the result as CSV (DRF's CSV renderer: a list's rows, else one row); `json` is the default. */
   csv?: boolean;
   handler: (

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { ZInsight, ZIntId, ZInsightRetrieveQuery } from "@/lib/insights/schemas";
+import { ZIntegerIdText } from "@/lib/db/integers";
+import { ZInsight, ZInsightRetrieveQuery } from "@/lib/insights/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { RestrictionLevel } from "./permissions";
 
-export const ZDashboardParams = ZProjectParams.extend({ dashboardId: ZIntId });
+export const ZDashboardParams = ZProjectParams.extend({ dashboardId: ZIntegerIdText });
 
 const ZJsonObject = z.record(z.string(), z.unknown());
 

@@ -307,8 +307,8 @@ export const deleteInsightEndpoint = endpoint({
   scope: "insight:write",
   sharingAccessToken: "refused",
   params: ZInsightParams,
+  status: 405,
   handler: async ({ actor, params }) => {
     await requireInsight(actor, params.projectId, params.insightId);
-    return new Response(null, { status: 405 });
   },
 });

@@ -1,17 +1,11 @@
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/csv";
+import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { REFRESH_MODES } from "./cache";
 
-const MAX_ID = 2_147_483_647;
-export const ZIntId = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(MAX_ID));
-
-export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntId });
+export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntegerIdText });
 
 const ZJsonObject = z.record(z.string(), z.unknown());
 
@@ -54,9 +48,9 @@ export const ZInsightWrite = z
     description: ZNullableText,
     filters: ZJsonObject,
     query: ZInsightQuery,
-    order: z.number().int().nullable(),
+    order: ZInteger.nullable(),
     deleted: z.boolean(),
-    dashboards: z.array(z.number().int()),
+    dashboards: z.array(ZInteger),
     tags: z.array(z.string().max(255)),
     favorited: z.boolean(),
     saved: z.boolean(),
@@ -155,7 +149,7 @@ const ZSharingAccessToken = z
 
 export const ZInsightListQuery = z.object({
   short_id: z.string().optional(),
-  created_by: ZIntId.optional(),
+  created_by: ZIntegerIdText.optional(),
   saved: ZBoolParam.optional(),
   favorited: ZBoolParam.optional(),
   user: ZBoolParam.optional(),
@@ -166,7 +160,7 @@ export const ZInsightListQuery = z.object({
     .transform((text, ctx) => {
       try {
         const ids: unknown = JSON.parse(text);
-        if (Array.isArray(ids) && ids.every((id) => Number.isInteger(id) && id >= 0 && id <= MAX_ID)) return ids as number[];
+        if (Array.isArray(ids) && ids.every((id) => Number.isInteger(id) && id >= 0 && id <= MAX_INTEGER)) return ids as number[];
       } catch {
         // Not JSON: refused below.
       }
@@ -184,7 +178,7 @@ export const ZInsightListQuery = z.object({
 export const ZInsightRetrieveQuery = z.object({
   refresh: ZRefresh.optional(),
   format: ZFormatQuery.shape.format,
-  from_dashboard: ZIntId.optional(),
+  from_dashboard: ZIntegerIdText.optional(),
   sharing_access_token: ZSharingAccessToken.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInteger } from "@/lib/db/integers";
 import { ZMembershipLevel } from "@/lib/members/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { ZPassword } from "@/lib/users/schemas";
@@ -6,7 +7,7 @@ import { ZPassword } from "@/lib/users/schemas";
 export const MAX_BULK_INVITES = 20;
 
 /** Access to a private project given with the invite: the project's id and 1 (member) or 8 (admin). */
-const ZPrivateProjectAccess = z.array(z.object({ id: z.number().int(), level: z.literal([1, 8]) })).max(1000);
+const ZPrivateProjectAccess = z.array(z.object({ id: ZInteger, level: z.literal([1, 8]) })).max(1000);
 
 export const ZInviteCreate = z
   .object({

@@ -13,13 +13,14 @@ const create = endpoint({ method: "POST", path: "/api/things/", summary: "Create
 const remove = endpoint({ method: "DELETE", path: "/api/things/{thingId}/", summary: "Delete", tag: "things", scope: null, params: ZParams, status: 204, handler });
 const echo = endpoint({ method: "PUT", path: "/api/things/{thingId}/", summary: "Replace", tag: "things", scope: "any", params: ZParams, body: ZThing, response: ZThing, handler });
 const open = endpoint({ method: "POST", path: "/api/open/", summary: "Open", tag: "open", public: true, scope: null, handler });
+const refuse = endpoint({ method: "DELETE", path: "/api/open/", summary: "Refuse", tag: "open", public: true, scope: null, status: 405, handler });
 
-const declared = collectEndpoints({ things: { createEndpoint: create, listEndpoint: list, removeEndpoint: remove, echoEndpoint: echo, notAnEndpoint: 5 }, open: { openEndpoint: open } });
+const declared = collectEndpoints({ things: { createEndpoint: create, listEndpoint: list, removeEndpoint: remove, echoEndpoint: echo, notAnEndpoint: 5 }, open: { openEndpoint: open, refuseEndpoint: refuse } });
 const document = buildOpenApiDocument(declared);
 
 describe("collectEndpoints", () => {
   test("names operations after their exports and orders them by path, then method", () => {
-    expect(declared.map((d) => d.operationId)).toEqual(["list", "create", "echo", "remove", "open"]);
+    expect(declared.map((d) => d.operationId)).toEqual(["list", "create", "echo", "remove", "open", "refuse"]);
   });
 
   test("refuses two exports with one operation id", () => {
@@ -69,6 +70,8 @@ describe("buildOpenApiDocument", () => {
     expect(removal.responses["404"]).toEqual({ $ref: "#/components/responses/NotFound" });
     expect(document.paths["/api/things/"].post.responses["400"]).toEqual({ $ref: "#/components/responses/BadRequest" });
     expect(document.paths["/api/open/"].post.responses["401"]).toBeUndefined();
+    // PostHog's ForbidDestroyModel: an empty 405 is the operation's only answer, documented as such.
+    expect(document.paths["/api/open/"].delete.responses["405"]).toEqual({ description: "Always refused, with no content." });
     expect(schemas.Error.required).toEqual(["type", "code", "detail", "attr"]);
   });
 

@@ -205,6 +205,7 @@ function successDescription(endpoint: AnyEndpoint): string {
   if (endpoint.paginated) return "A page of results.";
   if (endpoint.status === 201) return "Created.";
   if (endpoint.status === 204) return "Done; no content.";
+  if (endpoint.status === 405) return "Always refused, with no content.";
   return "OK.";
 }
 
@@ -222,7 +223,7 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
   const responses: OpenApiOperation["responses"] = {
     [status]: {
       description: successDescription(endpoint),
-      ...(response && status !== 204
+      ...(response && status !== 204 && status !== 405
         ? { content: { "application/json": { schema: response }, ...(endpoint.csv ? { "text/csv": { schema: { type: "string" } } } : {}) } }
         : {}),
     },

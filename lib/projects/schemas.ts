@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { ZIntegerIdText } from "@/lib/db/integers";
 import { TIMEZONES } from "./timezones";
-
-/** Postgres `serial` ids fit in a signed 32-bit integer; anything larger names no project. */
-const MAX_PROJECT_ID = 2_147_483_647;
 
 /** How an organization lists its projects (`teams`, `projects`). */
 export const ZProjectBasic = z
@@ -38,11 +36,7 @@ export const ZProjectUpdate = z.object(projectFields).partial().meta({ id: "Patc
 export const ZProjectParams = z.object({
   projectId: z.union([
     z.literal("@current"),
-    z
-      .string()
-      .regex(/^\d{1,10}$/)
-      .transform(Number)
-      .pipe(z.number().int().max(MAX_PROJECT_ID)),
+    ZIntegerIdText,
   ]),
 });
 

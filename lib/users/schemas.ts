@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInteger } from "@/lib/db/integers";
 import { ZOrganization } from "@/lib/organizations/schemas";
 
 export const ZPassword = z.string().min(8, "This password is too short. It must contain at least 8 characters.").max(128);
@@ -20,7 +21,7 @@ export const ZUserUpdate = z
     first_name: z.string().trim().min(1).max(150),
     last_name: z.string().max(150),
     set_current_organization: z.uuid(),
-    set_current_team: z.number().int().positive(),
+    set_current_team: ZInteger.positive(),
     password: ZPassword,
     current_password: z.string().max(128),
   })

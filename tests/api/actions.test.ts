@@ -133,10 +133,10 @@ describe("actions CRUD", () => {
   test("DELETE is 405 with no body (found or not); PATCH deleted: true hides it from the list, deleted: false restores", async () => {
     const user = await signUp(baseUrl);
     const action = await create(user, { name: "To delete" });
-    const deleteAttempt = await user.session.request("DELETE", `${base(user)}/${action.id}/`, undefined, { unchecked: true });
+    const deleteAttempt = await user.session.delete(`${base(user)}/${action.id}/`);
     expect(deleteAttempt.status).toBe(405);
     expect(deleteAttempt.text).toBe("");
-    expect((await user.session.request("DELETE", `${base(user)}/99999999/`, undefined, { unchecked: true })).status).toBe(405);
+    expect((await user.session.delete(`${base(user)}/99999999/`)).status).toBe(405);
     expect((await user.session.get(`${base(user)}/${action.id}/`)).status).toBe(200);
 
     const deleted = await user.session.patch(`${base(user)}/${action.id}/`, { deleted: true });
@@ -291,7 +291,7 @@ describe("actions access", () => {
     expect((await writer.get(`${base(user)}/${action.id}/`)).status).toBe(200);
     expect((await writer.post(`${base(user)}/`, { name: "yes" })).status).toBe(201);
     expect((await writer.patch(`${base(user)}/${action.id}/`, { description: "by key" })).status).toBe(200);
-    expect((await writer.request("DELETE", `${base(user)}/${action.id}/`, undefined, { unchecked: true })).status).toBe(405);
+    expect((await writer.delete(`${base(user)}/${action.id}/`)).status).toBe(405);
 
     // A key limited to another of the user's projects reaches nothing in this one.
     const second = await user.session.post("/api/projects/", { name: "Second" });

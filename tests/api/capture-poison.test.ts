@@ -1,32 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import LZString from "lz-string";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { MAX_EVENT_DEPTH } from "@/lib/capture/well-formed";
 import { signUp, type TestUser } from "../support/api";
-import { listAllEvents, projectToken, sendRaw, type RawRequest } from "../support/events";
+import { CAPTURE_ENCODINGS, listAllEvents, projectToken, sendRaw } from "../support/events";
 
 // Events no database can hold as sent, beside good ones: the good ones must be stored (once), the poison one
 // stored sanitized or refused by its index, and never a 5xx (SDKs retry those, the same batch forever).
 
 const baseUrl = inject("baseUrl");
 const ROUTES = ["/e/", "/i/v0/e/", "/capture/", "/batch/"];
-const b64 = (text: string) => Buffer.from(text).toString("base64");
-
-/** A batch's JSON text as each capture encoding sends it: [query string, request]. */
-const ENCODINGS: Record<string, (json: string) => [string, RawRequest]> = {
-  json: (json) => ["", { headers: { "content-type": "application/json" }, body: json }],
-  gzip: (json) => ["", { headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: gzipSync(json) }],
-  "gzip-js": (json) => ["?compression=gzip-js", { headers: { "content-type": "text/plain" }, body: gzipSync(json) }],
-  lz64: (json) => ["?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(json) }],
-  "base64 form": (json) => [
-    "?compression=base64",
-    { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(b64(json))}` },
-  ],
-  "json form": (json) => ["", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(json)}` }],
-  "GET ?data=": (json) => [`?data=${encodeURIComponent(b64(json))}`, { method: "GET" }],
-};
-
 /** `depth` nested arrays, as JSON text (the SDK side could not even JSON.stringify 5,000 nested objects). */
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
@@ -72,7 +54,7 @@ describe("poison events beside good ones, on every capture route and in every en
 
   test("each answers 200; the good events are stored once, the poison one sanitized or refused by its index", async () => {
     for (const route of ROUTES)
-      for (const [encoding, encode] of Object.entries(ENCODINGS))
+      for (const [encoding, encode] of Object.entries(CAPTURE_ENCODINGS))
         for (const [kind, poisonEvent] of Object.entries(POISONS)) {
           const name = `${route} ${encoding} ${kind}`;
           const [before, poison, after] = [randomUUID(), randomUUID(), randomUUID()];

@@ -158,6 +158,8 @@ describe("creating and listing invites", () => {
       attr: "private_project_access__0__level",
     });
     expect((await post([{ id: "one", level: 1 }])).body).toMatchObject({ code: "invalid_input", attr: "private_project_access__0__id" });
+    // Past PostgreSQL's integer: refused before any query (PostgreSQL would fail it, a 500).
+    expect((await post([{ id: 2 ** 31, level: 1 }])).body).toMatchObject({ code: "max_value", attr: "private_project_access__0__id" });
     expect((await post({ id: owner.projectId })).status).toBe(400);
     expect((await owner.session.get(invitesPath(org))).body.count).toBe(0);
 

@@ -276,6 +276,8 @@ describe("personal API keys", () => {
       );
       expect((await create([2_000_000_000])).body.detail).toBe("You must be a member of all teams that you are scoping the key to.");
       expect((await create(["abc"])).body).toMatchObject({ code: "invalid_input", attr: "scoped_teams__0" });
+      // Past PostgreSQL's integer: refused before any query (PostgreSQL would fail it, a 500).
+      expect((await create([2 ** 31])).body).toMatchObject({ code: "max_value", attr: "scoped_teams__0" });
       const ok = await create([owner.projectId]);
       expect(ok.status).toBe(201);
       expect(ok.body.scoped_teams).toEqual([owner.projectId]);

@@ -74,6 +74,10 @@ describe("projects", () => {
     const member = await joinAs(owner, 1);
     expect((await member.session.patch("/api/users/@me/", { set_current_team: created.body.id })).status).toBe(200);
     await owner.session.patch("/api/users/@me/", { set_current_team: created.body.id });
+    // Past PostgreSQL's integer: refused before any query (PostgreSQL would fail it, a 500).
+    const tooLarge = await owner.session.patch("/api/users/@me/", { set_current_team: 2 ** 31 });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toMatchObject({ code: "max_value", attr: "set_current_team" });
     const deleted = await owner.session.delete(path);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import LZString from "lz-string";
 import type { ApiResponse, TestUser } from "./api";
 
 /** An event as posthog-node puts it in a batch; `uuid` defaults to a new one. */
@@ -18,6 +20,22 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
 }
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+/** A body's JSON text as each capture encoding sends it: [query string, request]. */
+export const CAPTURE_ENCODINGS: Record<string, (json: string) => [string, RawRequest]> = {
+  json: (json) => ["", { headers: { "content-type": "application/json" }, body: json }],
+  gzip: (json) => ["", { headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: gzipSync(json) }],
+  "gzip-js": (json) => ["?compression=gzip-js", { headers: { "content-type": "text/plain" }, body: gzipSync(json) }],
+  lz64: (json) => ["?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(json) }],
+  "base64 form": (json) => [
+    "?compression=base64",
+    { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(b64(json))}` },
+  ],
+  "json form": (json) => ["", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(json)}` }],
+  "GET ?data=": (json) => [`?data=${encodeURIComponent(b64(json))}`, { method: "GET" }],
+};
 
 /** Sends `request` as is (no session) and reads the answer, its JSON parsed. */
 export async function sendRaw(baseUrl: string, path: string, { method = "POST", headers = {}, body }: RawRequest = {}): Promise<ApiResponse> {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { validationError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
+import { MAX_INTEGER } from "@/lib/db/integers";
 import { actions, type ActionStepJson } from "@/lib/db/schema";
 import { SqlParams, ZProperties, propertyGroupSql, type PropertyColumns, type PropertyGroup } from "./properties";
 
@@ -55,11 +56,9 @@ export function normalizeActionStep(step: ActionStepJson): ActionStep {
   };
 }
 
-const MAX_ID = 2_147_483_647;
-
 function actionIdOf(raw: unknown): number | null {
   const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id >= 0 && id <= MAX_ID ? id : null;
+  return Number.isSafeInteger(id) && id >= 0 && id <= MAX_INTEGER ? id : null;
 }
 
 const shown = (raw: unknown) => (typeof raw === "object" ? JSON.stringify(raw) : String(raw));

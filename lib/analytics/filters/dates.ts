@@ -110,12 +110,23 @@ export interface ParsedDate {
   relative: boolean;
 }
 
+/** The years ClickHouse's DateTime64 holds: past them it would clamp the bound silently. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2299;
+
 /**
  * One `date_from`/`date_to` value: an ISO date or datetime (naive = project timezone), or a relative date
  * (`-7d`, `-24h`, `-1m`, `-30M`, `mStart`, `yStart`, `dStart`, `hStart`, `dEnd`, `mEnd`, `-2w`, `-1q`, `-1y`).
- * Returns null for an unparsable value (the caller answers 400).
+ * Returns null for an unparsable value, or one outside the years events can have (`-99999999999d` is not even a
+ * date): the caller answers 400.
  */
 export function parseDate(value: string, tz: string, now: Date): ParsedDate | null {
+  const parsed = parseAnyDate(value, tz, now);
+  const year = parsed?.wall.getUTCFullYear() ?? NaN;
+  return year >= FIRST_YEAR && year <= LAST_YEAR ? parsed : null;
+}
+
+function parseAnyDate(value: string, tz: string, now: Date): ParsedDate | null {
   const trimmed = value.trim();
   if (DATE_ONLY.test(trimmed)) {
     const [y, m, d] = trimmed.split("-").map(Number);

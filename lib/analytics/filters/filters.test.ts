@@ -60,6 +60,11 @@ describe("date ranges", () => {
     expect(() => resolveDateRange({ date_from: "yesterday-ish", timezone: "UTC" })).toThrow(/date_from/);
     expect(() => resolveDateRange({ date_from: "2024-03-10", date_to: "2024-02-30", timezone: "UTC" })).toThrow(/date_to/);
     expect(() => parseInterval("fortnight")).toThrow(/Interval/);
+    // Beyond any Date (an Invalid Date once failed as a 500), or beyond the years ClickHouse's DateTime64 holds.
+    for (const far of ["-99999999999d", "-99999999999h", "-9999999999y", "1899-12-31", "2300-01-01T00:00:00Z"]) {
+      expect(() => resolveDateRange({ date_from: far, timezone: "UTC" }), far).toThrow(/date_from/);
+      expect(() => resolveDateRange({ date_from: "2024-01-01", date_to: far, timezone: "UTC" }), far).toThrow(/date_to/);
+    }
     expect(parseInterval(undefined)).toBe("day");
   });
 });
