@@ -75,8 +75,8 @@ export const deleteDashboardEndpoint = endpoint({
   tag,
   scope: "dashboard:write",
   params: ZDashboardParams,
+  status: 405,
   handler: async ({ actor, params }) => {
     await requireEditableDashboard(actor, params.projectId, params.dashboardId);
-    return new Response(null, { status: 405 });
   },
 });

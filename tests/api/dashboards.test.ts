@@ -141,7 +141,7 @@ describe("dashboards CRUD", () => {
     const shared = await createInsight(user, { name: "Also elsewhere", dashboards: [dashboard.id, other.id] });
     const url = `${dashboardsOf(user)}/${dashboard.id}/`;
 
-    const hardDelete = await user.session.request("DELETE", url, undefined, { unchecked: true });
+    const hardDelete = await user.session.delete(url);
     expect(hardDelete.status).toBe(405);
     expect(hardDelete.text).toBe("");
     expect((await getDashboard(user, dashboard.id)).status).toBe(200);

@@ -87,6 +87,7 @@ beforeAll(async () => {
     await created(`${projectPath}/actions/`, { name: "fuzz 1", steps: [{ event: "$pageview" }] }),
     await created(`${projectPath}/actions/`, { name: "fuzz 2", steps: [{ event: "$pageview" }] }),
   ];
+  const dashboards = [await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }), await created(`${projectPath}/dashboards/`, { name: "fuzz 2" })];
   const project = await created("/api/projects/", { name: "fuzz throwaway" });
   // Creating an organization makes it the current one: the fuzz's `@current` stays the owner's first.
   const organization = await created("/api/organizations/", { name: "fuzz throwaway" });
@@ -107,6 +108,7 @@ beforeAll(async () => {
     personId: persons.body.results[0].id,
     insightId: String(insights[0].id),
     actionId: String(actions[0].id),
+    dashboardId: String(dashboards[0].id),
     accessToken: sharing.body.access_token,
   };
   throwaway = {
@@ -118,6 +120,7 @@ beforeAll(async () => {
     keyId: keys[1].id,
     insightId: String(insights[1].id),
     actionId: String(actions[1].id),
+    dashboardId: String(dashboards[1].id),
   };
   credentials = [
     { name: "session", client: session },
@@ -140,7 +143,12 @@ function withField(base: Record<string, unknown>, name: string, json: string): s
 
 function casesOf(operation: Operation): FuzzCase[] {
   const pathParameters = operation.parameters.filter((p) => p.in === "path").map((p) => p.name);
-  const idOf = (name: string) => (operation.method === "DELETE" && name === pathParameters.at(-1) ? throwaway[name] : ids[name]);
+  const idOf = (name: string) => {
+    const id = operation.method === "DELETE" && name === pathParameters.at(-1) ? throwaway[name] : ids[name];
+    // A new kind of resource needs its fixtures above, or its operations would only ever see a 404.
+    if (id === undefined) throw new Error(`No fuzz fixture for the path parameter ${name} of ${operation.method} ${operation.template}`);
+    return id;
+  };
   const pathWith = (replaced?: string, value?: string) =>
     operation.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(name === replaced ? value! : idOf(name)));
   const path = pathWith();
