@@ -37,3 +37,15 @@ export async function inviteWithApi(page: Page, organizationId: string, targetEm
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string };
 }
+
+/**
+ * Fails on any serious or critical WCAG 2.1 A/AA violation axe finds on the page as it is now, listing each
+ * rule with the elements it hit (minor and moderate findings are reported by axe but not failed here).
+ */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
+  expect(report, `accessibility violations on ${label}`).toEqual([]);
+}
