@@ -49,3 +49,15 @@ export async function expectAccessible(page: Page, label = page.url()) {
   const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
   expect(report, `accessibility violations on ${label}`).toEqual([]);
 }
+
+/** The demo organization's project, loaded with demo events by the global setup. */
+export const demoProjectId = () => Number(process.env.E2E_DEMO_PROJECT);
+
+/** Signs the page in as the demo user (who owns the demo organization and its events). */
+export async function signInAsDemo(page: Page) {
+  const response = await page.request.post("/api/login/", {
+    data: { email: process.env.E2E_DEMO_EMAIL, password: process.env.E2E_DEMO_PASSWORD },
+    headers: { origin: process.env.E2E_BASE_URL! },
+  });
+  expect(response.status()).toBe(200);
+}

@@ -18,7 +18,7 @@ export function InitialsAvatar({ name, className }: { name: string; className?: 
     <AvatarPrimitive.Root className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}>
       <AvatarPrimitive.Fallback
         className="flex size-full items-center justify-center text-xs font-semibold text-white"
-        style={{ backgroundColor: `oklch(0.58 0.1 ${hash % 360})` }}
+        style={{ backgroundColor: `oklch(0.5 0.1 ${hash % 360})` }}
       >
         {initials}
       </AvatarPrimitive.Fallback>

@@ -25,3 +25,25 @@ test("formatDate shows a dash for no date", () => {
   expect(formatDate(null)).toBe("—");
   expect(formatDate("2025-03-04T12:00:00Z")).toBe("Mar 4, 2025");
 });
+
+describe("numbers", () => {
+  test("counts, compact values, percentages", async () => {
+    const { formatCount, formatCompact, formatPercent, formatValue } = await import("./format");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCompact(12345)).toBe("12.3K");
+    expect(formatPercent(0.125)).toBe("12.5%");
+    expect(formatValue(2 / 3)).toBe("0.67");
+  });
+
+  test.each([
+    [null, "—"],
+    [45, "45s"],
+    [200, "3m 20s"],
+    [7500, "2h 5m"],
+    [3600, "1h"],
+    [273600, "3d 4h"],
+  ])("formatDuration(%s) is %s", async (seconds, expected) => {
+    const { formatDuration } = await import("./format");
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+});

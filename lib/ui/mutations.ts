@@ -7,7 +7,9 @@ import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/
 import type { TProject, TProjectUpdate } from "@/lib/projects/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TInsightWrite } from "@/lib/insights/schemas";
+import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TInsight } from "@/lib/ui/types";
 
 /**
  * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
@@ -159,4 +161,26 @@ export const deleteApiKeyMutation = () =>
   mutationOptions({
     mutationFn: (key: TApiKey) => api.delete(`/api/personal_api_keys/${key.id}/`),
     meta: { invalidates: [apiKeyKeys.list()] },
+  });
+
+// Insights
+
+export const createInsightMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: (body: TInsightWrite) => api.post<TInsight>(`/api/projects/${projectId}/insights/`, body),
+    meta: { invalidates: [insightKeys.lists(projectId)] },
+  });
+
+/** A change to a saved insight (its filters, name, description, tags, favourite…); `deleted: true` soft-deletes it. */
+export const updateInsightMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: ({ id, ...patch }: TInsightWrite & { id: number }) => api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, patch),
+    meta: { invalidates: [insightKeys.all] },
+  });
+
+/** Records that the signed-in user opened an insight (PostHog's "last viewed"). */
+export const insightViewedMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: (insightId: number) => api.post<void>(`/api/projects/${projectId}/insights/${insightId}/viewed/`),
+    meta: { invalidates: [insightKeys.lastViewed(projectId)] },
   });

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TApiKey, TInvite, TInvitePreview, TMember, TUser } from "@/lib/ui/types";
+import type { PaginatedList } from "@/lib/api/pagination";
+import { api, ApiRequestError } from "@/lib/ui/api-client";
+import { analysisKeys, apiKeyKeys, insightKeys, inviteKeys, memberKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TApiKey, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TPropertyDefinition, TPropertyValue, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -32,4 +33,66 @@ export const apiKeysQuery = () =>
   queryOptions({
     queryKey: apiKeyKeys.list(),
     queryFn: ({ signal }) => api.getAll<TApiKey>("/api/personal_api_keys/", { signal }),
+  });
+
+const searchParams = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1])).toString();
+
+export const eventDefinitionsQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.events(projectId, search),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const actionsQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.actions(projectId, search),
+    queryFn: ({ signal }) => api.get<PaginatedList<TAction>>(`/api/projects/${projectId}/actions/?${searchParams({ search, limit: "50" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** `params`: PostHog's `type` (event|person), `search`, `is_numerical`, `event_names` (JSON list). */
+export const propertyDefinitionsQuery = (projectId: number, params: Record<string, string>) =>
+  queryOptions({
+    queryKey: taxonomyKeys.properties(projectId, params),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TPropertyDefinition>>(`/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const propertyValuesQuery = (projectId: number, type: "event" | "person", key: string, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.values(projectId, type, key, search),
+    queryFn: ({ signal }) =>
+      api.get<TPropertyValue[]>(`/api/projects/${projectId}/${type === "person" ? "persons" : "events"}/values/?${searchParams({ key, value: search })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** An analysis of a legacy filter; `refresh` forces a fresh computation past the results cache. */
+export const analysisQuery = (projectId: number, endpoint: string, filters: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: analysisKeys.result(projectId, endpoint, filters),
+    queryFn: ({ signal }) => fetchAnalysis(projectId, endpoint, filters, { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export function fetchAnalysis(projectId: number, endpoint: string, filters: Record<string, unknown>, options: { signal?: AbortSignal; refresh?: boolean }) {
+  const refresh = options.refresh ? "?refresh=force_blocking" : "";
+  return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
+}
+
+/** A saved insight by its short id (PostHog's list filtered by `short_id`). */
+export const insightByShortIdQuery = (projectId: number, shortId: string) =>
+  queryOptions({
+    queryKey: insightKeys.detail(projectId, shortId),
+    queryFn: async ({ signal }) => {
+      const page = await api.get<PaginatedList<TInsight>>(`/api/projects/${projectId}/insights/?${searchParams({ short_id: shortId })}`, { signal });
+      const insight = page.results[0];
+      if (!insight) throw new ApiRequestError(404, { type: "invalid_request", code: "not_found", detail: "This insight does not exist or was deleted." });
+      return insight;
+    },
+    retry: false,
   });

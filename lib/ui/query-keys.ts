@@ -23,3 +23,27 @@ export const apiKeyKeys = {
   all: ["personal_api_keys"] as const,
   list: () => [...apiKeyKeys.all, "list"] as const,
 };
+
+/** The taxonomy the builder's pickers search: event and property definitions, property values, actions. */
+export const taxonomyKeys = {
+  all: ["taxonomy"] as const,
+  events: (projectId: number, search: string) => [...taxonomyKeys.all, projectId, "events", search] as const,
+  actions: (projectId: number, search: string) => [...taxonomyKeys.all, projectId, "actions", search] as const,
+  properties: (projectId: number, params: Record<string, string>) => [...taxonomyKeys.all, projectId, "properties", params] as const,
+  values: (projectId: number, type: "event" | "person", key: string, search: string) =>
+    [...taxonomyKeys.all, projectId, "values", type, key, search] as const,
+};
+
+/** Analysis results, keyed by the exact legacy filter posted (two equal filters share one result). */
+export const analysisKeys = {
+  all: ["analysis"] as const,
+  result: (projectId: number, endpoint: string, filters: Record<string, unknown>) => [...analysisKeys.all, projectId, endpoint, filters] as const,
+};
+
+export const insightKeys = {
+  all: ["insights"] as const,
+  lists: (projectId: number) => [...insightKeys.all, projectId, "list"] as const,
+  list: (projectId: number, params: Record<string, string>) => [...insightKeys.lists(projectId), params] as const,
+  detail: (projectId: number, shortId: string) => [...insightKeys.all, projectId, "detail", shortId] as const,
+  lastViewed: (projectId: number) => [...insightKeys.all, projectId, "my_last_viewed"] as const,
+};

@@ -23,3 +23,9 @@ export async function siteOrigin(): Promise<string> {
   const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
   return `${proto}://${host}`;
 }
+
+/** A project of the signed-in user's current organization by the id in a page's URL, or null (the page's 404). */
+export async function currentProject(projectId: string) {
+  const me = await currentUser();
+  return me?.organization?.teams.find((team) => String(team.id) === projectId) ?? null;
+}

@@ -19,3 +19,33 @@ export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
 export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
+
+export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
+export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
+
+// PostHog's taxonomy shapes, as the builder's pickers read them (the fields they use).
+export interface TEventDefinition {
+  id: string;
+  name: string;
+  volume_30_day: number | null;
+  last_seen_at: string | null;
+}
+export interface TPropertyDefinition {
+  id: string;
+  name: string;
+  is_numerical: boolean;
+  property_type: string | null;
+}
+export interface TPropertyValue {
+  name: unknown;
+  count?: number;
+}
+
+/** What the analysis endpoints answer: `result` plus cache facts (and, per kind, a few more fields). */
+export interface AnalysisResponse<R = unknown> {
+  result: R;
+  last_refresh?: string | null;
+  is_cached?: boolean;
+  timezone?: string;
+  [key: string]: unknown;
+}

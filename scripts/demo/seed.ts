@@ -45,7 +45,8 @@ export function demoSettings(env: Record<string, string | undefined>): DemoSetti
 
 const markerPath = (dataDir: string) => path.join(dataDir, ".demo-seeded");
 
-function readMarker(dataDir: string): Marker | null {
+/** The demo's record in a data dir (its login, project and load state), null when none was made there. */
+export function readMarker(dataDir: string): Marker | null {
   const file = markerPath(dataDir);
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Marker) : null;
 }
