@@ -2,7 +2,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import * as mutations from "./mutations";
 import { writeEffectsCache } from "./mutations";
-import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "./query-keys";
+import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
 
@@ -27,6 +27,8 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
   createInsightMutation: { invalidates: [insightKeys.lists(ORG as unknown as number)] },
   updateInsightMutation: { invalidates: [insightKeys.all] },
   insightViewedMutation: { invalidates: [insightKeys.lastViewed(ORG as unknown as number)] },
+  updateSharingMutation: { returns: sharingKeys.config(ORG) },
+  resetSharingLinkMutation: { returns: sharingKeys.config(ORG) },
 };
 
 describe("what each write declares it changes in the cache", () => {

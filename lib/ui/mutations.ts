@@ -8,8 +8,8 @@ import type { TProject, TProjectUpdate } from "@/lib/projects/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
 import type { TInsightWrite } from "@/lib/insights/schemas";
-import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TInsight } from "@/lib/ui/types";
+import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, sharingKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TInsight, TSharingConfiguration } from "@/lib/ui/types";
 
 /**
  * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
@@ -183,4 +183,19 @@ export const insightViewedMutation = (projectId: number) =>
   mutationOptions({
     mutationFn: (insightId: number) => api.post<void>(`/api/projects/${projectId}/insights/${insightId}/viewed/`),
     meta: { invalidates: [insightKeys.lastViewed(projectId)] },
+  });
+
+// Sharing (of an insight or a dashboard, by the API path of its sharing configuration)
+
+export const updateSharingMutation = (sharingPath: string) =>
+  mutationOptions({
+    mutationFn: (body: { enabled: boolean }) => api.patch<TSharingConfiguration>(sharingPath, body),
+    meta: { returns: sharingKeys.config(sharingPath) },
+  });
+
+/** A new access token: links handed out so far stop working. */
+export const resetSharingLinkMutation = (sharingPath: string) =>
+  mutationOptions({
+    mutationFn: () => api.post<TSharingConfiguration>(`${sharingPath}refresh/`),
+    meta: { returns: sharingKeys.config(sharingPath) },
   });

@@ -22,6 +22,8 @@ export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 
 export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
+export type TSharingConfiguration = z.output<typeof import("@/lib/insights/schemas").ZSharingConfiguration>;
+export type TActivityPage = z.output<typeof import("@/lib/insights/schemas").ZActivityPage>;
 
 // PostHog's taxonomy shapes, as the builder's pickers read them (the fields they use).
 export interface TEventDefinition {

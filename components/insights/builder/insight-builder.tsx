@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { InsightActions } from "@/components/insights/builder/insight-actions";
 import { INSIGHT_KINDS, kindOf } from "@/components/insights/builder/kinds";
 import { ResultPanel } from "@/components/insights/builder/result-panel";
 import { useInsightFilters } from "@/components/insights/builder/use-insight-filters";
@@ -14,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
+import { insightPath } from "@/lib/ui/paths";
 import { createInsightMutation, insightViewedMutation, updateInsightMutation } from "@/lib/ui/mutations";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
@@ -22,8 +24,6 @@ export type BuilderMode = "new" | "edit" | "view";
 
 /** What a kind switch keeps: the series or steps, the filters and the date range carry over where both kinds have them. */
 const SHARED_KEYS = ["events", "actions", "properties", "filter_test_accounts", "date_from", "date_to"];
-
-export const insightPath = (projectId: number, shortId: string, edit = false) => `/project/${projectId}/insights/${shortId}${edit ? "/edit" : ""}`;
 
 /**
  * The insight builder: kind tabs, the kind's editor on the left, the date range and the kind's display settings
@@ -90,6 +90,7 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
   };
 
   const editable = mode !== "view";
+  const title = insight?.name || insight?.derived_name || `Untitled ${kind.label.toLowerCase()} insight`;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -115,18 +116,21 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
             </>
           ) : (
             <>
-              <h1 className="truncate text-2xl font-semibold tracking-tight">{insight?.name || insight?.derived_name || `Untitled ${kind.label.toLowerCase()} insight`}</h1>
+              <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
               {insight?.description ? <p className="text-sm text-muted-foreground">{insight.description}</p> : null}
             </>
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {mode === "view" && insight ? (
-            <Button asChild>
-              <Link href={insightPath(projectId, insight.short_id, true)}>
-                <PencilIcon /> Edit
-              </Link>
-            </Button>
+            <>
+              <InsightActions projectId={projectId} insight={insight} title={title} />
+              <Button asChild>
+                <Link href={insightPath(projectId, insight.short_id, true)}>
+                  <PencilIcon /> Edit
+                </Link>
+              </Button>
+            </>
           ) : (
             <>
               {insight ? (
