@@ -96,3 +96,12 @@ test("a member sees the levels but no controls to change them", async ({ page, b
   await expect(member.getByRole("button", { name: "Delete organization" })).toHaveCount(0);
   await memberContext.close();
 });
+
+test("the members list arrives with the page, drawn before any request from the browser", async ({ page }) => {
+  const owner = newAccount("Priya");
+  await signUpWithApi(page.request, owner);
+  // The browser never gets to ask: the table must come from the server-rendered page.
+  await page.route(/\/api\/organizations\/[^/]+\/members\//, (route) => route.abort());
+  await page.goto("/organization/members");
+  await expect(page.getByRole("table").getByText(owner.email)).toBeVisible();
+});
