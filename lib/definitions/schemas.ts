@@ -107,6 +107,9 @@ export const ZPropertyDefinitionListQuery = z.object({
   filter_by_event_names: ZQueryBoolean.optional().describe("With `event_names`: only the properties seen with one of them."),
   excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of property names to leave out."),
   exclude_core_properties: ZQueryBoolean.optional().describe("Leave out PostHog's own properties (names starting with `$`)."),
+}).superRefine((query, ctx) => {
+  if (query.type !== "event" && query.event_names !== undefined)
+    ctx.addIssue({ code: "custom", message: "`event_names` can only be set for `event` type", path: [] });
 });
 
 export const ZPropertyDefinition = z
