@@ -39,7 +39,9 @@ const ZCommaNames = z
 
 /** DRF's BooleanField in a query string. */
 const ZQueryBoolean = z
-  .enum(["true", "false", "True", "False", "1", "0"])
+  .string()
+  .max(40)
+  .pipe(z.enum(["true", "false", "True", "False", "1", "0"]))
   .transform((value) => value === "true" || value === "True" || value === "1");
 
 export const EVENT_DEFINITION_ORDERING_FIELDS = ["name", "last_seen_at", "last_seen_at::date", "created_at", "created_at::date"] as const;
@@ -48,7 +50,9 @@ export type EventDefinitionOrderingField = (typeof EVENT_DEFINITION_ORDERING_FIE
 export const ZEventDefinitionListQuery = z.object({
   search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
   event_type: z
-    .enum(["event", "event_custom", "event_posthog", "all", "action_event"])
+    .string()
+    .max(40)
+    .pipe(z.enum(["event", "event_custom", "event_posthog", "all", "action_event"]))
     .optional()
     .describe("`event_custom` keeps only names without a `$` prefix, `event_posthog` only names with one. Default `event`."),
   ordering: z
@@ -96,7 +100,7 @@ export const ZEventDefinitionUpdate = z
   .meta({ id: "PatchedEventDefinition" });
 
 export const ZPropertyDefinitionListQuery = z.object({
-  type: z.enum(["event", "person"]).default("event").describe("Which property definitions: of events (default) or of persons."),
+  type: z.string().max(40).pipe(z.enum(["event", "person"])).default("event").describe("Which property definitions: of events (default) or of persons."),
   search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
   properties: ZCommaNames.optional().describe("Only these names (comma-separated)."),
   is_numerical: ZQueryBoolean.optional().describe("Only numerical properties (true), or only the others (false)."),

@@ -226,7 +226,8 @@ interface Prepared {
 
 /**
  * A group's first stage: the events neither stored nor being written (`writingKeys`), their persons processed
- * and committed in the metadata database; the persons of all its events loaded for the mirror.
+ * and committed in the metadata database with the definitions they add; the persons of all its events loaded
+ * for the mirror.
  */
 async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Promise<Prepared> {
   const store = await getEventStore();
