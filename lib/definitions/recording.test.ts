@@ -60,6 +60,11 @@ test("within a group, an untyped first value takes the type of a later typed one
   expect(found.properties).toEqual([{ name: "v", type: 1, property_type: "Numeric", is_numerical: true }]);
 });
 
+test("events processed without a person define no person property", () => {
+  const found = newDefinitions(project, [{ event: "e", properties: { $process_person_profile: false, $set: { email: "a@x" } } }], at(0));
+  expect(found.properties.map((p) => [p.type, p.name])).toEqual([[1, "$process_person_profile"]]);
+});
+
 test("names past 400 characters and update properties are not defined", () => {
   const long = "x".repeat(401);
   const found = newDefinitions(project, [{ event: long, properties: { a: 1 } }, { event: "e", properties: { [long]: 1, $set: { [long]: 1 }, $unset: ["a"] } }], at(0));

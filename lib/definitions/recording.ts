@@ -80,7 +80,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * The definitions a project's events add to what this process knows: event names (and those whose
  * `last_seen_at` is an hour old), event properties with the event names they came with, and person properties
- * from `$set`/`$set_once`, each property with the type its value shows. Known names cost one lookup each.
+ * from `$set`/`$set_once` (of events processed with a person), each property with the type its value shows.
+ * Known names cost one lookup each.
  */
 export function newDefinitions(projectId: number, events: readonly DefinitionEvent[], now = new Date()): NewDefinitions {
   const found: NewDefinitions = { projectId, seenAt: now, events: [], properties: [], pairs: [] };
@@ -133,6 +134,8 @@ export function newDefinitions(projectId: number, events: readonly DefinitionEve
         found.pairs.push({ event, property: name });
       }
     }
+    // An event processed without a person (`$process_person_profile: false`) updates no person property.
+    if (properties.$process_person_profile === false) continue;
     for (const update of [properties.$set, properties.$set_once])
       if (isRecord(update))
         for (const name in update) if (name.length <= MAX_DEFINITION_NAME) property("person", name, update[name]);
