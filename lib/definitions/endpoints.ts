@@ -167,3 +167,11 @@ export const personValuesEndpoint = endpoint({
   response: z.array(ZPersonPropertyValue),
   handler: ({ actor, params, query }) => personPropertyValues(actor, params.projectId, query),
 });
+
+export const currentPersonValuesEndpoint = endpoint({
+  ...personValuesEndpoint,
+  path: "/api/person/values/",
+  summary: "The values a person property has, in the caller's current project (legacy URL)",
+  params: undefined,
+  handler: ({ actor, query }) => personPropertyValues(actor, "@current", query),
+});

@@ -284,6 +284,8 @@ describe("property values", () => {
       { name: "40", count: 1 },
     ]);
     expect(await values("")).toEqual([]);
+    // PostHog's legacy URL answers for the current project.
+    expect(await ok(owner.session, "/api/person/values/?key=email&value=BOB")).toEqual([{ name: "bob@example.com", count: 1 }]);
   });
 });
 
