@@ -99,3 +99,9 @@ test("a project left pending by the migration gets its definitions from its even
   await backfillDefinitions();
   expect(await db.select().from(eventDefinitions)).toEqual([]);
 }, 60_000);
+
+test("monthsBetween: every month from the earliest to the latest", async () => {
+  const { monthsBetween } = await import("./backfill");
+  expect(monthsBetween([], [])).toEqual([]);
+  expect(monthsBetween(["2024-11-30 23:00:00.000000", "2025-01-01 00:00:00"], ["2025-02-01 00:00:00"])).toEqual([202411, 202412, 202501, 202502]);
+});

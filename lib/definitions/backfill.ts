@@ -18,6 +18,15 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
+/** The months (`YYYYMM`) from the earliest to the latest of these ClickHouse date-times. */
+export function monthsBetween(firsts: string[], lasts: string[]): number[] {
+  if (firsts.length === 0) return [];
+  const month = (text: string) => Number(text.slice(0, 4)) * 12 + Number(text.slice(5, 7)) - 1;
+  const from = firsts.reduce((min, text) => Math.min(min, month(text)), Infinity);
+  const to = lasts.reduce((max, text) => Math.max(max, month(text)), -Infinity);
+  return Array.from({ length: to - from + 1 }, (_, i) => Math.floor((from + i) / 12) * 100 + ((from + i) % 12) + 1);
+}
+
 const sampleValue = (raw: string): unknown => (raw === "" ? null : JSON.parse(raw));
 
 /**
@@ -33,14 +42,24 @@ export async function backfillProjectDefinitions(projectId: number) {
      FROM events WHERE team_id = {team:Int64} AND length(event) <= {max:UInt32} GROUP BY event`,
     { team: projectId, max: MAX_DEFINITION_NAME },
   );
-  const eventProperties = await store.query<{ event: string; name: string; sample: string }>(
-    `SELECT event, kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
-     FROM events ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
-     WHERE team_id = {team:Int64} AND length(event) <= {max:UInt32} AND length(kv.1) <= {max:UInt32}
-       AND kv.1 NOT IN ('$set', '$set_once', '$unset', '$groups', '$group_0', '$group_1', '$group_2', '$group_3', '$group_4')
-     GROUP BY event, name`,
-    { team: projectId, max: MAX_DEFINITION_NAME },
-  );
+  // Month by month (the table's partitions), so that each query reads a bounded part of a large project.
+  const samples = new Map<string, { event: string; name: string; sample: string }>();
+  for (const month of monthsBetween(events.map((e) => e.first), events.map((e) => e.last))) {
+    const rows = await store.query<{ event: string; name: string; sample: string }>(
+      `SELECT event, kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
+       FROM events ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
+       WHERE team_id = {team:Int64} AND toYYYYMM(timestamp) = {month:UInt32}
+         AND length(event) <= {max:UInt32} AND length(kv.1) <= {max:UInt32}
+         AND kv.1 NOT IN ('$set', '$set_once', '$unset', '$groups', '$group_0', '$group_1', '$group_2', '$group_3', '$group_4')
+       GROUP BY event, name`,
+      { team: projectId, month, max: MAX_DEFINITION_NAME },
+    );
+    for (const row of rows) {
+      const key = JSON.stringify([row.event, row.name]);
+      if (!samples.get(key)?.sample) samples.set(key, row);
+    }
+  }
+  const eventProperties = [...samples.values()];
   const personProperties = await store.query<{ name: string; sample: string }>(
     `SELECT kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
      FROM (
