@@ -25,23 +25,9 @@ export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
 export type TSharingConfiguration = z.output<typeof import("@/lib/insights/schemas").ZSharingConfiguration>;
 export type TActivityPage = z.output<typeof import("@/lib/insights/schemas").ZActivityPage>;
 
-// PostHog's taxonomy shapes, as the builder's pickers read them (the fields they use).
-export interface TEventDefinition {
-  id: string;
-  name: string;
-  volume_30_day: number | null;
-  last_seen_at: string | null;
-}
-export interface TPropertyDefinition {
-  id: string;
-  name: string;
-  is_numerical: boolean;
-  property_type: string | null;
-}
-export interface TPropertyValue {
-  name: unknown;
-  count?: number;
-}
+export type { TEventDefinition, TPropertyDefinition } from "@/lib/definitions/schemas";
+/** A value of `/events/values/` (name only) or `/persons/values/` (with the number of persons). */
+export type TPropertyValue = z.output<typeof import("@/lib/definitions/schemas").ZPersonPropertyValue> | z.output<typeof import("@/lib/definitions/schemas").ZEventPropertyValue>;
 
 /** What the analysis endpoints answer: `result` plus cache facts (and, per kind, a few more fields). */
 export interface AnalysisResponse<R = unknown> {
