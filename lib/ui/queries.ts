@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TApiKey, TInvite, TInvitePreview, TMember, TUser } from "@/lib/ui/types";
+import { apiKeyKeys, domainKeys, inviteKeys, memberKeys, projectKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TApiKey, TDomain, TInvite, TInvitePreview, TMember, TProject, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -32,4 +32,16 @@ export const apiKeysQuery = () =>
   queryOptions({
     queryKey: apiKeyKeys.list(),
     queryFn: ({ signal }) => api.getAll<TApiKey>("/api/personal_api_keys/", { signal }),
+  });
+
+export const projectsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: projectKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TProject>(`/api/organizations/${organizationId}/projects/`, { signal }),
+  });
+
+export const domainsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: domainKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TDomain>(`/api/organizations/${organizationId}/domains/`, { signal }),
   });

@@ -23,3 +23,13 @@ export const apiKeyKeys = {
   all: ["personal_api_keys"] as const,
   list: () => [...apiKeyKeys.all, "list"] as const,
 };
+
+export const projectKeys = {
+  all: ["projects"] as const,
+  list: (organizationId: string) => [...projectKeys.all, organizationId] as const,
+};
+
+export const domainKeys = {
+  all: ["domains"] as const,
+  list: (organizationId: string) => [...domainKeys.all, organizationId] as const,
+};
