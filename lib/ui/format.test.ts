@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDate, formatRelative, fullName } from "./format";
+import { formatDate, formatNumber, formatRelative, fullName } from "./format";
 
 describe("fullName", () => {
   test("joins first and last names, falling back to the email", () => {
@@ -24,4 +24,11 @@ describe("formatRelative", () => {
 test("formatDate shows a dash for no date", () => {
   expect(formatDate(null)).toBe("—");
   expect(formatDate("2025-03-04T12:00:00Z")).toBe("Mar 4, 2025");
+});
+
+describe("formatNumber", () => {
+  test("groups thousands", () => {
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+  });
 });

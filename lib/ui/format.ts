@@ -23,3 +23,8 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
     if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   return "just now";
 }
+
+const numberFormat = new Intl.NumberFormat("en");
+
+/** A count with thousands separators: "1,234". */
+export const formatNumber = (value: number) => numberFormat.format(value);
