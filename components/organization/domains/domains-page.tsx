@@ -32,6 +32,9 @@ const SSO_LABELS: Record<(typeof SSO_PROVIDERS)[number], string> = {
   saml: "SAML",
 };
 
+/** Radix's select items can't have an empty value, which is what the API calls "not enforced". */
+const OFF = "off";
+
 const STATUS: Record<DomainStatus, { label: string; variant: "default" | "warning" | "destructive"; icon: typeof ClockIcon }> = {
   verified: { label: "Verified", variant: "default", icon: CircleCheckIcon },
   pending: { label: "Pending verification", variant: "warning", icon: ClockIcon },
@@ -166,16 +169,16 @@ function SsoCell({ domain }: { domain: TDomain }) {
   return (
     <DisabledReason reason={reason}>
       <Select
-        value={domain.sso_enforcement}
+        value={domain.sso_enforcement || OFF}
         disabled={!!reason || update.isPending}
-        onValueChange={(value) => update.mutate({ domain, sso_enforcement: value as (typeof SSO_PROVIDERS)[number] })}
+        onValueChange={(value) => update.mutate({ domain, sso_enforcement: value === OFF ? "" : (value as (typeof SSO_PROVIDERS)[number]) })}
       >
         <SelectTrigger size="sm" className="w-28" aria-label={`Enforce SSO for ${domain.domain}`}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {providers.map((provider) => (
-            <SelectItem key={provider} value={provider}>
+            <SelectItem key={provider} value={provider || OFF}>
               {SSO_LABELS[provider]}
             </SelectItem>
           ))}
