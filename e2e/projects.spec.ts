@@ -70,7 +70,7 @@ test("a member sees the projects and their snippets, but creating, saving and de
   await expect(member.getByRole("button", { name: "New project" })).toBeDisabled();
   await member.getByRole("button", { name: "New project" }).hover({ force: true });
   await expect(member.getByRole("tooltip")).toHaveText(reason);
-  await member.getByRole("link", { name: "Default project" }).click();
+  await member.getByRole("link", { name: "Default project", exact: true }).click();
   await expect(member.getByRole("heading", { level: 1, name: "Default project" })).toBeVisible();
   await expect(member.getByLabel("Name")).toBeDisabled();
   await expect(member.getByRole("button", { name: "Save" })).toHaveCount(0);
