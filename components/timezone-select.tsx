@@ -8,6 +8,9 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { TIMEZONES } from "@/lib/projects/timezones";
 import { cn } from "@/lib/ui/utils";
 
+/** "America/New_York" reads "America/New York". */
+const timezoneLabel = (timezone: string) => timezone.replaceAll("_", " ");
+
 /** Picks an IANA time zone from the runtime's list, searched by typing any part of its name. */
 export function TimezoneSelect({
   id,
@@ -40,7 +43,7 @@ export function TimezoneSelect({
           className={cn("w-full justify-between font-normal", className)}
           {...aria}
         >
-          <span className="truncate">{value}</span>
+          <span className="truncate">{timezoneLabel(value)}</span>
           <ChevronsUpDownIcon className="opacity-50" />
         </Button>
       </PopoverTrigger>
@@ -59,7 +62,7 @@ export function TimezoneSelect({
                 }}
               >
                 <CheckIcon className={cn(timezone === value ? "opacity-100" : "opacity-0")} />
-                {timezone.replaceAll("_", " ")}
+                {timezoneLabel(timezone)}
               </CommandItem>
             ))}
           </CommandList>

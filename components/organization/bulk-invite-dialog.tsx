@@ -95,8 +95,9 @@ function InviteRows({ form, levels }: { form: UseFormReturn<TBulkInviteForm, unk
           const n = index + 1;
           const emailId = `invite-${index}-email`;
           return (
-            <div key={row.id} className="grid grid-cols-[1fr_2rem] gap-2 sm:grid-cols-[1fr_9rem_9rem_2rem]" data-testid="invite-row">
-              <div className="grid gap-1">
+            // Narrow screens: the email and its remove button on one line, name and level on the next.
+            <div key={row.id} className="grid grid-cols-[1fr_8rem_2rem] gap-2 sm:grid-cols-[1fr_9rem_9rem_2rem]" data-testid="invite-row">
+              <div className="col-span-2 grid gap-1 sm:col-span-1">
                 <Input
                   id={emailId}
                   type="email"
