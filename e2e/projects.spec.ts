@@ -66,6 +66,8 @@ test("a member sees the projects and their snippets, but creating, saving and de
   expect((await member.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Mo", password: PASSWORD } })).ok()).toBe(true);
 
   await member.goto("/organization/projects");
+  // The list comes from the browser's query: once it shows, the page is hydrated and hints answer hovering.
+  await expect(member.getByRole("row", { name: /Default project/ })).toBeVisible();
   const reason = "Only administrators and owners can create, change and delete projects.";
   await expect(member.getByRole("button", { name: "New project" })).toBeDisabled();
   await member.getByRole("button", { name: "New project" }).hover({ force: true });
