@@ -5,13 +5,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type Membership, type User } from "@/lib/db/schema";
-import { Level, memberChangeProhibition } from "@/lib/organizations/levels";
+import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/service";
 import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";
 import { userBasic } from "@/lib/users/serialize";
 import type { TMember, TMemberListQuery, TMemberUpdate } from "./schemas";
 
-export const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
 
 interface MemberRow {
   membership: Membership;
@@ -127,7 +126,8 @@ export async function removeMember(actor: Actor, organizationId: string, userUui
         .where(
           and(activeMembersOf(organization.id), eq(memberships.level, Level.OWNER), ne(memberships.id, target.membership.id)),
         );
-      if (otherOwners === 0) throw validationError(LAST_OWNER_CANNOT_LEAVE);
+      const prohibition = lastOwnerProhibition(target.membership, otherOwners + 1);
+      if (prohibition) throw validationError(prohibition);
     }
     await tx.delete(memberships).where(eq(memberships.id, target.membership.id));
     if (target.user.currentOrganizationId === organization.id) await moveToFirstOrganization(tx, target.user.id);

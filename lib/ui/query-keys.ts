@@ -54,3 +54,13 @@ export const sharingKeys = {
   all: ["sharing"] as const,
   config: (sharingPath: string) => [...sharingKeys.all, sharingPath] as const,
 };
+
+export const projectKeys = {
+  all: ["projects"] as const,
+  list: (organizationId: string) => [...projectKeys.all, organizationId] as const,
+};
+
+export const domainKeys = {
+  all: ["domains"] as const,
+  list: (organizationId: string) => [...domainKeys.all, organizationId] as const,
+};

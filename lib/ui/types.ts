@@ -6,9 +6,11 @@ import type { ZRetentionCohort } from "@/lib/analytics/retention/schemas";
 import type { ZApiError } from "@/lib/openapi/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
+export type { TDomain } from "@/lib/domains/schemas";
 export type { TInvite, TInvitePreview } from "@/lib/invites/schemas";
 export type { TMember } from "@/lib/members/schemas";
 export type { TOrganization } from "@/lib/organizations/schemas";
+export type { TProject } from "@/lib/projects/schemas";
 export type { TUser } from "@/lib/users/schemas";
 
 /** The PostHog error body every API failure carries: `{type, code, detail, attr}`. */
