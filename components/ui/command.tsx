@@ -41,3 +41,12 @@ export function CommandItem({ className, ...props }: ComponentProps<typeof Comma
     />
   );
 }
+
+export function CommandGroup({ className, ...props }: ComponentProps<typeof CommandPrimitive.Group>) {
+  return (
+    <CommandPrimitive.Group
+      className={cn("[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground", className)}
+      {...props}
+    />
+  );
+}
