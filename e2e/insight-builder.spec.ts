@@ -17,9 +17,12 @@ test("a new insight is built from the URL, saved, reopened and edited", async ({
 
   const name = `Pageviews ${Date.now()}`;
   await page.getByLabel("Insight name").fill(name);
+  await page.getByLabel("Add a tag").fill("marketing");
+  await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/insights/[A-Za-z0-9]+$`));
   await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Tags" })).toHaveText("marketing");
 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(/\/edit$/);
