@@ -23,6 +23,10 @@ export type PropertyMath = (typeof PROPERTY_MATHS)[number];
 export const DISPLAYS = [
   "ActionsLineGraph",
   "ActionsLineGraphCumulative",
+  /** Drawn as a filled line; answered as ActionsLineGraph. */
+  "ActionsAreaGraph",
+  /** Drawn as stacked bars; answered as ActionsBar. */
+  "ActionsStackedBar",
   "ActionsTable",
   "ActionsPie",
   "ActionsBar",
