@@ -63,7 +63,7 @@ function PersonsPages({ url }: { url: string }) {
       {query.isError ? (
         <FormAlert>{errorMessage(query.error)}</FormAlert>
       ) : (
-        <div className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching}>
+        <div className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching} role="region" aria-label="Persons list" tabIndex={0}>
           <Table aria-label="Persons">
             <TableHeader className="bg-muted/40">
               <TableRow className="hover:bg-transparent">

@@ -10,12 +10,12 @@ export const SERIES_COLORS = [
   "#e11d48", // rose
   "#8b5cf6", // violet
   "#ca8a04", // mustard
-  "#0ea5e9", // sky
+  "#65a30d", // green
   "#db2777", // pink
-  "#16a34a", // green
-  "#a16207", // brown
-  "#6366f1", // indigo
+  "#9c755f", // brown
   "#64748b", // slate
+  "#0e7490", // dark cyan
+  "#b45309", // amber
 ] as const;
 
 /** The colour of the `index`-th series (0-based), wrapping past the palette's end. */

@@ -27,6 +27,10 @@ export type TimeSeriesDisplay = "ActionsLineGraph" | "ActionsLineGraphCumulative
 const TIME_SERIES = new Set<string>(["ActionsLineGraph", "ActionsLineGraphCumulative", "ActionsAreaGraph", "ActionsBar", "ActionsStackedBar"]);
 export const isTimeSeries = (display: string) => TIME_SERIES.has(display);
 
+/** What the chart draws, on its container: lets a reader (or a test) check the drawing against the table. */
+const drawn = (lines: TrendLine[], interval: string) =>
+  JSON.stringify(lines.map((line) => ({ label: lineLabel(line, interval), data: line.data, total: line.total })));
+
 const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
 const tooltipStyle = {
   background: CHART_THEME.tooltipBackground,
@@ -91,7 +95,7 @@ function TimeSeries({
   const byId = new Map(lines.map((line) => [line.id, line]));
   const stacked = display === "ActionsStackedBar";
   return (
-    <div style={{ height }} className="w-full" data-testid="trend-chart" data-lines={lines.map((line) => line.id).join("\n")}>
+    <div style={{ height }} className="w-full" data-testid="trend-chart" data-series={drawn(lines, interval)}>
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart
           data={rows}
@@ -110,7 +114,7 @@ function TimeSeries({
             cursor={{ stroke: CHART_THEME.axis, strokeDasharray: "3 3", fill: "var(--muted)", fillOpacity: 0.3 }}
             content={({ active, payload }) => <TimeSeriesTooltip active={active} payload={payload} byId={byId} interval={interval} labels={labels} />}
           />
-          {compact ? null : <Legend wrapperStyle={{ fontSize: 12, color: CHART_THEME.axis }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
+          {compact ? null : <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: CHART_THEME.axis }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
           {lines.map((line) => {
             const color = seriesColor(line.colorIndex);
             const previous = line.compare === "previous";
@@ -184,7 +188,7 @@ function TotalsPie({ lines, interval, height, compact }: { lines: TrendLine[]; i
   const sum = lines.reduce((total, line) => total + Math.max(0, line.total), 0);
   const data = lines.map((line) => ({ id: line.id, name: lineLabel(line, interval), value: Math.max(0, line.total), line }));
   return (
-    <div style={{ height }} className="w-full" data-testid="trend-chart" data-lines={lines.map((line) => line.id).join("\n")}>
+    <div style={{ height }} className="w-full" data-testid="trend-chart" data-series={drawn(lines, interval)}>
       <ResponsiveContainer width="100%" height="100%">
         <PieChart>
           <Pie data={data} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="80%" paddingAngle={1} isAnimationActive={false} stroke="var(--background)">
@@ -197,7 +201,7 @@ function TotalsPie({ lines, interval, height, compact }: { lines: TrendLine[]; i
             itemStyle={{ color: CHART_THEME.tooltipForeground }}
             formatter={(value) => `${formatValue(Number(value))} (${sum ? formatPercent(Number(value) / sum) : "—"})`}
           />
-          {compact ? null : <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
+          {compact ? null : <Legend itemSorter={null} wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
         </PieChart>
       </ResponsiveContainer>
     </div>
@@ -208,7 +212,7 @@ function TotalsBars({ lines, interval, height, compact }: { lines: TrendLine[]; 
   const data = lines.map((line) => ({ id: line.id, name: lineLabel(line, interval), value: line.total, line }));
   const barHeight = typeof height === "number" ? Math.max(height, data.length * 32 + 40) : height;
   return (
-    <div style={{ height: barHeight }} className="w-full" data-testid="trend-chart" data-lines={lines.map((line) => line.id).join("\n")}>
+    <div style={{ height: barHeight }} className="w-full" data-testid="trend-chart" data-series={drawn(lines, interval)}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 8 }}>
           <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" horizontal={false} />
@@ -235,7 +239,7 @@ function BoldNumbers({ lines, interval, compact }: { lines: TrendLine[]; interva
     <div
       className={cn("grid place-items-center gap-6 sm:grid-flow-col", compact ? "h-full" : "min-h-48 py-6")}
       data-testid="trend-chart"
-      data-lines={lines.map((line) => line.id).join("\n")}
+      data-series={drawn(lines, interval)}
     >
       {shown.map((line) => {
         const previous = previousOf(line);

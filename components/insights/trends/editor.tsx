@@ -11,7 +11,7 @@ import { EventPicker } from "@/components/insights/controls/event-picker";
 import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
 import { PropertyGroupsEditor, toPropertyGroups } from "@/components/insights/controls/property-groups";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
-import { formulasOf, formulasPatch } from "@/components/insights/trends/formulas";
+import { formulasOf, formulasPatch, unknownSeriesLetters } from "@/components/insights/trends/formulas";
 import { MATH_OPTIONS, isPropertyMath } from "@/components/insights/trends/maths";
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { Button } from "@/components/ui/button";
@@ -303,12 +303,6 @@ function FormulaList({ formulas, seriesCount, onChange }: { formulas: string[]; 
       {formulas.length ? <p className="text-xs text-muted-foreground">Each formula is drawn as its own line beside the series.</p> : null}
     </div>
   );
-}
-
-/** Letters past the last series: the API would refuse the formula. */
-export function unknownSeriesLetters(formula: string, seriesCount: number): string[] {
-  const letters = formula.toUpperCase().match(/[A-Z]/g) ?? [];
-  return [...new Set(letters.filter((letter) => letter.charCodeAt(0) - 65 >= seriesCount))];
 }
 
 function FormulaRow({

@@ -24,3 +24,9 @@ export const formulaFilters = (filters: LegacyFilters): { formula: string; filte
 
 /** The patch that stores `formulas` (PostHog's single `formula` is folded into them). */
 export const formulasPatch = (formulas: string[]): LegacyFilters => ({ formula: undefined, formulas: formulas.length ? formulas : undefined });
+
+/** Letters past the last series: the API would refuse the formula. */
+export function unknownSeriesLetters(formula: string, seriesCount: number): string[] {
+  const letters = formula.toUpperCase().match(/[A-Z]/g) ?? [];
+  return [...new Set(letters.filter((letter) => letter.charCodeAt(0) - 65 >= seriesCount))];
+}

@@ -96,7 +96,6 @@ export function useResultsTable({
         }),
       ]),
     // The headers are derived from these.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [dates.join("\n"), interval, hidden, onToggle, onCell],
   );
   return useTable({

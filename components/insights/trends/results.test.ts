@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formulaFilters, formulasOf, formulasPatch, seriesFilter } from "./formulas";
+import { formulaFilters, formulasOf, formulasPatch, seriesFilter, unknownSeriesLetters } from "./formulas";
 import { OTHER_BREAKDOWN, chartRows, formatBucket, lineLabel, tableColumns, tableCsv, trendLines } from "./results";
 import type { TTrendItem } from "@/lib/ui/types";
 
@@ -112,5 +112,12 @@ describe("formulas", () => {
   test("storing formulas removes the single formula", () => {
     expect(formulasPatch(["A/B"])).toEqual({ formula: undefined, formulas: ["A/B"] });
     expect(formulasPatch([])).toEqual({ formula: undefined, formulas: undefined });
+  });
+});
+
+describe("formula letters", () => {
+  test("letters past the last series are named", () => {
+    expect(unknownSeriesLetters("A/B + c", 2)).toEqual(["C"]);
+    expect(unknownSeriesLetters("(A-B)/B*100", 2)).toEqual([]);
   });
 });

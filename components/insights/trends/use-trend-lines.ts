@@ -33,7 +33,6 @@ export function useTrendLines(projectId: number, filters: TrendsFilters, result:
         formulas.flatMap(({ formula }, i) => (formulaItems[i] ? [{ formula, items: formulaItems[i] }] : [])),
       ),
     // The items are the query results themselves: stable until a request answers anew.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [seriesItems, ...formulaItems],
   );
   const errors = [
