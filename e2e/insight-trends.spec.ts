@@ -94,6 +94,7 @@ test("a trend with two series, a formula and compare: table, chart and API agree
   const drawnSeries = await chartSeries(page);
   expect(drawnSeries.map((line) => [line.label, ...line.data, line.total])).toEqual(table.rows.map((row) => [row.label, ...row.values]));
   await expectAccessible(page, "trend builder with formulas and compare");
+  await page.screenshot({ path: "/tmp/trends-formulas-compare.png", fullPage: true });
 
   // Hiding a row takes its line off the chart (and its legend entry).
   const hiddenLabel = table.rows[2].label;
@@ -121,6 +122,7 @@ test("a trend with two series, a formula and compare: table, chart and API agree
   await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr").first()).toBeVisible();
   await expect(dialog.getByRole("table", { name: "Persons" })).not.toContainText("Nobody is counted here");
   await expectAccessible(page, "persons dialog");
+  await page.screenshot({ path: "/tmp/trends-persons-dialog.png" });
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { formulaFilters, formulasOf, formulasPatch, seriesFilter, unknownSeriesLetters } from "./formulas";
-import { OTHER_BREAKDOWN, chartRows, formatBucket, lineLabel, tableColumns, tableCsv, trendLines } from "./results";
+import { OTHER_BREAKDOWN } from "@/lib/analytics/trends/constants";
+import { chartRows, formatBucket, lineLabel, tableColumns, tableCsv, trendLines } from "./results";
 import type { TTrendItem } from "@/lib/ui/types";
 
 const days = ["2026-11-16", "2026-11-17", "2026-11-18"];

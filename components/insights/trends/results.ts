@@ -1,10 +1,7 @@
 import { entityLetter } from "@/components/insights/controls/entity-list";
+import { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "@/lib/analytics/trends/constants";
 import { toCsv } from "@/lib/api/csv";
 import type { TTrendItem } from "@/lib/ui/types";
-
-/** The API's breakdown values for "no value" and for the values past the limit (lib/analytics/trends/query.ts). */
-export const NULL_BREAKDOWN = "$$_posthog_breakdown_null_$$";
-export const OTHER_BREAKDOWN = "$$_posthog_breakdown_other_$$";
 
 /** One line of the chart and one row of the table: a series or a formula, per breakdown value and compared period. */
 export interface TrendLine {

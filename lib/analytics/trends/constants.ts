@@ -32,3 +32,8 @@ export const DISPLAYS = [
 export type Display = (typeof DISPLAYS)[number];
 /** Displays answered with one `aggregated_value` per series instead of points (S10). */
 export const AGGREGATE_DISPLAYS = new Set<Display>(["ActionsTable", "ActionsPie", "ActionsBarValue", "WorldMap", "BoldNumber"]);
+
+/** The breakdown value of events without the property (PostHog's BREAKDOWN_NULL_STRING_LABEL). */
+export const NULL_BREAKDOWN = "$$_posthog_breakdown_null_$$";
+/** The series of the breakdown values past the limit (PostHog's BREAKDOWN_OTHER_STRING_LABEL). */
+export const OTHER_BREAKDOWN = "$$_posthog_breakdown_other_$$";
