@@ -1,8 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { analysisKeys, apiKeyKeys, insightKeys, inviteKeys, memberKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TApiKey, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TPropertyDefinition, TPropertyValue, TUser } from "@/lib/ui/types";
+import { actorKeys, analysisKeys, apiKeyKeys, insightKeys, inviteKeys, memberKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActorsResponse, TApiKey, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TPropertyDefinition, TPropertyValue, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -83,6 +83,17 @@ export function fetchAnalysis(projectId: number, endpoint: string, filters: Reco
   const refresh = options.refresh ? "?refresh=force_blocking" : "";
   return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
 }
+
+/** The persons behind a data point, page by page: `url` is an actors path (a step's `converted_people_url`…). */
+export const actorsQuery = (url: string) =>
+  infiniteQueryOptions({
+    queryKey: actorKeys.list(url),
+    queryFn: ({ pageParam, signal }) => api.get<TActorsResponse>(pageParam, { signal }),
+    initialPageParam: url,
+    // `next` is absolute; the page's own origin serves it.
+    getNextPageParam: (page) => (page.next ? new URL(page.next, "http://x").pathname + new URL(page.next, "http://x").search : undefined),
+    staleTime: 60_000,
+  });
 
 /** A saved insight by its short id (PostHog's list filtered by `short_id`). */
 export const insightByShortIdQuery = (projectId: number, shortId: string) =>

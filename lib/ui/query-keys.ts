@@ -40,6 +40,12 @@ export const analysisKeys = {
   result: (projectId: number, endpoint: string, filters: Record<string, unknown>) => [...analysisKeys.all, projectId, endpoint, filters] as const,
 };
 
+/** The persons behind a data point: one list per actors URL (its filter and point), paged by `next`. */
+export const actorKeys = {
+  all: ["actors"] as const,
+  list: (url: string) => [...actorKeys.all, url] as const,
+};
+
 export const insightKeys = {
   all: ["insights"] as const,
   lists: (projectId: number) => [...insightKeys.all, projectId, "list"] as const,
