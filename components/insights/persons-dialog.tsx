@@ -60,7 +60,7 @@ function PersonsPages({ url }: { url: string }) {
 
   return (
     <div className="grid gap-3">
-      <ul className="grid max-h-[55vh] divide-y overflow-y-auto rounded-md border" aria-label="Persons" aria-busy={query.isFetchingNextPage}>
+      <ul className="grid max-h-[55vh] divide-y overflow-y-auto rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring/50" tabIndex={0} aria-label="Persons" aria-busy={query.isFetchingNextPage}>
         {people.map((person) => (
           <PersonRow key={person.uuid} person={person} />
         ))}

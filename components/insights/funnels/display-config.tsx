@@ -69,7 +69,7 @@ export function FunnelsDisplayConfig({ filters, setFilters }: KindEditorProps<Fu
       {view === "steps" ? (
         <>
           <Select value={filters.funnel_step_reference ?? "total"} onValueChange={(next) => setFilters({ funnel_step_reference: next === "total" ? undefined : (next as "previous") })}>
-            <SelectTrigger size="sm" aria-label="Conversion relative to" className="w-48">
+            <SelectTrigger size="sm" aria-label="Conversion relative to" className="w-52">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

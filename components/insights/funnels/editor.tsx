@@ -179,7 +179,7 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
               value={{ id: exclusion.id ?? null, type: exclusion.type ?? "events", name: exclusion.name ?? String(exclusion.id ?? "") }}
               label={`Exclusion ${index + 1}`}
               size="sm"
-              className="min-w-0 flex-1"
+              className="w-0 min-w-0 flex-1"
               onChange={(picked) => onChange(exclusions.map((e, i) => (i === index ? { ...e, id: picked.id, type: picked.type, name: picked.name } : e)))}
             />
             <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove exclusion ${index + 1}`} onClick={() => onChange(exclusions.filter((_, i) => i !== index))}>
@@ -206,7 +206,7 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
       ))}
       {drafting ? (
         <div className="flex items-center gap-1">
-          <EventPicker projectId={projectId} allowAllEvents={false} value={null} label="New exclusion" size="sm" className="min-w-0 flex-1" onChange={add} />
+          <EventPicker projectId={projectId} allowAllEvents={false} value={null} label="New exclusion" size="sm" className="w-0 min-w-0 flex-1" onChange={add} />
           <Button type="button" variant="ghost" size="icon-sm" aria-label="Cancel the new exclusion" onClick={() => setDrafting(false)}>
             <XIcon />
           </Button>

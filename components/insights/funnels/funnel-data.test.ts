@@ -9,6 +9,7 @@ import {
   funnelSeries,
   histogramBars,
   overallConversion,
+  resultView,
   periodRange,
   stepRows,
   trendRows,
@@ -110,6 +111,14 @@ describe("trends and histogram", () => {
       { from: 120, to: 180, count: 0, share: 0 },
     ]);
   });
+});
+
+test("a result's view is read from its shape", () => {
+  expect(resultView([step(0, 1)])).toBe("steps");
+  expect(resultView([[step(0, 1)]])).toBe("steps");
+  expect(resultView([])).toBe("steps");
+  expect(resultView({ bins: [], average_conversion_time: null })).toBe("time_to_convert");
+  expect(resultView([{ count: 1, data: [1], days: ["2026-11-23"], labels: ["23-Nov-2026"] }])).toBe("trends");
 });
 
 describe("settings bounds", () => {

@@ -163,8 +163,19 @@ export function histogramBars(result: TFunnelTimeToConvert): { from: number; to:
   return bins.map(([from, count], i) => ({ from, to: bins[i + 1]?.[0] ?? from + width, count, share: total ? count / total : 0 }));
 }
 
-export function isTimeToConvert(result: unknown): result is TFunnelTimeToConvert {
+function isTimeToConvert(result: unknown): result is TFunnelTimeToConvert {
   return typeof result === "object" && result !== null && !Array.isArray(result) && Array.isArray((result as TFunnelTimeToConvert).bins);
+}
+
+/**
+ * Which view a result is for, read from its shape: while a changed view computes, the builder keeps showing the
+ * previous view's result, which must be drawn as what it is.
+ */
+export function resultView(result: unknown): "steps" | "time_to_convert" | "trends" {
+  if (isTimeToConvert(result)) return "time_to_convert";
+  const first: unknown = Array.isArray(result) ? result[0] : undefined;
+  if (typeof first === "object" && first !== null && !Array.isArray(first) && Array.isArray((first as TFunnelTrendItem).days)) return "trends";
+  return "steps";
 }
 
 /** PostHog's conversion window bounds per unit (its frontend's TIME_INTERVAL_BOUNDS). */

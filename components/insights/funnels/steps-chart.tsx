@@ -197,7 +197,15 @@ export function StepsChart({
               </div>
               <div className={cn(vertical ? "flex h-56 items-end gap-1" : "grid gap-1", compact && vertical && "h-auto min-h-24 flex-1")}>
                 {series.map((s) => (
-                  <Bar key={s.key} series={s} row={s.rows[index]} reference={reference} vertical={vertical} onOpenPersons={compact ? undefined : onOpenPersons} />
+                  <Bar
+                    key={s.key}
+                    series={s}
+                    row={s.rows[index]}
+                    reference={reference}
+                    vertical={vertical}
+                    crowded={vertical && series.length > 3}
+                    onOpenPersons={compact ? undefined : onOpenPersons}
+                  />
                 ))}
               </div>
               {!compact && vertical ? <StepFooter series={series} index={index} reference={reference} /> : null}
@@ -209,7 +217,22 @@ export function StepsChart({
   );
 }
 
-function Bar({ series, row, reference, vertical, onOpenPersons }: { series: ChartSeries; row: FunnelStepRow | undefined; reference: StepReference; vertical: boolean; onOpenPersons?: OpenPersons }) {
+function Bar({
+  series,
+  row,
+  reference,
+  vertical,
+  crowded,
+  onOpenPersons,
+}: {
+  series: ChartSeries;
+  row: FunnelStepRow | undefined;
+  reference: StepReference;
+  vertical: boolean;
+  /** Too many bars side by side for a label above each: the step's footer gives the figures. */
+  crowded: boolean;
+  onOpenPersons?: OpenPersons;
+}) {
   if (!row) return null;
   const share = row.fromFirst ?? 0;
   const conversion = conversionOf(row, reference);
@@ -222,7 +245,7 @@ function Bar({ series, row, reference, vertical, onOpenPersons }: { series: Char
     />
   );
   const percent = (
-    <span className="text-xs font-medium tabular-nums" data-testid="funnel-bar-percent">
+    <span className={cn("text-xs font-medium tabular-nums", crowded && "sr-only")} data-testid="funnel-bar-percent">
       {conversion === null ? "—" : formatPercent(conversion)}
     </span>
   );

@@ -134,7 +134,8 @@ function StepRow({
           value={{ id: step.id, type: step.type ?? "events", name: customName || step.name || String(step.id ?? "") }}
           label={label}
           size="sm"
-          className="min-w-0 flex-1"
+          // w-0: a long event name truncates instead of widening the editor column.
+          className="w-0 min-w-0 flex-1"
           onChange={(picked) => onChange(withPicked(step, picked))}
         />
         <Button

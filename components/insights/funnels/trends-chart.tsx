@@ -9,6 +9,10 @@ import { formatDate } from "@/lib/ui/format";
 type Series = ReturnType<typeof trendSeries>;
 
 const dayLabel = (day: string) => (day ? formatDate(`${day}T12:00:00Z`) : "");
+const shortDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
+const tickLabel = (day: string) => (day ? shortDay.format(new Date(`${day}T12:00:00Z`)) : "");
+/** The y axis up to the next 10% above the highest rate (rates of a few percent stay readable), at most 100%. */
+const yMax = (max: number) => Math.min(100, Math.max(10, Math.ceil(max / 10) * 10));
 
 /**
  * Funnel historical trends: the conversion rate of the persons who entered in each interval. Compared periods
@@ -39,8 +43,8 @@ export function FunnelTrendsChart({ series, compact }: { series: Series; compact
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} stroke="var(--muted-foreground)" minTickGap={16} />
-            <YAxis domain={[0, 100]} tickFormatter={(value: number) => `${value}%`} fontSize={12} stroke="var(--muted-foreground)" width={44} />
+            <XAxis dataKey="day" tickFormatter={tickLabel} fontSize={12} stroke="var(--muted-foreground)" minTickGap={16} />
+            <YAxis domain={[0, yMax]} tickFormatter={(value: number) => `${value}%`} fontSize={12} stroke="var(--muted-foreground)" width={44} />
             <Tooltip
               contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)" }}
               labelFormatter={(label) => dayLabel(String(label))}
@@ -60,7 +64,8 @@ export function FunnelTrendsChart({ series, compact }: { series: Series; compact
                 stroke={colorOf(s)}
                 strokeWidth={2}
                 strokeDasharray={s.period === "previous" ? "5 4" : undefined}
-                dot={rows.length <= 31 ? { r: 2.5 } : false}
+                strokeOpacity={s.period === "previous" ? 0.75 : 1}
+                dot={rows.length <= 31 ? { r: 2.5, fill: colorOf(s), strokeWidth: 0 } : false}
                 isAnimationActive={false}
               />
             ))}

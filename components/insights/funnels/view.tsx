@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { entitiesOf } from "@/components/insights/controls/entity-list";
-import { funnelSeries, isTimeToConvert, trendSeries } from "@/components/insights/funnels/funnel-data";
+import { funnelSeries, resultView, trendSeries, type TFunnelTimeToConvert } from "@/components/insights/funnels/funnel-data";
 import { chartSeries, CompareSummary, StepsChart } from "@/components/insights/funnels/steps-chart";
 import { StepsTable } from "@/components/insights/funnels/steps-table";
 import { TimeToConvertChart } from "@/components/insights/funnels/time-to-convert";
@@ -15,18 +15,17 @@ const Empty = ({ children }: { children: string }) => (
   <p className="grid h-48 place-items-center rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{children}</p>
 );
 
-/** The funnel's result in the view its filter asks for (`funnel_viz_type`). */
+/** The funnel's result in its view (`funnel_viz_type`). */
 export function FunnelsView({ filters, response, compact }: KindViewProps<FunnelsFilters>) {
-  const view = filters.funnel_viz_type ?? "steps";
+  const view = resultView(response.result);
   if (view === "time_to_convert") {
-    if (!isTimeToConvert(response.result)) return <Empty>No result for this view yet.</Empty>;
     const names = entitiesOf(filters).map((step) => String(step.custom_name || step.name || step.id || "All events"));
     const to = filters.funnel_to_step ?? names.length - 1;
-    return <TimeToConvertChart result={response.result} fromName={names[filters.funnel_from_step ?? 0] ?? "the first step"} toName={names[to] ?? "the last step"} compact={compact} />;
+    return <TimeToConvertChart result={response.result as TFunnelTimeToConvert} fromName={names[filters.funnel_from_step ?? 0] ?? "the first step"} toName={names[to] ?? "the last step"} compact={compact} />;
   }
   if (view === "trends") {
     const series = trendSeries(response.result);
-    return series.length ? <FunnelTrendsChart series={series} compact={compact} /> : <Empty>No result for this view yet.</Empty>;
+    return <FunnelTrendsChart series={series} compact={compact} />;
   }
   return <StepsView filters={filters} response={response} compact={compact} />;
 }
