@@ -75,8 +75,11 @@ test("a 3-step funnel with a breakdown shows the API's numbers; steps reorder by
   // Step 2 (signed_up) moves below step 3 with the keyboard: Space picks the handle up, the arrow moves it, Space drops.
   const handle = page.getByRole("button", { name: "Reorder step 2" });
   await handle.focus();
+  // Each key waits for the screen reader's announcement of the one before (the drag measures the rows first).
   await page.keyboard.press("Space");
+  await expect(page.getByText("Picked up step 2.")).toBeAttached();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("Step 2 is over position 3.")).toBeAttached();
   await page.keyboard.press("Space");
   await expect.poll(() => (currentFilters(page).events as { id: string; order: number }[]).sort((a, b) => a.order - b.order).map((e) => e.id)).toEqual(["$pageview", "$pageview", "signed_up"]);
   await expect(page.locator("[data-testid=funnel-step][data-step='2']")).toContainText("signed_up");

@@ -166,7 +166,7 @@ export function StepsChart({
   const steps = Array.from({ length: stepCount }, (_, i) => i);
   const vertical = layout === "vertical";
   return (
-    <div className={cn("grid gap-3", compact && "h-full")}>
+    <div className={compact ? "flex h-full flex-col gap-2" : "grid gap-3"}>
       <BreakdownLegend series={series} />
       <ol
         className={cn(vertical ? "flex gap-3 overflow-x-auto pb-1" : "grid gap-4", compact && "min-h-0 flex-1")}

@@ -38,7 +38,7 @@ function StepsView({ filters, response, compact }: Pick<KindViewProps<FunnelsFil
   if (series.every((s) => (s.rows[0]?.count ?? 0) === 0)) return <Empty>Nobody entered this funnel in the date range. Try a longer range or another first step.</Empty>;
   const compared = series.some((s) => s.period !== null);
   return (
-    <div className={compact ? "h-full" : "grid gap-4"}>
+    <div className={compact ? "h-full min-h-48" : "grid gap-4"}>
       {compared && !compact ? <CompareSummary series={series} timezone={response.timezone} /> : null}
       <StepsChart
         series={series}
