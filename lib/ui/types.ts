@@ -20,6 +20,7 @@ export type TApiErrorBody = z.infer<typeof ZApiError>;
 export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
 export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
+/** A page of the persons behind a data point (PostHog's actors shape). */
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 /** A page of the persons behind a data point or a funnel step. */
 export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
