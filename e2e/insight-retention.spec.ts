@@ -34,8 +34,6 @@ async function expectTableMatchesApi(page: Page, projectId: number) {
 }
 
 test("retention: cohorts and percentages equal the API's, through period, intervals and cohortizing changes", async ({ page }) => {
-  page.on("pageerror", (e) => console.log("PAGEERROR", e.message, e.stack?.slice(0, 600)));
-  page.on("console", (m) => m.type() === "error" && console.log("CONSOLE", m.text().slice(0, 400)));
   await signInAsDemo(page);
   const projectId = demoProjectId();
   await page.goto(`/project/${projectId}/insights/new`);

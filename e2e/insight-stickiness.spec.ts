@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
-import { analysisOfPage, screenshotBothThemes, settled } from "./analysis";
+import { analysisOfPage, filtersInUrl, screenshotBothThemes, settled } from "./analysis";
 import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
 
 interface Item {
   label: string;
   labels: string[];
+  days: number[];
   data: number[];
+  compare?: boolean;
 }
 
 /** Each table row (a series, or its previous period) shows the API's persons per number of intervals. */
@@ -14,7 +16,9 @@ async function expectTableMatchesApiOnce(page: Page, projectId: number) {
   const items = await analysisOfPage<Item[]>(page, "trend", projectId);
   const table = page.getByTestId("stickiness-table");
   const header = await table.locator("thead th").allTextContents();
-  expect(header.slice(2)).toEqual(items[0].labels);
+  // Compared periods come labelled by position ("week 0"); the table counts them as the current period does.
+  const interval = String(filtersInUrl(page).interval ?? "day");
+  expect(header.slice(2)).toEqual(items[0].compare ? items[0].days.map((k) => `${k} ${interval}${k === 1 ? "" : "s"}`) : items[0].labels);
   const shown = await table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent)));
   expect(shown).toEqual(items.map((item) => [formatCount(item.data.reduce((a, b) => a + b, 0)), ...item.data.map(formatCount)]));
   expect(items[0].data.some((n) => n > 0)).toBe(true);

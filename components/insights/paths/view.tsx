@@ -13,7 +13,9 @@ import { busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth, type San
 import type { PathsFilters, PathsResult } from "./types";
 
 /** Width of one step's column, so a long path scrolls sideways instead of squeezing its labels. */
-const COLUMN_WIDTH = 220;
+const COLUMN_WIDTH = 190;
+/** Transitions the table lists before "Show all". */
+const TABLE_ROWS = 20;
 const NODE_WIDTH = 12;
 const LABEL_CHARS = 26;
 
@@ -21,6 +23,7 @@ const truncate = (text: string, max = LABEL_CHARS) => (text.length > max ? `${te
 
 export function PathsView({ filters, setFilters, response, compact }: KindViewProps<PathsFilters, PathsResult>) {
   const [selected, setSelected] = useState<SankeyNodeDatum | null>(null);
+  const [allRows, setAllRows] = useState(false);
   const edges = response.result;
   if (!edges.length)
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No paths match these settings in this range.</p>;
@@ -101,7 +104,7 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
         <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
       ) : null}
       <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Busiest transitions">
-        <table className="w-full border-collapse text-sm tabular-nums" data-testid="paths-table">
+        <table className="w-full border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
           <caption className="sr-only">The busiest transitions between consecutive steps</caption>
           <thead>
             <tr className="border-b bg-muted/40 text-xs text-muted-foreground">
@@ -126,7 +129,9 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
             </tr>
           </thead>
           <tbody>
-            {busiestTransitions(edges).map((edge) => {
+            {busiestTransitions(edges)
+              .slice(0, allRows ? undefined : TABLE_ROWS)
+              .map((edge) => {
               const source = parseNodeKey(edge.source);
               const target = parseNodeKey(edge.target);
               return (
@@ -134,11 +139,11 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
                   <td className="px-3 py-1.5 text-right text-muted-foreground">
                     {source.step ?? "–"}→{target.step ?? "–"}
                   </td>
-                  <td className="max-w-72 truncate px-3 py-1.5" title={source.item}>
-                    {shortItem(source.item)}
+                  <td className="px-3 py-1.5" title={source.item}>
+                    <span className="block max-w-64 truncate">{shortItem(source.item)}</span>
                   </td>
-                  <td className="max-w-72 truncate px-3 py-1.5" title={target.item}>
-                    {shortItem(target.item)}
+                  <td className="px-3 py-1.5" title={target.item}>
+                    <span className="block max-w-64 truncate">{shortItem(target.item)}</span>
                   </td>
                   <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
                   <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>
@@ -149,6 +154,11 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
           </tbody>
         </table>
       </div>
+      {edges.length > TABLE_ROWS ? (
+        <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setAllRows(!allRows)}>
+          {allRows ? `Show the busiest ${TABLE_ROWS}` : `Show all ${formatCount(edges.length)} transitions`}
+        </Button>
+      ) : null}
     </div>
   );
 }

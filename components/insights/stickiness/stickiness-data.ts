@@ -14,13 +14,17 @@ export interface StickinessSeries {
 
 /**
  * The stickiness items as chart series and table rows: each named by its series (a compared period suffixed
- * "previous period"), and the x labels "1 day", "2 days", … taken from the first current item (compared
- * periods are labelled by position).
+ * "previous period"), and the x labels "1 day", "2 days", … from the API; compared periods come labelled by
+ * position ("day 0"), so theirs are made from `days` and the interval.
  */
-export function stickinessSeries(items: TTrendItem[]): { labels: string[]; series: StickinessSeries[] } {
+export function stickinessSeries(items: TTrendItem[], interval: string): { labels: string[]; series: StickinessSeries[] } {
   const labelled = items.find((item) => item.compare_label !== "previous") ?? items[0];
   const length = Math.max(0, ...items.map((item) => item.data.length));
-  const labels = Array.from({ length }, (_, i) => labelled?.labels[i] ?? String(i + 1));
+  const count = (i: number) => {
+    const k = Number(labelled?.days[i] ?? i + 1);
+    return `${k} ${interval}${k === 1 ? "" : "s"}`;
+  };
+  const labels = Array.from({ length }, (_, i) => (labelled?.compare ? count(i) : (labelled?.labels[i] ?? count(i))));
   let colorIndex = -1;
   const series = items.map((item, index) => {
     const previous = item.compare_label === "previous";

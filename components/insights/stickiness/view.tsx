@@ -10,7 +10,7 @@ import type { StickinessFilters, StickinessResult } from "./types";
 
 
 export function StickinessView({ filters, response, compact }: KindViewProps<StickinessFilters, StickinessResult>) {
-  const { labels, series } = stickinessSeries(response.result);
+  const { labels, series } = stickinessSeries(response.result, String(filters.interval ?? "day"));
   if (!series.length || series.every((s) => s.total === 0))
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did these events in this range.</p>;
   const data = labels.map((label, i) => ({ label, ...Object.fromEntries(series.map((s) => [s.key, s.data[i] ?? 0])) }));
