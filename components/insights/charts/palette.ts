@@ -20,13 +20,10 @@ export const SERIES_COLORS = [
 
 export const seriesColor = (index: number) => SERIES_COLORS[((index % SERIES_COLORS.length) + SERIES_COLORS.length) % SERIES_COLORS.length];
 
-/** Chart chrome that follows the theme: axes, grid lines and tooltips read the app's CSS variables. */
+/** Axis, grid and tooltip colours that follow the theme (the app's CSS variables). */
 export const CHART_THEME = {
   axis: "var(--muted-foreground)",
   grid: "var(--border)",
-  tooltip: {
-    contentStyle: { background: "var(--popover)", color: "var(--popover-foreground)", border: "1px solid var(--border)", borderRadius: 6, fontSize: 12 },
-    labelStyle: { color: "var(--popover-foreground)", fontWeight: 600 },
-    itemStyle: { color: "var(--popover-foreground)" },
-  },
+  tooltipBackground: "var(--popover)",
+  tooltipForeground: "var(--popover-foreground)",
 } as const;

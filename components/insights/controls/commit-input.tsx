@@ -4,18 +4,17 @@ import { useState, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
 
 /**
- * A text or number input that edits freely and commits its text on Enter or when it loses focus (not per
- * keystroke, so each change is one history entry and one computation). Escape restores the committed value.
+ * A text input that commits on Enter or blur (not per keystroke: each commit is one step of the builder's
+ * history), and puts back the committed value on Escape. It follows `value` when that changes elsewhere (Back).
  */
 export function CommitInput({
   value,
   onCommit,
   ...props
-}: Omit<ComponentProps<"input">, "value" | "onChange" | "defaultValue"> & { value: string; onCommit: (value: string) => void }) {
+}: { value: string; onCommit: (value: string) => void } & Omit<ComponentProps<"input">, "value" | "onChange" | "defaultValue">) {
   const [draft, setDraft] = useState(value);
   const [committed, setCommitted] = useState(value);
-  // A new value from outside (Back, another control) replaces the draft.
-  if (value !== committed) {
+  if (committed !== value) {
     setCommitted(value);
     setDraft(value);
   }
@@ -27,10 +26,16 @@ export function CommitInput({
       {...props}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
+      onBlur={(event) => {
+        commit();
+        props.onBlur?.(event);
+      }}
       onKeyDown={(event) => {
-        if (event.key === "Enter") commit();
-        if (event.key === "Escape") setDraft(value);
+        if (event.key === "Enter") {
+          event.preventDefault();
+          commit();
+        } else if (event.key === "Escape") setDraft(value);
+        props.onKeyDown?.(event);
       }}
     />
   );

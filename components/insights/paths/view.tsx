@@ -5,7 +5,8 @@ import { useState, type KeyboardEvent } from "react";
 import { Layer, Rectangle, ResponsiveContainer, Sankey, Tooltip, type TooltipContentProps } from "recharts";
 import type { NameType, ValueType } from "recharts/types/component/DefaultTooltipContent";
 import type { KindViewProps } from "@/components/insights/builder/types";
-import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
+import { seriesColor } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { Button } from "@/components/ui/button";
 import { formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
 import { shortItem } from "./path-item-picker";
@@ -215,7 +216,7 @@ function PathNode({ x, y, width, height, payload, last, selected, interactive, o
 function PathTooltip({ active, payload }: Pick<TooltipContentProps<ValueType, NameType>, "active" | "payload">) {
   const entry = payload?.[0]?.payload as Record<string, unknown> | undefined;
   if (!active || !entry) return null;
-  const style = CHART_THEME.tooltip.contentStyle;
+  const style = TOOLTIP_STYLE.contentStyle;
   if (typeof entry.source === "object" && entry.source && typeof entry.target === "object" && entry.target) {
     const source = entry.source as SankeyNodeDatum;
     const target = entry.target as SankeyNodeDatum;

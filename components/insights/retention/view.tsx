@@ -4,6 +4,7 @@ import { useTheme } from "next-themes";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { formatCount, formatPercent } from "@/lib/ui/format";
 import { PERIOD_NAMES } from "./display-config";
 import { meanRetention, retentionCellColors, retentionTableRows, type RetentionTableRow } from "./retention-table";
@@ -56,7 +57,7 @@ function RetentionChart({ rows, period, breakdown }: { rows: RetentionTableRow[]
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="interval" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
         <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
-        <Tooltip {...CHART_THEME.tooltip} formatter={(value) => (typeof value === "number" ? `${value}%` : "—")} />
+        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (typeof value === "number" ? `${value}%` : "—")} />
         {lines.length ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
         <Line
           type="monotone"

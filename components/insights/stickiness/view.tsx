@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { formatCompact, formatCount } from "@/lib/ui/format";
 import { displayOf } from "./display-config";
 import { stickinessSeries } from "./stickiness-data";
@@ -22,7 +23,7 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
         <YAxis allowDecimals={false} tickFormatter={formatCompact} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
-        <Tooltip {...CHART_THEME.tooltip} cursor={{ fill: "var(--muted)", stroke: "var(--border)" }} formatter={(value) => `${formatCount(Number(value))} persons`} />
+        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--muted)", stroke: "var(--border)" }} formatter={(value) => `${formatCount(Number(value))} persons`} />
         {series.length > 1 ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
         {series.map((s) =>
           bar ? (
