@@ -105,8 +105,16 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
         <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
       ) : null}
       <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Busiest transitions">
-        <table className="w-full border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
+        <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
           <caption className="sr-only">The busiest transitions between consecutive steps</caption>
+          <colgroup>
+            <col className="w-16" />
+            <col />
+            <col />
+            <col className="w-24" />
+            <col className="w-24" />
+            <col className="w-24" />
+          </colgroup>
           <thead>
             <tr className="border-b bg-muted/40 text-xs text-muted-foreground">
               <th scope="col" className="px-3 py-2 text-right font-medium">
@@ -140,11 +148,11 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
                   <td className="px-3 py-1.5 text-right text-muted-foreground">
                     {source.step ?? "–"}→{target.step ?? "–"}
                   </td>
-                  <td className="px-3 py-1.5" title={source.item}>
-                    <span className="block max-w-64 truncate">{shortItem(source.item)}</span>
+                  <td className="truncate px-3 py-1.5" title={source.item}>
+                    {shortItem(source.item)}
                   </td>
-                  <td className="px-3 py-1.5" title={target.item}>
-                    <span className="block max-w-64 truncate">{shortItem(target.item)}</span>
+                  <td className="truncate px-3 py-1.5" title={target.item}>
+                    {shortItem(target.item)}
                   </td>
                   <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
                   <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>

@@ -6,9 +6,12 @@ import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
 import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { formatCompact, formatCount } from "@/lib/ui/format";
 import { displayOf } from "./display-config";
-import { stickinessSeries } from "./stickiness-data";
+import { stickinessSeries, type StickinessSeries } from "./stickiness-data";
 import type { StickinessFilters, StickinessResult } from "./types";
 
+
+/** A series' colour; its previous period the same, faded (as an 8-digit hex, so the legend shows it faded too). */
+const colorOf = (s: StickinessSeries) => `${seriesColor(s.colorIndex)}${s.previous ? "73" : ""}`;
 
 export function StickinessView({ filters, response, compact }: KindViewProps<StickinessFilters, StickinessResult>) {
   const { labels, series } = stickinessSeries(response.result, String(filters.interval ?? "day"));
@@ -27,14 +30,14 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
         {series.length > 1 ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
         {series.map((s) =>
           bar ? (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={seriesColor(s.colorIndex)} fillOpacity={s.previous ? 0.45 : 1} />
+            <Bar key={s.key} dataKey={s.key} name={s.name} fill={colorOf(s)} />
           ) : (
             <Line
               key={s.key}
               type="monotone"
               dataKey={s.key}
               name={s.name}
-              stroke={seriesColor(s.colorIndex)}
+              stroke={colorOf(s)}
               strokeWidth={2}
               strokeDasharray={s.previous ? "5 4" : undefined}
               dot={{ r: 3 }}
@@ -70,7 +73,7 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
             {series.map((s) => (
               <tr key={s.key} className="border-b last:border-b-0">
                 <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                  <span className="mr-2 inline-block size-2.5 rounded-full align-middle" style={{ background: seriesColor(s.colorIndex), opacity: s.previous ? 0.5 : 1 }} aria-hidden />
+                  <span className="mr-2 inline-block size-2.5 rounded-full align-middle" style={{ background: colorOf(s) }} aria-hidden />
                   {s.name}
                 </th>
                 <td className="px-3 py-1.5 text-right font-medium">{formatCount(s.total)}</td>
