@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { generateDemoEvents } from "../scripts/demo/generate";
 import { captureAgent, postBatch } from "../scripts/demo/send";
-import { arg, countStored, load, peakRssMb, rssSplit, startWithProject } from "./events";
+import { arg, countStored, cpuSeconds, load, peakRssMb, rssSplit, startWithProject } from "./events";
 
 const SECONDS = Number(arg("seconds", "20"));
 const CONNECTIONS = arg("connections", "8,16,32").split(",").map(Number);
@@ -76,7 +76,9 @@ let acceptedTotal = warm.accepted;
 const rows = [];
 for (const connections of CONNECTIONS) {
   const before = load();
+  const cpuBefore = cpuSeconds(pid);
   const result = await drive(server.baseUrl, bodies, offset, connections);
+  const cpu = cpuSeconds(pid) - cpuBefore;
   offset += result.used;
   acceptedTotal += result.accepted;
   rows.push({
@@ -85,6 +87,7 @@ for (const connections of CONNECTIONS) {
     "requests/s": Math.round(result.accepted / BATCH / result.elapsed),
     "p50 ms": result.p50,
     "p99 ms": result.p99,
+    "server CPU ms / 1k events": Math.round((cpu * 1e6) / result.accepted),
     accepted: result.accepted,
     failed: result.failed,
     seconds: Number(result.elapsed.toFixed(1)),

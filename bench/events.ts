@@ -55,6 +55,19 @@ export const peakRssMb = (pid: number) => treeMb(pid, "VmHWM");
  */
 export const rssSplit = (pid: number) => `${treeMb(pid, "RssAnon")} MB anonymous + ${treeMb(pid, "RssFile")} MB file-backed`;
 
+/** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) the server process and its children have used so far: with the client and other
+ * programs on the same cores, the server's CPU per event varies much less than its throughput does.
+ */
+export const cpuSeconds = (pid: number) =>
+  processTree(pid).reduce((sum, p) => {
+    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+    return sum + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  }, 0);
+
 /** Stops the server, counts what its chDB data dir holds for one team (rows, distinct uuids), removes the dir. */
 export async function countStored(server: StartedServer, projectId: number): Promise<{ rows: number; uuids: number }> {
   await server.stop();

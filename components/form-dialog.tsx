@@ -83,7 +83,11 @@ function DialogForm<S extends ObjectSchema>({
     formRef.current?.querySelector<HTMLElement>(`${FIELD_SELECTOR}, [type=submit]`)?.focus();
   }, []);
   useEffect(() => {
-    if (focusRequest && formRef.current) focusFirstInvalid(formRef.current);
+    const form = formRef.current;
+    if (!focusRequest || !form) return;
+    // After the next paint: react-hook-form may deliver the errors a render after the request (field arrays do).
+    const frame = requestAnimationFrame(() => focusFirstInvalid(form));
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest]);
 
   const submit = form.handleSubmit(

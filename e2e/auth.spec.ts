@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, signUpWithApi } from "./support";
+import { collectPageErrors, newAccount, signUpWithApi } from "./support";
 
 test("signing up through the UI lands in the app with the organization's name", async ({ page }) => {
   const account = newAccount("Ada", "Analytical Engines");
@@ -41,9 +41,12 @@ test("signing out, then signing back in", async ({ page }) => {
   await expect(page.getByTestId("current-organization")).toHaveText(account.organizationName);
   const cookiesBeforeSignOut = await page.context().cookies();
 
+  const errors = collectPageErrors(page);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Straight to the sign-in page: no error page on the way.
+  expect(errors).toEqual([]);
 
   // Signed-out visitors can't open app pages, not even with a copy of the cookie taken before signing out.
   await page.goto("/organization/members");

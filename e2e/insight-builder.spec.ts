@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo } from "./support";
 
 test("a new insight is built from the URL, saved, reopened and edited", async ({ page }) => {
   await signInAsDemo(page);
@@ -17,9 +17,12 @@ test("a new insight is built from the URL, saved, reopened and edited", async ({
 
   const name = `Pageviews ${Date.now()}`;
   await page.getByLabel("Insight name").fill(name);
+  await page.getByLabel("Add a tag").fill("marketing");
+  await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/insights/[A-Za-z0-9]+$`));
   await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Tags" })).toHaveText("marketing");
 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(/\/edit$/);
@@ -33,4 +36,43 @@ test("an unknown insight says so and links back to the list", async ({ page }) =
   await page.goto(`/project/${demoProjectId()}/insights/NoSuchOne`);
   await expect(page.getByRole("heading", { name: "Insight not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "All insights" })).toHaveAttribute("href", `/project/${demoProjectId()}/insights`);
+});
+
+test("a saved insight is favourited, shared publicly, and duplicated", async ({ page, browser }) => {
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  const name = `Shared ${Date.now()}`;
+  const created = await page.request.post(`/api/projects/${projectId}/insights/`, {
+    data: { name, filters: { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0 }], date_from: "-30d" }, saved: true },
+    headers: sameOrigin(page),
+  });
+  const insight = (await created.json()) as { id: number; short_id: string };
+  await page.goto(`/project/${projectId}/insights/${insight.short_id}`);
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+
+  await page.getByRole("button", { name: "Add to favourites" }).click();
+  await expect(page.getByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("button", { name: "Share" }).click();
+  await page.getByRole("switch").click();
+  const link = await page.locator("code").filter({ hasText: "/shared/" }).innerText();
+  await expectAccessible(page, "sharing dialog");
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(link);
+  await expect(publicPage.getByRole("heading", { name })).toBeVisible();
+  await page.getByRole("switch").click();
+  await expect(page.locator("code").filter({ hasText: "/shared/" })).toHaveCount(0);
+  expect((await publicPage.goto(link))?.status()).toBe(404);
+  await visitor.close();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "History" }).click();
+  await expect(page.getByRole("dialog").getByText(/created it/)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Duplicate" }).click();
+  await expect(page.getByRole("heading", { name: `${name} (copy)` })).toBeVisible();
 });

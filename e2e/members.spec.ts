@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { inviteWithApi, newAccount, PASSWORD, signUpWithApi, uniqueEmail } from "./support";
+import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, uniqueEmail } from "./support";
 
 test("an owner invites someone, who accepts; the owner then makes them an administrator", async ({ page, browser }) => {
   const owner = newAccount("Olive", "Olive Groves");
@@ -14,6 +14,10 @@ test("an owner invites someone, who accepts; the owner then makes them an admini
   await inviteDialog.getByRole("button", { name: "Send invite" }).click();
   await expect(inviteDialog.getByRole("heading", { name: "Invite created" })).toBeVisible();
   await inviteDialog.getByRole("button", { name: "Done" }).click();
+  // Pending invites have their own page, which the members page links to.
+  await expect(page.getByRole("link", { name: /Pending invites · 1 waiting/ })).toBeVisible();
+  await page.getByRole("link", { name: /Pending invites/ }).click();
+  await expect(page).toHaveURL(/\/organization\/invites$/);
   const pendingInvites = page.getByRole("table", { name: "Pending invites" });
   await expect(pendingInvites.getByRole("row", { name: new RegExp(inviteeEmail) })).toBeVisible();
 
@@ -36,10 +40,13 @@ test("an owner invites someone, who accepts; the owner then makes them an admini
   await inviteeContext.close();
 
   await page.reload();
+  await expect(pendingInvites).toHaveCount(0);
+  await expect(page.getByText("No pending invites.")).toBeVisible();
+  await page.goto("/organization/members");
+  await expect(page.getByRole("link", { name: /Pending invites · none waiting/ })).toBeVisible();
   const members = page.getByRole("table", { name: `Members of ${owner.organizationName}` });
   const beaRow = members.getByRole("row", { name: /Bea/ });
   await expect(beaRow).toContainText(inviteeEmail);
-  await expect(pendingInvites).toHaveCount(0);
 
   await beaRow.getByRole("combobox", { name: "Level of Bea" }).click();
   await page.getByRole("option", { name: "administrator" }).click();
@@ -95,4 +102,35 @@ test("a member sees the levels but no controls to change them", async ({ page, b
   await expect(member.getByLabel("Name", { exact: true })).toBeDisabled();
   await expect(member.getByRole("button", { name: "Delete organization" })).toHaveCount(0);
   await memberContext.close();
+});
+
+test("the members list arrives with the page, drawn before any request from the browser", async ({ page }) => {
+  const owner = newAccount("Priya");
+  await signUpWithApi(page.request, owner);
+  // The browser never gets to ask: the table must come from the server-rendered page.
+  await page.route(/\/api\/organizations\/[^/]+\/members\//, (route) => route.abort());
+  await page.goto("/organization/members");
+  await expect(page.getByRole("table").getByText(owner.email)).toBeVisible();
+});
+
+test("the only owner is not offered to leave, and is told why; once there is another owner they may", async ({ page, browser }) => {
+  const owner = newAccount("Sol", "Sol's Orchard");
+  const { organization } = await signUpWithApi(page.request, owner);
+  await page.goto("/organization/members");
+  const members = page.getByRole("table", { name: `Members of ${owner.organizationName}` });
+  const leave = members.getByRole("button", { name: "Leave organization" });
+  await expect(leave).toBeDisabled();
+  await leave.hover({ force: true });
+  await expect(page.getByRole("tooltip")).toHaveText("Cannot leave the organization as its owner!");
+  await expectAccessible(page, "members");
+
+  // A second owner joins: now either may leave.
+  const invite = await inviteWithApi(page, organization.id, uniqueEmail("ona"), 15);
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  expect((await second.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Ona", password: PASSWORD } })).ok()).toBe(true);
+  await context.close();
+  await page.reload();
+  await expect(members.getByRole("row", { name: /Ona/ })).toBeVisible();
+  await expect(leave).toBeEnabled();
 });

@@ -112,3 +112,67 @@ test("every page, light and dark", async ({ page, browser }) => {
   await page.getByRole("button", { name: "Open navigation" }).click();
   await shoot(page, "mobile-nav");
 });
+
+test("projects, verified domains and invites, light and dark", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { organization } = await signUpWithApi(page.request, newAccount("Grace", "Hopper Labs"));
+  await page.goto("/organization/projects");
+  await expect(page.getByRole("row", { name: /Default project/ })).toBeVisible();
+  await shoot(page, "projects");
+  await page.getByRole("button", { name: "New project" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill("Mobile app");
+  await page.getByRole("dialog").getByRole("combobox", { name: "Time zone" }).click();
+  await page.getByRole("combobox", { name: "Search time zones" }).fill("new");
+  await shoot(page, "projects-create-dialog-timezone");
+  await page.getByRole("option", { name: "America/New York" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mobile app" })).toBeVisible();
+  await shoot(page, "project-settings");
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await shoot(page, "project-delete-dialog");
+  await page.keyboard.press("Escape");
+
+  const origin = { origin: new URL(page.url()).origin };
+  for (const domain of ["hopper.example.com", "cobol.example.org"])
+    await page.request.post(`/api/organizations/${organization.id}/domains/`, { data: { domain }, headers: origin });
+  await page.goto("/organization/domains");
+  await expect(page.getByRole("row", { name: /hopper/ })).toBeVisible();
+  await shoot(page, "domains");
+  await page.getByRole("button", { name: "Verify hopper.example.com" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page.getByRole("dialog").getByRole("status")).toBeVisible();
+  await shoot(page, "domains-verify-failed");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "SAML settings of hopper.example.com" }).click();
+  await shoot(page, "domains-saml-dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Remove cobol.example.org" }).click();
+  await shoot(page, "domains-remove-dialog");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/organization/invites");
+  await shoot(page, "invites-empty");
+  await page.getByRole("button", { name: "Invite people" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Add another" }).click();
+  await dialog.getByRole("button", { name: "Add another" }).click();
+  await dialog.getByLabel("Email address 1").fill("ada@example.com");
+  await dialog.getByLabel("First name 1 (optional)").fill("Ada");
+  await dialog.getByLabel("Email address 2").fill("alan@example.com");
+  await dialog.getByLabel("Email address 3").fill("not an address");
+  await dialog.getByRole("button", { name: "Send invites" }).click();
+  await shoot(page, "invites-bulk-dialog-invalid");
+  await dialog.getByLabel("Email address 3").fill("barbara@example.com");
+  await dialog.getByRole("button", { name: "Send invites" }).click();
+  await expect(dialog.getByRole("heading", { name: "3 invites created" })).toBeVisible();
+  await shoot(page, "invites-bulk-created");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await shoot(page, "invites-pending");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Invite people" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Add another" }).click();
+  await shoot(page, "mobile-invites-bulk-dialog");
+  await page.keyboard.press("Escape");
+  await page.goto("/organization/domains");
+  await shoot(page, "mobile-domains");
+});

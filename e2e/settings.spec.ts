@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, signUpWithApi } from "./support";
+import { collectPageErrors, newAccount, signUpWithApi } from "./support";
 
 test("an owner renames the organization, then deletes it after typing its name", async ({ page }) => {
   const owner = newAccount("Rosa", "Rosa's Roses");
@@ -21,10 +21,12 @@ test("an owner renames the organization, then deletes it after typing its name",
   await dialog.getByLabel(/to confirm/).fill("Rosa's Rambling");
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel(/to confirm/).fill("Rosa's Rambling Roses");
+  const errors = collectPageErrors(page);
   await confirm.click();
 
-  // With no organization left, the owner is asked to create one.
+  // With no organization left, the owner is asked to create one, with no error page on the way.
   await expect(page).toHaveURL(/\/onboarding$/);
+  expect(errors).toEqual([]);
   await expect(page.getByRole("heading", { name: "Create an organization" })).toBeVisible();
   await page.getByLabel("Organization name").fill("Second Spring");
   await page.getByRole("button", { name: "Create organization" }).click();

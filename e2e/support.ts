@@ -61,3 +61,13 @@ export async function signInAsDemo(page: Page) {
   });
   expect(response.status()).toBe(200);
 }
+
+/** Uncaught errors of the page (an error page flashed by a render that threw), collected from now on. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}

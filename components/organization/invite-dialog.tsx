@@ -6,13 +6,13 @@ import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { CopyField } from "@/components/copy-button";
 import { FormDialog } from "@/components/form-dialog";
+import { LevelSelect } from "@/components/organization/level-select";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ZInviteCreate } from "@/lib/invites/schemas";
-import { LEVEL_NAMES, LEVELS, type MembershipLevel } from "@/lib/organizations/levels";
+import { invitableLevels } from "@/lib/organizations/levels";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createInviteMutation } from "@/lib/ui/mutations";
 import type { TInvite } from "@/lib/ui/types";
@@ -27,8 +27,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const { organization } = useMe();
   const invite = useMutation(createInviteMutation(organization.id));
   const [created, setCreated] = useState<TInvite | null>(null);
-  const myLevel = organization.membership_level ?? 1;
-  const levels = LEVELS.filter((level) => level <= myLevel);
+  const levels = invitableLevels(organization.membership_level ?? 1);
 
   return (
     <FormDialog
@@ -91,23 +90,14 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 control={control}
                 name="level"
                 render={({ field }) => (
-                  <Select value={String(field.value)} onValueChange={(value) => field.onChange(Number(value) as MembershipLevel)}>
-                    <SelectTrigger
-                      id="level"
-                      aria-invalid={!!errors.level}
-                      aria-describedby={fieldMessageId("level")}
-                      className="w-full capitalize"
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {levels.map((level) => (
-                        <SelectItem key={level} value={String(level)} className="capitalize">
-                          {LEVEL_NAMES[level]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <LevelSelect
+                    id="level"
+                    value={field.value ?? 1}
+                    onChange={field.onChange}
+                    levels={levels}
+                    aria-invalid={!!errors.level}
+                    aria-describedby={fieldMessageId("level")}
+                  />
                 )}
               />
             </Field>

@@ -5,6 +5,7 @@ import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { LogOutIcon, UserMinusIcon } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { DisabledReason } from "@/components/disabled-reason";
 import { MemberLevelDialog } from "@/components/organization/member-level-dialog";
 import { RemoveMemberDialog } from "@/components/organization/remove-member-dialog";
 import { SearchInput } from "@/components/search-input";
@@ -13,7 +14,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tooltip } from "@/components/ui/tooltip";
-import { assignableLevels, LEVEL_NAMES, LEVELS, memberChangeProhibition, type MembershipLevel } from "@/lib/organizations/levels";
+import {
+  assignableLevels,
+  lastOwnerProhibition,
+  Level,
+  LEVEL_NAMES,
+  LEVELS,
+  memberChangeProhibition,
+  type MembershipLevel,
+} from "@/lib/organizations/levels";
 import { formatDate, fullName } from "@/lib/ui/format";
 import { membersQuery } from "@/lib/ui/queries";
 import type { TMember } from "@/lib/ui/types";
@@ -25,9 +34,10 @@ interface Requester {
   level: number;
 }
 
-/** What the cells need beyond their row: who is looking, and the dialogs they can open. */
+/** What the cells need beyond their row: who is looking, how many owners there are, and the dialogs they can open. */
 interface MembersTableContext {
   requester: Requester;
+  ownerCount: number;
   changeLevel: (member: TMember, level: MembershipLevel) => void;
   remove: (member: TMember) => void;
 }
@@ -100,13 +110,15 @@ export function MembersTable() {
     autoResetPageIndex: false,
   });
 
+  const ownerCount = members.data?.filter((member) => member.level === Level.OWNER).length ?? 0;
   const context = useMemo<MembersTableContext>(
     () => ({
       requester: { userId: me.id, level: organization.membership_level ?? 0 },
+      ownerCount,
       changeLevel: (member, level) => setLevelChange({ member, level }),
       remove: setRemoving,
     }),
-    [me.id, organization.membership_level],
+    [me.id, organization.membership_level, ownerCount],
   );
 
   return (
@@ -178,9 +190,9 @@ function LevelCell({ member }: { member: TMember }) {
 }
 
 function RemoveCell({ member }: { member: TMember }) {
-  const { requester, remove } = useMembersContext();
+  const { requester, ownerCount, remove } = useMembersContext();
   const isSelf = member.user.id === requester.userId;
-  const reason = memberChangeProhibition(requester, targetOf(member));
+  const reason = memberChangeProhibition(requester, targetOf(member)) ?? lastOwnerProhibition(member, ownerCount);
   const label = isSelf ? "Leave organization" : `Remove ${fullName(member.user)}`;
   const button = (
     <Button variant="ghost" size="sm" disabled={!!reason} onClick={() => remove(member)} aria-label={label} className="text-muted-foreground hover:text-destructive">
@@ -188,14 +200,5 @@ function RemoveCell({ member }: { member: TMember }) {
       {isSelf ? "Leave" : "Remove"}
     </Button>
   );
-  // A disabled button gets no pointer events; the wrapper carries the explanation instead.
-  return reason ? (
-    <Tooltip content={reason}>
-      <span tabIndex={0} className="inline-flex">
-        {button}
-      </span>
-    </Tooltip>
-  ) : (
-    button
-  );
+  return <DisabledReason reason={reason}>{button}</DisabledReason>;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { RotateCwIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button";
@@ -22,7 +23,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { LEVEL_NAMES } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative, fullName } from "@/lib/ui/format";
-import { cancelInviteMutation } from "@/lib/ui/mutations";
+import { cancelInviteMutation, resendInviteMutation } from "@/lib/ui/mutations";
 import { invitesQuery } from "@/lib/ui/queries";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
@@ -31,6 +32,16 @@ export function PendingInvites() {
   const { organization } = useMe();
   const invites = useQuery(invitesQuery(organization.id));
   const [cancelling, setCancelling] = useState<TInvite | null>(null);
+  const resend = useMutation({
+    ...resendInviteMutation(organization.id),
+    onSuccess: (sent) =>
+      toast.success(
+        sent.emailing_attempt_made
+          ? `A new invite was emailed to ${sent.target_email}. The earlier link no longer works.`
+          : `${sent.target_email} has a new invite link, valid for 3 days. The earlier link no longer works.`,
+      ),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
 
   return (
     <section className="grid gap-3" aria-labelledby="invites-heading">
@@ -38,7 +49,9 @@ export function PendingInvites() {
         <h2 id="invites-heading" className="text-lg font-semibold">
           Pending invites
         </h2>
-        <p className="text-sm text-muted-foreground">Invites are valid for 3 days. Copy a link to share it again.</p>
+        <p className="text-sm text-muted-foreground">
+          Invites are valid for 3 days. Copy a link to share it again, or resend an invite for a new link and 3 more days.
+        </p>
       </div>
       {invites.isError ? (
         <FormAlert>{errorMessage(invites.error)}</FormAlert>
@@ -81,6 +94,15 @@ export function PendingInvites() {
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
                       {!invite.is_expired && <CopyButton value={inviteLink(invite)} label={`Copy invite link for ${invite.target_email}`} />}
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={resend.isPending && resend.variables?.id === invite.id}
+                        onClick={() => resend.mutate(invite)}
+                        aria-label={`Resend the invite for ${invite.target_email}`}
+                      >
+                        <RotateCwIcon /> Resend
+                      </Button>
                       <Button variant="ghost" size="sm" onClick={() => setCancelling(invite)} className="text-muted-foreground hover:text-destructive">
                         {invite.is_expired ? "Delete" : "Cancel invite"}
                       </Button>

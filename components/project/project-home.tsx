@@ -1,24 +1,11 @@
 import { ChartLineIcon, FilterIcon, RepeatIcon } from "lucide-react";
-import { CodeBlock, CopyField } from "@/components/copy-button";
+import { CopyField } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
+import { CaptureSnippets } from "@/components/project/capture-snippets";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { TOrganization } from "@/lib/ui/types";
 
 type Project = TOrganization["teams"][number];
-
-const webSnippet = (origin: string, token: string) => `import posthog from "posthog-js";
-
-posthog.init("${token}", { api_host: "${origin}" });
-posthog.capture("signed_up", { plan: "free" });`;
-
-const httpSnippet = (origin: string, token: string) => `curl -X POST "${origin}/capture/" \\
-  -H "Content-Type: application/json" \\
-  -d '{
-    "api_key": "${token}",
-    "event": "signed_up",
-    "distinct_id": "user-123",
-    "properties": { "plan": "free" }
-  }'`;
 
 const NEXT_UP = [
   { icon: ChartLineIcon, title: "Trends", text: "How often events happen over time, broken down by any property." },
@@ -50,15 +37,8 @@ export function ProjectHome({ project, organizationName, origin }: { project: Pr
             <CardTitle>Send your first event</CardTitle>
             <CardDescription>Point a PostHog library at this instance, or post events over HTTP from any language.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-5">
-            <div className="grid gap-2">
-              <h3 className="text-sm font-medium">JavaScript (posthog-js)</h3>
-              <CodeBlock code={webSnippet(origin, project.api_token)} label="Copy JavaScript snippet" />
-            </div>
-            <div className="grid gap-2">
-              <h3 className="text-sm font-medium">HTTP</h3>
-              <CodeBlock code={httpSnippet(origin, project.api_token)} label="Copy curl command" />
-            </div>
+          <CardContent>
+            <CaptureSnippets origin={origin} token={project.api_token} />
           </CardContent>
         </Card>
 

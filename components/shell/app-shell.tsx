@@ -1,7 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { KeyRoundIcon, LayoutDashboardIcon, MenuIcon, SettingsIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import {
+  FolderKanbanIcon,
+  GlobeIcon,
+  KeyRoundIcon,
+  LayoutDashboardIcon,
+  MailIcon,
+  MenuIcon,
+  SettingsIcon,
+  UsersIcon,
+  type LucideIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -27,6 +37,9 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
       title: "Organization",
       items: [
         { href: "/organization/members", label: "Members", icon: UsersIcon },
+        { href: "/organization/invites", label: "Invites", icon: MailIcon },
+        { href: "/organization/projects", label: "Projects", icon: FolderKanbanIcon },
+        { href: "/organization/domains", label: "Verified domains", icon: GlobeIcon },
         { href: "/organization/settings", label: "Settings", icon: SettingsIcon },
       ],
     },

@@ -47,8 +47,10 @@ export function OrganizationSwitcher() {
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger className={triggerClassName} aria-label={`Organization: ${organization.name}`}>
-          <span className="flex size-6 shrink-0 items-center justify-center rounded bg-primary/15 text-xs font-semibold text-primary">
+        <DropdownMenuTrigger className={triggerClassName}>
+          {/* Named by its visible text (WCAG 2.5.3), with what it switches said to screen readers first. */}
+          <span className="sr-only">Organization: </span>
+          <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded bg-primary/15 text-xs font-semibold text-primary">
             {organization.name.charAt(0).toUpperCase()}
           </span>
           <span className="min-w-0 flex-1 truncate font-medium" data-testid="current-organization">
@@ -87,8 +89,9 @@ export function ProjectSwitcher() {
   const projects = me.organization.teams;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={triggerClassName} aria-label={`Project: ${me.team?.name ?? "none"}`}>
-        <FolderIcon className="mx-1 size-4 shrink-0 text-muted-foreground" />
+      <DropdownMenuTrigger className={triggerClassName}>
+        <span className="sr-only">Project: </span>
+        <FolderIcon aria-hidden className="mx-1 size-4 shrink-0 text-muted-foreground" />
         <span className="min-w-0 flex-1 truncate" data-testid="current-project">
           {me.team?.name ?? "No project"}
         </span>

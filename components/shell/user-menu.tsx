@@ -38,10 +38,10 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
         className="flex w-full items-center gap-2 rounded-md p-2 text-left outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=open]:bg-sidebar-accent"
       >
-        <InitialsAvatar name={name} />
+        <span className="sr-only">Account menu: </span>
+        <InitialsAvatar name={name} decorative />
         <span className="grid min-w-0 flex-1 leading-tight">
           <span className="truncate text-sm font-medium">{name}</span>
           <span className="truncate text-xs text-muted-foreground">{me.email}</span>

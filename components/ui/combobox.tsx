@@ -1,9 +1,9 @@
 "use client";
 
-import { Command } from "cmdk";
 import { CheckIcon, ChevronDownIcon, LoaderCircleIcon } from "lucide-react";
-import { Popover } from "radix-ui";
 import { useState, type ReactNode } from "react";
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/ui/utils";
 
 export interface ComboboxOption {
@@ -35,6 +35,10 @@ interface ComboboxProps {
   className?: string;
   size?: "sm" | "default";
   disabled?: boolean;
+  /** Form fields: the trigger's id (for a label) and its validation state. */
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
 }
 
 /**
@@ -60,15 +64,18 @@ export function Combobox(props: ComboboxProps) {
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild disabled={props.disabled}>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild disabled={props.disabled}>
         <button
+          id={props.id}
           type="button"
           role="combobox"
           aria-expanded={open}
+          aria-invalid={props["aria-invalid"]}
+          aria-describedby={props["aria-describedby"]}
           aria-label={shown ? `${label}: ${typeof shown === "string" ? shown : (selected?.label ?? value ?? "")}` : label}
           className={cn(
-            "flex min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3 text-left text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/20 dark:hover:bg-input/40",
+            "flex min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3 text-left text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive dark:bg-input/20 dark:hover:bg-input/40",
             size === "sm" ? "h-8" : "h-9",
             props.className,
           )}
@@ -76,58 +83,38 @@ export function Combobox(props: ComboboxProps) {
           <span className={cn("truncate", !shown && "text-muted-foreground")}>{shown || placeholder}</span>
           <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 w-(--radix-popover-trigger-width) min-w-72 rounded-md border bg-popover p-0 text-popover-foreground shadow-md data-[state=open]:animate-pop-in"
-        >
-          <Command shouldFilter={!serverSearch} label={label} className="flex flex-col">
-            <div className="flex items-center gap-2 border-b px-3">
-              <Command.Input
-                value={search}
-                onValueChange={setSearch}
-                placeholder={props.searchPlaceholder ?? "Search…"}
-                className="h-9 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-              />
-              {loading ? <LoaderCircleIcon className="size-4 shrink-0 animate-spin text-muted-foreground" aria-label="Loading" /> : null}
-            </div>
-            <Command.List className="max-h-72 overflow-y-auto p-1">
-              {!loading && !custom ? <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">{emptyText}</Command.Empty> : null}
-              {custom ? (
-                <Command.Item value={`custom:${custom}`} onSelect={() => pick(custom)} className={itemClass}>
-                  Use “{custom}”
-                </Command.Item>
-              ) : null}
-              {groups.map((group) => (
-                <Command.Group key={group} heading={group || undefined} className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
-                  {options
-                    .filter((option) => (option.group ?? "") === group)
-                    .map((option) => (
-                      <Command.Item
-                        key={`${group}:${option.value}`}
-                        value={`${group}:${option.value}`}
-                        keywords={[option.label]}
-                        onSelect={() => pick(option.value)}
-                        className={itemClass}
-                      >
-                        <CheckIcon className={cn("size-4 shrink-0", option.value === value ? "opacity-100" : "opacity-0")} />
-                        <span className="min-w-0 flex-1">
-                          <span className="block truncate">{option.label}</span>
-                          {option.detail ? <span className="block truncate text-xs text-muted-foreground">{option.detail}</span> : null}
-                        </span>
-                      </Command.Item>
-                    ))}
-                </Command.Group>
-              ))}
-            </Command.List>
-          </Command>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </PopoverTrigger>
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0">
+        <Command shouldFilter={!serverSearch} label={label}>
+          <div className="relative">
+            <CommandInput value={search} onValueChange={setSearch} placeholder={props.searchPlaceholder ?? "Search…"} aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`} />
+            {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" aria-label="Loading" /> : null}
+          </div>
+          <CommandList>
+            {!loading && !custom ? <CommandEmpty>{emptyText}</CommandEmpty> : null}
+            {custom ? (
+              <CommandItem value={`custom:${custom}`} onSelect={() => pick(custom)}>
+                Use “{custom}”
+              </CommandItem>
+            ) : null}
+            {groups.map((group) => (
+              <CommandGroup key={group} heading={group || undefined}>
+                {options
+                  .filter((option) => (option.group ?? "") === group)
+                  .map((option) => (
+                    <CommandItem key={`${group}:${option.value}`} value={`${group}:${option.value}`} keywords={[option.label]} onSelect={() => pick(option.value)}>
+                      <CheckIcon className={cn(option.value === value ? "opacity-100" : "opacity-0")} />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate">{option.label}</span>
+                        {option.detail ? <span className="block truncate text-xs text-muted-foreground">{option.detail}</span> : null}
+                      </span>
+                    </CommandItem>
+                  ))}
+              </CommandGroup>
+            ))}
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
   );
 }
-
-const itemClass =
-  "flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground";

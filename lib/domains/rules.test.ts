@@ -2,11 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   challengeAnswered,
   challengeRecordName,
+  domainStatus,
   DOMAIN_PATTERN,
   hasSaml,
-  newVerificationChallenge,
   settingNeedingVerification,
+  VERIFY_FIRST,
+  verificationProhibition,
 } from "./rules";
+import { newVerificationChallenge } from "./challenge";
 
 describe("domain rules", () => {
   test("the domain pattern accepts domains and subdomains, nothing else", () => {
@@ -21,6 +24,17 @@ describe("domain rules", () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newVerificationChallenge()).not.toBe(first);
     expect(challengeRecordName("example.com")).toBe("_hedgerow-challenge.example.com");
+  });
+
+  test("verified, expired (verified once, no longer) and pending, as PostHog shows them", () => {
+    expect(domainStatus({ is_verified: true, verified_at: "2026-11-01T00:00:00Z" })).toBe("verified");
+    expect(domainStatus({ is_verified: false, verified_at: "2026-11-01T00:00:00Z" })).toBe("expired");
+    expect(domainStatus({ is_verified: false, verified_at: null })).toBe("pending");
+  });
+
+  test("the browser's reason for a verification-only setting", () => {
+    expect(verificationProhibition({ is_verified: false })).toBe(VERIFY_FIRST);
+    expect(verificationProhibition({ is_verified: true })).toBeNull();
   });
 
   test("JIT provisioning and SSO enforcement wait for verification; SAML settings do not", () => {

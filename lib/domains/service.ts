@@ -8,12 +8,12 @@ import { getDb } from "@/lib/db/client";
 import { domains, type Domain } from "@/lib/db/schema";
 import { canManageDomains, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
 import { requireOrganizationMember, type OrganizationAccess } from "@/lib/organizations/service";
+import { newVerificationChallenge } from "./challenge";
 import { lookupTxt } from "./dns";
 import {
   challengeAnswered,
   challengeRecordName,
   hasSaml,
-  newVerificationChallenge,
   settingNeedingVerification,
   VERIFICATION_REQUIRED,
 } from "./rules";

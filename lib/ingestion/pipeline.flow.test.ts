@@ -1,7 +1,8 @@
 import { beforeEach, expect, test, vi } from "vitest";
 import type { CapturedEvent } from "./types";
 
-// The pipeline's orchestration against an in-memory event store; persons are left out (tested on their own).
+// The pipeline's orchestration against an in-memory event store; persons and definitions are left out (tested on
+// their own).
 const store = vi.hoisted(() => ({
   rows: [] as Record<string, unknown>[],
   inserts: [] as number[],
@@ -41,6 +42,12 @@ vi.mock("@/lib/persons/repository", () => ({
     return { persons: new Map(), distinctIds: new Map() };
   },
   savePersonChanges: async () => {},
+}));
+
+vi.mock("@/lib/definitions/recording", () => ({
+  newDefinitions: () => ({}),
+  saveDefinitions: async () => {},
+  rememberDefinitions: () => {},
 }));
 
 const { ingest, flushIngestion, REFUSED_REASON } = await import("./pipeline");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
+import { newDefinitions, rememberDefinitions, saveDefinitions, type NewDefinitions } from "@/lib/definitions/recording";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { personlessPersonId, processPersonEvents, type PersonsState } from "@/lib/persons/processing";
 import { loadPersonsState, lockProjectPersons, savePersonChanges } from "@/lib/persons/repository";
@@ -225,7 +226,8 @@ interface Prepared {
 
 /**
  * A group's first stage: the events neither stored nor being written (`writingKeys`), their persons processed
- * and committed in the metadata database; the persons of all its events loaded for the mirror.
+ * and committed in the metadata database with the definitions they add; the persons of all its events loaded
+ * for the mirror.
  */
 async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Promise<Prepared> {
   const store = await getEventStore();
@@ -249,6 +251,7 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
   const personIdOf = new Map<Candidate, string>();
   const states = new Map<number, PersonsState>();
   const deleted: Prepared["deleted"] = [];
+  const definitions: NewDefinitions[] = [];
   const db = await getDb();
   await db.transaction(async (tx) => {
     for (const projectId of [...byProject.keys()].sort((a, b) => a - b)) {
@@ -266,8 +269,13 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
       candidates.forEach((candidate, i) => personIdOf.set(candidate, personIds[i]));
       states.set(projectId, state);
       for (const [id, person] of changes.deleted) deleted.push({ projectId, id, version: person.version + 1 });
+      // Event and property definitions: only names this process has not recorded yet are written.
+      const found = newDefinitions(projectId, candidates.map((c) => c.event));
+      await saveDefinitions(tx, found);
+      definitions.push(found);
     }
   });
+  for (const found of definitions) rememberDefinitions(found);
 
   const stored = group.map(() => 0);
   for (const candidate of fresh) stored[candidate.request] += 1;

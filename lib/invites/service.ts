@@ -9,6 +9,7 @@ import { invites, memberships, organizations, projects, users, type Invite, type
 import { inviteEmail } from "@/lib/email/invite";
 import { canSendEmail, sendEmail } from "@/lib/email/transport";
 import { joinOrganization } from "@/lib/members/service";
+import { invitableLevels } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/service";
 import { userBasic } from "@/lib/users/serialize";
 import { findUserByEmail, insertUser, normalizeEmail } from "@/lib/users/service";
@@ -87,7 +88,8 @@ export async function createInvites(
   requestOrigin: string,
 ): Promise<TInvite[]> {
   const { organization, membership } = await requireOrganizationMember(actor, organizationId);
-  if (inputs.some((input) => input.level > membership.level)) throw permissionDenied(LEVEL_ABOVE_INVITER);
+  const allowed = invitableLevels(membership.level);
+  if (inputs.some((input) => !allowed.includes(input.level))) throw permissionDenied(LEVEL_ABOVE_INVITER);
   const emailing = canSendEmail();
   const db = await getDb();
   const created = await db.transaction(async (tx) => {

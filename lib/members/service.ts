@@ -5,12 +5,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type Membership, type User } from "@/lib/db/schema";
-import { Level, memberChangeProhibition } from "@/lib/organizations/levels";
+import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/service";
+import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";
 import { userBasic } from "@/lib/users/serialize";
 import type { TMember, TMemberListQuery, TMemberUpdate } from "./schemas";
 
-export const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
 
 interface MemberRow {
   membership: Membership;
@@ -126,35 +126,13 @@ export async function removeMember(actor: Actor, organizationId: string, userUui
         .where(
           and(activeMembersOf(organization.id), eq(memberships.level, Level.OWNER), ne(memberships.id, target.membership.id)),
         );
-      if (otherOwners === 0) throw validationError(LAST_OWNER_CANNOT_LEAVE);
+      const prohibition = lastOwnerProhibition(target.membership, otherOwners + 1);
+      if (prohibition) throw validationError(prohibition);
     }
     await tx.delete(memberships).where(eq(memberships.id, target.membership.id));
     if (target.user.currentOrganizationId === organization.id) await moveToFirstOrganization(tx, target.user.id);
     await revokeSessionsIfNoOrganization(tx, target.user.id);
   });
-}
-
-/** Points a user who left their current organization at another of theirs (or none), as PostHog's `User.leave`. */
-async function moveToFirstOrganization(tx: Tx, userId: number) {
-  const [next] = await tx
-    .select({ organizationId: memberships.organizationId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.joinedAt))
-    .limit(1);
-  await setCurrentOrganization(tx, userId, next?.organizationId ?? null);
-}
-
-async function setCurrentOrganization(tx: Tx, userId: number, organizationId: string | null) {
-  const [project] = organizationId
-    ? await tx.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, organizationId)).orderBy(asc(projects.id)).limit(1)
-    : [];
-  const [user] = await tx
-    .update(users)
-    .set({ currentOrganizationId: organizationId, currentProjectId: project?.id ?? null })
-    .where(eq(users.id, userId))
-    .returning();
-  return user;
 }
 
 /** PostHog's `User.join`: a new membership, and the user now works in that organization. */

@@ -11,6 +11,7 @@ import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as dashboards from "@/lib/dashboards/endpoints";
+import * as definitions from "@/lib/definitions/endpoints";
 import * as domains from "@/lib/domains/endpoints";
 import * as events from "@/lib/events/endpoints";
 import * as insights from "@/lib/insights/endpoints";
@@ -47,6 +48,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   actors,
   correlation,
   actions,
+  definitions,
   openapi,
 };
 

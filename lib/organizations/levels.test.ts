@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { assignableLevels, isMembershipLevel, Level, memberChangeProhibition } from "./levels";
+import { assignableLevels, invitableLevels, isMembershipLevel, lastOwnerProhibition, Level, memberChangeProhibition } from "./levels";
 
 const member = (userId: number, level: number) => ({ userId, level });
 const owner = member(1, Level.OWNER);
@@ -74,4 +74,21 @@ describe("assignableLevels", () => {
 test("isMembershipLevel accepts exactly 1, 8 and 15", () => {
   expect([1, 8, 15].every(isMembershipLevel)).toBe(true);
   for (const value of [0, 2, 9, 16, "8", null, 8.5]) expect(isMembershipLevel(value)).toBe(false);
+});
+
+describe("invitableLevels", () => {
+  test("one's own level and those below it", () => {
+    expect(invitableLevels(Level.MEMBER)).toEqual([Level.MEMBER]);
+    expect(invitableLevels(Level.ADMIN)).toEqual([Level.MEMBER, Level.ADMIN]);
+    expect(invitableLevels(Level.OWNER)).toEqual([Level.MEMBER, Level.ADMIN, Level.OWNER]);
+  });
+});
+
+describe("lastOwnerProhibition", () => {
+  test("the only owner may not leave; one of several may, and so may anyone below owner", () => {
+    expect(lastOwnerProhibition(owner, 1)).toBe("Cannot leave the organization as its owner!");
+    expect(lastOwnerProhibition(owner, 2)).toBeNull();
+    expect(lastOwnerProhibition(admin, 1)).toBeNull();
+    expect(lastOwnerProhibition(plain, 1)).toBeNull();
+  });
 });

@@ -14,6 +14,19 @@ export const canDeleteOrganization = (level: number) => level >= Level.OWNER;
 export const canManageDomains = (level: number) => level >= Level.ADMIN;
 export const canManageProjects = (level: number) => level >= Level.ADMIN;
 
+/** Levels someone at `level` may invite people at: their own and those below it. */
+export const invitableLevels = (level: number): MembershipLevel[] => LEVELS.filter((invited) => invited <= level);
+
+export const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
+
+/**
+ * Why `target` may not leave (or be removed from) an organization that has `ownerCount` owners, or null:
+ * an organization always keeps an owner, so its only one stays until they make someone else owner.
+ */
+export function lastOwnerProhibition(target: { level: number }, ownerCount: number): string | null {
+  return target.level === Level.OWNER && ownerCount <= 1 ? LAST_OWNER_CANNOT_LEAVE : null;
+}
+
 interface MemberRef {
   userId: number;
   level: number;

@@ -3,10 +3,12 @@ import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { keyOrganizationDenial } from "@/lib/auth/key-limits";
+import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, preparedStatement, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { memberships, organizations, users, type Membership, type Organization, type User } from "@/lib/db/schema";
 import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
+import { moveToFirstOrganization } from "@/lib/users/current-organization";
 import { canDeleteOrganization, canEditOrganization, INSUFFICIENT_LEVEL, Level } from "./levels";
 import { AVAILABLE_PRODUCT_FEATURES, type TOrganization, type TOrganizationCreate, type TOrganizationUpdate } from "./schemas";
 import { baseSlug, slugWithSuffix } from "./slug";
@@ -163,12 +165,16 @@ export async function deleteOrganization(actor: Actor, id: string): Promise<void
   if (!canDeleteOrganization(access.membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    // Members who were working in it fall back to none; they pick another on their next visit.
-    await tx
-      .update(users)
-      .set({ currentOrganizationId: null, currentProjectId: null })
-      .where(eq(users.currentOrganizationId, access.organization.id));
+    const members = await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, access.organization.id));
     await tx.delete(organizations).where(eq(organizations.id, access.organization.id));
+    // As when leaving (PostHog's `User.leave`): members who were working in it move to another of theirs.
+    // Those left with none are signed out everywhere, as removed members are; the deleting user stays signed
+    // in, to create a new organization.
+    for (const { userId } of members) {
+      const [user] = await tx.select({ current: users.currentOrganizationId }).from(users).where(eq(users.id, userId));
+      if (!user?.current || user.current === access.organization.id) await moveToFirstOrganization(tx, userId);
+      if (userId !== actor.user.id) await revokeSessionsIfNoOrganization(tx, userId);
+    }
   });
 }
 

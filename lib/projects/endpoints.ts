@@ -33,7 +33,7 @@ export const createProjectEndpoint = endpoint({
   body: ZProjectCreate,
   response: ZProject,
   status: 201,
-  handler: ({ actor, body }) => createProject(actor, body),
+  handler: ({ actor, body }) => createProject(actor, "@current", body),
 });
 
 export const retrieveProjectEndpoint = endpoint({
@@ -80,4 +80,13 @@ export const listOrganizationProjectsEndpoint = endpoint({
   response: ZProject,
   paginated: true,
   handler: ({ url, actor, params }) => listPage(url, (page) => listOrganizationProjects(actor, params.organizationId, page)),
+});
+
+/** PostHog creates projects under the organization's path too: the same operation, for the organization named. */
+export const createOrganizationProjectEndpoint = endpoint({
+  ...createProjectEndpoint,
+  path: "/api/organizations/{organizationId}/projects/",
+  summary: "Create a project in an organization (admins); you then work in it",
+  params: ZOrganizationParams,
+  handler: ({ actor, params, body }) => createProject(actor, params.organizationId, body),
 });

@@ -81,14 +81,20 @@ export async function listOrganizationProjects(actor: Actor, organizationId: str
   return listProjectsOf(organization.id, page);
 }
 
-/** A new project of the caller's current organization (admins), where the caller then works, as in PostHog. */
-export async function createProject(actor: Actor, input: TProjectCreate): Promise<TProject> {
-  const { organization, membership } = await requireOrganizationMember(actor, "@current");
+/**
+ * A new project of the organization (`@current` for the caller's current one; admins), where the caller then
+ * works, as in PostHog: `/api/projects/` and `/api/organizations/:id/projects/` both create through here.
+ */
+export async function createProject(actor: Actor, organizationId: string, input: TProjectCreate): Promise<TProject> {
+  const { organization, membership } = await requireOrganizationMember(actor, organizationId);
   if (!canManageProjects(membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
   const db = await getDb();
   const project = await db.transaction(async (tx) => {
     const created = await insertProject(tx, { organizationId: organization.id, name: input.name, timezone: input.timezone });
-    await tx.update(users).set({ currentProjectId: created.id }).where(eq(users.id, actor.user.id));
+    await tx
+      .update(users)
+      .set({ currentOrganizationId: organization.id, currentProjectId: created.id })
+      .where(eq(users.id, actor.user.id));
     return created;
   });
   return serializeProject(project);

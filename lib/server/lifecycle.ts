@@ -1,4 +1,5 @@
 import { closeDb, getDb } from "@/lib/db/client";
+import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
 
@@ -6,6 +7,8 @@ import { flushIngestion } from "@/lib/ingestion/pipeline";
 export async function startServerLifecycle() {
   await getDb();
   await getEventStore();
+  // In the background: old installs' definitions, read from their events once (ingestion records new ones).
+  backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close.

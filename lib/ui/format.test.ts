@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDate, formatRelative, fullName } from "./format";
+import { formatDate, formatCount, formatRelative, fullName } from "./format";
 
 describe("fullName", () => {
   test("joins first and last names, falling back to the email", () => {

@@ -2,7 +2,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import * as mutations from "./mutations";
 import { writeEffectsCache } from "./mutations";
-import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "./query-keys";
+import { apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
 
@@ -16,17 +16,27 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
   createOrganizationMutation: { invalidates: "all" },
   updateOrganizationMutation: { invalidates: [userKeys.me()] },
   deleteOrganizationMutation: { clearsCache: true },
-  updateProjectMutation: { invalidates: [userKeys.me()] },
+  updateProjectMutation: { invalidates: [projectKeys.all, userKeys.me()] },
+  createProjectMutation: { invalidates: [projectKeys.list(ORG), userKeys.me()] },
+  deleteProjectMutation: { invalidates: [projectKeys.list(ORG), userKeys.me()] },
   updateMemberMutation: { invalidates: [memberKeys.list(ORG), userKeys.me()] },
   removeMemberMutation: { invalidates: [memberKeys.list(ORG)] },
   leaveOrganizationMutation: { clearsCache: true },
   createInviteMutation: { invalidates: [inviteKeys.list(ORG)] },
   cancelInviteMutation: { invalidates: [inviteKeys.list(ORG)] },
+  bulkCreateInvitesMutation: { invalidates: [inviteKeys.list(ORG)] },
+  resendInviteMutation: { invalidates: [inviteKeys.list(ORG)] },
+  createDomainMutation: { invalidates: [domainKeys.list(ORG)] },
+  updateDomainMutation: { invalidates: [domainKeys.list(ORG)] },
+  verifyDomainMutation: { invalidates: [domainKeys.list(ORG)] },
+  deleteDomainMutation: { invalidates: [domainKeys.list(ORG)] },
   createApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
   deleteApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
   createInsightMutation: { invalidates: [insightKeys.lists(ORG as unknown as number)] },
   updateInsightMutation: { invalidates: [insightKeys.all] },
   insightViewedMutation: { invalidates: [insightKeys.lastViewed(ORG as unknown as number)] },
+  updateSharingMutation: { returns: sharingKeys.config(ORG) },
+  resetSharingLinkMutation: { returns: sharingKeys.config(ORG) },
 };
 
 describe("what each write declares it changes in the cache", () => {
@@ -62,6 +72,18 @@ describe("the query client carries the declarations out", () => {
     expect(invalidated(userKeys.me())).toBe(true);
     expect(invalidated(memberKeys.list("another"))).toBe(false);
     expect(invalidated(inviteKeys.list(ORG))).toBe(false);
+  });
+
+  test("resending an invite posts its own fields again, replacing it", async () => {
+    const { client, fetch, invalidated } = setUp({ id: "new" });
+    const invite = { id: "old", target_email: "ada@example.com", first_name: "Ada", level: 8, message: "Hi", private_project_access: [], is_expired: true };
+    await client.getMutationCache().build(client, mutations.resendInviteMutation(ORG)).execute(invite as never);
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe(`/api/organizations/${ORG}/invites/`);
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body))).toEqual({ target_email: "ada@example.com", first_name: "Ada", level: 8, message: "Hi", private_project_access: [] });
+    expect(invalidated(inviteKeys.list(ORG))).toBe(true);
+    expect(invalidated(memberKeys.list(ORG))).toBe(false);
   });
 
   test("switching puts the answer in @me and makes everything stale", async () => {

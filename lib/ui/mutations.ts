@@ -1,15 +1,16 @@
 import { MutationCache, mutationOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { TApiKey, TApiKeyCreate } from "@/lib/api-keys/schemas";
+import type { TDomain, TDomainCreate, TDomainUpdate } from "@/lib/domains/schemas";
 import type { TInvite, TInviteAccept, ZInviteCreate } from "@/lib/invites/schemas";
 import type { TMember, TMemberUpdate } from "@/lib/members/schemas";
 import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/lib/organizations/schemas";
-import type { TProject, TProjectUpdate } from "@/lib/projects/schemas";
+import type { TProject, TProjectCreate, TProjectUpdate } from "@/lib/projects/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
 import type { TInsightWrite } from "@/lib/insights/schemas";
-import { apiKeyKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TInsight } from "@/lib/ui/types";
+import { apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TInsight, TSharingConfiguration } from "@/lib/ui/types";
 
 /**
  * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
@@ -104,11 +105,27 @@ export const deleteOrganizationMutation = (organizationId: string) =>
     meta: { clearsCache: true },
   });
 
-/** The current project is part of @me. */
+/** The current project is part of @me, and projects show in their organization's list. */
 export const updateProjectMutation = () =>
   mutationOptions({
     mutationFn: ({ id, ...body }: Pick<TProject, "id"> & TProjectUpdate) => api.patch<TProject>(`/api/projects/${id}/`, body),
-    meta: { invalidates: [userKeys.me()] },
+    meta: { invalidates: [projectKeys.all, userKeys.me()] },
+  });
+
+// Projects
+
+/** The creator then works in the new project, which @me names. */
+export const createProjectMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (body: TProjectCreate) => api.post<TProject>(`/api/organizations/${organizationId}/projects/`, body),
+    meta: { invalidates: [projectKeys.list(organizationId), userKeys.me()] },
+  });
+
+/** Whoever worked in the project moves to another of the organization's: @me too. */
+export const deleteProjectMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (project: TProject) => api.delete(`/api/projects/${project.id}/`),
+    meta: { invalidates: [projectKeys.list(organizationId), userKeys.me()] },
   });
 
 // Members
@@ -143,10 +160,62 @@ export const createInviteMutation = (organizationId: string) =>
     meta: { invalidates: [inviteKeys.list(organizationId)] },
   });
 
+/** Up to 20 invites at once, all created or none. */
+export const bulkCreateInvitesMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (body: z.input<typeof ZInviteCreate>[]) => api.post<TInvite[]>(`/api/organizations/${organizationId}/invites/bulk/`, body),
+    meta: { invalidates: [inviteKeys.list(organizationId)] },
+  });
+
+/**
+ * Sends an invite again, as PostHog has it done: a new invite for the same person replaces the pending one, so
+ * it gets a new link (the old one stops working), a fresh expiry and, where email is set up, a new email.
+ */
+export const resendInviteMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (invite: TInvite) =>
+      api.post<TInvite>(`/api/organizations/${organizationId}/invites/`, {
+        target_email: invite.target_email,
+        first_name: invite.first_name,
+        level: invite.level,
+        message: invite.message,
+        private_project_access: invite.private_project_access,
+      } satisfies z.input<typeof ZInviteCreate>),
+    meta: { invalidates: [inviteKeys.list(organizationId)] },
+  });
+
 export const cancelInviteMutation = (organizationId: string) =>
   mutationOptions({
     mutationFn: (invite: TInvite) => api.delete(`/api/organizations/${organizationId}/invites/${invite.id}/`),
     meta: { invalidates: [inviteKeys.list(organizationId)] },
+  });
+
+// Verified domains
+
+export const createDomainMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (body: TDomainCreate) => api.post<TDomain>(`/api/organizations/${organizationId}/domains/`, body),
+    meta: { invalidates: [domainKeys.list(organizationId)] },
+  });
+
+export const updateDomainMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: ({ domain, ...body }: { domain: TDomain } & TDomainUpdate) =>
+      api.patch<TDomain>(`/api/organizations/${organizationId}/domains/${domain.id}/`, body),
+    meta: { invalidates: [domainKeys.list(organizationId)] },
+  });
+
+/** Looks up the TXT record now; the answer is the domain, verified or with the attempt recorded. */
+export const verifyDomainMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (domain: TDomain) => api.post<TDomain>(`/api/organizations/${organizationId}/domains/${domain.id}/verify/`),
+    meta: { invalidates: [domainKeys.list(organizationId)] },
+  });
+
+export const deleteDomainMutation = (organizationId: string) =>
+  mutationOptions({
+    mutationFn: (domain: TDomain) => api.delete(`/api/organizations/${organizationId}/domains/${domain.id}/`),
+    meta: { invalidates: [domainKeys.list(organizationId)] },
   });
 
 // Personal API keys
@@ -183,4 +252,19 @@ export const insightViewedMutation = (projectId: number) =>
   mutationOptions({
     mutationFn: (insightId: number) => api.post<void>(`/api/projects/${projectId}/insights/${insightId}/viewed/`),
     meta: { invalidates: [insightKeys.lastViewed(projectId)] },
+  });
+
+// Sharing (of an insight or a dashboard, by the API path of its sharing configuration)
+
+export const updateSharingMutation = (sharingPath: string) =>
+  mutationOptions({
+    mutationFn: (body: { enabled: boolean }) => api.patch<TSharingConfiguration>(sharingPath, body),
+    meta: { returns: sharingKeys.config(sharingPath) },
+  });
+
+/** A new access token: links handed out so far stop working. */
+export const resetSharingLinkMutation = (sharingPath: string) =>
+  mutationOptions({
+    mutationFn: () => api.post<TSharingConfiguration>(`${sharingPath}refresh/`),
+    meta: { returns: sharingKeys.config(sharingPath) },
   });

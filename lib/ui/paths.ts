@@ -9,3 +9,6 @@ export function homePath(me: Pick<TUser, "team">): string {
 export function safeNextPath(next: string | null | undefined): string | null {
   return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
 }
+
+/** A saved insight's page (PostHog's URL), or its editor. */
+export const insightPath = (projectId: number, shortId: string, edit = false) => `/project/${projectId}/insights/${shortId}${edit ? "/edit" : ""}`;

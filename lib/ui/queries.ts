@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { analysisKeys, apiKeyKeys, insightKeys, inviteKeys, memberKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TApiKey, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TPropertyDefinition, TPropertyValue, TUser } from "@/lib/ui/types";
+import { analysisKeys, apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActivityPage, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -95,4 +95,29 @@ export const insightByShortIdQuery = (projectId: number, shortId: string) =>
       return insight;
     },
     retry: false,
+  });
+
+export const sharingQuery = (sharingPath: string) =>
+  queryOptions({
+    queryKey: sharingKeys.config(sharingPath),
+    queryFn: ({ signal }) => api.get<TSharingConfiguration>(sharingPath, { signal }),
+  });
+
+/** The latest changes to an insight, newest first (one page is plenty for the history dialog). */
+export const insightActivityQuery = (projectId: number, insightId: number) =>
+  queryOptions({
+    queryKey: insightKeys.activity(projectId, insightId),
+    queryFn: ({ signal }) => api.get<TActivityPage>(`/api/projects/${projectId}/insights/${insightId}/activity/?limit=50`, { signal }),
+  });
+
+export const projectsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: projectKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TProject>(`/api/organizations/${organizationId}/projects/`, { signal }),
+  });
+
+export const domainsQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: domainKeys.list(organizationId),
+    queryFn: ({ signal }) => api.getAll<TDomain>(`/api/organizations/${organizationId}/domains/`, { signal }),
   });

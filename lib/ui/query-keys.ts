@@ -46,4 +46,21 @@ export const insightKeys = {
   list: (projectId: number, params: Record<string, string>) => [...insightKeys.lists(projectId), params] as const,
   detail: (projectId: number, shortId: string) => [...insightKeys.all, projectId, "detail", shortId] as const,
   lastViewed: (projectId: number) => [...insightKeys.all, projectId, "my_last_viewed"] as const,
+  activity: (projectId: number, insightId: number) => [...insightKeys.all, projectId, "activity", insightId] as const,
+};
+
+/** A shared resource's sharing configuration, by its API path (`…/insights/:id/sharing/`, `…/dashboards/:id/sharing/`). */
+export const sharingKeys = {
+  all: ["sharing"] as const,
+  config: (sharingPath: string) => [...sharingKeys.all, sharingPath] as const,
+};
+
+export const projectKeys = {
+  all: ["projects"] as const,
+  list: (organizationId: string) => [...projectKeys.all, organizationId] as const,
+};
+
+export const domainKeys = {
+  all: ["domains"] as const,
+  list: (organizationId: string) => [...domainKeys.all, organizationId] as const,
 };

@@ -1,6 +1,7 @@
 // Server-only helpers for pages and layouts: who is signed in, and where this instance is reached.
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
+import type { Actor } from "@/lib/auth/actor";
 import { authenticateSession, sessionCookieName } from "@/lib/auth/session";
 import { config } from "@/lib/config";
 import type { TUser } from "@/lib/users/schemas";
@@ -11,8 +12,14 @@ import { serializeMe } from "@/lib/users/service";
  * The same check as the API's: a cookie whose session was revoked (or whose user was deactivated) sees no page.
  */
 export const currentUser = cache(async (): Promise<TUser | null> => {
+  const actor = await currentActor();
+  return actor ? serializeMe(actor) : null;
+});
+
+/** For server components that read through the services: the signed-in user as the API would see them. */
+export const currentActor = cache(async (): Promise<Actor | null> => {
   const session = await authenticateSession((await cookies()).get(sessionCookieName())?.value);
-  return session ? serializeMe({ user: session.user, apiKey: null, sessionId: session.sessionId }) : null;
+  return session ? { user: session.user, apiKey: null, sessionId: session.sessionId } : null;
 });
 
 /** The address people reach this instance at, for snippets they copy into their apps. */

@@ -6,9 +6,11 @@ import type { ZRetentionBreakdownRow, ZRetentionCohort } from "@/lib/analytics/r
 import type { ZApiError } from "@/lib/openapi/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
+export type { TDomain } from "@/lib/domains/schemas";
 export type { TInvite, TInvitePreview } from "@/lib/invites/schemas";
 export type { TMember } from "@/lib/members/schemas";
 export type { TOrganization } from "@/lib/organizations/schemas";
+export type { TProject } from "@/lib/projects/schemas";
 export type { TUser } from "@/lib/users/schemas";
 
 /** The PostHog error body every API failure carries: `{type, code, detail, attr}`. */
@@ -24,24 +26,12 @@ export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 
 export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
+export type TSharingConfiguration = z.output<typeof import("@/lib/insights/schemas").ZSharingConfiguration>;
+export type TActivityPage = z.output<typeof import("@/lib/insights/schemas").ZActivityPage>;
 
-// PostHog's taxonomy shapes, as the builder's pickers read them (the fields they use).
-export interface TEventDefinition {
-  id: string;
-  name: string;
-  volume_30_day: number | null;
-  last_seen_at: string | null;
-}
-export interface TPropertyDefinition {
-  id: string;
-  name: string;
-  is_numerical: boolean;
-  property_type: string | null;
-}
-export interface TPropertyValue {
-  name: unknown;
-  count?: number;
-}
+export type { TEventDefinition, TPropertyDefinition } from "@/lib/definitions/schemas";
+/** A value of `/events/values/` (name only) or `/persons/values/` (with the number of persons). */
+export type TPropertyValue = z.output<typeof import("@/lib/definitions/schemas").ZPersonPropertyValue> | z.output<typeof import("@/lib/definitions/schemas").ZEventPropertyValue>;
 
 /** What the analysis endpoints answer: `result` plus cache facts (and, per kind, a few more fields). */
 export interface AnalysisResponse<R = unknown> {

@@ -77,6 +77,19 @@ describe("demo data", () => {
       generated.filter((e) => person.distinct_ids.includes(e.distinct_id)).map((e) => e.uuid).sort(),
     );
     expect(history.body.results.some((e: any) => e.distinct_id === anonymous && e.event === "$pageview")).toBe(true);
+
+    // Its taxonomy, recorded by ingestion: every event name, and the properties with their types.
+    const definitions = await owner.session.get(`/api/projects/${owner.projectId}/event_definitions/?limit=1000`);
+    expect(definitions.body.results.map((d: any) => d.name).sort()).toEqual([...new Set(generated.map((e) => e.event))].sort());
+    const purchases = generated.filter((e) => e.event === "purchase" && Date.now() - Date.parse(e.timestamp) < 30 * 86_400_000);
+    expect(definitions.body.results.find((d: any) => d.name === "purchase").volume_30_day).toBe(purchases.length);
+    const amount = await owner.session.get(`/api/projects/${owner.projectId}/property_definitions/?properties=amount,plan`);
+    expect(amount.body.results.map((p: any) => [p.name, p.property_type])).toEqual([
+      ["amount", "Numeric"],
+      ["plan", "String"],
+    ]);
+    const emails = await owner.session.get(`/api/projects/${owner.projectId}/property_definitions/?type=person&properties=email`);
+    expect(emails.body.results.map((p: any) => p.property_type)).toEqual(["String"]);
   });
 
   test("first start: the demo user, organization and events once; an interrupted load is finished, not doubled", async () => {

@@ -92,8 +92,13 @@ beforeAll(async () => {
   // Creating an organization makes it the current one: the fuzz's `@current` stays the owner's first.
   const organization = await created("/api/organizations/", { name: "fuzz throwaway" });
   expect((await session.patch("/api/users/@me/", { set_current_organization: owner.organizationId })).status).toBe(200);
-  await sendEvents(baseUrl, owner, [{ event: "$pageview", distinct_id: "fuzz-person" }]);
+  await sendEvents(baseUrl, owner, [
+    { event: "$pageview", distinct_id: "fuzz-person", properties: { fuzz_1: 1 } },
+    { event: "fuzz event", distinct_id: "fuzz-person", properties: { fuzz_2: "a" } },
+  ]);
   const persons = await session.get(`${projectPath}/persons/`);
+  const eventDefinitions = (await session.get(`${projectPath}/event_definitions/?ordering=name`)).body.results;
+  const propertyDefinitions = (await session.get(`${projectPath}/property_definitions/`)).body.results;
   const sharing = await session.patch(`${projectPath}/insights/${insights[0].id}/sharing/`, { enabled: true });
   expect(sharing.status, sharing.text).toBe(200);
 
@@ -110,6 +115,8 @@ beforeAll(async () => {
     actionId: String(actions[0].id),
     dashboardId: String(dashboards[0].id),
     accessToken: sharing.body.access_token,
+    eventDefinitionId: eventDefinitions[0].id,
+    propertyDefinitionId: propertyDefinitions[0].id,
   };
   throwaway = {
     organizationId: organization.id,
@@ -121,6 +128,8 @@ beforeAll(async () => {
     insightId: String(insights[1].id),
     actionId: String(actions[1].id),
     dashboardId: String(dashboards[1].id),
+    eventDefinitionId: eventDefinitions[1].id,
+    propertyDefinitionId: propertyDefinitions[1].id,
   };
   credentials = [
     { name: "session", client: session },

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, joinAs, signUp, type TestUser, uniqueEmail } from "../support/api";
+import { ApiClient, joinAs, sessionCookie, signUp, type TestUser, uniqueEmail } from "../support/api";
 import { startServer, type StartedServer } from "../support/server";
 
 const baseUrl = inject("baseUrl");
@@ -23,12 +23,6 @@ const UNKNOWN_PROJECT = invalid(
 );
 const EXPIRED = invalid("This invite has expired. Please ask your admin for a new one.", null, "expired");
 const WRONG_RECIPIENT = invalid("This invite is intended for another email address.", null, "invalid_recipient");
-
-const sessionCookie = (response: { headers: Headers }) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.includes("session-token"));
 
 async function invite(owner: TestUser, body: Record<string, unknown>) {
   const response = await owner.session.post(invitesPath(owner.organizationId), body);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp } from "../support/api";
+import { ApiClient, sessionCookie, signUp, uniqueEmail } from "../support/api";
 
 const baseUrl = inject("baseUrl");
 
@@ -61,6 +61,40 @@ describe("organizations", () => {
     const current = await owner.session.get("/api/organizations/@current/");
     expect(current.status).toBe(200);
     expect(current.body.id).toBe(owner.organizationId);
+  });
+
+  test("deleting the current organization moves its members to another of theirs; members left with none are signed out", async () => {
+    const owner = await signUp(baseUrl);
+    const second = await owner.session.post("/api/organizations/", { name: "Second" });
+    expect(second.status).toBe(201);
+    // A member whose only organization it is: signed up by accepting its invite.
+    const invite = await owner.session.post(`/api/organizations/${second.body.id}/invites/`, { target_email: uniqueEmail(), level: 1 });
+    const joined = await new ApiClient(baseUrl).post(`/api/signup/${invite.body.id}/`, { first_name: "Lone", password: "long-enough-pw" });
+    expect(joined.status).toBe(201);
+    const loner = new ApiClient(baseUrl).as({ cookie: sessionCookie(joined) });
+    expect((await owner.session.delete(`/api/organizations/${second.body.id}/`)).status).toBe(204);
+
+    // PostHog falls back to another of the user's organizations, for `@current` and the projects list alike.
+    const current = await owner.session.get("/api/organizations/@current/");
+    expect(current.status).toBe(200);
+    expect(current.body.id).toBe(owner.organizationId);
+    const projects = await owner.session.get("/api/projects/");
+    expect(projects.status).toBe(200);
+    expect(projects.body.results.map((p: { organization: string }) => p.organization)).toEqual([owner.organizationId]);
+    const me = await owner.session.get("/api/users/@me/");
+    expect(me.body.organization.id).toBe(owner.organizationId);
+    expect(me.body.team.organization).toBe(owner.organizationId);
+
+    expect((await loner.get("/api/users/@me/")).status).toBe(401);
+  });
+
+  test("deleting one's only organization keeps the owner signed in, with no current organization", async () => {
+    const owner = await signUp(baseUrl);
+    expect((await owner.session.delete(`/api/organizations/${owner.organizationId}/`)).status).toBe(204);
+    const me = await owner.session.get("/api/users/@me/");
+    expect(me.status).toBe(200);
+    expect(me.body.organization).toBeNull();
+    expect((await owner.session.get("/api/organizations/@current/")).status).toBe(404);
   });
 
   test("an organization you do not belong to is not found, for reads and writes", async () => {

@@ -88,6 +88,57 @@ describe("projects", () => {
     expect(remaining.body.results.map((p: { name: string }) => p.name)).toEqual(["Default project", "Defaults"]);
   });
 
+  test("create under an organization's path: in that organization, as /api/projects/ does", async () => {
+    const owner = await signUp(baseUrl);
+    const other = await owner.session.post("/api/organizations/", { name: "Other" });
+    expect((await owner.session.get("/api/users/@me/")).body.organization.id).toBe(other.body.id);
+
+    // The named organization, not the current one; the creator then works there.
+    const created = await owner.session.post(`/api/organizations/${owner.organizationId}/projects/`, {
+      name: " Mobile app ",
+      timezone: "Asia/Tokyo",
+      organization: other.body.id,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Mobile app", timezone: "Asia/Tokyo", organization: owner.organizationId });
+    expect(created.body.api_token).toMatch(/^phc_[0-9a-zA-Z]{30,}$/);
+    const me = (await owner.session.get("/api/users/@me/")).body;
+    expect(me.organization.id).toBe(owner.organizationId);
+    expect(me.team.id).toBe(created.body.id);
+    const listed = await owner.session.get(`/api/organizations/${owner.organizationId}/projects/`);
+    expect(listed.body.results.map((p: { name: string }) => p.name)).toEqual(["Default project", "Mobile app"]);
+    // Like every new project, it starts with its pinned dashboard.
+    const dashboards = await owner.session.get(`/api/projects/${created.body.id}/dashboards/`);
+    expect(dashboards.body.results.map((d: { name: string }) => d.name)).toEqual(["My App Dashboard"]);
+    expect((await owner.session.post("/api/organizations/@current/projects/", { name: "Current" })).body.organization).toBe(
+      owner.organizationId,
+    );
+
+    // Members may not; strangers are not in it; keys need project:write and the organization in their scope.
+    const member = await joinAs(owner, 1);
+    expect((await member.session.post(`/api/organizations/${owner.organizationId}/projects/`, { name: "Mine" })).body).toEqual(
+      INSUFFICIENT,
+    );
+    const stranger = await signUp(baseUrl);
+    expect((await stranger.session.post(`/api/organizations/${owner.organizationId}/projects/`, { name: "Mine" })).status).toBe(403);
+    const reader = await owner.key(["project:read"]);
+    expect((await reader.post(`/api/organizations/${owner.organizationId}/projects/`, { name: "No" })).body.detail).toBe(
+      "API key missing required scope 'project:write'",
+    );
+    const scoped = await owner.key(["project:write"], { scoped_organizations: [other.body.id] });
+    expect((await scoped.post(`/api/organizations/${owner.organizationId}/projects/`, { name: "No" })).status).toBe(403);
+    const byKey = await (await owner.key(["project:write"])).post(`/api/organizations/${other.body.id}/projects/`, { name: "By key" });
+    expect(byKey.status).toBe(201);
+    expect(byKey.body.organization).toBe(other.body.id);
+    const crossSite = await owner.session.request(
+      "POST",
+      `/api/organizations/${owner.organizationId}/projects/`,
+      { name: "Evil" },
+      { headers: { origin: "https://evil.example" } },
+    );
+    expect(crossSite.status).toBe(403);
+  });
+
   test("lists are paginated", async () => {
     const owner = await signUp(baseUrl);
     for (const name of ["B", "C"]) await createProject(owner, { name });
@@ -135,7 +186,11 @@ describe("projects", () => {
     for (const id of ["abc", "1.5", "-1", "99999999999", "2147483648"])
       expect((await owner.session.get(`/api/projects/${id}/`)).status, id).toBe(404);
     expect((await owner.session.request("PUT", `/api/projects/${owner.projectId}/`, { name: "x" })).status).toBe(405);
-    expect((await owner.session.post(`/api/organizations/${owner.organizationId}/projects/`, { name: "x" })).status).toBe(405);
+    expect((await owner.session.request("PUT", `/api/organizations/${owner.organizationId}/projects/`, { name: "x" })).status).toBe(405);
+    expect((await owner.session.post(`/api/organizations/${owner.organizationId}/projects/`, {})).body).toMatchObject({
+      code: "required",
+      attr: "name",
+    });
     expect((await owner.session.get("/api/organizations/not-a-uuid/projects/")).status).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decode, encode } from "next-auth/jwt";
 import { describe, expect, inject, test } from "vitest";
-import { ApiClient, joinAs, signUp, uniqueEmail, type ApiResponse, type TestUser } from "../support/api";
+import { ApiClient, joinAs, sessionCookie, signUp, uniqueEmail, type ApiResponse, type TestUser } from "../support/api";
 
 const baseUrl = inject("baseUrl");
 const anonymous = new ApiClient(baseUrl);
@@ -16,14 +16,6 @@ const NOT_AUTHENTICATED = {
   attr: null,
 };
 
-function sessionCookie(response: { headers: Headers }): string {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith(`${COOKIE}=`));
-  if (!cookie) throw new Error(`no session cookie in ${response.headers.getSetCookie().join(" | ")}`);
-  return cookie;
-}
 
 const withCookie = (cookie: string) => anonymous.as({ cookie });
 

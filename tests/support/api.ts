@@ -77,6 +77,16 @@ export interface TestUser {
   key: (scopes?: string[], extra?: Record<string, unknown>) => Promise<ApiClient>;
 }
 
+/** The session cookie (`name=value`) a sign-in answer sets. */
+export function sessionCookie(response: { headers: Headers }): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.includes("session-token"));
+  if (!cookie) throw new Error(`no session cookie in ${response.headers.getSetCookie().join(" | ")}`);
+  return cookie;
+}
+
 export const uniqueEmail = (prefix = "user") => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Signs up a new user (the server runs with ALLOW_SIGNUP=true), who owns a new organization. */
@@ -92,11 +102,7 @@ export async function signUp(baseUrl: string, overrides: Record<string, unknown>
     ...overrides,
   });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${response.text}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.includes("session-token"));
-  const session = anonymous.as({ cookie });
+  const session = anonymous.as({ cookie: sessionCookie(response) });
   return {
     email,
     password,

@@ -67,7 +67,7 @@ function Type({ parts }: { parts: TypePart[] }) {
     <span className="font-mono text-xs">
       {parts.map((part, i) =>
         part.schema ? (
-          <a key={i} href={`#schema-${part.schema}`} className="text-primary underline-offset-2 hover:underline">
+          <a key={i} href={`#schema-${part.schema}`} className="text-primary underline underline-offset-2">
             {part.text}
           </a>
         ) : (
@@ -221,7 +221,7 @@ function OperationCard({ method, path, operation }: Operation) {
       {errors.length > 0 && (
         <p className="text-xs text-muted-foreground">
           Errors: {errors.join(", ")}, as{" "}
-          <a href="#schema-Error" className="text-primary hover:underline">
+          <a href="#schema-Error" className="text-primary underline underline-offset-2">
             Error
           </a>
           .
@@ -274,7 +274,7 @@ export default function ApiReferencePage() {
           ))}
           <p className="text-sm">
             Machine-readable:{" "}
-            <a href="/api/schema/" className="font-mono text-primary hover:underline">
+            <a href="/api/schema/" className="font-mono text-primary underline underline-offset-2">
               /api/schema/
             </a>{" "}
             (OpenAPI {document.openapi}).

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
-import { InsightResult } from "@/components/insights/insight-result";
+import { InsightChart } from "@/components/insights/builder/insight-chart";
 import { analysisOf } from "@/lib/insights/compute";
 import { sharedAnswer, sharedInsight } from "@/lib/insights/service";
 
@@ -21,7 +21,6 @@ export default async function SharedInsightPage({ params }: { params: Promise<{ 
   const { project, insight } = shared;
   // A visitor should see numbers: computed now when the cached result is stale.
   const answer = await sharedAnswer(project, insight, "blocking");
-  const kind = analysisOf(insight)?.kind ?? "";
   const title = insight.name || insight.derivedName || "Untitled insight";
   return (
     <main className="mx-auto max-w-4xl p-8">
@@ -36,7 +35,7 @@ export default async function SharedInsightPage({ params }: { params: Promise<{ 
       </p>
       {answer.result !== null ? (
         <section className="mt-6 rounded-lg border p-4" data-testid="shared-insight-result">
-          <InsightResult kind={kind} result={answer.result} />
+          <InsightChart projectId={project.id} filters={(analysisOf(insight)?.filter ?? {}) as Record<string, unknown>} response={{ ...answer, result: answer.result }} />
         </section>
       ) : null}
     </main>

@@ -6,24 +6,33 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { InsightActions } from "@/components/insights/builder/insight-actions";
 import { INSIGHT_KINDS, kindOf } from "@/components/insights/builder/kinds";
 import { ResultPanel } from "@/components/insights/builder/result-panel";
 import { useInsightFilters } from "@/components/insights/builder/use-insight-filters";
 import { DateRangePicker } from "@/components/insights/controls/date-range-picker";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { TagsInput } from "@/components/ui/tags-input";
+import { queryToFilter } from "@/lib/insights/query";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
+import { insightPath } from "@/lib/ui/paths";
 import { createInsightMutation, insightViewedMutation, updateInsightMutation } from "@/lib/ui/mutations";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
 
 export type BuilderMode = "new" | "edit" | "view";
 
+/** The legacy filter a saved insight is edited as: its `filters`, or its `query` turned into one (as the API computes it). */
+function savedFilters(insight: TInsight | undefined): LegacyFilters | null {
+  if (!insight) return null;
+  if (Object.keys(insight.filters).length) return insight.filters;
+  return insight.query ? (queryToFilter(insight.query) as LegacyFilters | null) : null;
+}
+
 /** What a kind switch keeps: the series or steps, the filters and the date range carry over where both kinds have them. */
 const SHARED_KEYS = ["events", "actions", "properties", "filter_test_accounts", "date_from", "date_to"];
-
-export const insightPath = (projectId: number, shortId: string, edit = false) => `/project/${projectId}/insights/${shortId}${edit ? "/edit" : ""}`;
 
 /**
  * The insight builder: kind tabs, the kind's editor on the left, the date range and the kind's display settings
@@ -32,11 +41,12 @@ export const insightPath = (projectId: number, shortId: string, edit = false) =>
  */
 export function InsightBuilder({ projectId, mode, insight }: { projectId: number; mode: BuilderMode; insight?: TInsight }) {
   const router = useRouter();
-  const initial = insight?.filters && Object.keys(insight.filters).length ? insight.filters : INSIGHT_KINDS[0].defaultFilters();
+  const initial = savedFilters(insight) ?? INSIGHT_KINDS[0].defaultFilters();
   const { filters, setFilters, replaceFilters } = useInsightFilters(initial);
   const kind = kindOf(filters);
   const [name, setName] = useState(insight?.name ?? "");
   const [description, setDescription] = useState(insight?.description ?? "");
+  const [tags, setTags] = useState<string[]>(insight?.tags ?? []);
 
   const create = useMutation({
     ...createInsightMutation(projectId),
@@ -63,7 +73,7 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
 
   const saving = create.isPending || update.isPending;
   const save = () => {
-    const body = { name: name.trim() || null, description: description.trim() || null, filters: compactFilters(filters), saved: true };
+    const body = { name: name.trim() || null, description: description.trim() || null, tags, filters: compactFilters(filters), saved: true };
     if (insight) update.mutate({ id: insight.id, ...body });
     else create.mutate(body);
   };
@@ -90,6 +100,7 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
   };
 
   const editable = mode !== "view";
+  const title = insight?.name || insight?.derived_name || `Untitled ${kind.label.toLowerCase()} insight`;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -112,21 +123,34 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
                 onChange={(event) => setDescription(event.target.value)}
                 className="h-8 border-transparent px-1 text-sm text-muted-foreground shadow-none hover:border-input focus-visible:border-ring"
               />
+              <TagsInput value={tags} onChange={setTags} className="px-1" />
             </>
           ) : (
             <>
-              <h1 className="truncate text-2xl font-semibold tracking-tight">{insight?.name || insight?.derived_name || `Untitled ${kind.label.toLowerCase()} insight`}</h1>
+              <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
               {insight?.description ? <p className="text-sm text-muted-foreground">{insight.description}</p> : null}
+              {insight?.tags.length ? (
+                <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                  {insight.tags.map((tag) => (
+                    <li key={tag} className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </>
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {mode === "view" && insight ? (
-            <Button asChild>
-              <Link href={insightPath(projectId, insight.short_id, true)}>
-                <PencilIcon /> Edit
-              </Link>
-            </Button>
+            <>
+              <InsightActions projectId={projectId} insight={insight} title={title} />
+              <Button asChild>
+                <Link href={insightPath(projectId, insight.short_id, true)}>
+                  <PencilIcon /> Edit
+                </Link>
+              </Button>
+            </>
           ) : (
             <>
               {insight ? (

@@ -7,6 +7,7 @@ import { PropertyPicker, type PropertyKind } from "@/components/insights/control
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { formatCount } from "@/lib/ui/format";
 import { propertyValuesQuery } from "@/lib/ui/queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
@@ -174,7 +175,7 @@ export function PropertyValueInput({
   const options = (values.data ?? []).map((entry) => ({
     value: String(entry.name),
     label: String(entry.name),
-    detail: entry.count === undefined ? undefined : `${entry.count.toLocaleString("en")} events`,
+    detail: "count" in entry ? `${formatCount(entry.count)} ${entry.count === 1 ? "person" : "persons"}` : undefined,
   }));
   return (
     <Combobox

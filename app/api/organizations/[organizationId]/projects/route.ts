@@ -1,4 +1,4 @@
 import { serve } from "@/lib/api/endpoint";
-import { listOrganizationProjectsEndpoint } from "@/lib/projects/endpoints";
+import { createOrganizationProjectEndpoint, listOrganizationProjectsEndpoint } from "@/lib/projects/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(listOrganizationProjectsEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listOrganizationProjectsEndpoint, createOrganizationProjectEndpoint);

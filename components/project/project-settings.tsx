@@ -1,0 +1,208 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { CopyField } from "@/components/copy-button";
+import { DisabledReason } from "@/components/disabled-reason";
+import { PageHeader } from "@/components/page-header";
+import { CaptureSnippets } from "@/components/project/capture-snippets";
+import { projectManagementProhibition } from "@/components/project/project-permissions";
+import { TimezoneSelect } from "@/components/timezone-select";
+import { TypedConfirmationDialog } from "@/components/typed-confirmation-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ZProjectUpdate } from "@/lib/projects/schemas";
+import { errorMessage } from "@/lib/ui/api-client";
+import { formatDate } from "@/lib/ui/format";
+import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { deleteProjectMutation, updateProjectMutation } from "@/lib/ui/mutations";
+import { projectsQuery } from "@/lib/ui/queries";
+import type { TProject } from "@/lib/ui/types";
+import { useMe } from "@/lib/ui/use-me";
+
+const ZGeneral = ZProjectUpdate.required();
+type TGeneral = z.input<typeof ZGeneral>;
+
+/** One project's settings: name and time zone, its API key with capture snippets, and deleting it. */
+export function ProjectSettings({ projectId, origin }: { projectId: number; origin: string }) {
+  const { organization } = useMe();
+  const projects = useQuery(projectsQuery(organization.id));
+  const project = projects.data?.find((candidate) => candidate.id === projectId);
+  const back = (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground">
+      <Link href="/organization/projects">
+        <ArrowLeftIcon /> All projects
+      </Link>
+    </Button>
+  );
+
+  if (projects.isPending)
+    return (
+      <div className="grid gap-6" aria-busy="true" aria-label="Loading the project">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  if (projects.isError)
+    return (
+      <div className="grid gap-4">
+        {back}
+        <FormAlert>{errorMessage(projects.error)}</FormAlert>
+      </div>
+    );
+  if (!project)
+    return (
+      <div className="grid gap-4">
+        {back}
+        <PageHeader title="Project not found" description={`${organization.name} has no project with this ID. It may have been deleted, or belong to another organization.`} />
+      </div>
+    );
+
+  const prohibition = projectManagementProhibition(organization.membership_level);
+  return (
+    <div className="grid gap-2">
+      {back}
+      <PageHeader title={project.name} description={`A project of ${organization.name}, created ${formatDate(project.created_at)}.`} />
+      <div className="grid gap-6">
+        {/* Keyed by the saved values, so a save (or another tab's) starts the form from them. */}
+        <GeneralCard key={`${project.id}:${project.name}:${project.timezone}`} project={project} prohibition={prohibition} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Project API key</CardTitle>
+            <CardDescription>
+              Your apps send events with this key. It can only write events, so it is safe to ship in web pages and mobile apps. Any PostHog
+              client library works with Hedgerow.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <CopyField value={project.api_token} label="Copy project API key" />
+            <CaptureSnippets origin={origin} token={project.api_token} />
+          </CardContent>
+        </Card>
+        <DangerZone project={project} prohibition={prohibition} />
+      </div>
+    </div>
+  );
+}
+
+function GeneralCard({ project, prohibition }: { project: TProject; prohibition: string | null }) {
+  const update = useMutation(updateProjectMutation());
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TGeneral>({ resolver: zodResolver(ZGeneral), defaultValues: { name: project.name, timezone: project.timezone } });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ id: project.id, ...values });
+    } catch (error) {
+      setFailure(applyApiError(form, error, ["name", "timezone"]));
+      return;
+    }
+    // The page's header and the switcher name the project from the server's render too.
+    router.refresh();
+    toast.success("Project saved.");
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate className="contents">
+        <CardHeader>
+          <CardTitle>General</CardTitle>
+          <CardDescription>{prohibition ?? "The project's name, and the time zone its insights count days in."}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <FormAlert className="sm:col-span-2">{failure}</FormAlert>
+          <Field label="Name" htmlFor="project-name" error={fieldErrorText(errors.name, "Enter a name of at most 200 characters.")}>
+            <Input
+              id="project-name"
+              disabled={!!prohibition}
+              aria-invalid={!!errors.name}
+              aria-describedby={fieldMessageId("project-name")}
+              {...form.register("name")}
+            />
+          </Field>
+          <Field label="Time zone" htmlFor="project-timezone" error={fieldErrorText(errors.timezone)}>
+            <Controller
+              control={form.control}
+              name="timezone"
+              render={({ field }) => (
+                <TimezoneSelect
+                  id="project-timezone"
+                  value={field.value}
+                  onChange={(timezone) => field.onChange(timezone)}
+                  disabled={!!prohibition}
+                  aria-invalid={!!errors.timezone}
+                  aria-describedby={fieldMessageId("project-timezone")}
+                />
+              )}
+            />
+          </Field>
+        </CardContent>
+        {!prohibition && (
+          <CardFooter className="justify-end border-t pt-5">
+            <Button type="submit" disabled={!isDirty || isSubmitting}>
+              {isSubmitting ? "Saving…" : "Save"}
+            </Button>
+          </CardFooter>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function DangerZone({ project, prohibition }: { project: TProject; prohibition: string | null }) {
+  const { organization } = useMe();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const remove = useMutation({
+    ...deleteProjectMutation(organization.id),
+    onSuccess: () => {
+      toast.success(`${project.name} was deleted.`);
+      router.push("/organization/projects");
+      router.refresh();
+    },
+  });
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardDescription>Actions here cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-1 text-sm">
+          <p className="font-medium">Delete this project</p>
+          <p className="text-muted-foreground">
+            Deletes {project.name} with its persons, insights and dashboards; its events can no longer be read, and its API key stops accepting new ones.
+          </p>
+        </div>
+        <DisabledReason reason={prohibition}>
+          <Button variant="destructive" onClick={() => setOpen(true)} disabled={!!prohibition} className="shrink-0">
+            Delete project
+          </Button>
+        </DisabledReason>
+      </CardContent>
+      <TypedConfirmationDialog
+        open={open}
+        onOpenChange={setOpen}
+        name={project.name}
+        title={`Delete ${project.name}?`}
+        description={`This permanently deletes the project and all its data. Everyone working in it moves to another project of ${organization.name}. This cannot be undone.`}
+        onConfirm={() => remove.mutateAsync(project)}
+        confirmLabel="Delete project"
+      />
+    </Card>
+  );
+}

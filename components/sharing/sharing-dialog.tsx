@@ -1,0 +1,87 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ExternalLinkIcon, RotateCcwIcon } from "lucide-react";
+import { useId } from "react";
+import { toast } from "sonner";
+import { CopyField } from "@/components/copy-button";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { errorMessage } from "@/lib/ui/api-client";
+import { resetSharingLinkMutation, updateSharingMutation } from "@/lib/ui/mutations";
+import { sharingQuery } from "@/lib/ui/queries";
+
+/**
+ * Public sharing of an insight or a dashboard: a switch that turns the public, read-only link on or off, the
+ * link to copy or open, and a reset that replaces it (every copy handed out stops working).
+ */
+export function SharingDialog({
+  title,
+  sharingPath,
+  open,
+  onOpenChange,
+}: {
+  /** What is shared, e.g. "Weekly signups". */
+  title: string;
+  /** The API path of its sharing configuration, ending in `sharing/`. */
+  sharingPath: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const switchId = useId();
+  const config = useQuery({ ...sharingQuery(sharingPath), enabled: open });
+  const update = useMutation({ ...updateSharingMutation(sharingPath), onError: (error) => toast.error(errorMessage(error)) });
+  const reset = useMutation({
+    ...resetSharingLinkMutation(sharingPath),
+    onSuccess: () => toast.success("New link created. The old one no longer works."),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const link = config.data?.enabled && config.data.access_token ? `${window.location.origin}/shared/${config.data.access_token}` : null;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Share “{title}”</DialogTitle>
+          <DialogDescription>Anyone with the link can see it, read-only, without signing in.</DialogDescription>
+        </DialogHeader>
+        {config.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : config.isError ? (
+          <div role="alert" className="flex items-center justify-between gap-3 text-sm">
+            {errorMessage(config.error)}
+            <Button variant="outline" size="sm" onClick={() => config.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+              <label htmlFor={switchId} className="grid gap-0.5 text-sm">
+                <span className="font-medium">Share with a public link</span>
+                <span className="text-muted-foreground">{config.data.enabled ? "On: the link below works." : "Off: nobody outside the organization can see it."}</span>
+              </label>
+              <Switch id={switchId} checked={config.data.enabled} disabled={update.isPending} onCheckedChange={(enabled) => update.mutate({ enabled })} />
+            </div>
+            {link ? (
+              <div className="grid gap-2">
+                <CopyField value={link} label="Copy public link" />
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" size="sm" asChild>
+                    <a href={link} target="_blank" rel="noreferrer">
+                      <ExternalLinkIcon /> Open
+                    </a>
+                  </Button>
+                  <Button variant="ghost" size="sm" disabled={reset.isPending} onClick={() => reset.mutate()}>
+                    <RotateCcwIcon /> Reset link
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+
+// Every page of the console, in the light and the dark theme: no serious or critical WCAG 2.1 AA violation.
+const PAGES = [
+  (projectId: number) => `/project/${projectId}`,
+  () => "/organization/members",
+  () => "/organization/settings",
+  () => "/settings/api-keys",
+];
+
+for (const theme of ["light", "dark"] as const) {
+  test(`console pages are accessible in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+    await signInAsDemo(page);
+    for (const path of PAGES) {
+      const url = path(demoProjectId());
+      await page.goto(url);
+      await expect(page.getByRole("main")).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(new RegExp(theme));
+      await expectAccessible(page, `${url} (${theme})`);
+    }
+    // The danger zone's button, in both themes.
+    await page.goto("/organization/settings");
+    await expect(page.getByRole("button", { name: "Delete organization" })).toBeVisible();
+    await expectAccessible(page, `settings danger zone (${theme})`);
+  });
+}
+
+test("the API reference is accessible", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/docs/api");
+  await expectAccessible(page, "/docs/api");
+});

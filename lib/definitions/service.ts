@@ -1,0 +1,336 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { getAnalysisStore } from "@/lib/analytics/store";
+import { notFound } from "@/lib/api/errors";
+import type { Page } from "@/lib/api/pagination";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "@/lib/db/client";
+import {
+  eventDefinitions,
+  eventProperties,
+  propertyDefinitions,
+  type EventDefinition,
+  type PropertyDefinition,
+  type User,
+} from "@/lib/db/schema";
+import { normalizeTags, usersById } from "@/lib/insights/service";
+import { containsPattern } from "@/lib/persons/service";
+import { requireProjectAccess } from "@/lib/projects/access";
+import type { TProjectId } from "@/lib/projects/schemas";
+import { userBasic } from "@/lib/users/serialize";
+import { forgetEventDefinition, forgetPropertyDefinition, PROPERTY_DEFINITION_TYPE } from "./recording";
+import type {
+  TEventDefinition,
+  TEventDefinitionListQuery,
+  TEventDefinitionUpdate,
+  TPropertyDefinition,
+  TPropertyDefinitionListQuery,
+  TPropertyDefinitionUpdate,
+} from "./schemas";
+
+/** Events not seen for this long are stale (PostHog's STALE_EVENT_DAYS). */
+const STALE_EVENT_DAYS = 30;
+
+/**
+ * Event properties never offered (PostHog's ALWAYS_EXCLUDED_EVENT_PROPERTIES): ids and person or group updates
+ * some libraries send along, and initial-referrer properties posthog-js used to send on events.
+ */
+const ALWAYS_EXCLUDED_EVENT_PROPERTIES = [
+  "distinct_id",
+  "$set",
+  "$set_once",
+  "$initial_referrer",
+  "$initial_referring_domain",
+  "$groups",
+  "$group_type",
+  "$group_key",
+  "$group_set",
+  ...Array.from({ length: 5 }, (_, i) => `$group_${i}`),
+];
+
+/** PostHog's term search: each whitespace-separated term must be in the name (case-insensitive). */
+function nameMatches(column: AnyPgColumn, search?: string): SQL[] {
+  return (search ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((term) => ilike(column, containsPattern(term)));
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+// ---- event definitions ----
+
+function serializeEventDefinition(
+  definition: EventDefinition,
+  volume: number | null,
+  people: Map<number, User>,
+): TEventDefinition {
+  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
+  return {
+    id: definition.id,
+    name: definition.name,
+    description: definition.description,
+    tags: definition.tags,
+    created_at: iso(definition.createdAt),
+    last_seen_at: iso(definition.lastSeenAt),
+    updated_at: iso(definition.updatedAt),
+    updated_by: updatedBy ? userBasic(updatedBy) : null,
+    volume_30_day: volume,
+    query_usage_30_day: null,
+    is_action: false,
+    action_id: null,
+    is_calculating: false,
+    last_calculated_at: null,
+    created_by: null,
+    post_to_slack: false,
+  };
+}
+
+/** Events of each of these names in the project's last 30 days: one query over the store for a page. */
+async function volumes30Days(projectId: number, names: string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const store = await getAnalysisStore();
+  const rows = await store.query<{ event: string; volume: string }>(
+    `SELECT event, count() AS volume FROM events
+     WHERE team_id = {team:Int64} AND toDate(timestamp) >= today() - 31 AND timestamp >= now() - INTERVAL 30 DAY
+       AND event IN {names:Array(String)}
+     GROUP BY event`,
+    { team: projectId, names },
+  );
+  return new Map(rows.map((row) => [row.event, Number(row.volume)]));
+}
+
+async function serializeEventDefinitions(projectId: number, rows: EventDefinition[]): Promise<TEventDefinition[]> {
+  const [volumes, people] = await Promise.all([
+    volumes30Days(projectId, rows.map((row) => row.name)),
+    usersById(rows.map((row) => row.updatedById)),
+  ]);
+  return rows.map((row) => serializeEventDefinition(row, volumes.get(row.name) ?? 0, people));
+}
+
+function eventDefinitionOrder(query: TEventDefinitionListQuery): SQL[] {
+  const column = (field: string): SQL =>
+    field === "name"
+      ? sql`${eventDefinitions.name}`
+      : field === "last_seen_at"
+        ? sql`${eventDefinitions.lastSeenAt}`
+        : field === "last_seen_at::date"
+          ? sql`(${eventDefinitions.lastSeenAt})::date`
+          : field === "created_at"
+            ? sql`${eventDefinitions.createdAt}`
+            : sql`(${eventDefinitions.createdAt})::date`;
+  const requested = query.ordering;
+  const order = requested.length > 0 ? [...requested] : [{ field: "last_seen_at::date", descending: true }];
+  // `name` is unique in a project: the last key, so that pages neither repeat nor skip rows.
+  if (!order.some((key) => key.field === "name")) order.push({ field: "name", descending: false });
+  const clauses = order.map(({ field, descending }) =>
+    field === "name"
+      ? sql`${column(field)} ${sql.raw(descending ? "DESC" : "ASC")}`
+      : sql`${column(field)} ${sql.raw(descending ? "DESC NULLS LAST" : "ASC NULLS FIRST")}`,
+  );
+  // A search without an ordering puts the shortest (closest) names first, as PostHog's.
+  if (query.search?.trim() && requested.length === 0) clauses.unshift(sql`length(${eventDefinitions.name}) ASC`);
+  return clauses;
+}
+
+/** `/event_definitions/`: by the day last seen (latest first), then name; searches put shorter names first. */
+export async function listEventDefinitions(actor: Actor, projectId: TProjectId, query: TEventDefinitionListQuery, page: Page) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const conditions: SQL[] = [eq(eventDefinitions.projectId, project.id), ...nameMatches(eventDefinitions.name, query.search)];
+  if (query.event_type === "event_custom") conditions.push(not(like(eventDefinitions.name, "$%")));
+  if (query.event_type === "event_posthog") conditions.push(like(eventDefinitions.name, "$%"));
+  if (query.names) conditions.push(inArray(eventDefinitions.name, query.names.length > 0 ? query.names : [""]));
+  if (query.excluded_properties?.length) conditions.push(notInArray(eventDefinitions.name, query.excluded_properties));
+  if (query.exclude_stale)
+    conditions.push(
+      or(isNull(eventDefinitions.lastSeenAt), gt(eventDefinitions.lastSeenAt, new Date(Date.now() - STALE_EVENT_DAYS * 86_400_000)))!,
+    );
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(eventDefinitions).where(where);
+  const rows = await db
+    .select()
+    .from(eventDefinitions)
+    .where(where)
+    .orderBy(...eventDefinitionOrder(query))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: total, results: await serializeEventDefinitions(project.id, rows) };
+}
+
+async function requireEventDefinition(actor: Actor, projectId: TProjectId, id: string) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(eventDefinitions)
+    .where(and(eq(eventDefinitions.projectId, project.id), eq(eventDefinitions.id, id)));
+  if (!row) throw notFound();
+  return { project, row };
+}
+
+export async function getEventDefinition(actor: Actor, projectId: TProjectId, id: string): Promise<TEventDefinition> {
+  const { project, row } = await requireEventDefinition(actor, projectId, id);
+  return (await serializeEventDefinitions(project.id, [row]))[0];
+}
+
+export async function updateEventDefinition(
+  actor: Actor,
+  projectId: TProjectId,
+  id: string,
+  update: TEventDefinitionUpdate,
+): Promise<TEventDefinition> {
+  const { project, row } = await requireEventDefinition(actor, projectId, id);
+  const db = await getDb();
+  const [updated] = await db
+    .update(eventDefinitions)
+    .set({
+      ...(update.description !== undefined && { description: update.description }),
+      ...(update.tags !== undefined && { tags: normalizeTags(update.tags) }),
+      updatedAt: new Date(),
+      updatedById: actor.user.id,
+    })
+    .where(eq(eventDefinitions.id, row.id))
+    .returning();
+  return (await serializeEventDefinitions(project.id, [updated]))[0];
+}
+
+/** Deletes the definition and its event-property pairs; the name is defined again when its event comes next. */
+export async function deleteEventDefinition(actor: Actor, projectId: TProjectId, id: string) {
+  const { project, row } = await requireEventDefinition(actor, projectId, id);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(eventProperties).where(and(eq(eventProperties.projectId, project.id), eq(eventProperties.event, row.name)));
+    await tx.delete(eventDefinitions).where(eq(eventDefinitions.id, row.id));
+  });
+  forgetEventDefinition(project.id, row.name);
+}
+
+// ---- property definitions ----
+
+function serializePropertyDefinition(
+  definition: PropertyDefinition,
+  seenOnFilteredEvents: boolean | null,
+  people: Map<number, User>,
+): TPropertyDefinition {
+  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
+  return {
+    id: definition.id,
+    name: definition.name,
+    description: definition.description,
+    tags: definition.tags,
+    is_numerical: definition.isNumerical,
+    property_type: definition.propertyType as TPropertyDefinition["property_type"],
+    is_seen_on_filtered_events: seenOnFilteredEvents,
+    updated_at: iso(definition.updatedAt),
+    updated_by: updatedBy ? userBasic(updatedBy) : null,
+  };
+}
+
+/**
+ * `/property_definitions/`: of events or persons, by name; with `event_names`, those seen with one of these
+ * events first (`is_seen_on_filtered_events`), or only them with `filter_by_event_names`.
+ */
+export async function listPropertyDefinitions(
+  actor: Actor,
+  projectId: TProjectId,
+  query: TPropertyDefinitionListQuery,
+  page: Page,
+) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const name = propertyDefinitions.name;
+  const conditions: SQL[] = [
+    eq(propertyDefinitions.projectId, project.id),
+    eq(propertyDefinitions.type, PROPERTY_DEFINITION_TYPE[query.type]),
+    ...nameMatches(name, query.search),
+  ];
+  if (query.type === "event") conditions.push(notInArray(name, ALWAYS_EXCLUDED_EVENT_PROPERTIES));
+  if (query.type === "event" && query.exclude_core_properties) conditions.push(not(like(name, "$%")));
+  if (query.properties) conditions.push(inArray(name, query.properties.length > 0 ? query.properties : [""]));
+  if (query.is_numerical === true)
+    conditions.push(eq(propertyDefinitions.isNumerical, true), notInArray(name, ["distinct_id", "timestamp"]));
+  if (query.is_numerical === false) conditions.push(eq(propertyDefinitions.isNumerical, false));
+  if (query.is_feature_flag !== undefined)
+    conditions.push(query.is_feature_flag ? like(name, "$feature/%") : not(like(name, "$feature/%")));
+  if (query.excluded_properties?.length) conditions.push(notInArray(name, query.excluded_properties));
+
+  const eventNames = query.event_names?.length ? query.event_names : null;
+  const seen = eventNames
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ${eventProperties} WHERE ${eventProperties.projectId} = ${project.id}
+        AND ${eventProperties.property} = ${name} AND ${inArray(eventProperties.event, eventNames)})`
+    : null;
+  if (seen && query.filter_by_event_names) conditions.push(seen);
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(propertyDefinitions).where(where);
+  const rows = await db
+    .select({ definition: propertyDefinitions, seen: seen ?? sql<null>`NULL` })
+    .from(propertyDefinitions)
+    .where(where)
+    .orderBy(...(seen ? [desc(seen)] : []), asc(name))
+    .limit(page.limit)
+    .offset(page.offset);
+  const people = await usersById(rows.map((row) => row.definition.updatedById));
+  return {
+    count: total,
+    results: rows.map((row) => serializePropertyDefinition(row.definition, seen ? Boolean(row.seen) : null, people)),
+  };
+}
+
+async function requirePropertyDefinition(actor: Actor, projectId: TProjectId, id: string) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(propertyDefinitions)
+    .where(and(eq(propertyDefinitions.projectId, project.id), eq(propertyDefinitions.id, id)));
+  if (!row) throw notFound();
+  return { project, row };
+}
+
+async function servePropertyDefinition(row: PropertyDefinition) {
+  return serializePropertyDefinition(row, null, await usersById([row.updatedById]));
+}
+
+export async function getPropertyDefinition(actor: Actor, projectId: TProjectId, id: string): Promise<TPropertyDefinition> {
+  return servePropertyDefinition((await requirePropertyDefinition(actor, projectId, id)).row);
+}
+
+/** PATCH: `description`, `tags`, and `property_type` (which sets `is_numerical`, as PostHog's). */
+export async function updatePropertyDefinition(
+  actor: Actor,
+  projectId: TProjectId,
+  id: string,
+  update: TPropertyDefinitionUpdate,
+): Promise<TPropertyDefinition> {
+  const { row } = await requirePropertyDefinition(actor, projectId, id);
+  const db = await getDb();
+  const [updated] = await db
+    .update(propertyDefinitions)
+    .set({
+      ...(update.description !== undefined && { description: update.description }),
+      ...(update.tags !== undefined && { tags: normalizeTags(update.tags) }),
+      ...(update.property_type !== undefined && {
+        propertyType: update.property_type,
+        isNumerical: update.property_type === "Numeric",
+      }),
+      updatedAt: new Date(),
+      updatedById: actor.user.id,
+    })
+    .where(eq(propertyDefinitions.id, row.id))
+    .returning();
+  return servePropertyDefinition(updated);
+}
+
+/** Deletes the definition (and, for an event property, its event pairs); ingestion defines it again when it comes next. */
+export async function deletePropertyDefinition(actor: Actor, projectId: TProjectId, id: string) {
+  const { project, row } = await requirePropertyDefinition(actor, projectId, id);
+  const kind = row.type === PROPERTY_DEFINITION_TYPE.event ? "event" : "person";
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    if (kind === "event")
+      await tx.delete(eventProperties).where(and(eq(eventProperties.projectId, project.id), eq(eventProperties.property, row.name)));
+    await tx.delete(propertyDefinitions).where(eq(propertyDefinitions.id, row.id));
+  });
+  forgetPropertyDefinition(project.id, kind, row.name);
+}
