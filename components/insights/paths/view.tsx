@@ -108,12 +108,12 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
         <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
           <caption className="sr-only">The busiest transitions between consecutive steps</caption>
           <colgroup>
-            <col className="w-16" />
+            <col className="w-14" />
             <col />
             <col />
-            <col className="w-24" />
-            <col className="w-24" />
-            <col className="w-24" />
+            <col className="w-20" />
+            <col className="w-20" />
+            <col className="w-20" />
           </colgroup>
           <thead>
             <tr className="border-b bg-muted/40 text-xs text-muted-foreground">
