@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { ZFunnelStep } from "@/lib/analytics/funnels/schemas";
 import type { ZTrendItem } from "@/lib/analytics/trends/endpoints";
-import type { ZRetentionCohort } from "@/lib/analytics/retention/schemas";
+import type { ZRetentionBreakdownRow, ZRetentionCohort } from "@/lib/analytics/retention/schemas";
 import type { ZApiError } from "@/lib/openapi/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
@@ -20,7 +20,8 @@ export type TApiErrorBody = z.infer<typeof ZApiError>;
 export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
 export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
-/** A page of the persons behind a data point (PostHog's actors shape). */
+/** A row of a retention result: a cohort, or with `breakdowns` a breakdown value. */
+export type TRetentionRow = TRetentionCohort | z.output<typeof ZRetentionBreakdownRow>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 /** A page of the persons behind a data point or a funnel step. */
 export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;

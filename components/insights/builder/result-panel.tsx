@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircleIcon, LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { kindOf } from "@/components/insights/builder/kinds";
 import type { AnyInsightKind } from "@/components/insights/builder/types";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -32,7 +33,11 @@ export function ResultPanel({
 }) {
   const queryClient = useQueryClient();
   const options = analysisQuery(projectId, kind.endpoint, filters);
-  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  // The previous chart stays while a change recomputes, but only for the same kind: another kind's result has another shape.
+  const query = useQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) => (previousQuery && sameKind(previousQuery.queryKey, options.queryKey) ? keepPreviousData(previous) : undefined),
+  });
   const [refreshing, setRefreshing] = useState(false);
   const running = query.isFetching || refreshing;
   const slow = useElapsed(running) > SLOW_AFTER_MS;
@@ -91,6 +96,9 @@ export function ResultPanel({
     </div>
   );
 }
+
+/** Whether two analysis keys (`[…, endpoint, filters]`) are of one kind. */
+const sameKind = (a: readonly unknown[], b: readonly unknown[]) => kindOf((a[3] ?? {}) as LegacyFilters) === kindOf((b[3] ?? {}) as LegacyFilters);
 
 /** Milliseconds since `active` last became true (0 while false), ticking each second. */
 function useElapsed(active: boolean): number {

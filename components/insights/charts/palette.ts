@@ -1,24 +1,23 @@
 /**
- * The one series palette of every insight chart: twelve hues in an order where neighbours differ in hue and
- * lightness, chosen to stay apart for the common colour-vision deficiencies (after Tableau 10 and Okabe–Ito) and
- * mid-toned so each keeps ≥ 3:1 contrast against both the light and the dark background. Series past the end wrap.
+ * The one series palette of every insight chart: twelve hues told apart by hue and lightness, each with at least
+ * 3:1 contrast (WCAG 1.4.11, graphical objects) against the light card and the dark card. Series i takes
+ * colour i; past twelve they repeat.
  */
 export const SERIES_COLORS = [
-  "#3b82f6", // blue
-  "#f97316", // orange
-  "#14b8a6", // teal
-  "#e11d48", // rose
-  "#8b5cf6", // violet
-  "#ca8a04", // mustard
-  "#65a30d", // green
-  "#db2777", // pink
-  "#9c755f", // brown
-  "#64748b", // slate
-  "#0e7490", // dark cyan
-  "#b45309", // amber
+  "#2f6fdf", // blue
+  "#e8590c", // orange
+  "#2f9e44", // green
+  "#d6336c", // raspberry
+  "#845ef7", // violet
+  "#1098ad", // teal
+  "#b7791f", // ochre
+  "#868e96", // grey
+  "#ae3ec9", // purple
+  "#a0785a", // brown
+  "#5f8a00", // olive
+  "#c92a2a", // red
 ] as const;
 
-/** The colour of the `index`-th series (0-based), wrapping past the palette's end. */
 export const seriesColor = (index: number) => SERIES_COLORS[((index % SERIES_COLORS.length) + SERIES_COLORS.length) % SERIES_COLORS.length];
 
 /** Axis, grid and tooltip colours that follow the theme (the app's CSS variables). */

@@ -1,27 +1,13 @@
 "use client";
 
 import { RepeatIcon } from "lucide-react";
-import { EditorSection } from "@/components/insights/builder/editor-section";
-import type { InsightKindDefinition, KindEditorProps, KindViewProps } from "@/components/insights/builder/types";
-import { EntityList, entitiesOf, entitiesToFilters } from "@/components/insights/controls/entity-list";
-import { InsightResult } from "@/components/insights/insight-result";
-import type { LegacyFilters } from "@/lib/insights/builder/url-state";
+import type { InsightKindDefinition } from "@/components/insights/builder/types";
+import { StickinessDisplayConfig } from "./display-config";
+import { StickinessEditor } from "./editor";
+import type { StickinessFilters, StickinessResult } from "./types";
+import { StickinessView } from "./view";
 
-type StickinessFilters = LegacyFilters;
-
-function StickinessEditor({ projectId, filters, setFilters }: KindEditorProps<StickinessFilters>) {
-  return (
-    <EditorSection title="Series">
-      <EntityList projectId={projectId} noun="Series" entities={entitiesOf(filters)} onChange={(entities) => setFilters(entitiesToFilters(entities))} />
-    </EditorSection>
-  );
-}
-
-function StickinessView({ response }: KindViewProps<StickinessFilters>) {
-  return <InsightResult kind="TRENDS" result={response.result} />;
-}
-
-export const stickinessKind: InsightKindDefinition<StickinessFilters> = {
+export const stickinessKind: InsightKindDefinition<StickinessFilters, StickinessResult> = {
   kind: "STICKINESS",
   label: "Stickiness",
   description: "How many days in a period users come back to do something",
@@ -35,5 +21,6 @@ export const stickinessKind: InsightKindDefinition<StickinessFilters> = {
     interval: "day",
   }),
   Editor: StickinessEditor,
+  DisplayConfig: StickinessDisplayConfig,
   View: StickinessView,
 };

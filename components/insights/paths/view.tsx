@@ -1,0 +1,251 @@
+"use client";
+
+import { FlagIcon, FlagTriangleRightIcon, EyeOffIcon, XIcon } from "lucide-react";
+import { useState, type KeyboardEvent } from "react";
+import { Layer, Rectangle, ResponsiveContainer, Sankey, Tooltip, type TooltipContentProps } from "recharts";
+import type { NameType, ValueType } from "recharts/types/component/DefaultTooltipContent";
+import type { KindViewProps } from "@/components/insights/builder/types";
+import { seriesColor } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
+import { Button } from "@/components/ui/button";
+import { formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
+import { shortItem } from "./path-item-picker";
+import { busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
+import type { PathsFilters, PathsResult } from "./types";
+
+/** Width of one step's column, so a long path scrolls sideways instead of squeezing its labels. */
+const COLUMN_WIDTH = 190;
+/** Transitions the table lists before "Show all". */
+const TABLE_ROWS = 20;
+const NODE_WIDTH = 12;
+const LABEL_CHARS = 26;
+
+const truncate = (text: string, max = LABEL_CHARS) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export function PathsView({ filters, setFilters, response, compact }: KindViewProps<PathsFilters, PathsResult>) {
+  const [selected, setSelected] = useState<SankeyNodeDatum | null>(null);
+  const [allRows, setAllRows] = useState(false);
+  const edges = response.result;
+  if (!edges.length)
+    return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No paths match these settings in this range.</p>;
+  const data = pathSankeyData(edges);
+  const depth = sankeyDepth(data.nodes);
+  const perColumn = Math.max(...Array.from({ length: depth }, (_, d) => data.nodes.filter((n) => (n.step ?? 1) === d + 1).length));
+  const height = compact ? "100%" : Math.min(Math.max(perColumn * 48, 360), 1200);
+  const outflow = new Map<string, number>();
+  for (const edge of edges) outflow.set(edge.source, (outflow.get(edge.source) ?? 0) + edge.value);
+
+  const act = (patch: Partial<PathsFilters>) => {
+    setSelected(null);
+    setFilters(patch);
+  };
+  const excluded = Array.isArray(filters.exclude_events) ? (filters.exclude_events as string[]) : [];
+
+  const diagram = (
+    <ResponsiveContainer width="100%" height="100%">
+      <Sankey
+        data={data}
+        nameKey="name"
+        nodeWidth={NODE_WIDTH}
+        nodePadding={18}
+        align="left"
+        iterations={32}
+        margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+        link={{ stroke: seriesColor(0), strokeOpacity: 0.28 }}
+        node={(props) => (
+          <PathNode
+            {...props}
+            last={(props.payload as unknown as SankeyNodeDatum).step === depth}
+            selected={selected?.name === (props.payload as unknown as SankeyNodeDatum).name}
+            interactive={!compact}
+            onSelect={(node) => setSelected(node)}
+          />
+        )}
+      >
+        <Tooltip content={(props) => <PathTooltip {...props} />} />
+      </Sankey>
+    </ResponsiveContainer>
+  );
+
+  if (compact) return <div className="h-full min-h-40">{diagram}</div>;
+  return (
+    <div className="grid gap-4">
+      {selected ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm" role="region" aria-label="Selected path item">
+          <span className="min-w-0 flex-1 truncate">
+            <span className="font-medium" title={selected.item}>
+              {selected.item}
+            </span>{" "}
+            <span className="text-muted-foreground">
+              · step {selected.step ?? "–"} · {formatCount(selected.total)} sessions
+            </span>
+          </span>
+          <Button size="sm" variant="outline" onClick={() => act({ start_point: selected.item })}>
+            <FlagIcon /> Set as start point
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => act({ end_point: selected.item })}>
+            <FlagTriangleRightIcon /> Set as end point
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => act({ exclude_events: [...excluded, selected.item] })} disabled={excluded.includes(selected.item)}>
+            <EyeOffIcon /> Exclude
+          </Button>
+          <Button size="icon-sm" variant="ghost" aria-label="Close" onClick={() => setSelected(null)}>
+            <XIcon />
+          </Button>
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
+      )}
+      <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Paths diagram">
+        <div style={{ minWidth: depth * COLUMN_WIDTH, height }} data-testid="paths-sankey">
+          {diagram}
+        </div>
+      </div>
+      {data.dropped.length ? (
+        <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
+      ) : null}
+      <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Busiest transitions">
+        <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
+          <caption className="sr-only">The busiest transitions between consecutive steps</caption>
+          <colgroup>
+            <col className="w-14" />
+            <col />
+            <col />
+            <col className="w-20" />
+            <col className="w-20" />
+            <col className="w-20" />
+          </colgroup>
+          <thead>
+            <tr className="border-b bg-muted/40 text-xs text-muted-foreground">
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Step
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                From
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                To
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Sessions
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Of “from”
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Avg. time
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {busiestTransitions(edges)
+              .slice(0, allRows ? undefined : TABLE_ROWS)
+              .map((edge) => {
+              const source = parseNodeKey(edge.source);
+              const target = parseNodeKey(edge.target);
+              return (
+                <tr key={`${edge.source}→${edge.target}`} className="border-b last:border-b-0">
+                  <td className="px-3 py-1.5 text-right text-muted-foreground">
+                    {source.step ?? "–"}→{target.step ?? "–"}
+                  </td>
+                  <td className="truncate px-3 py-1.5" title={source.item}>
+                    {shortItem(source.item)}
+                  </td>
+                  <td className="truncate px-3 py-1.5" title={target.item}>
+                    {shortItem(target.item)}
+                  </td>
+                  <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
+                  <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>
+                  <td className="px-3 py-1.5 text-right">{formatDuration(edge.average_conversion_time / 1000)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {edges.length > TABLE_ROWS ? (
+        <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setAllRows(!allRows)}>
+          {allRows ? `Show the busiest ${TABLE_ROWS}` : `Show all ${formatCount(edges.length)} transitions`}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+interface PathNodeProps {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  payload: unknown;
+  last: boolean;
+  selected: boolean;
+  interactive: boolean;
+  onSelect: (node: SankeyNodeDatum) => void;
+}
+
+/** A step: its bar, and its item and sessions beside it (left of the bar in the last column); focusable and selectable. */
+function PathNode({ x, y, width, height, payload, last, selected, interactive, onSelect }: PathNodeProps) {
+  const node = payload as SankeyNodeDatum;
+  const label = `${truncate(shortItem(node.item))} · ${formatCount(node.total)}`;
+  const select = () => onSelect(node);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      select();
+    }
+  };
+  return (
+    <Layer
+      className={interactive ? "cursor-pointer outline-none [&:focus-visible>rect]:stroke-ring [&:focus-visible>rect]:stroke-[3px]" : undefined}
+      {...(interactive
+        ? { tabIndex: 0, role: "button", "aria-label": `Step ${node.step ?? ""}: ${node.item}, ${formatCount(node.total)} sessions`, onClick: select, onKeyDown }
+        : {})}
+    >
+      <Rectangle x={x} y={y} width={width} height={Math.max(height, 2)} fill={seriesColor(0)} stroke={selected ? "var(--foreground)" : "none"} strokeWidth={selected ? 2 : 0} radius={2} />
+      <text
+        x={last ? x - 6 : x + width + 6}
+        y={y + Math.max(height, 2) / 2}
+        textAnchor={last ? "end" : "start"}
+        dominantBaseline="middle"
+        fontSize={12}
+        fill="var(--foreground)"
+        paintOrder="stroke"
+        stroke="var(--card)"
+        strokeWidth={3}
+        strokeLinejoin="round"
+      >
+        {label}
+      </text>
+    </Layer>
+  );
+}
+
+function PathTooltip({ active, payload }: Pick<TooltipContentProps<ValueType, NameType>, "active" | "payload">) {
+  const entry = payload?.[0]?.payload as Record<string, unknown> | undefined;
+  if (!active || !entry) return null;
+  const style = TOOLTIP_STYLE.contentStyle;
+  if (typeof entry.source === "object" && entry.source && typeof entry.target === "object" && entry.target) {
+    const source = entry.source as SankeyNodeDatum;
+    const target = entry.target as SankeyNodeDatum;
+    return (
+      <div style={{ ...style, padding: "6px 10px" }}>
+        <p className="font-medium">
+          {shortItem(source.item)} → {shortItem(target.item)}
+        </p>
+        <p>
+          {formatCount(Number(entry.value))} sessions · avg. {formatDuration(Number(entry.average_conversion_time) / 1000)}
+        </p>
+      </div>
+    );
+  }
+  const node = entry as unknown as SankeyNodeDatum;
+  return (
+    <div style={{ ...style, padding: "6px 10px" }}>
+      <p className="font-medium">{node.item}</p>
+      <p>
+        Step {node.step ?? "–"} · {formatCount(node.total)} sessions
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { useTheme } from "next-themes";
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { KindViewProps } from "@/components/insights/builder/types";
+import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
+import { formatCount, formatPercent } from "@/lib/ui/format";
+import { PERIOD_NAMES } from "./display-config";
+import { meanRetention, retentionCellColors, retentionTableRows, type RetentionTableRow } from "./retention-table";
+import type { RetentionFilters, RetentionPeriod, RetentionResult } from "./types";
+
+/** Lines the chart draws one per breakdown value before leaving the rest to the table. */
+const MAX_LINES = 10;
+
+/** A cohort's start as the table names it, in the project's timezone: "Nov 17, 14:00", "Nov 17, 2026", "Nov 2026". */
+export function formatCohortDate(iso: string, period: RetentionPeriod, timeZone = "UTC"): string {
+  const options: Intl.DateTimeFormatOptions =
+    period === "Hour"
+      ? { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+      : period === "Month"
+        ? { month: "short", year: "numeric" }
+        : { month: "short", day: "numeric", year: "numeric" };
+  return new Intl.DateTimeFormat("en", { ...options, timeZone }).format(new Date(iso));
+}
+
+const asPercent = (ratio: number | null) => (ratio === null ? null : Math.round(ratio * 1000) / 10);
+
+export function RetentionView({ filters, response, compact }: KindViewProps<RetentionFilters, RetentionResult>) {
+  const period: RetentionPeriod = filters.period ?? "Day";
+  const rows = retentionTableRows(response.result);
+  if (!rows.length || rows.every((row) => row.size === 0))
+    return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did the cohortizing event in this range.</p>;
+  const breakdown = rows.some((row) => row.date === undefined);
+  const chart = <RetentionChart rows={rows} period={period} breakdown={breakdown} />;
+  if (compact) return <div className="h-full min-h-40">{chart}</div>;
+  return (
+    <div className="grid gap-4">
+      <div className="h-72">{chart}</div>
+      <RetentionTable rows={rows} period={period} breakdown={breakdown} timeZone={response.timezone} />
+    </div>
+  );
+}
+
+/** The weighted mean curve (and with breakdowns a line per value): the share of each row back in each interval. */
+function RetentionChart({ rows, period, breakdown }: { rows: RetentionTableRow[]; period: RetentionPeriod; breakdown: boolean }) {
+  const mean = meanRetention(rows);
+  const lines = breakdown ? rows.filter((row) => row.size > 0).slice(0, MAX_LINES) : [];
+  const data = mean.map((ratio, i) => ({
+    interval: `${PERIOD_NAMES[period].one} ${i}`,
+    mean: asPercent(ratio),
+    ...Object.fromEntries(lines.map((row, l) => [`row${l}`, asPercent(row.cells[i]?.ratio ?? null)])),
+  }));
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
+        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="interval" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
+        <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
+        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (typeof value === "number" ? `${value}%` : "—")} />
+        {lines.length ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
+        <Line
+          type="monotone"
+          dataKey="mean"
+          name={breakdown ? "Weighted mean" : "Retention (weighted mean)"}
+          stroke={seriesColor(0)}
+          strokeWidth={2.5}
+          strokeDasharray={lines.length ? "6 4" : undefined}
+          dot={{ r: 3 }}
+          connectNulls
+        />
+        {lines.map((row, l) => (
+          <Line key={row.label} type="monotone" dataKey={`row${l}`} name={row.label} stroke={seriesColor(l + 1)} strokeWidth={2} dot={false} connectNulls />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The cohort table: each row's start (or breakdown value) and size, then the share back in each interval on a colour scale. */
+function RetentionTable({ rows, period, breakdown, timeZone }: { rows: RetentionTableRow[]; period: RetentionPeriod; breakdown: boolean; timeZone?: string }) {
+  const { resolvedTheme } = useTheme();
+  const theme = resolvedTheme === "dark" ? "dark" : "light";
+  const intervals = Math.max(...rows.map((row) => row.cells.length));
+  const mean = meanRetention(rows);
+  const names = PERIOD_NAMES[period];
+  const cell = (ratio: number | null, count: number | null, key: number) => {
+    if (ratio === null) return <td key={key} className="px-2 py-1.5 text-center text-muted-foreground">—</td>;
+    const colors = retentionCellColors(ratio, theme);
+    return (
+      <td key={key} className="px-2 py-1.5 text-center" style={{ background: colors.background, color: colors.color }} title={count === null ? undefined : `${formatCount(count)} persons`}>
+        {formatPercent(ratio)}
+      </td>
+    );
+  };
+  return (
+    <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Retention table">
+      <table className="w-full border-collapse text-sm tabular-nums" data-testid="retention-table">
+        <caption className="sr-only">
+          Share of each {breakdown ? "breakdown value" : "cohort"} that came back in each {names.one.toLowerCase()} after the first
+        </caption>
+        <thead>
+          <tr className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+            <th scope="col" className="px-3 py-2 font-medium">
+              {breakdown ? "Breakdown" : "Cohort"}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Persons
+            </th>
+            {Array.from({ length: intervals }, (_, i) => (
+              <th key={i} scope="col" className="px-2 py-2 text-center font-medium whitespace-nowrap">
+                {names.one} {i}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b font-medium">
+            <th scope="row" className="px-3 py-1.5 text-left whitespace-nowrap">
+              Weighted mean
+            </th>
+            <td className="px-3 py-1.5 text-right">{formatCount(rows.reduce((sum, row) => sum + row.size, 0))}</td>
+            {mean.map((ratio, i) => cell(ratio, null, i))}
+          </tr>
+          {rows.map((row) => (
+            <tr key={row.label + (row.date ?? "")} className="border-b last:border-b-0">
+              <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
+                {row.date ? formatCohortDate(row.date, period, timeZone) : row.label}
+              </th>
+              <td className="px-3 py-1.5 text-right">{formatCount(row.size)}</td>
+              {Array.from({ length: intervals }, (_, i) => (i < row.cells.length ? cell(row.cells[i].ratio, row.cells[i].count, i) : <td key={i} />))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { expect, type Page } from "@playwright/test";
+import { compactFilters, filtersFromSearchParams, type LegacyFilters } from "../lib/insights/builder/url-state";
+import { sameOrigin } from "./support";
+
+/** The builder's filter as the page's URL holds it: exactly what the page posts to the analysis endpoint. */
+export const filtersInUrl = (page: Page): LegacyFilters => compactFilters(filtersFromSearchParams(new URL(page.url()).searchParams));
+
+/** What the API answers for the filter the page shows, posted as the page posts it. */
+export async function analysisOfPage<R>(page: Page, endpoint: "trend" | "funnel" | "retention" | "path", projectId: number): Promise<R> {
+  const response = await page.request.post(`/api/projects/${projectId}/insights/${endpoint}/`, { data: filtersInUrl(page), headers: sameOrigin(page) });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: R }).result;
+}
+
+/** Waits until the page's URL holds `key` (a change has been pushed) and the result panel is idle again. */
+export async function settled(page: Page, key?: RegExp) {
+  if (key) await expect(page).toHaveURL(key);
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+}
+
+/** Light, then dark (next-themes follows the system scheme): a screenshot of each. */
+export async function screenshotBothThemes(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: `/tmp/${name}-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `/tmp/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatCount, formatPercent } from "../lib/ui/format";
+import { analysisOfPage, screenshotBothThemes, settled } from "./analysis";
+import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+
+interface Row {
+  values: { count: number }[];
+}
+
+/** The table's rows (after the mean) read as [persons, …percentages], equal to the API's for the page's filter. */
+async function expectTableMatchesApiOnce(page: Page, projectId: number) {
+  const result = await analysisOfPage<Row[]>(page, "retention", projectId);
+  const expected = result.map((row) => {
+    const size = row.values[0]?.count ?? 0;
+    return [formatCount(size), ...row.values.map((v) => (size ? formatPercent(v.count / size) : "—"))];
+  });
+  const table = page.getByTestId("retention-table");
+  const shown = await table.locator("tbody tr").evaluateAll((rows) =>
+    rows.slice(1).map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "").filter((text) => text !== "")),
+  );
+  expect(shown).toEqual(expected);
+  expect(result.some((row) => (row.values[0]?.count ?? 0) > 0)).toBe(true);
+  return result;
+}
+
+/** Retried until the chart has redrawn for the URL's filter (the URL changes before the new result arrives). */
+async function expectTableMatchesApi(page: Page, projectId: number) {
+  await settled(page);
+  let result: Awaited<ReturnType<typeof expectTableMatchesApiOnce>> | undefined;
+  await expect(async () => {
+    result = await expectTableMatchesApiOnce(page, projectId);
+  }).toPass({ timeout: 15_000 });
+  return result!;
+}
+
+test("retention: cohorts and percentages equal the API's, through period, intervals and cohortizing changes", async ({ page }) => {
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  await page.goto(`/project/${projectId}/insights/new`);
+  await page.getByRole("tab", { name: "Retention" }).click();
+  await settled(page, /insight=RETENTION/);
+  await expect(page.getByTestId("retention-table")).toBeVisible();
+  await expect(page.locator(".recharts-line").first()).toBeVisible();
+  await expectTableMatchesApi(page, projectId);
+  await expectAccessible(page, "retention, daily");
+  await screenshotBothThemes(page, "retpaths-retention-daily");
+
+  // Weekly periods: the header and every cohort follow.
+  await page.getByRole("combobox", { name: "Period" }).click();
+  await page.getByRole("option", { name: "Weekly" }).click();
+  await settled(page, /period=Week/);
+  await expect(page.getByRole("columnheader", { name: "Week 0" })).toBeVisible();
+  await expectTableMatchesApi(page, projectId);
+
+  // Five intervals: five cohorts.
+  const intervals = page.getByLabel("Number of weeks");
+  await intervals.fill("5");
+  await intervals.press("Enter");
+  await settled(page, /total_intervals=5/);
+  const result = await expectTableMatchesApi(page, projectId);
+  expect(result).toHaveLength(5);
+
+  // Recurring cohorts count a person in every week they did the event.
+  await page.getByRole("combobox", { name: "Cohortizing: first time or recurring" }).click();
+  await page.getByRole("option", { name: "recurringly" }).click();
+  await settled(page, /retention_type=retention_recurring/);
+  await expect(page.getByText("one person can start several cohorts")).toBeVisible();
+  await expectTableMatchesApi(page, projectId);
+
+  // The test-accounts toggle reaches the filter.
+  await page.getByLabel("Filter out internal and test users").click();
+  await settled(page, /filter_test_accounts=true/);
+  await expectTableMatchesApi(page, projectId);
+  await expectAccessible(page, "retention, weekly recurring");
+  await screenshotBothThemes(page, "retpaths-retention-weekly");
+
+  // Back undoes the last change.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/filter_test_accounts/);
+});

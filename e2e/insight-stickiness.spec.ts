@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatCount } from "../lib/ui/format";
+import { analysisOfPage, filtersInUrl, screenshotBothThemes, settled } from "./analysis";
+import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+
+interface Item {
+  label: string;
+  labels: string[];
+  days: number[];
+  data: number[];
+  compare?: boolean;
+}
+
+/** Each table row (a series, or its previous period) shows the API's persons per number of intervals. */
+async function expectTableMatchesApiOnce(page: Page, projectId: number) {
+  const items = await analysisOfPage<Item[]>(page, "trend", projectId);
+  const table = page.getByTestId("stickiness-table");
+  const header = await table.locator("thead th").allTextContents();
+  // Compared periods come labelled by position ("week 0"); the table counts them as the current period does.
+  const interval = String(filtersInUrl(page).interval ?? "day");
+  expect(header.slice(2)).toEqual(items[0].compare ? items[0].days.map((k) => `${k} ${interval}${k === 1 ? "" : "s"}`) : items[0].labels);
+  const shown = await table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent)));
+  expect(shown).toEqual(items.map((item) => [formatCount(item.data.reduce((a, b) => a + b, 0)), ...item.data.map(formatCount)]));
+  expect(items[0].data.some((n) => n > 0)).toBe(true);
+  return items;
+}
+
+/** Retried until the chart has redrawn for the URL's filter (the URL changes before the new result arrives). */
+async function expectTableMatchesApi(page: Page, projectId: number) {
+  await settled(page);
+  let result: Awaited<ReturnType<typeof expectTableMatchesApiOnce>> | undefined;
+  await expect(async () => {
+    result = await expectTableMatchesApiOnce(page, projectId);
+  }).toPass({ timeout: 15_000 });
+  return result!;
+}
+
+test("stickiness: counts equal the API's through interval, compare and chart type changes", async ({ page }) => {
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  await page.goto(`/project/${projectId}/insights/new`);
+  await page.getByRole("tab", { name: "Stickiness" }).click();
+  await settled(page, /insight=STICKINESS/);
+  await expect(page.getByTestId("stickiness-table")).toBeVisible();
+  const daily = await expectTableMatchesApi(page, projectId);
+  expect(daily[0].labels[0]).toBe("1 day");
+  await expectAccessible(page, "stickiness");
+  await screenshotBothThemes(page, "retpaths-stickiness-line");
+
+  await page.getByRole("combobox", { name: "Interval" }).click();
+  await page.getByRole("option", { name: "Weeks" }).click();
+  await settled(page, /interval=week/);
+  const weekly = await expectTableMatchesApi(page, projectId);
+  expect(weekly[0].labels[0]).toBe("1 week");
+
+  await page.getByLabel("Compare to previous period").click();
+  await settled(page, /compare=true/);
+  const compared = await expectTableMatchesApi(page, projectId);
+  expect(compared).toHaveLength(2);
+  await expect(page.getByRole("rowheader", { name: "$pageview (previous period)" })).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Chart type" }).click();
+  await page.getByRole("option", { name: "Bar chart" }).click();
+  await settled(page, /display=ActionsBar/);
+  await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expectTableMatchesApi(page, projectId);
+  await expectAccessible(page, "stickiness, bars with compare");
+  await screenshotBothThemes(page, "retpaths-stickiness-bar");
+});
