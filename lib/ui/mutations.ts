@@ -7,7 +7,10 @@ import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/
 import type { TProject, TProjectUpdate } from "@/lib/projects/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TDashboardCreate, TDashboardUpdate } from "@/lib/dashboards/schemas";
+import type { TInsightWrite } from "@/lib/insights/schemas";
+import { apiKeyKeys, dashboardKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TDashboard, TInsight, TSharingConfiguration } from "@/lib/ui/types";
 
 /**
  * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
@@ -159,4 +162,47 @@ export const deleteApiKeyMutation = () =>
   mutationOptions({
     mutationFn: (key: TApiKey) => api.delete(`/api/personal_api_keys/${key.id}/`),
     meta: { invalidates: [apiKeyKeys.list()] },
+  });
+
+// Saved insights and dashboards (issue 8)
+
+/** An insight shows in the insights lists and, through its tiles, on dashboards (its name, its placement). */
+export const createInsightMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: (body: TInsightWrite) => api.post<TInsight>(`/api/projects/${projectId}/insights/`, body),
+    meta: { invalidates: [insightKeys.project(projectId), dashboardKeys.project(projectId)] },
+  });
+
+export const updateInsightMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: ({ id, ...body }: { id: number } & TInsightWrite) => api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, body),
+    meta: { invalidates: [insightKeys.project(projectId), dashboardKeys.project(projectId)] },
+  });
+
+export const createDashboardMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: (body: TDashboardCreate) => api.post<TDashboard>(`/api/projects/${projectId}/dashboards/`, body),
+    meta: { invalidates: [dashboardKeys.list(projectId)] },
+  });
+
+/** Fields, filters, tiles (layouts, removal) and deletion; which insights are on it shows in the insights' `dashboards`. */
+export const updateDashboardMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: ({ id, ...body }: { id: number } & TDashboardUpdate) => api.patch<TDashboard>(`/api/projects/${projectId}/dashboards/${id}/`, body),
+    meta: { invalidates: [dashboardKeys.project(projectId), insightKeys.project(projectId)] },
+  });
+
+/** "Refresh all": every tile's insight computed afresh; the answer is the dashboard to show. */
+export const refreshDashboardMutation = (projectId: number, dashboardId: number) =>
+  mutationOptions({
+    mutationFn: () => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=force_blocking`),
+    meta: { returns: dashboardKeys.detail(projectId, dashboardId) },
+  });
+
+/** Sharing shows as the dashboards' `is_shared`. */
+export const updateDashboardSharingMutation = (projectId: number, dashboardId: number) =>
+  mutationOptions({
+    mutationFn: (body: { enabled: boolean }) =>
+      api.patch<TSharingConfiguration>(`/api/projects/${projectId}/dashboards/${dashboardId}/sharing/`, body),
+    meta: { returns: dashboardKeys.sharing(projectId, dashboardId), invalidates: [dashboardKeys.list(projectId)] },
   });

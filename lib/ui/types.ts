@@ -4,6 +4,8 @@ import type { ZFunnelStep } from "@/lib/analytics/funnels/schemas";
 import type { ZTrendItem } from "@/lib/analytics/trends/endpoints";
 import type { ZRetentionCohort } from "@/lib/analytics/retention/schemas";
 import type { ZApiError } from "@/lib/openapi/schemas";
+import type { ZDashboard, ZDashboardBasic, ZDashboardTile } from "@/lib/dashboards/schemas";
+import type { ZInsight, ZInsightBasic, ZSharingConfiguration } from "@/lib/insights/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
 export type { TInvite, TInvitePreview } from "@/lib/invites/schemas";
@@ -19,3 +21,11 @@ export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
 export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
+
+// Saved insights and dashboards
+export type TInsightBasic = z.output<typeof ZInsightBasic>;
+export type TInsight = z.output<typeof ZInsight>;
+export type TDashboardBasic = z.output<typeof ZDashboardBasic>;
+export type TDashboard = z.output<typeof ZDashboard>;
+export type TDashboardTile = z.output<typeof ZDashboardTile>;
+export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
