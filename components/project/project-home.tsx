@@ -1,6 +1,7 @@
 import { ChartLineIcon, FilterIcon, RepeatIcon } from "lucide-react";
 import { CodeBlock, CopyField } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
+import { ProjectDashboard } from "@/components/project/project-dashboard";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { TOrganization } from "@/lib/ui/types";
 
@@ -26,58 +27,64 @@ const NEXT_UP = [
   { icon: RepeatIcon, title: "Retention", text: "How many people come back after their first visit." },
 ];
 
-/** A project's start page: how to send it events, and what it will show once they arrive. */
+/** A project's start page: its dashboard once events arrive; before that, how to send it events. */
 export function ProjectHome({ project, organizationName, origin }: { project: Project; organizationName: string; origin: string }) {
   return (
     <>
       <PageHeader title={project.name} description={`A project of ${organizationName} · Time zone ${project.timezone}`} />
-      <div className="grid gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Project API key</CardTitle>
-            <CardDescription>
-              Your apps send events with this key. It can only write events, so it is safe to ship in web pages and
-              mobile apps. Any PostHog client library works with Hedgerow.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <CopyField value={project.api_token} label="Copy project API key" />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Send your first event</CardTitle>
-            <CardDescription>Point a PostHog library at this instance, or post events over HTTP from any language.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5">
-            <div className="grid gap-2">
-              <h3 className="text-sm font-medium">JavaScript (posthog-js)</h3>
-              <CodeBlock code={webSnippet(origin, project.api_token)} label="Copy JavaScript snippet" />
-            </div>
-            <div className="grid gap-2">
-              <h3 className="text-sm font-medium">HTTP</h3>
-              <CodeBlock code={httpSnippet(origin, project.api_token)} label="Copy curl command" />
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Next: insights</CardTitle>
-            <CardDescription>Once events arrive, this project is where you analyse them.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-3">
-            {NEXT_UP.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="grid content-start gap-2 rounded-lg border p-4">
-                <Icon className="size-5 text-primary" />
-                <p className="font-medium">{title}</p>
-                <p className="text-sm text-muted-foreground">{text}</p>
-              </div>
-            ))}
-          </CardContent>
-        </Card>
-      </div>
+      <ProjectDashboard projectId={project.id} onboarding={<Onboarding project={project} origin={origin} />} />
     </>
+  );
+}
+
+function Onboarding({ project, origin }: { project: Project; origin: string }) {
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Project API key</CardTitle>
+          <CardDescription>
+            Your apps send events with this key. It can only write events, so it is safe to ship in web pages and
+            mobile apps. Any PostHog client library works with Hedgerow.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CopyField value={project.api_token} label="Copy project API key" />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Send your first event</CardTitle>
+          <CardDescription>Point a PostHog library at this instance, or post events over HTTP from any language.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <div className="grid gap-2">
+            <h3 className="text-sm font-medium">JavaScript (posthog-js)</h3>
+            <CodeBlock code={webSnippet(origin, project.api_token)} label="Copy JavaScript snippet" />
+          </div>
+          <div className="grid gap-2">
+            <h3 className="text-sm font-medium">HTTP</h3>
+            <CodeBlock code={httpSnippet(origin, project.api_token)} label="Copy curl command" />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Next: insights</CardTitle>
+          <CardDescription>Once events arrive, this project is where you analyse them.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          {NEXT_UP.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="grid content-start gap-2 rounded-lg border p-4">
+              <Icon className="size-5 text-primary" />
+              <p className="font-medium">{title}</p>
+              <p className="text-sm text-muted-foreground">{text}</p>
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
   );
 }

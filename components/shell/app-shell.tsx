@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { KeyRoundIcon, LayoutDashboardIcon, MenuIcon, SettingsIcon, UsersIcon, type LucideIcon } from "lucide-react";
+import { ChartLineIcon, KeyRoundIcon, LayoutDashboardIcon, LayoutGridIcon, MenuIcon, SettingsIcon, UsersIcon, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
@@ -22,7 +22,16 @@ interface NavItem {
 
 function navSections(projectId: number | undefined): { title: string; items: NavItem[] }[] {
   return [
-    { title: "Project", items: projectId ? [{ href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon }] : [] },
+    {
+      title: "Project",
+      items: projectId
+        ? [
+            { href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon },
+            { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
+            { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
+          ]
+        : [],
+    },
     {
       title: "Organization",
       items: [

@@ -1,5 +1,6 @@
 // Server-only helpers for pages and layouts: who is signed in, and where this instance is reached.
 import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { authenticateSession, sessionCookieName } from "@/lib/auth/session";
 import { config } from "@/lib/config";
@@ -22,4 +23,13 @@ export async function siteOrigin(): Promise<string> {
   const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
   const proto = h.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
   return `${proto}://${host}`;
+}
+
+/** The project of a `/project/:projectId/…` page: one of the signed-in user's current organization, else 404. */
+export async function projectIdOf(params: Promise<{ projectId: string }>): Promise<number> {
+  const { projectId } = await params;
+  const me = await currentUser();
+  const project = me?.organization?.teams.find((team) => String(team.id) === projectId);
+  if (!project) notFound();
+  return project.id;
 }
