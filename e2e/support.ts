@@ -37,3 +37,43 @@ export async function inviteWithApi(page: Page, organizationId: string, targetEm
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string };
 }
+
+/** The signed-in user's current project: its id and the token its events are sent with. */
+export async function currentProject(request: APIRequestContext) {
+  const me = await (await request.get("/api/users/@me/")).json();
+  return { id: me.team.id as number, token: me.team.api_token as string };
+}
+
+/** ISO time `days` days before now (and `hours` more), for events inside relative date ranges. */
+export const daysAgo = (days: number, hours = 0) => new Date(Date.now() - (days * 24 + hours) * 3600_000).toISOString();
+
+/** Sends events through `/batch/` as posthog-node does; stored once the answer comes. */
+export async function sendEventsWithApi(request: APIRequestContext, token: string, events: { event: string; distinct_id: string; timestamp: string }[]) {
+  const response = await request.post("/batch/", { data: { api_key: token, batch: events.map((event) => ({ properties: {}, ...event })) } });
+  expect(response.status()).toBe(200);
+}
+
+export async function createInsightWithApi(page: Page, projectId: number, body: Record<string, unknown>) {
+  const response = await page.request.post(`/api/projects/${projectId}/insights/`, { data: { saved: true, ...body }, headers: sameOrigin(page) });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; short_id: string; name: string };
+}
+
+/** axe-core's serious and critical violations on the page as it is now (none is the bar every page meets). */
+export async function seriousViolations(page: Page) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+/** Both themes of the page, for looking at: `/tmp/<name>-light.png` and `-dark.png`. */
+export async function screenshotThemes(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `/tmp/${name}-${theme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}

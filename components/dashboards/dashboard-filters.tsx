@@ -80,7 +80,7 @@ export function DashboardFilters({
         <div className="grid gap-1.5">
           <Label htmlFor="dashboard-date-range">Date range</Label>
           <Select value={custom ? CUSTOM : preset} onValueChange={choosePreset} disabled={disabled}>
-            <SelectTrigger id="dashboard-date-range" className="w-52">
+            <SelectTrigger id="dashboard-date-range" className="w-60">
               <CalendarIcon className="size-4 opacity-60" />
               <SelectValue />
             </SelectTrigger>

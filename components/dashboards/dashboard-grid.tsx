@@ -10,7 +10,7 @@ import type { TDashboardTile } from "@/lib/ui/types";
 
 const BREAKPOINT = 768;
 const COLUMNS = 12;
-const ROW_HEIGHT = 56;
+const ROW_HEIGHT = 48;
 const DEFAULT_SIZE = { w: 6, h: 8 };
 const MIN_SIZE = { minW: 3, minH: 5 };
 
@@ -71,7 +71,7 @@ export function DashboardGrid({
     if (changes.length) onLayoutsChange?.(changes);
   };
   return (
-    <div ref={containerRef} className="[&_.react-grid-placeholder]:!rounded-lg [&_.react-grid-placeholder]:!bg-primary/30">
+    <div ref={containerRef} className="[&_.react-grid-placeholder]:!rounded-lg [&_.react-grid-placeholder]:!bg-primary/30 [&_.react-resizable-handle::after]:!border-muted-foreground">
       {mounted && (
         <Responsive
           width={width}

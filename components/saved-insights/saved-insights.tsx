@@ -187,7 +187,7 @@ export function SavedInsights({ projectId }: { projectId: number }) {
       />
       <section className="grid gap-3" aria-label="Saved insights">
         <div className="flex flex-wrap items-end gap-3">
-          <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search by name, description or tag" className="w-full sm:w-72" />
+          <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search insights" className="w-full sm:w-72" />
           <div className="grid gap-1.5">
             <Label htmlFor="insight-type">Type</Label>
             <Select value={type ?? ANY} onValueChange={(value) => url.setFilter("type", value === ANY ? null : value)}>
