@@ -24,7 +24,7 @@ function savedPlace(tile: TDashboardTile): { x: number; y: number; w: number; h:
     : null;
 }
 
-export function gridLayouts(tiles: TDashboardTile[]) {
+function gridLayouts(tiles: TDashboardTile[]) {
   let unplaced = 0;
   const sm: LayoutItem[] = tiles.map((tile) => {
     const place = savedPlace(tile);

@@ -36,7 +36,10 @@ const PROJECT_DECLARED: Record<string, mutations.WriteEffects> = {
   createDashboardMutation: { invalidates: [dashboardKeys.list(PROJECT)] },
   updateDashboardMutation: { invalidates: [dashboardKeys.project(PROJECT), insightKeys.project(PROJECT)] },
   refreshDashboardMutation: { returns: dashboardKeys.detail(PROJECT, DASHBOARD) },
-  updateDashboardSharingMutation: { returns: dashboardKeys.sharing(PROJECT, DASHBOARD), invalidates: [dashboardKeys.list(PROJECT)] },
+  updateDashboardSharingMutation: {
+    returns: dashboardKeys.sharing(PROJECT, DASHBOARD),
+    invalidates: [dashboardKeys.list(PROJECT), dashboardKeys.detail(PROJECT, DASHBOARD)],
+  },
 };
 
 describe("what each write declares it changes in the cache", () => {

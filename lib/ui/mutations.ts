@@ -199,10 +199,13 @@ export const refreshDashboardMutation = (projectId: number, dashboardId: number)
     meta: { returns: dashboardKeys.detail(projectId, dashboardId) },
   });
 
-/** Sharing shows as the dashboards' `is_shared`. */
+/** Sharing shows as the dashboard's `is_shared`, in the list and on its page. */
 export const updateDashboardSharingMutation = (projectId: number, dashboardId: number) =>
   mutationOptions({
     mutationFn: (body: { enabled: boolean }) =>
       api.patch<TSharingConfiguration>(`/api/projects/${projectId}/dashboards/${dashboardId}/sharing/`, body),
-    meta: { returns: dashboardKeys.sharing(projectId, dashboardId), invalidates: [dashboardKeys.list(projectId)] },
+    meta: {
+      returns: dashboardKeys.sharing(projectId, dashboardId),
+      invalidates: [dashboardKeys.list(projectId), dashboardKeys.detail(projectId, dashboardId)],
+    },
   });
