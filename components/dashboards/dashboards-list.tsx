@@ -40,9 +40,10 @@ const titleOf = (dashboard: Pick<TDashboardBasic, "name">) => dashboard.name || 
 
 const helper = createColumnHelper<typeof clientTableFeatures, TDashboardBasic>();
 const columns = helper.columns([
-  helper.display({
-    id: "pinned",
-    header: () => <span className="sr-only">Pinned</span>,
+  helper.accessor("pinned", {
+    header: "Pinned",
+    sortFn: "basic",
+    sortDescFirst: true,
     cell: ({ row }) => <PinCell dashboard={row.original} />,
     meta: { className: "w-0" },
   }),
@@ -74,19 +75,21 @@ const columns = helper.columns([
   }),
 ]);
 
-const SORTABLE = ["name", "created_by", "created_at"] as const;
+const SORTABLE = ["pinned", "name", "created_by", "created_at"] as const;
 const SEARCHABLE = new Set(["name", "description"]);
 const none: TDashboardBasic[] = [];
 
-/** The project's dashboards: pinned first (as the API orders them), searchable, with create, pin and delete. */
+/**
+ * The project's dashboards: pinned first, then by name (the API's order, which sorting by pin keeps within each
+ * group), searchable, with create, pin and delete.
+ */
 export function DashboardsList({ projectId }: { projectId: number }) {
   const dashboards = useQuery(dashboardsQuery(projectId));
-  const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "name", desc: false } });
+  const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "pinned", desc: true } });
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TDashboardBasic | null>(null);
   const pin = useMutation({ ...updateDashboardMutation(projectId), onError: (error) => toast.error(errorMessage(error)) });
-  // The API's order (pinned first, then by name) is kept while sorting by name: pinned ones stay on top.
-  const data = useMemo(() => dashboards.data ?? none, [dashboards.data]);
+  const data = dashboards.data ?? none;
 
   const table = useTable({
     features: clientTableFeatures,
