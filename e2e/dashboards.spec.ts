@@ -45,7 +45,8 @@ const layoutSaved = (page: Page, dashboardId: number) =>
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 test("a dashboard: create, add insights, filter by date, arrange tiles, share publicly", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  // Many steps, each waiting on analyses; the machine is shared.
+  test.setTimeout(300_000);
   await signUpWithApi(page.request, newAccount("Dora", "Dashboard Farm"));
   const project = await currentProject(page.request);
   // Five visitors; three of them this week, two of those sign up, one more three weeks ago.
