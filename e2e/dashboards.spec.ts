@@ -165,6 +165,15 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   expect(Math.abs(funnelBoxAfter!.width - funnelBox!.width)).toBeLessThan(2);
   expect(funnelBoxAfter!.width).toBeGreaterThan(defaultWidth + 100);
 
+  // Keyboard users resize from the tile's menu.
+  saved = layoutSaved(page, dashboardId);
+  await page.getByRole("button", { name: "Actions for Signup funnel" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Make narrower" }).focus();
+  await page.keyboard.press("Enter");
+  await saved;
+  expect((await tileLayout(page, project.id, dashboardId, funnel.id))!.w).toBe(resized!.w - 3);
+
   // Share: the public link opens the dashboard read-only for someone signed out.
   await page.getByRole("button", { name: "Share" }).click();
   const share = page.getByRole("dialog");

@@ -9,13 +9,21 @@ import type { TDashboardTile } from "@/lib/ui/types";
 // below (`xs`, tiles stacked in order). A tile without a saved place goes after the others, two to a row.
 
 const BREAKPOINT = 768;
-const COLUMNS = 12;
+export const COLUMNS = 12;
 const ROW_HEIGHT = 48;
 const DEFAULT_SIZE = { w: 6, h: 8 };
-const MIN_SIZE = { minW: 3, minH: 5 };
+export const MIN_SIZE = { minW: 3, minH: 5 };
+
+/** Where a tile sits in the 12-column layout, in grid units. */
+export interface TilePlace {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** A tile's saved place in the 12-column layout, when it has a valid one. */
-function savedPlace(tile: TDashboardTile): { x: number; y: number; w: number; h: number } | null {
+function savedPlace(tile: TDashboardTile): TilePlace | null {
   const sm = tile.layouts.sm as Record<string, unknown> | undefined;
   if (!sm) return null;
   const { x, y, w, h } = sm;
@@ -35,6 +43,9 @@ function gridLayouts(tiles: TDashboardTile[]) {
   return { sm, xs };
 }
 
+/** The tile's `layouts` with a new place in the wide layout. */
+export const withPlace = (tile: TDashboardTile, { x, y, w, h }: TilePlace) => ({ ...tile.layouts, sm: { x, y, w, h } });
+
 /** The tiles whose place in the wide layout differs from what is saved, with their new `layouts`. */
 function changedLayouts(tiles: TDashboardTile[], layout: Layout) {
   const byId = new Map(tiles.map((tile) => [String(tile.id), tile]));
@@ -43,13 +54,14 @@ function changedLayouts(tiles: TDashboardTile[], layout: Layout) {
     if (!tile) return [];
     const place = savedPlace(tile);
     if (place && place.x === item.x && place.y === item.y && place.w === item.w && place.h === item.h) return [];
-    return [{ id: tile.id, layouts: { ...tile.layouts, sm: { x: item.x, y: item.y, w: item.w, h: item.h } } }];
+    return [{ id: tile.id, layouts: withPlace(tile, item) }];
   });
 }
 
 /**
  * The dashboard's tiles on a grid. Editable: tiles move by their drag handle (`.tile-drag-handle`) and resize
- * from their corner, and each change reports the tiles whose saved place must change.
+ * from their corner (or from their menu, by keyboard), and each change reports the tiles whose saved place must
+ * change.
  */
 export function DashboardGrid({
   tiles,
@@ -60,7 +72,8 @@ export function DashboardGrid({
   tiles: TDashboardTile[];
   editable: boolean;
   onLayoutsChange?: (changes: { id: number; layouts: Record<string, unknown> }[]) => void;
-  children: (tile: TDashboardTile) => ReactNode;
+  /** A tile's content, given its place in the wide layout. */
+  children: (tile: TDashboardTile, place: TilePlace) => ReactNode;
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
   const layouts = useMemo(() => gridLayouts(tiles), [tiles]);
@@ -86,9 +99,9 @@ export function DashboardGrid({
           onDragStop={save}
           onResizeStop={save}
         >
-          {tiles.map((tile) => (
+          {tiles.map((tile, index) => (
             <div key={String(tile.id)} data-testid="dashboard-tile" data-tile-id={tile.id}>
-              {children(tile)}
+              {children(tile, layouts.sm[index])}
             </div>
           ))}
         </Responsive>

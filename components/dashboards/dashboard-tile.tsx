@@ -2,24 +2,37 @@
 
 import { GripVerticalIcon, MoreHorizontalIcon } from "lucide-react";
 import Link from "next/link";
+import { COLUMNS, MIN_SIZE, type TilePlace } from "@/components/dashboards/dashboard-grid";
 import { TileChart } from "@/components/dashboards/tile-chart";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { formatRelative } from "@/lib/ui/format";
 import { insightTitle } from "@/lib/ui/insights";
 import type { TDashboardTile } from "@/lib/ui/types";
 
+/** Steps of the menu's resizing: a quarter of the width, two rows. */
+const WIDTH_STEP = 3;
+const HEIGHT_STEP = 2;
+
 /**
  * One tile: the insight's name (a link to it for members), when its result was computed, and its chart. With
- * `onRemove`, the tile can be moved by its handle and taken off the dashboard.
+ * `edit`, the tile can be moved by its handle, resized from its menu (keyboard users' way) and taken off.
  */
-export function DashboardTile({ tile, projectId, onRemove }: { tile: TDashboardTile; projectId: number | null; onRemove?: () => void }) {
+export function DashboardTile({
+  tile,
+  projectId,
+  edit,
+}: {
+  tile: TDashboardTile;
+  projectId: number | null;
+  edit?: { place: TilePlace; onPlace: (place: TilePlace) => void; onRemove: () => void };
+}) {
   const title = insightTitle(tile.insight);
   const href = projectId === null ? null : `/project/${projectId}/insights/${tile.insight.short_id}`;
   return (
     <article aria-label={title} className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs">
       <header className="flex items-start gap-2 border-b px-3 py-2">
-        {onRemove && (
+        {edit && (
           <div className="tile-drag-handle -ml-1 cursor-grab pt-0.5 text-muted-foreground active:cursor-grabbing" title="Drag to move">
             <GripVerticalIcon className="size-4" aria-hidden />
           </div>
@@ -38,7 +51,7 @@ export function DashboardTile({ tile, projectId, onRemove }: { tile: TDashboardT
             {tile.last_refresh ? `Computed ${formatRelative(tile.last_refresh)}` : "Not computed yet"}
           </p>
         </div>
-        {onRemove && (
+        {edit && (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${title}`}>
@@ -51,7 +64,9 @@ export function DashboardTile({ tile, projectId, onRemove }: { tile: TDashboardT
                   <Link href={href}>Open insight</Link>
                 </DropdownMenuItem>
               )}
-              <DropdownMenuItem onSelect={onRemove} className="text-destructive focus:text-destructive">
+              <ResizeItems place={edit.place} onPlace={edit.onPlace} />
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={edit.onRemove} className="text-destructive focus:text-destructive">
                 Remove from dashboard
               </DropdownMenuItem>
             </DropdownMenuContent>
@@ -62,5 +77,23 @@ export function DashboardTile({ tile, projectId, onRemove }: { tile: TDashboardT
         <TileChart insight={tile.insight} />
       </div>
     </article>
+  );
+}
+
+function ResizeItems({ place, onPlace }: { place: TilePlace; onPlace: (place: TilePlace) => void }) {
+  const width = (w: number) => onPlace({ ...place, w, x: Math.min(place.x, COLUMNS - w) });
+  return (
+    <>
+      <DropdownMenuItem disabled={place.w >= COLUMNS} onSelect={() => width(Math.min(COLUMNS, place.w + WIDTH_STEP))}>
+        Make wider
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={place.w <= MIN_SIZE.minW} onSelect={() => width(Math.max(MIN_SIZE.minW, place.w - WIDTH_STEP))}>
+        Make narrower
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onPlace({ ...place, h: place.h + HEIGHT_STEP })}>Make taller</DropdownMenuItem>
+      <DropdownMenuItem disabled={place.h <= MIN_SIZE.minH} onSelect={() => onPlace({ ...place, h: Math.max(MIN_SIZE.minH, place.h - HEIGHT_STEP) })}>
+        Make shorter
+      </DropdownMenuItem>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { AddInsightDialog } from "@/components/dashboards/add-insight-dialog";
 import { AboutDashboardDialog, DeleteDashboardDialog } from "@/components/dashboards/dashboard-dialogs";
 import { DashboardFilters, type DashboardFilterValues, type PropertyFilter } from "@/components/dashboards/dashboard-filters";
-import { DashboardGrid } from "@/components/dashboards/dashboard-grid";
+import { DashboardGrid, withPlace } from "@/components/dashboards/dashboard-grid";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
 import { ShareDialog } from "@/components/dashboards/share-dialog";
 import { PageHeader } from "@/components/page-header";
@@ -159,17 +159,21 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
         </div>
       ) : (
         <DashboardGrid tiles={data.tiles} editable={canEdit} onLayoutsChange={(tiles) => update.mutate({ id: data.id, tiles })}>
-          {(tile) => (
+          {(tile, place) => (
             <DashboardTile
               tile={tile}
               projectId={projectId}
-              onRemove={
+              edit={
                 canEdit
-                  ? () =>
-                      update.mutate(
-                        { id: data.id, tiles: [{ id: tile.id, deleted: true }] },
-                        { onSuccess: () => toast.success(`${tile.insight.name || "The insight"} was removed from the dashboard.`) },
-                      )
+                  ? {
+                      place,
+                      onPlace: (next) => update.mutate({ id: data.id, tiles: [{ id: tile.id, layouts: withPlace(tile, next) }] }),
+                      onRemove: () =>
+                        update.mutate(
+                          { id: data.id, tiles: [{ id: tile.id, deleted: true }] },
+                          { onSuccess: () => toast.success(`${tile.insight.name || "The insight"} was removed from the dashboard.`) },
+                        ),
+                    }
                   : undefined
               }
             />
