@@ -38,7 +38,7 @@ test("an unknown insight says so and links back to the list", async ({ page }) =
   await expect(page.getByRole("link", { name: "All insights" })).toHaveAttribute("href", `/project/${demoProjectId()}/insights`);
 });
 
-test("a saved insight is favourited, shared publicly, and duplicated", async ({ page, browser }) => {
+test("a saved insight is favourited, shared publicly, duplicated, and deleted with undo", async ({ page, browser }) => {
   await signInAsDemo(page);
   const projectId = demoProjectId();
   const name = `Shared ${Date.now()}`;
@@ -74,5 +74,11 @@ test("a saved insight is favourited, shared publicly, and duplicated", async ({ 
 
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Duplicate" }).click();
+  await expect(page.getByRole("heading", { name: `${name} (copy)` })).toBeVisible();
+
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/insights$`));
+  await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("heading", { name: `${name} (copy)` })).toBeVisible();
 });

@@ -71,3 +71,34 @@ export function collectPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** The signed-in user's current project: its id and the token its events are sent with. */
+export async function currentProject(request: APIRequestContext) {
+  const me = await (await request.get("/api/users/@me/")).json();
+  return { id: me.team.id as number, token: me.team.api_token as string };
+}
+
+/** ISO time `days` days before now (and `hours` more), for events inside relative date ranges. */
+export const daysAgo = (days: number, hours = 0) => new Date(Date.now() - (days * 24 + hours) * 3600_000).toISOString();
+
+/** Sends events through `/batch/` as posthog-node does; stored once the answer comes. */
+export async function sendEventsWithApi(request: APIRequestContext, token: string, events: { event: string; distinct_id: string; timestamp: string }[]) {
+  const response = await request.post("/batch/", { data: { api_key: token, batch: events.map((event) => ({ properties: {}, ...event })) } });
+  expect(response.status()).toBe(200);
+}
+
+export async function createInsightWithApi(page: Page, projectId: number, body: Record<string, unknown>) {
+  const response = await page.request.post(`/api/projects/${projectId}/insights/`, { data: { saved: true, ...body }, headers: sameOrigin(page) });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; short_id: string; name: string };
+}
+
+/** Both themes of the page, for looking at: `/tmp/<name>-light.png` and `-dark.png`. */
+export async function screenshotThemes(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `/tmp/${name}-${theme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}

@@ -22,7 +22,10 @@ export function SharingDialog({
   sharingPath,
   open,
   onOpenChange,
+  canEdit = true,
 }: {
+  /** Viewers who may not change it see the state, with the reason. */
+  canEdit?: boolean;
   /** What is shared, e.g. "Weekly signups". */
   title: string;
   /** The API path of its sharing configuration, ending in `sharing/`. */
@@ -59,11 +62,12 @@ export function SharingDialog({
           <div className="grid gap-4">
             <div className="flex items-center justify-between gap-4 rounded-md border p-3">
               <label htmlFor={switchId} className="grid gap-0.5 text-sm">
-                <span className="font-medium">Share with a public link</span>
+                <span className="font-medium">Share publicly</span>
                 <span className="text-muted-foreground">{config.data.enabled ? "On: the link below works." : "Off: nobody outside the organization can see it."}</span>
               </label>
-              <Switch id={switchId} checked={config.data.enabled} disabled={update.isPending} onCheckedChange={(enabled) => update.mutate({ enabled })} />
+              <Switch id={switchId} checked={config.data.enabled} disabled={!canEdit || update.isPending} onCheckedChange={(enabled) => update.mutate({ enabled })} />
             </div>
+            {canEdit ? null : <p className="text-sm text-muted-foreground">Only those who can edit it can change its sharing.</p>}
             {link ? (
               <div className="grid gap-2">
                 <CopyField value={link} label="Copy public link" />
@@ -73,7 +77,7 @@ export function SharingDialog({
                       <ExternalLinkIcon /> Open
                     </a>
                   </Button>
-                  <Button variant="ghost" size="sm" disabled={reset.isPending} onClick={() => reset.mutate()}>
+                  <Button variant="ghost" size="sm" disabled={!canEdit || reset.isPending} onClick={() => reset.mutate()}>
                     <RotateCcwIcon /> Reset link
                   </Button>
                 </div>

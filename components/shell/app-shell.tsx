@@ -2,10 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import {
+  ChartLineIcon,
   FolderKanbanIcon,
   GlobeIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
+  LayoutGridIcon,
   MailIcon,
   MenuIcon,
   SettingsIcon,
@@ -28,11 +30,22 @@ interface NavItem {
   href: string;
   label: string;
   icon: LucideIcon;
+  /** Current only on this very path, not on the pages below it (the project home, whose pages have their own items). */
+  exact?: boolean;
 }
 
 function navSections(projectId: number | undefined): { title: string; items: NavItem[] }[] {
   return [
-    { title: "Project", items: projectId ? [{ href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon }] : [] },
+    {
+      title: "Project",
+      items: projectId
+        ? [
+            { href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon, exact: true },
+            { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
+            { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
+          ]
+        : [],
+    },
     {
       title: "Organization",
       items: [
@@ -64,8 +77,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           section.items.length ? (
             <div key={section.title} className="grid gap-0.5">
               <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{section.title}</p>
-              {section.items.map(({ href, label, icon: Icon }) => {
-                const active = pathname === href || pathname.startsWith(`${href}/`);
+              {section.items.map(({ href, label, icon: Icon, exact }) => {
+                const active = pathname === href || (!exact && pathname.startsWith(`${href}/`));
                 return (
                   <Link
                     key={href}

@@ -1,6 +1,7 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { refreshMode, type RefreshMode } from "@/lib/insights/cache";
+import { ZSharingConfiguration, ZSharingUpdate } from "@/lib/insights/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import {
   ZDashboard,
@@ -11,7 +12,16 @@ import {
   ZDashboardRetrieveQuery,
   ZDashboardUpdate,
 } from "./schemas";
-import { createDashboard, listDashboards, requireEditableDashboard, retrieveDashboard, updateDashboard } from "./service";
+import {
+  createDashboard,
+  getDashboardSharing,
+  listDashboards,
+  refreshDashboardSharingToken,
+  requireEditableDashboard,
+  retrieveDashboard,
+  updateDashboard,
+  updateDashboardSharing,
+} from "./service";
 
 const tag = "dashboards";
 
@@ -79,4 +89,40 @@ export const deleteDashboardEndpoint = endpoint({
   handler: async ({ actor, params }) => {
     await requireEditableDashboard(actor, params.projectId, params.dashboardId);
   },
+});
+
+// Sharing: the insights' sharing configuration, for a dashboard (PostHog's `dashboards/:id/sharing/`).
+
+export const dashboardSharingEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/",
+  summary: "The dashboard's sharing configuration (disabled until enabled)",
+  tag,
+  scope: "sharing_configuration:read",
+  params: ZDashboardParams,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params }) => getDashboardSharing(actor, params.projectId, params.dashboardId),
+});
+
+export const updateDashboardSharingEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/",
+  summary: "Enable or disable public sharing of the dashboard (a read-only page at `/shared/<access_token>`)",
+  tag,
+  scope: "sharing_configuration:write",
+  params: ZDashboardParams,
+  body: ZSharingUpdate,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params, body }) => updateDashboardSharing(actor, params.projectId, params.dashboardId, body),
+});
+
+export const refreshDashboardSharingEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/refresh/",
+  summary: "Replace the dashboard's sharing access token with a new one; the old one stops working at once",
+  tag,
+  scope: "sharing_configuration:write",
+  params: ZDashboardParams,
+  response: ZSharingConfiguration,
+  handler: ({ actor, params }) => refreshDashboardSharingToken(actor, params.projectId, params.dashboardId),
 });

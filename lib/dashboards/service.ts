@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { permissionDenied, validationError } from "@/lib/api/errors";
+import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
-import { dashboards, dashboardTiles, insights, type Dashboard, type Membership, type Project, type User } from "@/lib/db/schema";
+import { dashboards, dashboardTiles, insights, sharingConfigurations, type Dashboard, type Membership, type Project, type User } from "@/lib/db/schema";
 import type { RefreshMode } from "@/lib/insights/cache";
 import { insightAnswer, normalizeTags, serializeInsight, usersById } from "@/lib/insights/service";
+import { enabledSharing, renewSharingToken, saveSharing, serializeSharing, sharingConfigOf } from "@/lib/insights/sharing";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { userBasic } from "@/lib/users/serialize";
@@ -17,6 +18,7 @@ import {
   CANNOT_EDIT_DASHBOARD,
   CANNOT_RESTRICT_DASHBOARD,
   effectivePrivilegeLevel,
+  PrivilegeLevel,
   type MemberRef,
 } from "./permissions";
 import { tilesOfInsights } from "./placement";
@@ -25,7 +27,10 @@ import type { TDashboardCreate, TDashboardUpdate } from "./schemas";
 
 const memberRef = (actor: Actor, membership: Membership): MemberRef => ({ userId: actor.user.id, level: membership.level });
 
-export function serializeDashboardBasic(dashboard: Dashboard, people: Map<number, User>, member: MemberRef) {
+/** Who looks at a dashboard: a member, or a visitor of its public link (who may only view, and sees no people). */
+type Viewer = MemberRef | "public";
+
+export function serializeDashboardBasic(dashboard: Dashboard, people: Map<number, User>, viewer: Viewer, isShared: boolean) {
   const creator = dashboard.createdById !== null ? people.get(dashboard.createdById) : undefined;
   return {
     id: dashboard.id,
@@ -35,13 +40,13 @@ export function serializeDashboardBasic(dashboard: Dashboard, people: Map<number
     created_at: dashboard.createdAt.toISOString(),
     created_by: creator ? userBasic(creator) : null,
     last_accessed_at: dashboard.lastAccessedAt?.toISOString() ?? null,
-    is_shared: false,
+    is_shared: isShared,
     deleted: dashboard.deleted,
     creation_mode: dashboard.creationMode as "default" | "template" | "duplicate",
     tags: dashboard.tags,
     restriction_level: dashboard.restrictionLevel,
     effective_restriction_level: dashboard.restrictionLevel,
-    effective_privilege_level: effectivePrivilegeLevel(dashboard, member),
+    effective_privilege_level: viewer === "public" ? PrivilegeLevel.CAN_VIEW : effectivePrivilegeLevel(dashboard, viewer),
     team_id: dashboard.projectId,
   };
 }
@@ -53,8 +58,11 @@ function layoutPosition(layouts: Record<string, unknown>): [number, number] {
   return [coordinate(small.y), coordinate(small.x)];
 }
 
-/** The dashboard with its tiles, each insight computed as `refresh` says with the dashboard's filters over its own. */
-async function serializeDashboard(project: Project, dashboard: Dashboard, member: MemberRef, refresh: RefreshMode) {
+/**
+ * The dashboard with its tiles, each insight computed as `refresh` says with the dashboard's filters over its own.
+ * A public visitor gets what can be shown rather than an error, as on a shared insight.
+ */
+async function serializeDashboard(project: Project, dashboard: Dashboard, viewer: Viewer, refresh: RefreshMode) {
   const db = await getDb();
   const rows = await db
     .select({ tile: dashboardTiles, insight: insights })
@@ -67,24 +75,32 @@ async function serializeDashboard(project: Project, dashboard: Dashboard, member
     const [by, bx] = layoutPosition(b.tile.layouts);
     return ay - by || ax - bx;
   });
-  const people = await usersById([dashboard.createdById, ...rows.flatMap((r) => [r.insight.createdById, r.insight.lastModifiedById])]);
+  const people =
+    viewer === "public"
+      ? new Map<number, User>()
+      : await usersById([dashboard.createdById, ...rows.flatMap((r) => [r.insight.createdById, r.insight.lastModifiedById])]);
   const placements = await tilesOfInsights(rows.map((r) => r.insight.id));
   const filters = dashboard.filters as DashboardFilters;
-  const tiles = [];
-  for (const [order, { tile, insight }] of rows.entries()) {
-    const answer = await insightAnswer(project, insight, refresh, filters);
-    const serialized = serializeInsight(project, insight, people, placements.get(insight.id) ?? [], answer, filters);
-    tiles.push({
-      id: tile.id,
-      layouts: tile.layouts,
-      color: tile.color,
-      insight: serialized,
-      order,
-      last_refresh: serialized.last_refresh,
-      is_cached: serialized.is_cached,
-    });
-  }
-  return { ...serializeDashboardBasic(dashboard, people, member), filters: dashboard.filters, tiles };
+  // The tiles' insights are computed together; the analysis queue decides how many run at once.
+  const tiles = await Promise.all(
+    rows.map(async ({ tile, insight }, order) => {
+      const answer = await (viewer === "public"
+        ? insightAnswer(project, insight, refresh, filters).catch(() => insightAnswer(project, insight, "force_cache", filters))
+        : insightAnswer(project, insight, refresh, filters));
+      const serialized = serializeInsight(project, insight, people, placements.get(insight.id) ?? [], answer, filters);
+      return {
+        id: tile.id,
+        layouts: tile.layouts,
+        color: tile.color,
+        insight: serialized,
+        order,
+        last_refresh: serialized.last_refresh,
+        is_cached: serialized.is_cached,
+      };
+    }),
+  );
+  const shared = (await sharedDashboardIds([dashboard.id])).has(dashboard.id);
+  return { ...serializeDashboardBasic(dashboard, people, viewer, shared), filters: dashboard.filters, tiles };
 }
 
 export type SerializedDashboard = Awaited<ReturnType<typeof serializeDashboard>>;
@@ -115,8 +131,9 @@ export async function listDashboards(actor: Actor, projectId: TProjectId, filter
     .limit(page.limit)
     .offset(page.offset);
   const people = await usersById(rows.map((r) => r.createdById));
+  const shared = await sharedDashboardIds(rows.map((r) => r.id));
   const member = memberRef(actor, membership);
-  return { count: total, results: rows.map((row) => serializeDashboardBasic(row, people, member)) };
+  return { count: total, results: rows.map((row) => serializeDashboardBasic(row, people, member, shared.has(row.id))) };
 }
 
 // ---- retrieve ----
@@ -262,4 +279,45 @@ async function restoreTiles(tx: Tx, dashboardId: number) {
   await tx.update(dashboardTiles).set({ deleted: false }).where(eq(dashboardTiles.dashboardId, dashboardId));
   const onDashboard = tx.select({ insightId: dashboardTiles.insightId }).from(dashboardTiles).where(eq(dashboardTiles.dashboardId, dashboardId));
   await tx.update(insights).set({ deleted: false }).where(and(inArray(insights.id, onDashboard), eq(insights.deleted, true)));
+}
+
+// ---- sharing (the insights' sharing configurations, for a dashboard) ----
+
+/** Which of these dashboards have public sharing enabled (PostHog's `is_shared`). */
+async function sharedDashboardIds(ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: sharingConfigurations.dashboardId })
+    .from(sharingConfigurations)
+    .where(and(inArray(sharingConfigurations.dashboardId, ids), eq(sharingConfigurations.enabled, true)));
+  return new Set(rows.map((row) => row.id!));
+}
+
+export async function getDashboardSharing(actor: Actor, projectId: TProjectId, id: number) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const dashboard = await findDashboard(project.id, id);
+  return serializeSharing(await sharingConfigOf({ dashboardId: dashboard.id }));
+}
+
+/** Sharing a dashboard publicly is an edit of it: a restricted one only by those who may edit it. */
+export async function updateDashboardSharing(actor: Actor, projectId: TProjectId, id: number, input: { enabled?: boolean }) {
+  const { project, dashboard } = await requireEditableDashboard(actor, projectId, id);
+  return serializeSharing((await saveSharing(project.id, { dashboardId: dashboard.id }, input.enabled)).saved);
+}
+
+export async function refreshDashboardSharingToken(actor: Actor, projectId: TProjectId, id: number) {
+  const { project, dashboard } = await requireEditableDashboard(actor, projectId, id);
+  return serializeSharing(await renewSharingToken(project.id, { dashboardId: dashboard.id }));
+}
+
+/**
+ * The dashboard behind an enabled sharing token, read-only, its tiles computed for a visitor (stale results are
+ * computed now), or 404 (unknown, disabled, an insight's token, or the dashboard deleted).
+ */
+export async function sharedDashboard(accessToken: string) {
+  const shared = await enabledSharing(accessToken);
+  if (!shared?.config.dashboardId) throw notFound();
+  const dashboard = await findDashboard(shared.project.id, shared.config.dashboardId);
+  return { project: shared.project, dashboard: await serializeDashboard(shared.project, dashboard, "public", "blocking") };
 }

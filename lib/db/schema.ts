@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -291,20 +292,26 @@ export const insightViews = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.insightId] }), index("insight_views_user").on(t.userId, t.lastViewedAt)],
 );
 
-/** Public sharing of an insight through an access token (PostHog's `SharingConfiguration`). */
-export const sharingConfigurations = pgTable("sharing_configurations", {
-  id: serial("id").primaryKey(),
-  projectId: integer("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  insightId: integer("insight_id")
-    .notNull()
-    .unique()
-    .references(() => insights.id, { onDelete: "cascade" }),
-  enabled: boolean("enabled").notNull().default(false),
-  accessToken: varchar("access_token", { length: 400 }).notNull().unique(),
-  createdAt: createdAt(),
-});
+/** Public sharing of one insight or one dashboard through an access token (PostHog's `SharingConfiguration`). */
+export const sharingConfigurations = pgTable(
+  "sharing_configurations",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    insightId: integer("insight_id")
+      .unique()
+      .references(() => insights.id, { onDelete: "cascade" }),
+    dashboardId: integer("dashboard_id")
+      .unique()
+      .references(() => dashboards.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    accessToken: varchar("access_token", { length: 400 }).notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("sharing_configurations_one_target", sql`num_nonnulls(${t.insightId}, ${t.dashboardId}) = 1`)],
+);
 
 /**
  * Dashboards (PostHog's `Dashboard`): named collections of insight tiles, with filters (date range, properties)

@@ -5,10 +5,13 @@ import { paginate, readPage } from "@/lib/api/pagination";
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import { tilesOfInsights } from "@/lib/dashboards/placement";
 import { findDashboard } from "@/lib/dashboards/query";
+import { ZDashboard } from "@/lib/dashboards/schemas";
+import { sharedDashboard } from "@/lib/dashboards/service";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
+import { enabledSharing } from "./sharing";
 import {
   ZActivityPage,
   ZActivityQuery,
@@ -279,14 +282,21 @@ export const refreshInsightSharingEndpoint = endpoint({
 export const sharedInsightEndpoint = endpoint({
   method: "GET",
   path: "/api/shared/{accessToken}/",
-  summary: "A publicly shared insight, read-only, without signing in",
+  summary: "A publicly shared insight or dashboard, read-only, without signing in",
   tag,
   public: true,
   scope: "any",
   params: ZSharedParams,
   query: z.object({ refresh: z.string().optional() }),
-  response: z.object({ type: z.literal("insight"), insight: ZInsight }).meta({ id: "SharedInsight" }),
+  response: z
+    .union([
+      z.object({ type: z.literal("insight"), insight: ZInsight }).meta({ id: "SharedInsight" }),
+      z.object({ type: z.literal("dashboard"), dashboard: ZDashboard }).meta({ id: "SharedDashboard" }),
+    ])
+    .meta({ id: "Shared" }),
   handler: async ({ params, query }) => {
+    if ((await enabledSharing(params.accessToken))?.config.dashboardId)
+      return { type: "dashboard" as const, dashboard: (await sharedDashboard(params.accessToken)).dashboard };
     const { project, insight } = await sharedInsight(params.accessToken);
     const answer = await sharedAnswer(project, insight, sharedMode(query.refresh));
     const tiles = await tilesOfInsights([insight.id]);

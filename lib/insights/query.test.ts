@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
-import { queryToFilter } from "./query";
+import { insightKind, queryToFilter } from "./query";
 
 const viz = (source: Record<string, unknown>) => ({ kind: "InsightVizNode", source });
 
@@ -121,5 +121,16 @@ describe("queryToFilter", () => {
     expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [] }))).toBeNull();
     expect(queryToFilter({ kind: "DataTableNode", source: { kind: "EventsQuery" } })).toBeNull();
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "DataWarehouseNode" }] }))).toBeNull();
+  });
+});
+
+describe("insightKind", () => {
+  test("a query's source names it; without a query, filters.insight (trends when missing)", () => {
+    expect(insightKind({ filters: {}, query: viz({ kind: "FunnelsQuery", series: [] }) })).toBe("FUNNELS");
+    expect(insightKind({ filters: { insight: "TRENDS" }, query: viz({ kind: "StickinessQuery", series: [] }) })).toBe("STICKINESS");
+    expect(insightKind({ filters: {}, query: { kind: "DataTableNode", source: {} } })).toBeNull();
+    expect(insightKind({ filters: {}, query: viz({ kind: "LifecycleQuery", series: [] }) })).toBeNull();
+    expect(insightKind({ filters: { insight: "retention" }, query: null })).toBe("RETENTION");
+    expect(insightKind({ filters: {}, query: null })).toBe("TRENDS");
   });
 });

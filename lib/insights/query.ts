@@ -134,3 +134,15 @@ function sourceToFilter(source: Json): Json | null {
   }
   return filter;
 }
+
+/** An insight's kind (`TRENDS`, `FUNNELS`, …): its query source's when it has a query, else `filters.insight` (PostHog's default: trends). */
+export function insightKind(insight: { filters: Json; query: Json | null }): string | null {
+  if (insight.query) return insight.query.kind === "InsightVizNode" ? (KIND_TO_INSIGHT[objectAt(insight.query.source).kind as string] ?? null) : null;
+  return typeof insight.filters.insight === "string" ? insight.filters.insight.toUpperCase() : "TRENDS";
+}
+
+/** The legacy filter an insight is drawn and edited as: its `filters`, or its `query` turned into one (as the API computes it). */
+export function insightFilters(insight: { filters: Json; query: Json | null }): Json {
+  if (Object.keys(insight.filters).length) return insight.filters;
+  return (insight.query ? queryToFilter(insight.query) : null) ?? {};
+}

@@ -3,7 +3,7 @@ import { ZFormatQuery } from "@/lib/api/csv";
 import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
-import { REFRESH_MODES } from "./cache";
+import { REFRESH_MODES } from "./refresh";
 
 export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntegerIdText });
 

@@ -1,4 +1,4 @@
-import { randomInt, randomBytes } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
 import { notFound, permissionDenied } from "@/lib/api/errors";
@@ -21,7 +21,6 @@ import {
   insights,
   insightViews,
   projects,
-  sharingConfigurations,
   users,
   type ActivityLog,
   type Insight,
@@ -34,7 +33,7 @@ import { userBasic } from "@/lib/users/serialize";
 import { cachedResult, cacheKey, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 import type { TInsightWrite } from "./schemas";
-import { couldBeSharingToken, sharingTokenFailed } from "./sharing";
+import { enabledSharing, renewSharingToken, saveSharing, serializeSharing, sharingConfigOf, sharingTokenFailed } from "./sharing";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const shortId = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
@@ -487,9 +486,7 @@ export async function myLastViewed(actor: Actor, projectId: TProjectId) {
 
 // ---- sharing ----
 
-export const newAccessToken = () => randomBytes(22).toString("base64url");
-
-export async function sharingOf(actor: Actor, projectId: TProjectId, insightId: number) {
+async function sharingOf(actor: Actor, projectId: TProjectId, insightId: number) {
   const { project, membership } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const [insight] = await db
@@ -497,61 +494,35 @@ export async function sharingOf(actor: Actor, projectId: TProjectId, insightId: 
     .from(insights)
     .where(and(eq(insights.projectId, project.id), eq(insights.id, insightId), eq(insights.deleted, false)));
   if (!insight) throw notFound("Insight not found.");
-  const [config] = await db.select().from(sharingConfigurations).where(eq(sharingConfigurations.insightId, insight.id));
-  return { project, membership, insight, config: config ?? null };
-}
-
-export function serializeSharing(config: { createdAt: Date; enabled: boolean; accessToken: string } | null) {
-  return config
-    ? { created_at: config.createdAt.toISOString(), enabled: config.enabled, access_token: config.accessToken }
-    : { created_at: null, enabled: false, access_token: null };
+  return { project, membership, insight };
 }
 
 export async function getSharing(actor: Actor, projectId: TProjectId, insightId: number) {
-  return serializeSharing((await sharingOf(actor, projectId, insightId)).config);
+  const { insight } = await sharingOf(actor, projectId, insightId);
+  return serializeSharing(await sharingConfigOf({ insightId: insight.id }));
 }
 
 export async function updateSharing(actor: Actor, projectId: TProjectId, insightId: number, input: { enabled?: boolean }) {
-  const { project, membership, insight, config } = await sharingOf(actor, projectId, insightId);
-  const db = await getDb();
-  const enabled = input.enabled ?? config?.enabled ?? false;
-  const [saved] = config
-    ? await db.update(sharingConfigurations).set({ enabled }).where(eq(sharingConfigurations.id, config.id)).returning()
-    : await db.insert(sharingConfigurations).values({ projectId: project.id, insightId: insight.id, enabled, accessToken: newAccessToken() }).returning();
-  if (input.enabled !== undefined && input.enabled !== (config?.enabled ?? false))
+  const { project, membership, insight } = await sharingOf(actor, projectId, insightId);
+  const { before, saved } = await saveSharing(project.id, { insightId: insight.id }, input.enabled);
+  if (input.enabled !== undefined && input.enabled !== before)
     await logSharingActivity(project, membership.organizationId, actor.user.id, insight, input.enabled);
   return serializeSharing(saved);
 }
 
-/**
- * PostHog's `refresh/`: a new access token, the old one stops working at once (links with it stop opening);
- * whether sharing is enabled is kept. A configuration not saved yet is saved, disabled, with its first token.
- */
 export async function refreshSharingToken(actor: Actor, projectId: TProjectId, insightId: number) {
-  const { project, membership, insight, config } = await sharingOf(actor, projectId, insightId);
-  const db = await getDb();
-  // PostHog replaces the configuration with a new one: a new `created_at` too.
-  const fresh = { accessToken: newAccessToken(), createdAt: new Date() };
-  const [saved] = config
-    ? await db.update(sharingConfigurations).set(fresh).where(eq(sharingConfigurations.id, config.id)).returning()
-    : await db.insert(sharingConfigurations).values({ projectId: project.id, insightId: insight.id, enabled: false, ...fresh }).returning();
+  const { project, membership, insight } = await sharingOf(actor, projectId, insightId);
+  const saved = await renewSharingToken(project.id, { insightId: insight.id });
   await writeActivity(project, membership.organizationId, actor.user.id, insight, "access token refreshed", null);
   return serializeSharing(saved);
 }
 
-/** The insight behind an enabled sharing token, or 404 (unknown, disabled, or its insight deleted). */
+/** The insight behind an enabled sharing token, or 404 (unknown, disabled, a dashboard's, or its insight deleted). */
 export async function sharedInsight(accessToken: string) {
-  const db = await getDb();
-  const [row] = couldBeSharingToken(accessToken)
-    ? await db
-        .select({ insight: insights, project: projects })
-        .from(sharingConfigurations)
-        .innerJoin(insights, eq(insights.id, sharingConfigurations.insightId))
-        .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
-        .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true), eq(insights.deleted, false)))
-    : [];
-  if (!row) throw notFound();
-  return row;
+  const shared = await enabledSharing(accessToken);
+  if (!shared?.config.insightId) throw notFound();
+  const insight = await findInsight(shared.project.id, shared.config.insightId);
+  return { project: shared.project, insight };
 }
 
 export { usersById };

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import { sharingConfigurations } from "@/lib/db/schema";
+import { projects, sharingConfigurations, type SharingConfiguration } from "@/lib/db/schema";
 
 /** What a `?sharing_access_token=` lets its holder read: one insight of one project. */
 export interface SharingGrant {
@@ -18,7 +19,10 @@ export const sharingTokenFailed = (detail: string) => new ApiError(403, "authent
 /** A string holding U+0000 is no token of ours, and PostgreSQL text cannot even be compared with it. */
 export const couldBeSharingToken = (token: string) => !token.includes("\u0000");
 
-/** PostHog's SharingAccessTokenAuthentication: GET only, and only the token of an enabled configuration. */
+/**
+ * PostHog's SharingAccessTokenAuthentication: GET only, and only the token of an enabled configuration. The API
+ * reads insights with it; a dashboard's token opens its public page only.
+ */
 export async function authenticateSharingToken(method: string, token: string): Promise<SharingGrant> {
   if (method !== "GET" && method !== "HEAD") throw sharingTokenFailed("Sharing access token can only be used for GET requests.");
   const db = await getDb();
@@ -26,8 +30,77 @@ export async function authenticateSharingToken(method: string, token: string): P
     ? await db
         .select({ projectId: sharingConfigurations.projectId, insightId: sharingConfigurations.insightId })
         .from(sharingConfigurations)
-        .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true)))
+        .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true), isNotNull(sharingConfigurations.insightId)))
     : [];
-  if (!config) throw sharingTokenFailed("Sharing access token is invalid.");
-  return config;
+  if (!config?.insightId) throw sharingTokenFailed("Sharing access token is invalid.");
+  return { projectId: config.projectId, insightId: config.insightId };
+}
+
+// ---- the configurations of insights and dashboards alike ----
+
+/** What one sharing configuration shares. */
+export type Shareable = { insightId: number } | { dashboardId: number };
+
+const sharing = (target: Shareable) =>
+  "insightId" in target ? eq(sharingConfigurations.insightId, target.insightId) : eq(sharingConfigurations.dashboardId, target.dashboardId);
+
+const targetColumns = (target: Shareable) =>
+  "insightId" in target ? { insightId: target.insightId } : { dashboardId: target.dashboardId };
+
+const newAccessToken = () => randomBytes(22).toString("base64url");
+
+export async function sharingConfigOf(target: Shareable): Promise<SharingConfiguration | null> {
+  const db = await getDb();
+  const [config] = await db.select().from(sharingConfigurations).where(sharing(target));
+  return config ?? null;
+}
+
+export function serializeSharing(config: Pick<SharingConfiguration, "createdAt" | "enabled" | "accessToken"> | null) {
+  return config
+    ? { created_at: config.createdAt.toISOString(), enabled: config.enabled, access_token: config.accessToken }
+    : { created_at: null, enabled: false, access_token: null };
+}
+
+/** Enables or disables sharing (a configuration not saved yet is saved with its first token); `before` is what it was. */
+export async function saveSharing(projectId: number, target: Shareable, enabled: boolean | undefined) {
+  const config = await sharingConfigOf(target);
+  const db = await getDb();
+  const before = config?.enabled ?? false;
+  const [saved] = config
+    ? await db.update(sharingConfigurations).set({ enabled: enabled ?? before }).where(eq(sharingConfigurations.id, config.id)).returning()
+    : await db
+        .insert(sharingConfigurations)
+        .values({ projectId, ...targetColumns(target), enabled: enabled ?? false, accessToken: newAccessToken() })
+        .returning();
+  return { before, saved };
+}
+
+/**
+ * PostHog's `refresh/`: a new access token, the old one stops working at once (links with it stop opening);
+ * whether sharing is enabled is kept. A configuration not saved yet is saved, disabled, with its first token.
+ */
+export async function renewSharingToken(projectId: number, target: Shareable) {
+  const config = await sharingConfigOf(target);
+  const db = await getDb();
+  // PostHog replaces the configuration with a new one: a new `created_at` too.
+  const fresh = { accessToken: newAccessToken(), createdAt: new Date() };
+  const [saved] = config
+    ? await db.update(sharingConfigurations).set(fresh).where(eq(sharingConfigurations.id, config.id)).returning()
+    : await db
+        .insert(sharingConfigurations)
+        .values({ projectId, ...targetColumns(target), enabled: false, ...fresh })
+        .returning();
+  return saved;
+}
+
+/** The enabled configuration behind a public link, with its project; null for an unknown or disabled token. */
+export async function enabledSharing(accessToken: string) {
+  if (!couldBeSharingToken(accessToken)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ config: sharingConfigurations, project: projects })
+    .from(sharingConfigurations)
+    .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
+    .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true)));
+  return row ?? null;
 }

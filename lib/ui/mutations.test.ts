@@ -2,9 +2,12 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import * as mutations from "./mutations";
 import { writeEffectsCache } from "./mutations";
-import { apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
+import { apiKeyKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
+/** Project-scoped factories are called with PROJECT (and DASHBOARD where they take one). */
+const PROJECT = 7;
+const DASHBOARD = 12;
 
 /** Each write the UI makes, by the name of its options factory (called with ORG where it takes an organization). */
 const DECLARED: Record<string, mutations.WriteEffects> = {
@@ -32,11 +35,18 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
   deleteDomainMutation: { invalidates: [domainKeys.list(ORG)] },
   createApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
   deleteApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
-  createInsightMutation: { invalidates: [insightKeys.lists(ORG as unknown as number)] },
-  updateInsightMutation: { invalidates: [insightKeys.all] },
-  insightViewedMutation: { invalidates: [insightKeys.lastViewed(ORG as unknown as number)] },
-  updateSharingMutation: { returns: sharingKeys.config(ORG) },
+  updateSharingMutation: { returns: sharingKeys.config(ORG), invalidates: [insightKeys.all, dashboardKeys.all] },
   resetSharingLinkMutation: { returns: sharingKeys.config(ORG) },
+};
+
+/** Writes on a project's insights and dashboards, by factory name. */
+const PROJECT_DECLARED: Record<string, mutations.WriteEffects> = {
+  createInsightMutation: { invalidates: [insightKeys.project(PROJECT), dashboardKeys.project(PROJECT)] },
+  updateInsightMutation: { invalidates: [insightKeys.project(PROJECT), dashboardKeys.project(PROJECT)] },
+  createDashboardMutation: { invalidates: [dashboardKeys.list(PROJECT)] },
+  updateDashboardMutation: { invalidates: [dashboardKeys.project(PROJECT), insightKeys.project(PROJECT)] },
+  refreshDashboardMutation: { returns: dashboardKeys.detail(PROJECT, DASHBOARD) },
+  insightViewedMutation: { invalidates: [insightKeys.lastViewed(PROJECT)] },
 };
 
 describe("what each write declares it changes in the cache", () => {
@@ -45,8 +55,15 @@ describe("what each write declares it changes in the cache", () => {
     expect(factory(ORG).meta).toEqual(expected);
   });
 
+  test.each(Object.entries(PROJECT_DECLARED))("%s", (name, expected) => {
+    const factory = mutations[name as keyof typeof mutations] as (projectId: number, dashboardId: number) => { meta?: mutations.WriteEffects };
+    expect(factory(PROJECT, DASHBOARD).meta).toEqual(expected);
+  });
+
   test("every write of the module is declared above", () => {
-    expect(Object.keys(mutations).filter((name) => name.endsWith("Mutation")).sort()).toEqual(Object.keys(DECLARED).sort());
+    expect(Object.keys(mutations).filter((name) => name.endsWith("Mutation")).sort()).toEqual(
+      [...Object.keys(DECLARED), ...Object.keys(PROJECT_DECLARED)].sort(),
+    );
   });
 });
 
@@ -101,6 +118,18 @@ describe("the query client carries the declarations out", () => {
     await client.getMutationCache().build(client, { ...mutations.logoutMutation(), onSuccess }).execute(undefined);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
     expect(onSuccess).toHaveBeenCalledOnce();
+  });
+
+  test("an insight's change makes its project's insights and dashboards stale, not another project's", async () => {
+    const { client, fetch } = setUp({ id: 3 });
+    for (const key of [insightKeys.list(PROJECT, { offset: 0, limit: 30 }), dashboardKeys.detail(PROJECT, DASHBOARD), dashboardKeys.list(8)])
+      client.setQueryData(key, { cached: true });
+    await client.getMutationCache().build(client, mutations.updateInsightMutation(PROJECT)).execute({ id: 3, favorited: true });
+    expect(fetch).toHaveBeenCalledWith(`/api/projects/${PROJECT}/insights/3/`, expect.objectContaining({ method: "PATCH", body: '{"favorited":true}' }));
+    const invalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
+    expect(invalidated(insightKeys.list(PROJECT, { offset: 0, limit: 30 }))).toBe(true);
+    expect(invalidated(dashboardKeys.detail(PROJECT, DASHBOARD))).toBe(true);
+    expect(invalidated(dashboardKeys.list(8))).toBe(false);
   });
 
   test("a refused write changes nothing", async () => {

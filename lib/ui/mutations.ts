@@ -8,9 +8,10 @@ import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/
 import type { TProject, TProjectCreate, TProjectUpdate } from "@/lib/projects/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
+import type { TDashboardCreate, TDashboardUpdate } from "@/lib/dashboards/schemas";
 import type { TInsightWrite } from "@/lib/insights/schemas";
-import { apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TInsight, TSharingConfiguration } from "@/lib/ui/types";
+import { apiKeyKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "@/lib/ui/query-keys";
+import type { TDashboard, TInsight, TSharingConfiguration } from "@/lib/ui/types";
 
 /**
  * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
@@ -232,19 +233,39 @@ export const deleteApiKeyMutation = () =>
     meta: { invalidates: [apiKeyKeys.list()] },
   });
 
-// Insights
+// Saved insights and dashboards (issue 8)
 
+/** An insight shows in the insights lists and, through its tiles, on dashboards (its name, its placement). */
 export const createInsightMutation = (projectId: number) =>
   mutationOptions({
     mutationFn: (body: TInsightWrite) => api.post<TInsight>(`/api/projects/${projectId}/insights/`, body),
-    meta: { invalidates: [insightKeys.lists(projectId)] },
+    meta: { invalidates: [insightKeys.project(projectId), dashboardKeys.project(projectId)] },
   });
 
-/** A change to a saved insight (its filters, name, description, tags, favourite…); `deleted: true` soft-deletes it. */
 export const updateInsightMutation = (projectId: number) =>
   mutationOptions({
-    mutationFn: ({ id, ...patch }: TInsightWrite & { id: number }) => api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, patch),
-    meta: { invalidates: [insightKeys.all] },
+    mutationFn: ({ id, ...body }: { id: number } & TInsightWrite) => api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, body),
+    meta: { invalidates: [insightKeys.project(projectId), dashboardKeys.project(projectId)] },
+  });
+
+export const createDashboardMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: (body: TDashboardCreate) => api.post<TDashboard>(`/api/projects/${projectId}/dashboards/`, body),
+    meta: { invalidates: [dashboardKeys.list(projectId)] },
+  });
+
+/** Fields, filters, tiles (layouts, removal) and deletion; which insights are on it shows in the insights' `dashboards`. */
+export const updateDashboardMutation = (projectId: number) =>
+  mutationOptions({
+    mutationFn: ({ id, ...body }: { id: number } & TDashboardUpdate) => api.patch<TDashboard>(`/api/projects/${projectId}/dashboards/${id}/`, body),
+    meta: { invalidates: [dashboardKeys.project(projectId), insightKeys.project(projectId)] },
+  });
+
+/** "Refresh all": every tile's insight computed afresh; the answer is the dashboard to show. */
+export const refreshDashboardMutation = (projectId: number, dashboardId: number) =>
+  mutationOptions({
+    mutationFn: () => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=force_blocking`),
+    meta: { returns: dashboardKeys.detail(projectId, dashboardId) },
   });
 
 /** Records that the signed-in user opened an insight (PostHog's "last viewed"). */
@@ -259,7 +280,8 @@ export const insightViewedMutation = (projectId: number) =>
 export const updateSharingMutation = (sharingPath: string) =>
   mutationOptions({
     mutationFn: (body: { enabled: boolean }) => api.patch<TSharingConfiguration>(sharingPath, body),
-    meta: { returns: sharingKeys.config(sharingPath) },
+    // `is_shared` of insights and dashboards follows it.
+    meta: { returns: sharingKeys.config(sharingPath), invalidates: [insightKeys.all, dashboardKeys.all] },
   });
 
 /** A new access token: links handed out so far stop working. */

@@ -1,8 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import type { TEventList } from "@/lib/events/schemas";
 
 export const meQuery = () =>
   queryOptions({
@@ -127,4 +128,56 @@ export const domainsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: domainKeys.list(organizationId),
     queryFn: ({ signal }) => api.getAll<TDomain>(`/api/organizations/${organizationId}/domains/`, { signal }),
+  });
+
+// Saved insights, dashboards, and whether a project has events (issue 8)
+
+/** The query string of an insights list: saved ones only (PostHog's saved-insights page), without results. */
+function insightListSearch({ search, insight, favorited, user, created_by, offset, limit }: Partial<InsightListParams>) {
+  const query = new URLSearchParams({ saved: "true", basic: "true" });
+  if (search) query.set("search", search);
+  if (insight) query.set("insight", insight);
+  if (favorited) query.set("favorited", "true");
+  if (user) query.set("user", "true");
+  if (created_by !== undefined) query.set("created_by", String(created_by));
+  if (offset) query.set("offset", String(offset));
+  if (limit) query.set("limit", String(limit));
+  return query.toString();
+}
+
+/** One page of the saved insights, filtered and paged by the API. */
+export const insightsQuery = (projectId: number, params: InsightListParams) =>
+  queryOptions({
+    queryKey: insightKeys.list(projectId, params),
+    queryFn: ({ signal }) => api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch(params)}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** The first saved insights matching a search, to add one to a dashboard. */
+export const insightPickerQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: insightKeys.picker(projectId, search),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch({ search, limit: 20 })}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+export const dashboardsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.list(projectId),
+    queryFn: ({ signal }) => api.getAll<TDashboardBasic>(`/api/projects/${projectId}/dashboards/`, { signal }),
+  });
+
+/** A dashboard with its tiles; results missing or stale are computed (`blocking`), fresh ones come from the cache. */
+export const dashboardQuery = (projectId: number, dashboardId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.detail(projectId, dashboardId),
+    queryFn: ({ signal }) => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=blocking`, { signal }),
+  });
+
+/** Whether the project has received any event (its newest one, if any). */
+export const projectHasEventsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: eventKeys.latest(projectId),
+    queryFn: async ({ signal }) => (await api.get<TEventList>(`/api/projects/${projectId}/events/?limit=1`, { signal })).results.length > 0,
   });

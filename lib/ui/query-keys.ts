@@ -46,15 +46,6 @@ export const analysisKeys = {
   result: (projectId: number, endpoint: string, filters: Record<string, unknown>) => [...analysisKeys.all, projectId, endpoint, filters] as const,
 };
 
-export const insightKeys = {
-  all: ["insights"] as const,
-  lists: (projectId: number) => [...insightKeys.all, projectId, "list"] as const,
-  list: (projectId: number, params: Record<string, string>) => [...insightKeys.lists(projectId), params] as const,
-  detail: (projectId: number, shortId: string) => [...insightKeys.all, projectId, "detail", shortId] as const,
-  lastViewed: (projectId: number) => [...insightKeys.all, projectId, "my_last_viewed"] as const,
-  activity: (projectId: number, insightId: number) => [...insightKeys.all, projectId, "activity", insightId] as const,
-};
-
 /** A shared resource's sharing configuration, by its API path (`…/insights/:id/sharing/`, `…/dashboards/:id/sharing/`). */
 export const sharingKeys = {
   all: ["sharing"] as const,
@@ -69,4 +60,41 @@ export const projectKeys = {
 export const domainKeys = {
   all: ["domains"] as const,
   list: (organizationId: string) => [...domainKeys.all, organizationId] as const,
+};
+
+// Saved insights, dashboards, and whether a project has events (issue 8)
+
+/** The saved-insights list's server-side filters and page, as sent to the API. */
+export interface InsightListParams {
+  search?: string;
+  insight?: string;
+  favorited?: boolean;
+  user?: boolean;
+  created_by?: number;
+  offset: number;
+  limit: number;
+}
+
+export const insightKeys = {
+  all: ["insights"] as const,
+  project: (projectId: number) => [...insightKeys.all, projectId] as const,
+  list: (projectId: number, params: InsightListParams) => [...insightKeys.project(projectId), "list", params] as const,
+  /** Every saved insight, for picking one to add to a dashboard. */
+  picker: (projectId: number, search: string) => [...insightKeys.project(projectId), "picker", search] as const,
+  detail: (projectId: number, shortId: string) => [...insightKeys.project(projectId), "detail", shortId] as const,
+  lastViewed: (projectId: number) => [...insightKeys.project(projectId), "my_last_viewed"] as const,
+  activity: (projectId: number, insightId: number) => [...insightKeys.project(projectId), "activity", insightId] as const,
+};
+
+export const dashboardKeys = {
+  all: ["dashboards"] as const,
+  project: (projectId: number) => [...dashboardKeys.all, projectId] as const,
+  list: (projectId: number) => [...dashboardKeys.project(projectId), "list"] as const,
+  detail: (projectId: number, dashboardId: number) => [...dashboardKeys.project(projectId), "detail", dashboardId] as const,
+};
+
+export const eventKeys = {
+  all: ["events"] as const,
+  /** The project's newest event, if any: whether it has received events at all. */
+  latest: (projectId: number) => [...eventKeys.all, projectId, "latest"] as const,
 };

@@ -1,5 +1,6 @@
 // Server-only helpers for pages and layouts: who is signed in, and where this instance is reached.
 import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 import { authenticateSession, sessionCookieName } from "@/lib/auth/session";
@@ -35,4 +36,11 @@ export async function siteOrigin(): Promise<string> {
 export async function currentProject(projectId: string) {
   const me = await currentUser();
   return me?.organization?.teams.find((team) => String(team.id) === projectId) ?? null;
+}
+
+/** The project of a `/project/:projectId/…` page: one of the signed-in user's current organization, else 404. */
+export async function projectIdOf(params: Promise<{ projectId: string }>): Promise<number> {
+  const project = await currentProject((await params).projectId);
+  if (!project) notFound();
+  return project.id;
 }

@@ -4,6 +4,8 @@ import type { ZFunnelStep } from "@/lib/analytics/funnels/schemas";
 import type { ZTrendItem } from "@/lib/analytics/trends/endpoints";
 import type { ZRetentionBreakdownRow, ZRetentionCohort } from "@/lib/analytics/retention/schemas";
 import type { ZApiError } from "@/lib/openapi/schemas";
+import type { ZDashboard, ZDashboardBasic, ZDashboardTile } from "@/lib/dashboards/schemas";
+import type { ZActivityPage, ZInsight, ZInsightBasic, ZSharingConfiguration } from "@/lib/insights/schemas";
 
 export type { TApiKey } from "@/lib/api-keys/schemas";
 export type { TDomain } from "@/lib/domains/schemas";
@@ -26,10 +28,8 @@ export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 /** A page of the persons behind a data point or a funnel step. */
 export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
 
-export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
-export type TSharingConfiguration = z.output<typeof import("@/lib/insights/schemas").ZSharingConfiguration>;
-export type TActivityPage = z.output<typeof import("@/lib/insights/schemas").ZActivityPage>;
+export type TActivityPage = z.output<typeof ZActivityPage>;
 
 export type { TEventDefinition, TPropertyDefinition } from "@/lib/definitions/schemas";
 /** A value of `/events/values/` (name only) or `/persons/values/` (with the number of persons). */
@@ -43,3 +43,11 @@ export interface AnalysisResponse<R = unknown> {
   timezone?: string;
   [key: string]: unknown;
 }
+
+// Saved insights and dashboards
+export type TInsightBasic = z.output<typeof ZInsightBasic>;
+export type TInsight = z.output<typeof ZInsight>;
+export type TDashboardBasic = z.output<typeof ZDashboardBasic>;
+export type TDashboard = z.output<typeof ZDashboard>;
+export type TDashboardTile = z.output<typeof ZDashboardTile>;
+export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;

@@ -4,10 +4,21 @@ import { functionalUpdate, type ColumnSort, type PaginationState, type SortingSt
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 /**
- * A table's search, sort and page kept in the URL (`?q=ada&sort=-level&page=2`), so views can be shared
- * and the back button restores them. `sort` uses the API's `order` style: a column id, `-` for descending.
+ * A table's search, sort, page and named filters kept in the URL (`?q=ada&sort=-level&page=2&type=FUNNELS`), so
+ * views can be shared and the back button restores them. `sort` uses the API's `order` style: a column id, `-`
+ * for descending. Changing the search or a filter goes back to the first page.
  */
-export function useTableUrlState({ sortable, defaultSort, pageSize = 50 }: { sortable: readonly string[]; defaultSort: ColumnSort; pageSize?: number }) {
+export function useTableUrlState<F extends string = never>({
+  sortable,
+  defaultSort,
+  pageSize = 50,
+  filters = [],
+}: {
+  sortable: readonly string[];
+  defaultSort: ColumnSort;
+  pageSize?: number;
+  filters?: readonly F[];
+}) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -31,6 +42,8 @@ export function useTableUrlState({ sortable, defaultSort, pageSize = 50 }: { sor
 
   return {
     search,
+    filters: Object.fromEntries(filters.map((key) => [key, params.get(key)])) as Record<F, string | null>,
+    setFilter: (key: F, value: string | null) => update({ [key]: value || null, page: null }),
     sorting,
     pagination,
     setSearch: (q: string) => update({ q: q || null, page: null }),

@@ -1,24 +1,44 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { SharedDashboardGrid } from "@/components/dashboards/shared-dashboard";
 import { InsightChart } from "@/components/insights/builder/insight-chart";
+import { ApiError } from "@/lib/api/errors";
+import { sharedDashboard } from "@/lib/dashboards/service";
 import { analysisOf } from "@/lib/insights/compute";
 import { sharedAnswer, sharedInsight } from "@/lib/insights/service";
+import { enabledSharing } from "@/lib/insights/sharing";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Shared insight", robots: { index: false } };
+export const metadata: Metadata = { title: "Shared", robots: { index: false } };
 
-/** The public, read-only view of an insight whose sharing is enabled: no sign-in. */
-export default async function SharedInsightPage({ params }: { params: Promise<{ accessToken: string }> }) {
+/** The public, read-only view of an insight or a dashboard whose sharing is enabled: no sign-in. */
+export default async function SharedPage({ params }: { params: Promise<{ accessToken: string }> }) {
   const { accessToken } = await params;
-  let shared;
   try {
-    shared = await sharedInsight(accessToken);
+    const shared = await enabledSharing(accessToken);
+    return shared?.config.dashboardId ? await SharedDashboard({ accessToken }) : await SharedInsight({ accessToken });
   } catch (error) {
     if (error instanceof ApiError) notFound();
     throw error;
   }
-  const { project, insight } = shared;
+}
+
+async function SharedDashboard({ accessToken }: { accessToken: string }) {
+  const { project, dashboard } = await sharedDashboard(accessToken);
+  return (
+    <main className="mx-auto max-w-7xl p-8">
+      <h1 className="text-2xl font-semibold" data-testid="shared-dashboard-name">
+        {dashboard.name || "Untitled dashboard"}
+      </h1>
+      {dashboard.description ? <p className="mt-2 text-muted-foreground">{dashboard.description}</p> : null}
+      <p className="mt-4 mb-6 text-sm text-muted-foreground">Times in {project.timezone}</p>
+      <SharedDashboardGrid tiles={dashboard.tiles} />
+    </main>
+  );
+}
+
+async function SharedInsight({ accessToken }: { accessToken: string }) {
+  const { project, insight } = await sharedInsight(accessToken);
   // A visitor should see numbers: computed now when the cached result is stale.
   const answer = await sharedAnswer(project, insight, "blocking");
   const title = insight.name || insight.derivedName || "Untitled insight";

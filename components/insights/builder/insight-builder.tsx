@@ -14,7 +14,7 @@ import { DateRangePicker } from "@/components/insights/controls/date-range-picke
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { TagsInput } from "@/components/ui/tags-input";
-import { queryToFilter } from "@/lib/insights/query";
+import { insightFilters } from "@/lib/insights/query";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
 import { insightPath } from "@/lib/ui/paths";
@@ -24,12 +24,7 @@ import { cn } from "@/lib/ui/utils";
 
 export type BuilderMode = "new" | "edit" | "view";
 
-/** The legacy filter a saved insight is edited as: its `filters`, or its `query` turned into one (as the API computes it). */
-function savedFilters(insight: TInsight | undefined): LegacyFilters | null {
-  if (!insight) return null;
-  if (Object.keys(insight.filters).length) return insight.filters;
-  return insight.query ? (queryToFilter(insight.query) as LegacyFilters | null) : null;
-}
+
 
 /** What a kind switch keeps: the series or steps, the filters and the date range carry over where both kinds have them. */
 const SHARED_KEYS = ["events", "actions", "properties", "filter_test_accounts", "date_from", "date_to"];
@@ -41,7 +36,8 @@ const SHARED_KEYS = ["events", "actions", "properties", "filter_test_accounts", 
  */
 export function InsightBuilder({ projectId, mode, insight }: { projectId: number; mode: BuilderMode; insight?: TInsight }) {
   const router = useRouter();
-  const initial = savedFilters(insight) ?? INSIGHT_KINDS[0].defaultFilters();
+  const saved = insight ? insightFilters(insight) : {};
+  const initial = Object.keys(saved).length ? saved : INSIGHT_KINDS[0].defaultFilters();
   const { filters, setFilters, replaceFilters } = useInsightFilters(initial);
   const kind = kindOf(filters);
   const [name, setName] = useState(insight?.name ?? "");

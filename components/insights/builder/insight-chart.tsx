@@ -10,9 +10,10 @@ const readOnly = () => {};
  * A computed insight drawn by its kind's view, read-only and compact: the chart alone, filling its box.
  * Dashboard tiles and shared pages use it, so they draw each kind exactly as the builder does.
  */
-export function InsightChart({ projectId, filters, response }: { projectId: number; filters: LegacyFilters; response: AnalysisResponse }) {
+export function InsightChart({ projectId, filters, response }: { projectId: number | null; filters: LegacyFilters; response: AnalysisResponse }) {
   const kind = kindOf(filters);
   if (response.result === null || response.result === undefined || (Array.isArray(response.result) && response.result.length === 0))
     return <p className="grid h-full min-h-24 place-items-center text-sm text-muted-foreground">No data in this range.</p>;
-  return <kind.View projectId={projectId} filters={filters} setFilters={readOnly} response={response} compact />;
+  // Compact views never call the API, so a shared page (no project of the visitor's) passes none.
+  return <kind.View projectId={projectId ?? 0} filters={filters} setFilters={readOnly} response={response} compact />;
 }

@@ -1,0 +1,252 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { createColumnHelper, useTable } from "@tanstack/react-table";
+import { PinIcon, PinOffIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { createContext, useContext, useMemo, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
+import { toast } from "sonner";
+import { DeleteDashboardDialog } from "@/components/dashboards/dashboard-dialogs";
+import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { FormDialog } from "@/components/form-dialog";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field, fieldMessageId } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ZDashboardCreate } from "@/lib/dashboards/schemas";
+import { errorMessage } from "@/lib/ui/api-client";
+import { formatDate, fullName } from "@/lib/ui/format";
+import { fieldErrorText } from "@/lib/ui/forms";
+import { createDashboardMutation, updateDashboardMutation } from "@/lib/ui/mutations";
+import { dashboardsQuery } from "@/lib/ui/queries";
+import type { TDashboardBasic } from "@/lib/ui/types";
+import { useTableUrlState } from "@/lib/ui/use-table-url-state";
+
+interface DashboardsContext {
+  projectId: number;
+  togglePin: (dashboard: TDashboardBasic) => void;
+  remove: (dashboard: TDashboardBasic) => void;
+}
+
+const Context = createContext<DashboardsContext | null>(null);
+const useDashboardsContext = () => useContext(Context)!;
+const titleOf = (dashboard: Pick<TDashboardBasic, "name">) => dashboard.name || "Untitled dashboard";
+
+const helper = createColumnHelper<typeof clientTableFeatures, TDashboardBasic>();
+const columns = helper.columns([
+  helper.accessor("pinned", {
+    header: "Pinned",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => <PinCell dashboard={row.original} />,
+    meta: { className: "w-0" },
+  }),
+  helper.accessor((dashboard) => titleOf(dashboard), {
+    id: "name",
+    header: "Name",
+    sortFn: "alphanumeric",
+    cell: ({ row }) => <NameCell dashboard={row.original} />,
+  }),
+  helper.accessor("description", { header: "Description", enableSorting: false, meta: { className: "max-w-80 truncate text-muted-foreground" } }),
+  helper.accessor((dashboard) => (dashboard.created_by ? fullName(dashboard.created_by) : "—"), {
+    id: "created_by",
+    header: "Created by",
+    sortFn: "alphanumeric",
+    meta: { className: "text-muted-foreground" },
+  }),
+  helper.accessor("created_at", {
+    header: "Created",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ getValue }) => formatDate(getValue()),
+    meta: { className: "text-muted-foreground" },
+  }),
+  helper.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => <DeleteCell dashboard={row.original} />,
+    meta: { className: "w-0 text-right" },
+  }),
+]);
+
+const SORTABLE = ["pinned", "name", "created_by", "created_at"] as const;
+const SEARCHABLE = new Set(["name", "description"]);
+const none: TDashboardBasic[] = [];
+
+/**
+ * The project's dashboards: pinned first, then by name (the API's order, which sorting by pin keeps within each
+ * group), searchable, with create, pin and delete.
+ */
+export function DashboardsList({ projectId }: { projectId: number }) {
+  const dashboards = useQuery(dashboardsQuery(projectId));
+  const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "pinned", desc: true } });
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<TDashboardBasic | null>(null);
+  const pin = useMutation({ ...updateDashboardMutation(projectId), onError: (error) => toast.error(errorMessage(error)) });
+  const data = dashboards.data ?? none;
+
+  const table = useTable({
+    features: clientTableFeatures,
+    columns,
+    data,
+    getRowId: (dashboard) => String(dashboard.id),
+    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
+    onSortingChange: url.onSortingChange,
+    onPaginationChange: url.onPaginationChange,
+    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
+    globalFilterFn: "includesString",
+    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
+    enableSortingRemoval: false,
+    autoResetPageIndex: false,
+  });
+
+  const { mutate: savePin } = pin;
+  const context = useMemo<DashboardsContext>(
+    () => ({ projectId, togglePin: (d) => savePin({ id: d.id, pinned: !d.pinned }), remove: setDeleting }),
+    [projectId, savePin],
+  );
+
+  return (
+    <Context.Provider value={context}>
+      <PageHeader
+        title="Dashboards"
+        description="Saved insights side by side, over one date range."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon /> New dashboard
+          </Button>
+        }
+      />
+      <section className="grid gap-3" aria-label="Dashboards">
+        <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search dashboards" className="sm:w-72" />
+        <DataTable
+          table={table}
+          label="Dashboards"
+          isPending={dashboards.isPending}
+          error={dashboards.error}
+          empty={
+            url.search ? (
+              `No dashboard matches “${url.search}”.`
+            ) : (
+              <span>
+                No dashboards yet.{" "}
+                <button type="button" className="font-medium text-primary hover:underline" onClick={() => setCreating(true)}>
+                  Create one
+                </button>
+              </span>
+            )
+          }
+        />
+      </section>
+      <CreateDashboardDialog projectId={projectId} dashboards={data} open={creating} onOpenChange={setCreating} />
+      <DeleteDashboardDialog projectId={projectId} dashboard={deleting} onClose={() => setDeleting(null)} />
+    </Context.Provider>
+  );
+}
+
+function PinCell({ dashboard }: { dashboard: TDashboardBasic }) {
+  const { togglePin } = useDashboardsContext();
+  const label = `${dashboard.pinned ? "Unpin" : "Pin"} ${titleOf(dashboard)}`;
+  return (
+    <Button variant="ghost" size="icon-sm" aria-label={label} aria-pressed={dashboard.pinned} onClick={() => togglePin(dashboard)}>
+      {dashboard.pinned ? <PinIcon className="fill-current text-primary" /> : <PinOffIcon className="text-muted-foreground" />}
+    </Button>
+  );
+}
+
+function NameCell({ dashboard }: { dashboard: TDashboardBasic }) {
+  const { projectId } = useDashboardsContext();
+  return (
+    <span className="flex items-center gap-2">
+      <Link href={`/project/${projectId}/dashboard/${dashboard.id}`} className="font-medium hover:underline">
+        {titleOf(dashboard)}
+      </Link>
+      {dashboard.is_shared && <Badge variant="secondary">Shared</Badge>}
+    </span>
+  );
+}
+
+function DeleteCell({ dashboard }: { dashboard: TDashboardBasic }) {
+  const { remove } = useDashboardsContext();
+  if (dashboard.effective_privilege_level < 37) return null;
+  return (
+    <Button variant="ghost" size="icon-sm" aria-label={`Delete ${titleOf(dashboard)}`} onClick={() => remove(dashboard)}>
+      <Trash2Icon />
+    </Button>
+  );
+}
+
+const BLANK = "blank";
+const ZCreateForm = ZDashboardCreate.pick({ name: true, description: true }).required().extend({ start: z.string() });
+
+/** A new dashboard: blank, or starting as a copy of one of the project's (its tiles and filters); then opened. */
+function CreateDashboardDialog({
+  projectId,
+  dashboards,
+  open,
+  onOpenChange,
+}: {
+  projectId: number;
+  dashboards: TDashboardBasic[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const router = useRouter();
+  const create = useMutation(createDashboardMutation(projectId));
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New dashboard"
+      schema={ZCreateForm}
+      fields={["name", "description"]}
+      defaultValues={{ name: "", description: "", start: BLANK }}
+      onSubmit={async ({ start, ...values }) => {
+        const created = await create.mutateAsync({ ...values, ...(start === BLANK ? {} : { use_dashboard: Number(start) }) });
+        toast.success(`${titleOf(created)} was created.`);
+        onOpenChange(false);
+        router.push(`/project/${projectId}/dashboard/${created.id}`);
+      }}
+      submitLabel="Create dashboard"
+      pendingLabel="Creating…"
+    >
+      {({ register, control, formState: { errors } }) => (
+        <>
+          <Field label="Name" htmlFor="new-dashboard-name" error={fieldErrorText(errors.name, "Use at most 400 characters.")}>
+            <Input id="new-dashboard-name" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("new-dashboard-name")} {...register("name")} />
+          </Field>
+          <Field label="Description (optional)" htmlFor="new-dashboard-description" error={fieldErrorText(errors.description)}>
+            <Textarea id="new-dashboard-description" rows={2} aria-describedby={fieldMessageId("new-dashboard-description")} {...register("description")} />
+          </Field>
+          <Field label="Start from" htmlFor="new-dashboard-start" description="A copy shows the same insights, laid out and filtered the same way.">
+            <Controller
+              control={control}
+              name="start"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="new-dashboard-start" aria-describedby={fieldMessageId("new-dashboard-start")}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={BLANK}>Blank dashboard</SelectItem>
+                    {dashboards.map((dashboard) => (
+                      <SelectItem key={dashboard.id} value={String(dashboard.id)}>
+                        Copy of {titleOf(dashboard)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+        </>
+      )}
+    </FormDialog>
+  );
+}
