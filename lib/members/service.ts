@@ -4,7 +4,7 @@ import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, type Tx } from "@/lib/db/client";
-import { memberships, organizations, projects, users, type Membership, type User } from "@/lib/db/schema";
+import { memberships, organizations, users, type Membership, type User } from "@/lib/db/schema";
 import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/service";
 import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";

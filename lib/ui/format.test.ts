@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDate, formatCount, formatRelative, fullName } from "./format";
+import { formatCompact, formatCount, formatDate, formatDuration, formatPercent, formatRelative, formatValue, fullName } from "./format";
 
 describe("fullName", () => {
   test("joins first and last names, falling back to the email", () => {
@@ -27,8 +27,7 @@ test("formatDate shows a dash for no date", () => {
 });
 
 describe("numbers", () => {
-  test("counts, compact values, percentages", async () => {
-    const { formatCount, formatCompact, formatPercent, formatValue } = await import("./format");
+  test("counts, compact values, percentages", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatCompact(12345)).toBe("12.3K");
     expect(formatPercent(0.125)).toBe("12.5%");
@@ -42,8 +41,7 @@ describe("numbers", () => {
     [7500, "2h 5m"],
     [3600, "1h"],
     [273600, "3d 4h"],
-  ])("formatDuration(%s) is %s", async (seconds, expected) => {
-    const { formatDuration } = await import("./format");
+  ])("formatDuration(%s) is %s", (seconds, expected) => {
     expect(formatDuration(seconds)).toBe(expected);
   });
 });

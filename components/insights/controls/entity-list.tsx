@@ -3,8 +3,7 @@
 import { FilterIcon, PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
-import { flatProperties } from "@/components/insights/controls/global-filters";
-import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
+import { flatProperties, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { Button } from "@/components/ui/button";
 
 /** A series or step of a legacy filter: an event or action, its position, and whatever else its kind adds. */

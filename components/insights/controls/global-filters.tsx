@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import { PropertyGroupsEditor, type PropertyGroupsValue } from "@/components/insights/controls/property-groups";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 
@@ -10,9 +10,6 @@ export interface GlobalFilterKeys {
   properties?: unknown;
   filter_test_accounts?: unknown;
 }
-
-/** The legacy filter's flat list of properties (a nested AND/OR group is not edited here). */
-export const flatProperties = (properties: unknown): PropertyFilterValue[] => (Array.isArray(properties) ? (properties as PropertyFilterValue[]) : []);
 
 /** PostHog's "Filter out internal and test users": the project's test account filters, ANDed with the rest. */
 export function TestAccountsToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
@@ -27,7 +24,7 @@ export function TestAccountsToggle({ checked, onChange }: { checked: boolean; on
   );
 }
 
-/** The "Filters" block of the left column: property filters on every event and the test-accounts toggle. */
+/** The "Filters" block of every kind's left column: AND/OR groups of property filters on every event, and the test-accounts toggle. */
 export function GlobalFilters({
   projectId,
   filters,
@@ -36,18 +33,12 @@ export function GlobalFilters({
 }: {
   projectId: number;
   filters: GlobalFilterKeys;
-  setFilters: (patch: { properties?: PropertyFilterValue[]; filter_test_accounts?: boolean }) => void;
+  setFilters: (patch: { properties?: PropertyGroupsValue; filter_test_accounts?: boolean }) => void;
   eventNames?: string[];
 }) {
-  const properties = flatProperties(filters.properties);
   return (
     <EditorSection title="Filters">
-      <PropertyFiltersEditor
-        projectId={projectId}
-        filters={properties}
-        eventNames={eventNames}
-        onChange={(next) => setFilters({ properties: next.length ? next : undefined })}
-      />
+      <PropertyGroupsEditor projectId={projectId} value={filters.properties} eventNames={eventNames} onChange={(properties) => setFilters({ properties })} />
       <TestAccountsToggle checked={filters.filter_test_accounts === true} onChange={(on) => setFilters({ filter_test_accounts: on || undefined })} />
     </EditorSection>
   );

@@ -195,3 +195,6 @@ export function PropertyValueInput({
     />
   );
 }
+
+/** A series' or step's own filters as a flat list (entities take no AND/OR groups). */
+export const flatProperties = (properties: unknown): PropertyFilterValue[] => (Array.isArray(properties) ? (properties as PropertyFilterValue[]) : []);

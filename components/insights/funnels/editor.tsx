@@ -1,18 +1,17 @@
 "use client";
 
 import { PlusIcon, XIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
+import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
 import { clampExclusions, clampWindow, WINDOW_BOUNDS, type WindowUnit } from "@/components/insights/funnels/funnel-data";
 import { StepsEditor } from "@/components/insights/funnels/steps-editor";
 import type { FunnelExclusion, FunnelsFilters } from "@/components/insights/funnels/types";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -55,14 +54,7 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
       <EditorSection title="Exclusions">
         <Exclusions projectId={projectId} stepCount={steps.length} exclusions={exclusions} onChange={(next) => setFilters({ exclusions: next.length ? next : undefined })} />
       </EditorSection>
-      <EditorSection title="Filters">
-        <PropertyFiltersEditor
-          projectId={projectId}
-          filters={(filters.properties as PropertyFilterValue[] | undefined) ?? []}
-          onChange={(properties) => setFilters({ properties: properties.length ? properties : undefined })}
-        />
-        <TestAccountsToggle checked={filters.filter_test_accounts === true} onChange={(on) => setFilters({ filter_test_accounts: on || undefined })} />
-      </EditorSection>
+      <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} />
       <EditorSection title="Breakdown">
         <Breakdown projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} />
       </EditorSection>
@@ -142,18 +134,6 @@ function OrderType({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>
         </SelectContent>
       </Select>
       <p className="text-xs text-muted-foreground">{current.help}</p>
-    </div>
-  );
-}
-
-function TestAccountsToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <Checkbox id={id} checked={checked} onCheckedChange={(value) => onChange(value === true)} />
-      <Label htmlFor={id} className="text-sm font-normal">
-        Filter out internal and test users
-      </Label>
     </div>
   );
 }

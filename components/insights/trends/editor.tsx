@@ -3,13 +3,14 @@
 import { CopyIcon, FilterIcon, PencilIcon, PlusIcon, SigmaIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
+import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { entitiesOf, entitiesToFilters, entityLetter, withPicked, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker } from "@/components/insights/controls/event-picker";
 import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
-import { PropertyGroupsEditor, toPropertyGroups } from "@/components/insights/controls/property-groups";
+import { toPropertyGroups } from "@/components/insights/controls/property-groups";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { formulasOf, formulasPatch, unknownSeriesLetters } from "@/components/insights/trends/formulas";
 import { MATH_OPTIONS, isPropertyMath } from "@/components/insights/trends/maths";
@@ -67,14 +68,7 @@ export function TrendsEditor({ projectId, filters, setFilters }: KindEditorProps
       <EditorSection title="Formulas">
         <FormulaList formulas={formulasOf(filters)} seriesCount={entities.length} onChange={(formulas) => setFilters(formulasPatch(formulas))} />
       </EditorSection>
-      <EditorSection title="Filters">
-        <PropertyGroupsEditor projectId={projectId} value={filters.properties} eventNames={eventNames} onChange={(properties) => setFilters({ properties })} />
-        <CheckboxField
-          label="Filter out internal and test users"
-          checked={!!filters.filter_test_accounts}
-          onChange={(checked) => setFilters({ filter_test_accounts: checked || undefined })}
-        />
-      </EditorSection>
+      <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
       <EditorSection title="Breakdown">
         <BreakdownPicker
           projectId={projectId}
