@@ -152,7 +152,7 @@ test("a step's bar lists the persons who converted, its track those who dropped 
   await page.getByRole("button", { name: /^Step 2 signed_up: .* Show the persons who converted\.$/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "signed_up: converted at step 2" })).toBeVisible();
-  await expect(dialog.getByRole("list", { name: "Persons" }).getByRole("listitem")).toHaveCount(Math.min(second.count, 100));
+  await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(second.count, 100));
   await expectAccessible(page, "funnel persons dialog");
   await page.keyboard.press("Escape");
 
@@ -160,7 +160,8 @@ test("a step's bar lists the persons who converted, its track those who dropped 
   const droppedCount = ((await dropped.json()) as { results: { count: number }[] }).results[0].count;
   await page.getByRole("button", { name: /^Step 2 signed_up: .* dropped off\. Show them\.$/ }).click();
   await expect(dialog.getByRole("heading", { name: "signed_up: dropped off before step 2" })).toBeVisible();
-  await expect(dialog.getByRole("list", { name: "Persons" }).getByRole("listitem")).toHaveCount(droppedCount);
+  if (droppedCount > 0) await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(droppedCount, 100));
+  else await expect(dialog.getByRole("table", { name: "Persons" })).toContainText("Nobody");
 });
 
 // Screenshots of every view, light and dark, for a person to look at: FUNNEL_SCREENSHOTS=1 npx playwright test e2e/insight-funnels.spec.ts

@@ -1,32 +1,49 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { ChevronLeftIcon, ChevronRightIcon, UserIcon } from "lucide-react";
-import { useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
-import { actorsQuery } from "@/lib/ui/queries";
-import type { TActorsResponse } from "@/lib/ui/types";
+import { actorsPageQuery } from "@/lib/ui/queries";
 
-type Person = TActorsResponse["results"][number]["people"][number];
+/** An API address as a same-origin path (PostHog's `next` links are absolute). */
+const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
 /**
- * The persons behind a data point (a funnel step, a trend point…): `url` is a GET API path answering PostHog's
- * actors shape (`{results: [{people, count}], next}`), listed a page at a time.
+ * The persons behind a data point or a funnel step, a page at a time: `url` is a GET API path answering PostHog's
+ * actors shape (`{results: [{people, count}], next}`), such as a trend item's `persons_urls` entry or a funnel
+ * step's `converted_people_url`. `children` sits above the list (a chooser between series, say).
  */
-export function PersonsDialog({ title, url, open, onOpenChange }: { title: string; url: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PersonsDialog({
+  title,
+  url,
+  open,
+  onOpenChange,
+  description,
+  children,
+}: {
+  title: string;
+  url: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>The persons behind this data point, a page at a time.</DialogDescription>
+          <DialogDescription>{description ?? "The persons counted in this data point."}</DialogDescription>
         </DialogHeader>
-        {/* Keyed by the URL: another data point starts again at its first page. */}
+        {children}
+        {/* A new address starts again at its first page. */}
         {open ? <PersonsPages key={url} url={url} /> : null}
       </DialogContent>
     </Dialog>
@@ -34,69 +51,70 @@ export function PersonsDialog({ title, url, open, onOpenChange }: { title: strin
 }
 
 function PersonsPages({ url }: { url: string }) {
-  const query = useInfiniteQuery(actorsQuery(url));
-  const [pageIndex, setPageIndex] = useState(0);
-  const pages = query.data?.pages ?? [];
-  const page = pages[pageIndex];
-  const people = page?.results.flatMap((result) => result.people) ?? [];
-  const before = pages.slice(0, pageIndex).reduce((sum, p) => sum + p.results.reduce((s, r) => s + r.people.length, 0), 0);
-  const hasNext = pageIndex < pages.length - 1 || query.hasNextPage;
-
-  const next = async () => {
-    if (pageIndex === pages.length - 1) await query.fetchNextPage();
-    setPageIndex((index) => index + 1);
-  };
-
-  if (query.isPending)
-    return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading persons">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  if (query.isError) return <FormAlert>{errorMessage(query.error)}</FormAlert>;
-  if (pageIndex === 0 && people.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">Nobody here.</p>;
-
+  // The pages visited so far: Previous goes back along them, Next follows the page's `next`.
+  const [trail, setTrail] = useState([{ path: apiPath(url), offset: 0 }]);
+  const current = trail.at(-1)!;
+  const query = useQuery({ ...actorsPageQuery(current.path), placeholderData: keepPreviousData });
+  const people = query.data?.results[0]?.people ?? [];
+  const next = query.data?.next ?? null;
+  const firstIndex = current.offset;
   return (
     <div className="grid gap-3">
-      <ul className="grid max-h-[55vh] divide-y overflow-y-auto rounded-md border outline-none focus-visible:ring-2 focus-visible:ring-ring/50" tabIndex={0} aria-label="Persons" aria-busy={query.isFetchingNextPage}>
-        {people.map((person) => (
-          <PersonRow key={person.uuid} person={person} />
-        ))}
-      </ul>
-      <div className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+      {query.isError ? (
+        <FormAlert>{errorMessage(query.error)}</FormAlert>
+      ) : (
+        <div className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching} role="region" aria-label="Persons list" tabIndex={0}>
+          <Table aria-label="Persons">
+            <TableHeader className="bg-muted/40">
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Person</TableHead>
+                <TableHead>Distinct IDs</TableHead>
+                <TableHead>First seen</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.isPending ? (
+                Array.from({ length: 4 }, (_, i) => (
+                  <TableRow key={i} className="hover:bg-transparent">
+                    {Array.from({ length: 3 }, (_, j) => (
+                      <TableCell key={j}>
+                        <Skeleton className="h-5 w-full max-w-40" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              ) : people.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={3} className="h-20 text-center text-muted-foreground">
+                    Nobody is counted here.
+                  </TableCell>
+                </TableRow>
+              ) : (
+                people.map((person) => (
+                  <TableRow key={person.uuid}>
+                    <TableCell className="max-w-56 truncate font-medium">{person.name}</TableCell>
+                    <TableCell className="max-w-56 truncate text-muted-foreground">{person.distinct_ids.join(", ")}</TableCell>
+                    <TableCell className="text-muted-foreground">{formatDate(person.created_at)}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span role="status">
-          {people.length ? `${formatCount(before + 1)}–${formatCount(before + people.length)}` : "None"}
-          {hasNext ? "" : ` of ${formatCount(before + people.length)}`}
+          {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
         </span>
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={pageIndex === 0} onClick={() => setPageIndex((index) => index - 1)}>
-            <ChevronLeftIcon />
+          <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
+            <ChevronLeftIcon /> Previous
           </Button>
-          <span className="px-2">Page {pageIndex + 1}</span>
-          <Button variant="outline" size="icon-sm" aria-label="Next page" disabled={!hasNext || query.isFetchingNextPage} onClick={next}>
-            <ChevronRightIcon />
+          <Button variant="outline" size="sm" disabled={!next || query.isFetching} onClick={() => next && setTrail([...trail, { path: apiPath(next), offset: current.offset + people.length }])}>
+            Next <ChevronRightIcon />
           </Button>
         </div>
       </div>
     </div>
-  );
-}
-
-function PersonRow({ person }: { person: Person }) {
-  const email = typeof person.properties.email === "string" ? person.properties.email : null;
-  return (
-    <li className="flex items-center gap-3 px-3 py-2 text-sm">
-      <span className="grid size-7 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground" aria-hidden>
-        <UserIcon className="size-4" />
-      </span>
-      <div className="grid min-w-0 flex-1">
-        <span className="truncate font-medium">{person.name}</span>
-        <span className="truncate text-xs text-muted-foreground">{email && email !== person.name ? email : person.distinct_ids[0]}</span>
-      </div>
-      <span className="shrink-0 text-xs text-muted-foreground">{person.is_identified ? "Identified" : "Anonymous"}</span>
-      <span className="hidden shrink-0 text-xs text-muted-foreground sm:inline">First seen {formatDate(person.created_at)}</span>
-    </li>
   );
 }

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
 import { actorKeys, analysisKeys, apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TActorsResponse, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -84,15 +84,11 @@ export function fetchAnalysis(projectId: number, endpoint: string, filters: Reco
   return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
 }
 
-/** The persons behind a data point, page by page: `url` is an actors path (a step's `converted_people_url`…). */
-export const actorsQuery = (url: string) =>
-  infiniteQueryOptions({
-    queryKey: actorKeys.list(url),
-    queryFn: ({ pageParam, signal }) => api.get<TActorsResponse>(pageParam, { signal }),
-    initialPageParam: url,
-    // `next` is absolute; the page's own origin serves it.
-    getNextPageParam: (page) => (page.next ? new URL(page.next, "http://x").pathname + new URL(page.next, "http://x").search : undefined),
-    staleTime: 60_000,
+/** A page of the persons behind a data point: `url` is an API path answering PostHog's actors shape. */
+export const actorsPageQuery = (url: string) =>
+  queryOptions({
+    queryKey: actorKeys.page(url),
+    queryFn: ({ signal }) => api.get<TActorsPage>(url, { signal }),
   });
 
 /** A saved insight by its short id (PostHog's list filtered by `short_id`). */

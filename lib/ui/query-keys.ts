@@ -34,16 +34,16 @@ export const taxonomyKeys = {
     [...taxonomyKeys.all, projectId, "values", type, key, search] as const,
 };
 
+/** Pages of the persons behind a data point (PostHog's actors shape), keyed by the page's API path. */
+export const actorKeys = {
+  all: ["actors"] as const,
+  page: (url: string) => [...actorKeys.all, url] as const,
+};
+
 /** Analysis results, keyed by the exact legacy filter posted (two equal filters share one result). */
 export const analysisKeys = {
   all: ["analysis"] as const,
   result: (projectId: number, endpoint: string, filters: Record<string, unknown>) => [...analysisKeys.all, projectId, endpoint, filters] as const,
-};
-
-/** The persons behind a data point: one list per actors URL (its filter and point), paged by `next`. */
-export const actorKeys = {
-  all: ["actors"] as const,
-  list: (url: string) => [...actorKeys.all, url] as const,
 };
 
 export const insightKeys = {

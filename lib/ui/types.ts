@@ -21,8 +21,9 @@ export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
 export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
 /** A page of the persons behind a data point (PostHog's actors shape). */
-export type TActorsResponse = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
+/** A page of the persons behind a data point or a funnel step. */
+export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
 
 export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
