@@ -51,7 +51,7 @@ test.beforeEach(async ({ page }) => {
   await signInAsDemo(page);
 });
 
-test("a 3-step funnel with a breakdown shows the API's numbers; steps reorder by keyboard", async ({ page }) => {
+test("a 3-step funnel built with the pickers, with a breakdown, shows the API's numbers; steps reorder by keyboard", async ({ page }) => {
   await openFunnel(page, {
     events: [
       { id: "$pageview", type: "events", order: 0, name: "$pageview" },
@@ -61,8 +61,12 @@ test("a 3-step funnel with a breakdown shows the API's numbers; steps reorder by
     breakdown_type: "event",
   });
   await expect(page.getByRole("tab", { name: "Funnels" })).toHaveAttribute("aria-selected", "true");
+  // The third step is added and given its event with the picker (events searched by name).
   await page.getByRole("button", { name: "Add step" }).click();
-  await expect(page.getByRole("listitem", { name: "Step 3" })).toBeVisible();
+  await page.getByRole("listitem", { name: "Step 3" }).getByRole("combobox", { name: "Step 3: $pageview" }).click();
+  await page.getByPlaceholder("Search events and actions…").fill("onboarding");
+  await page.getByRole("option", { name: /^onboarding_completed/ }).click();
+  await expect(page.getByRole("combobox", { name: "Step 3: onboarding_completed" })).toBeVisible();
   await expect(page.locator("[data-testid=funnel-step]")).toHaveCount(3);
 
   const result = (await apiResult(page)) as Step[][];
@@ -81,7 +85,7 @@ test("a 3-step funnel with a breakdown shows the API's numbers; steps reorder by
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Step 2 is over position 3.")).toBeAttached();
   await page.keyboard.press("Space");
-  await expect.poll(() => (currentFilters(page).events as { id: string; order: number }[]).sort((a, b) => a.order - b.order).map((e) => e.id)).toEqual(["$pageview", "$pageview", "signed_up"]);
+  await expect.poll(() => (currentFilters(page).events as { id: string; order: number }[]).sort((a, b) => a.order - b.order).map((e) => e.id)).toEqual(["$pageview", "onboarding_completed", "signed_up"]);
   await expect(page.locator("[data-testid=funnel-step][data-step='2']")).toContainText("signed_up");
 
   // And back up with the step's menu.
@@ -190,7 +194,7 @@ test("screenshots of every view", async ({ page }) => {
     }
     await openFunnel(page, { events: steps });
     await page.getByRole("button", { name: /^Step 2 signed_up: .* Show the persons who converted\.$/ }).click();
-    await expect(page.getByRole("dialog").getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("dialog").getByRole("table", { name: "Persons" }).locator("tbody tr").first()).toBeVisible();
     await page.screenshot({ path: `/tmp/funnels-persons-${theme}.png` });
   }
 });

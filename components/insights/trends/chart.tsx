@@ -114,7 +114,7 @@ function TimeSeries({
             cursor={{ stroke: CHART_THEME.axis, strokeDasharray: "3 3", fill: "var(--muted)", fillOpacity: 0.3 }}
             content={({ active, payload }) => <TimeSeriesTooltip active={active} payload={payload} byId={byId} interval={interval} labels={labels} />}
           />
-          {compact ? null : <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: CHART_THEME.axis }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
+          {compact ? null : <Legend content={() => <LinesLegend lines={lines} labels={labels} />} />}
           {lines.map((line) => {
             const color = seriesColor(line.colorIndex);
             const previous = line.compare === "previous";
@@ -151,6 +151,22 @@ function TimeSeries({
         </ComposedChart>
       </ResponsiveContainer>
     </div>
+  );
+}
+
+/** The legend in the table's order (recharts orders its own by registration), a compared period dashed. */
+function LinesLegend({ lines, labels }: { lines: TrendLine[]; labels: Map<string, string> }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-xs" aria-label="Legend">
+      {lines.map((line) => (
+        <li key={line.id} className="flex items-center gap-1.5">
+          <svg width="16" height="8" aria-hidden>
+            <line x1="0" y1="4" x2="16" y2="4" stroke={seriesColor(line.colorIndex)} strokeWidth="2.5" strokeDasharray={line.compare === "previous" ? "4 3" : undefined} />
+          </svg>
+          <span>{labels.get(line.id)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
