@@ -79,6 +79,7 @@ test("a saved insight is favourited, shared publicly, duplicated, and deleted wi
   await page.getByRole("button", { name: "More actions" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await expect(page).toHaveURL(new RegExp(`/project/${projectId}/insights$`));
+  await expect(page.getByRole("row").filter({ hasText: `${name} (copy)` })).toHaveCount(0);
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByRole("heading", { name: `${name} (copy)` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `${name} (copy)` })).toBeVisible();
 });

@@ -39,7 +39,8 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
         onSuccess: () => {
           router.push(`/project/${projectId}/insights`);
           toast.success(`“${title}” deleted`, {
-            action: { label: "Undo", onClick: () => update.mutate({ id: insight.id, deleted: false }, { onSuccess: () => router.push(insightPath(projectId, insight.short_id)) }) },
+            // The list it lands on shows the insight back once restored.
+            action: { label: "Undo", onClick: () => update.mutate({ id: insight.id, deleted: false }) },
           });
         },
       },
