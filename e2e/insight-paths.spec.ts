@@ -37,6 +37,8 @@ async function expectPathsMatchApi(page: Page, projectId: number) {
 }
 
 test("paths: the diagram and table equal the API's edges through step limit, a cleaning rule, and start and end points", async ({ page }) => {
+  // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.
+  test.setTimeout(150_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
   await page.goto(`/project/${projectId}/insights/new`);

@@ -34,6 +34,8 @@ async function expectTableMatchesApi(page: Page, projectId: number) {
 }
 
 test("retention: cohorts and percentages equal the API's, through period, intervals and cohortizing changes", async ({ page }) => {
+  // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.
+  test.setTimeout(150_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
   await page.goto(`/project/${projectId}/insights/new`);

@@ -36,6 +36,8 @@ async function expectTableMatchesApi(page: Page, projectId: number) {
 }
 
 test("stickiness: counts equal the API's through interval, compare and chart type changes", async ({ page }) => {
+  // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.
+  test.setTimeout(150_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
   await page.goto(`/project/${projectId}/insights/new`);
