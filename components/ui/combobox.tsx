@@ -85,7 +85,7 @@ export function Combobox(props: ComboboxProps) {
         </button>
       </PopoverTrigger>
       <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0">
-        <Command shouldFilter={!serverSearch} label={label}>
+        <Command shouldFilter={!serverSearch}>
           <div className="relative">
             <CommandInput value={search} onValueChange={setSearch} placeholder={props.searchPlaceholder ?? "Search…"} aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`} />
             {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" aria-label="Loading" /> : null}

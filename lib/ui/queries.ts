@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { analysisKeys, apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import { actorKeys, analysisKeys, apiKeyKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TDomain, TEventDefinition, TInsight, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
 
 export const meQuery = () =>
   queryOptions({
@@ -83,6 +83,13 @@ export function fetchAnalysis(projectId: number, endpoint: string, filters: Reco
   const refresh = options.refresh ? "?refresh=force_blocking" : "";
   return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
 }
+
+/** A page of the persons behind a data point: `url` is an API path answering PostHog's actors shape. */
+export const actorsPageQuery = (url: string) =>
+  queryOptions({
+    queryKey: actorKeys.page(url),
+    queryFn: ({ signal }) => api.get<TActorsPage>(url, { signal }),
+  });
 
 /** A saved insight by its short id (PostHog's list filtered by `short_id`). */
 export const insightByShortIdQuery = (projectId: number, shortId: string) =>

@@ -34,6 +34,12 @@ export const taxonomyKeys = {
     [...taxonomyKeys.all, projectId, "values", type, key, search] as const,
 };
 
+/** Pages of the persons behind a data point (PostHog's actors shape), keyed by the page's API path. */
+export const actorKeys = {
+  all: ["actors"] as const,
+  page: (url: string) => [...actorKeys.all, url] as const,
+};
+
 /** Analysis results, keyed by the exact legacy filter posted (two equal filters share one result). */
 export const analysisKeys = {
   all: ["analysis"] as const,

@@ -23,6 +23,8 @@ export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
 /** A row of a retention result: a cohort, or with `breakdowns` a breakdown value. */
 export type TRetentionRow = TRetentionCohort | z.output<typeof ZRetentionBreakdownRow>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
+/** A page of the persons behind a data point or a funnel step. */
+export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
 
 export type TInsight = z.output<typeof import("@/lib/insights/schemas").ZInsight>;
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;

@@ -1,25 +1,11 @@
 "use client";
 
 import { FilterIcon } from "lucide-react";
-import { EditorSection } from "@/components/insights/builder/editor-section";
-import type { InsightKindDefinition, KindEditorProps, KindViewProps } from "@/components/insights/builder/types";
-import { EntityList, entitiesOf, entitiesToFilters } from "@/components/insights/controls/entity-list";
-import { InsightResult } from "@/components/insights/insight-result";
-import type { LegacyFilters } from "@/lib/insights/builder/url-state";
-
-type FunnelsFilters = LegacyFilters;
-
-function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProps<FunnelsFilters>) {
-  return (
-    <EditorSection title="Steps">
-      <EntityList projectId={projectId} noun="Step" min={2} max={30} entities={entitiesOf(filters)} onChange={(entities) => setFilters(entitiesToFilters(entities))} />
-    </EditorSection>
-  );
-}
-
-function FunnelsView({ response }: KindViewProps<FunnelsFilters>) {
-  return <InsightResult kind="FUNNELS" result={response.result} />;
-}
+import type { InsightKindDefinition } from "@/components/insights/builder/types";
+import { FunnelsDisplayConfig } from "@/components/insights/funnels/display-config";
+import { FunnelsEditor } from "@/components/insights/funnels/editor";
+import type { FunnelsFilters } from "@/components/insights/funnels/types";
+import { FunnelsView } from "@/components/insights/funnels/view";
 
 export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {
   kind: "FUNNELS",
@@ -39,5 +25,6 @@ export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {
     funnel_window_interval_unit: "day",
   }),
   Editor: FunnelsEditor,
+  DisplayConfig: FunnelsDisplayConfig,
   View: FunnelsView,
 };

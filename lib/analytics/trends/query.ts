@@ -19,13 +19,12 @@ import {
   type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
+import { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
 import type { Series } from "./schemas";
 
 /** ClickHouse SQL of trends: one series over one date range, per bucket (and breakdown value) or in total. */
 
-export const NULL_BREAKDOWN = "$$_posthog_breakdown_null_$$";
-/** The series of the breakdown values past the limit (PostHog's BREAKDOWN_OTHER_STRING_LABEL). */
-export const OTHER_BREAKDOWN = "$$_posthog_breakdown_other_$$";
+export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
 
 export interface Breakdown {
   key: string;

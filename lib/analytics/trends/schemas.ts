@@ -2,38 +2,11 @@ import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
+import { MATHS, PROPERTY_MATHS, type Math } from "./constants";
+
+export * from "./constants";
 
 /** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
-
-export const COUNTING_MATHS = ["total", "dau", "weekly_active", "monthly_active", "unique_session"] as const;
-export const PROPERTY_MATHS = ["sum", "avg", "min", "max", "median", "p90", "p95", "p99"] as const;
-export const ACTOR_MATHS = [
-  "avg_count_per_actor",
-  "min_count_per_actor",
-  "max_count_per_actor",
-  "median_count_per_actor",
-  "p90_count_per_actor",
-  "p95_count_per_actor",
-  "p99_count_per_actor",
-] as const;
-export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS] as const;
-export type Math = (typeof MATHS)[number];
-export type PropertyMath = (typeof PROPERTY_MATHS)[number];
-
-export const DISPLAYS = [
-  "ActionsLineGraph",
-  "ActionsLineGraphCumulative",
-  "ActionsTable",
-  "ActionsPie",
-  "ActionsBar",
-  "ActionsBarValue",
-  "WorldMap",
-  "BoldNumber",
-] as const;
-export type Display = (typeof DISPLAYS)[number];
-/** Displays answered with one `aggregated_value` per series instead of points (S10). */
-export const AGGREGATE_DISPLAYS = new Set<Display>(["ActionsTable", "ActionsPie", "ActionsBarValue", "WorldMap", "BoldNumber"]);
-
 
 const bool = z.preprocess((v) => {
   if (typeof v === "string") return ["true", "1"].includes(v.toLowerCase()) ? true : ["false", "0", ""].includes(v.toLowerCase()) ? false : v;

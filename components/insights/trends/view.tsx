@@ -1,0 +1,141 @@
+"use client";
+
+import type { SortingState } from "@tanstack/react-table";
+import { AlertCircleIcon, LoaderCircleIcon } from "lucide-react";
+import { useCallback, useState } from "react";
+import type { KindViewProps } from "@/components/insights/builder/types";
+import { PersonsDialog } from "@/components/insights/persons-dialog";
+import { TrendChart, isTimeSeries } from "@/components/insights/trends/chart";
+import { ResultsTable, useResultsTable } from "@/components/insights/trends/results-table";
+import { formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
+import type { TrendsFilters } from "@/components/insights/trends/types";
+import { useTrendLines } from "@/components/insights/trends/use-trend-lines";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { formatValue } from "@/lib/ui/format";
+import type { TTrendItem } from "@/lib/ui/types";
+
+/**
+ * The trend's chart and, under it, its results table: the table's sort orders the chart's lines and its checkboxes
+ * hide lines from the chart. Clicking a point (or a table cell) lists the persons behind it. Compact (dashboard
+ * tiles, shared pages): the chart alone, filling its box.
+ */
+export function TrendsView({ projectId, filters, response, compact }: KindViewProps<TrendsFilters, TTrendItem[]>) {
+  const display = String(filters.display ?? "ActionsLineGraph");
+  const interval = String(filters.interval ?? "day");
+  const timeSeries = isTimeSeries(display);
+  const { lines, fetching, errors, retry } = useTrendLines(projectId, filters, response.result);
+  const [hidden, setHidden] = useState<Set<string>>(() => new Set());
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [point, setPoint] = useState<{ index: number; lineId: string | null } | null>(null);
+  const toggle = useCallback(
+    (line: TrendLine) =>
+      setHidden((current) => {
+        const next = new Set(current);
+        if (!next.delete(line.id)) next.add(line.id);
+        return next;
+      }),
+    [],
+  );
+  const openCell = useCallback((line: TrendLine, index: number) => setPoint({ index, lineId: line.id }), []);
+  const table = useResultsTable({
+    lines,
+    interval,
+    timeSeries,
+    hidden,
+    onToggle: toggle,
+    sorting,
+    onSortingChange: (updater) => setSorting((current) => (typeof updater === "function" ? updater(current) : updater)),
+    onCell: compact ? undefined : openCell,
+  });
+  const ordered = table.getRowModel().rows.map((row) => row.original);
+  const shown = ordered.filter((line) => !hidden.has(line.id));
+
+  if (compact)
+    return display === "ActionsTable" ? (
+      <div className="h-full overflow-auto">
+        <ResultsTable table={table} interval={interval} timeSeries={false} />
+      </div>
+    ) : (
+      <div className="h-full min-h-40">
+        <TrendChart lines={shown} display={display} interval={interval} compact />
+      </div>
+    );
+
+  if (!response.result.length && !lines.length)
+    return (
+      <div className="grid h-60 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">
+        No series to show: add a series on the left.
+      </div>
+    );
+
+  return (
+    <div className="grid gap-4">
+      {errors.map((error) => (
+        <div key={error.what} role="alert" className="flex items-center gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm">
+          <AlertCircleIcon className="size-4 shrink-0 text-destructive" />
+          <span className="flex-1">
+            {error.what} could not be computed: {error.message}
+          </span>
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      ))}
+      {fetching ? (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" role="status">
+          <LoaderCircleIcon className="size-3.5 animate-spin" /> Calculating formulas…
+        </p>
+      ) : null}
+      {display === "ActionsTable" ? null : (
+        <TrendChart lines={shown} display={display} interval={interval} onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })} />
+      )}
+      <ResultsTable table={table} interval={interval} timeSeries={timeSeries} />
+      {point ? <PointPersons point={point} lines={shown} interval={interval} onClose={() => setPoint(null)} onLine={(lineId) => setPoint({ ...point, lineId })} /> : null}
+    </div>
+  );
+}
+
+/** The persons dialog of a clicked point, with a chooser between the lines drawn there. */
+function PointPersons({
+  point,
+  lines,
+  interval,
+  onClose,
+  onLine,
+}: {
+  point: { index: number; lineId: string | null };
+  lines: TrendLine[];
+  interval: string;
+  onClose: () => void;
+  onLine: (lineId: string) => void;
+}) {
+  const choices = lines.filter((line) => line.personsUrls?.[point.index]);
+  const line = choices.find((candidate) => candidate.id === point.lineId) ?? choices[0];
+  if (!line) return null;
+  const date = line.days[point.index] ? formatBucket(line.days[point.index], interval) : "";
+  return (
+    <PersonsDialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={`${lineLabel(line, interval)} · ${date}`}
+      url={line.personsUrls![point.index]}
+      description={`The persons behind this point (value ${formatValue(line.data[point.index] ?? 0)}).`}
+    >
+      {choices.length > 1 ? (
+        <Select value={line.id} onValueChange={onLine}>
+          <SelectTrigger size="sm" aria-label="Series">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {choices.map((choice) => (
+              <SelectItem key={choice.id} value={choice.id}>
+                {lineLabel(choice, interval)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : null}
+    </PersonsDialog>
+  );
+}
