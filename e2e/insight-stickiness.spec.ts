@@ -47,6 +47,14 @@ test("stickiness: counts equal the API's through interval, compare and chart typ
   const daily = await expectTableMatchesApi(page, projectId);
   expect(daily[0].labels[0]).toBe("1 day");
   await expectAccessible(page, "stickiness");
+
+  // A count lists its persons.
+  await page.getByRole("button", { name: /^[\d,]+ persons of \$pageview in 1 day: list them$/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "$pageview · 1 day" })).toBeVisible();
+  await expect(dialog.locator("tbody tr").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await screenshotBothThemes(page, "retpaths-stickiness-line");
 
   await page.getByRole("combobox", { name: "Interval" }).click();

@@ -8,6 +8,8 @@ export interface StickinessSeries {
   /** Persons who did it at all in the range. */
   total: number;
   previous: boolean;
+  /** The persons list (an actors API path) of each k, at index k - 1, where the API gives one. */
+  personsUrls: (string | undefined)[];
   /** The series' colour: a compared period takes its current period's. */
   colorIndex: number;
 }
@@ -35,6 +37,7 @@ export function stickinessSeries(items: TTrendItem[], interval: string): { label
       data: item.data,
       total: item.data.reduce((sum, value) => sum + value, 0),
       previous,
+      personsUrls: ((item as { persons_urls?: { url?: string }[] }).persons_urls ?? []).map((entry) => entry?.url),
       colorIndex,
     };
   });
