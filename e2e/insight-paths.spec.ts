@@ -33,6 +33,8 @@ async function expectPathsMatchApi(page: Page, projectId: number) {
   await expect(async () => {
     result = await expectPathsMatchApiOnce(page, projectId);
   }).toPass({ timeout: 15_000 });
+  // A change that leaves the numbers as they were matches before its recomputation ends: wait for that too.
+  await settled(page);
   return result!;
 }
 

@@ -30,6 +30,8 @@ async function expectTableMatchesApi(page: Page, projectId: number) {
   await expect(async () => {
     result = await expectTableMatchesApiOnce(page, projectId);
   }).toPass({ timeout: 15_000 });
+  // A change that leaves the numbers as they were matches before its recomputation ends: wait for that too.
+  await settled(page);
   return result!;
 }
 

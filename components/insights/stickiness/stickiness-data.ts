@@ -1,5 +1,8 @@
 import type { TTrendItem } from "@/lib/ui/types";
 
+/** PostHog writes `persons_urls` relative to the site root without its slash (`api/projects/…`). */
+const rooted = (url: string) => (/^(https?:\/\/|\/)/.test(url) ? url : `/${url}`);
+
 export interface StickinessSeries {
   key: string;
   name: string;
@@ -37,7 +40,7 @@ export function stickinessSeries(items: TTrendItem[], interval: string): { label
       data: item.data,
       total: item.data.reduce((sum, value) => sum + value, 0),
       previous,
-      personsUrls: ((item as { persons_urls?: { url?: string }[] }).persons_urls ?? []).map((entry) => entry?.url),
+      personsUrls: ((item as { persons_urls?: { url?: string }[] }).persons_urls ?? []).map((entry) => entry?.url && rooted(entry.url)),
       colorIndex,
     };
   });
