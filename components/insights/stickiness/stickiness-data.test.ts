@@ -37,6 +37,11 @@ describe("stickinessSeries", () => {
     expect(stickinessSeries([], "day")).toEqual({ labels: [], series: [] });
   });
 
+  it("roots the persons URLs PostHog writes without their leading slash", () => {
+    const withUrls = { ...item("A", [2, 1], ["1 day", "2 days"]), persons_urls: [{ url: "api/projects/1/persons/stickiness/?k=1" }, { url: "/x" }] };
+    expect(stickinessSeries([withUrls], "day").series[0].personsUrls).toEqual(["/api/projects/1/persons/stickiness/?k=1", "/x"]);
+  });
+
   it("keeps the API's labels without compare", () => {
     expect(stickinessSeries([item("A", [3, 1], ["1 week", "2 weeks"])], "week").labels).toEqual(["1 week", "2 weeks"]);
   });

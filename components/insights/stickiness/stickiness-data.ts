@@ -1,5 +1,8 @@
 import type { TTrendItem } from "@/lib/ui/types";
 
+/** PostHog writes `persons_urls` relative to the site root without its slash (`api/projects/…`). */
+const rooted = (url: string) => (/^(https?:\/\/|\/)/.test(url) ? url : `/${url}`);
+
 export interface StickinessSeries {
   key: string;
   name: string;
@@ -8,6 +11,8 @@ export interface StickinessSeries {
   /** Persons who did it at all in the range. */
   total: number;
   previous: boolean;
+  /** The persons list (an actors API path) of each k, at index k - 1, where the API gives one. */
+  personsUrls: (string | undefined)[];
   /** The series' colour: a compared period takes its current period's. */
   colorIndex: number;
 }
@@ -35,6 +40,7 @@ export function stickinessSeries(items: TTrendItem[], interval: string): { label
       data: item.data,
       total: item.data.reduce((sum, value) => sum + value, 0),
       previous,
+      personsUrls: ((item as { persons_urls?: { url?: string }[] }).persons_urls ?? []).map((entry) => entry?.url && rooted(entry.url)),
       colorIndex,
     };
   });

@@ -1,9 +1,11 @@
 "use client";
 
+import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
 import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
+import { PersonsDialog } from "@/components/insights/persons-dialog";
 import { formatCompact, formatCount } from "@/lib/ui/format";
 import { displayOf } from "./display-config";
 import { stickinessSeries, type StickinessSeries } from "./stickiness-data";
@@ -14,6 +16,7 @@ import type { StickinessFilters, StickinessResult } from "./types";
 const colorOf = (s: StickinessSeries) => `${seriesColor(s.colorIndex)}${s.previous ? "73" : ""}`;
 
 export function StickinessView({ filters, response, compact }: KindViewProps<StickinessFilters, StickinessResult>) {
+  const [persons, setPersons] = useState<{ title: string; url: string } | null>(null);
   const { labels, series } = stickinessSeries(response.result, String(filters.interval ?? "day"));
   if (!series.length || series.every((s) => s.total === 0))
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did these events in this range.</p>;
@@ -79,7 +82,18 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
                 <td className="px-3 py-1.5 text-right font-medium">{formatCount(s.total)}</td>
                 {labels.map((label, i) => (
                   <td key={label} className="px-2 py-1.5 text-right">
-                    {formatCount(s.data[i] ?? 0)}
+                    {s.personsUrls[i] && s.data[i] ? (
+                      <button
+                        type="button"
+                        className="rounded-sm underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                        aria-label={`${formatCount(s.data[i])} persons of ${s.name} in ${label}: list them`}
+                        onClick={() => setPersons({ title: `${s.name} · ${label}`, url: s.personsUrls[i]! })}
+                      >
+                        {formatCount(s.data[i])}
+                      </button>
+                    ) : (
+                      formatCount(s.data[i] ?? 0)
+                    )}
                   </td>
                 ))}
               </tr>
@@ -87,6 +101,15 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
           </tbody>
         </table>
       </div>
+      {persons ? (
+        <PersonsDialog
+          title={persons.title}
+          url={persons.url}
+          description="The persons who did the event in exactly this many intervals of the range."
+          open
+          onOpenChange={(open) => !open && setPersons(null)}
+        />
+      ) : null}
     </div>
   );
 }
