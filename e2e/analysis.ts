@@ -17,12 +17,3 @@ export async function settled(page: Page, key?: RegExp) {
   if (key) await expect(page).toHaveURL(key);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
 }
-
-/** Light, then dark (next-themes follows the system scheme): a screenshot of each. */
-export async function screenshotBothThemes(page: Page, name: string) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: `/tmp/${name}-light.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `/tmp/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-}

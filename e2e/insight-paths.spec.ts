@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
-import { analysisOfPage, screenshotBothThemes, settled } from "./analysis";
-import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+import { analysisOfPage, settled } from "./analysis";
+import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
 
 interface Edge {
   source: string;
@@ -49,7 +49,7 @@ test("paths: the diagram and table equal the API's edges through step limit, a c
   await expect(page.getByTestId("paths-sankey")).toBeVisible();
   await expectPathsMatchApi(page, projectId);
   await expectAccessible(page, "paths");
-  await screenshotBothThemes(page, "retpaths-paths");
+  await screenshotThemes(page, "retpaths-paths");
 
   // Three steps at most.
   await page.getByRole("combobox", { name: "Step limit" }).click();
@@ -86,5 +86,5 @@ test("paths: the diagram and table equal the API's edges through step limit, a c
   const between = await expectPathsMatchApi(page, projectId);
   expect(between.filter((e) => step(e.source) === 1).every((e) => e.source === `1_${startItem}`)).toBe(true);
   await expectAccessible(page, "paths with start and end");
-  await screenshotBothThemes(page, "retpaths-paths-points");
+  await screenshotThemes(page, "retpaths-paths-points");
 });

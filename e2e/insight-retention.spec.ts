@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatCount, formatPercent } from "../lib/ui/format";
-import { analysisOfPage, screenshotBothThemes, settled } from "./analysis";
-import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+import { analysisOfPage, settled } from "./analysis";
+import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
 
 interface Row {
   values: { count: number }[];
@@ -47,7 +47,7 @@ test("retention: cohorts and percentages equal the API's, through period, interv
   await expect(page.locator(".recharts-line").first()).toBeVisible();
   await expectTableMatchesApi(page, projectId);
   await expectAccessible(page, "retention, daily");
-  await screenshotBothThemes(page, "retpaths-retention-daily");
+  await screenshotThemes(page, "retpaths-retention-daily");
 
   // Weekly periods: the header and every cohort follow.
   await page.getByRole("combobox", { name: "Period" }).click();
@@ -76,7 +76,7 @@ test("retention: cohorts and percentages equal the API's, through period, interv
   await settled(page, /filter_test_accounts=true/);
   await expectTableMatchesApi(page, projectId);
   await expectAccessible(page, "retention, weekly recurring");
-  await screenshotBothThemes(page, "retpaths-retention-weekly");
+  await screenshotThemes(page, "retpaths-retention-weekly");
 
   // Back undoes the last change.
   await page.goBack();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
-import { analysisOfPage, filtersInUrl, screenshotBothThemes, settled } from "./analysis";
-import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+import { analysisOfPage, filtersInUrl, settled } from "./analysis";
+import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
 
 interface Item {
   label: string;
@@ -57,7 +57,7 @@ test("stickiness: counts equal the API's through interval, compare and chart typ
   await expect(dialog.locator("tbody tr").first()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await screenshotBothThemes(page, "retpaths-stickiness-line");
+  await screenshotThemes(page, "retpaths-stickiness-line");
 
   await page.getByRole("combobox", { name: "Interval" }).click();
   await page.getByRole("option", { name: "Weeks" }).click();
@@ -77,5 +77,5 @@ test("stickiness: counts equal the API's through interval, compare and chart typ
   await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expectTableMatchesApi(page, projectId);
   await expectAccessible(page, "stickiness, bars with compare");
-  await screenshotBothThemes(page, "retpaths-stickiness-bar");
+  await screenshotThemes(page, "retpaths-stickiness-bar");
 });
