@@ -32,7 +32,8 @@ export function ResultPanel({
   setFilters: (patch: LegacyFilters) => void;
 }) {
   const queryClient = useQueryClient();
-  const options = analysisQuery(projectId, kind.endpoint, filters);
+  const posted = kind.viewKeys ? Object.fromEntries(Object.entries(filters).filter(([key]) => !kind.viewKeys!.includes(key))) : filters;
+  const options = analysisQuery(projectId, kind.endpoint, posted);
   // The previous chart stays while a change recomputes, but only for the same kind: another kind's result has another shape.
   const query = useQuery({
     ...options,
@@ -46,7 +47,7 @@ export function ResultPanel({
   const refresh = async () => {
     setRefreshing(true);
     try {
-      queryClient.setQueryData(options.queryKey, await fetchAnalysis(projectId, kind.endpoint, filters, { refresh: true }));
+      queryClient.setQueryData(options.queryKey, await fetchAnalysis(projectId, kind.endpoint, posted, { refresh: true }));
     } catch {
       await query.refetch();
     } finally {

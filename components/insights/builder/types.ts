@@ -33,6 +33,8 @@ export interface InsightKindDefinition<F extends LegacyFilters = LegacyFilters, 
   description: string;
   icon: LucideIcon;
   endpoint: AnalysisEndpoint;
+  /** Keys of the filter that change only how the result is drawn: not posted, so changing one recomputes nothing. */
+  viewKeys?: readonly string[];
   /** A new insight of this kind: what it shows before the analyst changes anything. */
   defaultFilters: () => F;
   Editor: ComponentType<KindEditorProps<F>>;

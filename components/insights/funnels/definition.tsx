@@ -13,6 +13,7 @@ export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {
   description: "How many users complete a sequence of steps",
   icon: FilterIcon,
   endpoint: "funnel",
+  viewKeys: ["funnel_step_reference", "layout"],
   defaultFilters: () => ({
     insight: "FUNNELS",
     events: [
