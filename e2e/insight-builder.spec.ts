@@ -29,6 +29,11 @@ test("a new insight is built from the URL, saved, reopened and edited", async ({
   await page.getByLabel("Insight name").fill(`${name} (renamed)`);
   await page.keyboard.press("Control+s");
   await expect(page.getByRole("heading", { name: `${name} (renamed)` })).toBeVisible();
+
+  // Opened insights are one click away from the list.
+  await page.goto(`/project/${projectId}/insights`);
+  await page.getByRole("navigation", { name: "Recently viewed insights" }).getByRole("link", { name: `${name} (renamed)` }).click();
+  await expect(page.getByRole("heading", { name: `${name} (renamed)` })).toBeVisible();
 });
 
 test("an unknown insight says so and links back to the list", async ({ page }) => {

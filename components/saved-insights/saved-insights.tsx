@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { FormDialog } from "@/components/form-dialog";
 import { PageHeader } from "@/components/page-header";
+import { RecentlyViewed } from "@/components/saved-insights/recently-viewed";
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -186,6 +187,7 @@ export function SavedInsights({ projectId }: { projectId: number }) {
         }
       />
       <section className="grid gap-3" aria-label="Saved insights">
+        <RecentlyViewed projectId={projectId} />
         <div className="flex flex-wrap items-end gap-3">
           <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search insights" className="w-full sm:w-72" />
           <div className="grid gap-1.5">

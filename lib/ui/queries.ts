@@ -181,3 +181,10 @@ export const projectHasEventsQuery = (projectId: number) =>
     queryKey: eventKeys.latest(projectId),
     queryFn: async ({ signal }) => (await api.get<TEventList>(`/api/projects/${projectId}/events/?limit=1`, { signal })).results.length > 0,
   });
+
+/** The last insights the signed-in user opened, most recent first. */
+export const lastViewedInsightsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: insightKeys.lastViewed(projectId),
+    queryFn: ({ signal }) => api.get<TInsightBasic[]>(`/api/projects/${projectId}/insights/my_last_viewed/`, { signal }),
+  });
