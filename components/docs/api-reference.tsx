@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { fieldsOf, resolve, typeOf, type TypePart } from "@/lib/openapi/describe";
+import { fieldsOf, resolve, typeOf, type FieldRow, type TypePart } from "@/lib/openapi/describe";
 import { openApiDocument } from "@/lib/openapi/document";
 import { requestSchemas, type ReferenceOperation } from "@/lib/openapi/reference";
 import type { JsonSchema, OpenApiOperation, OpenApiParameter } from "@/lib/openapi/schemas";
@@ -70,7 +70,59 @@ function Table({ head, children }: { head: string[]; children: ReactNode }) {
   );
 }
 
-/** The fields of a body: its own, or its items' when it is a list. */
+function FieldRows({ rows, request, depth }: { rows: FieldRow[]; request: boolean; depth: number }) {
+  return (
+    <Table head={["Field", "Type", "Notes"]}>
+      {nested(rows, depth).map(({ row, children }) => (
+        <Fragment key={row.path}>
+          <tr className="align-top">
+            <td className="px-3 py-1.5 font-mono text-xs whitespace-nowrap">
+              {row.path.split(".").at(-1)}
+              {request && row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-destructive">required</span>}
+              {!request && !row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-muted-foreground">optional</span>}
+            </td>
+            <td className="px-3 py-1.5">
+              <Type parts={row.type} />
+            </td>
+            <td className="px-3 py-1.5 text-xs text-muted-foreground">
+              {[...(row.description ? [row.description] : []), ...row.notes].map((note, i) => (
+                <span key={i} className="mr-2 inline-block">
+                  <Prose text={note} />
+                </span>
+              ))}
+            </td>
+          </tr>
+          {children.length > 0 && (
+            <tr>
+              <td colSpan={3} className="px-3 py-1.5">
+                <details className="group">
+                  <summary className="cursor-pointer text-xs text-muted-foreground hover:text-foreground">
+                    Fields of <code className="font-mono">{row.path.split(".").at(-1)}</code> ({children.filter((child) => child.depth === depth + 1).length})
+                  </summary>
+                  <div className="mt-2">
+                    <FieldRows rows={children} request={request} depth={depth + 1} />
+                  </div>
+                </details>
+              </td>
+            </tr>
+          )}
+        </Fragment>
+      ))}
+    </Table>
+  );
+}
+
+/** The rows of one level, each with the rows nested below it (its inline object's fields). */
+function nested(rows: FieldRow[], depth: number): { row: FieldRow; children: FieldRow[] }[] {
+  const levels: { row: FieldRow; children: FieldRow[] }[] = [];
+  for (const row of rows) {
+    if (row.depth === depth) levels.push({ row, children: [] });
+    else levels.at(-1)?.children.push(row);
+  }
+  return levels;
+}
+
+/** The fields of a body: its own, or its items' when it is a list; nested objects' fields fold under their field. */
 function Fields({ schema, request, withType = true }: { schema: JsonSchema; request: boolean; withType?: boolean }) {
   const resolved = resolve(schema, components);
   const rows = fieldsOf(resolved.type === "array" && resolved.items ? resolved.items : schema, components);
@@ -81,29 +133,7 @@ function Fields({ schema, request, withType = true }: { schema: JsonSchema; requ
           <Type parts={typeOf(schema)} />
         </p>
       )}
-      {rows.length > 0 && (
-        <Table head={["Field", "Type", "Notes"]}>
-          {rows.map((row) => (
-            <tr key={row.path} className="align-top">
-              <td className="px-3 py-1.5 font-mono text-xs whitespace-nowrap" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
-                {row.path.split(".").at(-1)}
-                {request && row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-destructive">required</span>}
-                {!request && !row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-muted-foreground">optional</span>}
-              </td>
-              <td className="px-3 py-1.5">
-                <Type parts={row.type} />
-              </td>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">
-                {[...(row.description ? [row.description] : []), ...row.notes].map((note, i) => (
-                  <span key={i} className="mr-2 inline-block">
-                    <Prose text={note} />
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      {rows.length > 0 && <FieldRows rows={rows} request={request} depth={0} />}
     </div>
   );
 }
