@@ -22,7 +22,7 @@ export function ApiSearch({ operations }: { operations: OperationEntry[] }) {
             <span className="w-14 shrink-0 font-mono text-xs font-semibold uppercase">{entry.method}</span>
             <span className="font-mono text-xs break-all">{entry.path}</span>
             <span className="basis-full pl-[4.25rem] text-xs text-muted-foreground">
-              {entry.summary} · {entry.tag}
+              {entry.summary.replaceAll("`", "")} · {entry.tag}
             </span>
           </CommandItem>
         ))}
