@@ -26,9 +26,3 @@ for (const theme of ["light", "dark"] as const) {
     await expectAccessible(page, `settings danger zone (${theme})`);
   });
 }
-
-test("the API reference is accessible", async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.goto("/docs/api");
-  await expectAccessible(page, "/docs/api");
-});

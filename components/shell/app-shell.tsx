@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import {
+  BookOpenIcon,
   ChartLineIcon,
   FolderKanbanIcon,
   GlobeIcon,
@@ -99,6 +100,10 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           ) : null,
         )}
       </nav>
+      <Link href="/docs/api" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/80 transition-colors hover:bg-sidebar-accent">
+        <BookOpenIcon className="size-4 shrink-0" />
+        API reference
+      </Link>
       <UserMenu />
     </div>
   );

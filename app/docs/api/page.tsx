@@ -1,270 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Fragment, type ReactNode } from "react";
-import { Logo } from "@/components/logo";
-import { componentName, fieldsOf, resolve, typeOf, type TypePart } from "@/lib/openapi/describe";
+import { ApiReferenceNav } from "@/components/docs/api-reference-nav";
+import { MethodBadge, Prose } from "@/components/docs/api-reference";
+import { ApiSearch } from "@/components/docs/api-search";
 import { openApiDocument } from "@/lib/openapi/document";
-import type { JsonSchema, OpenApiOperation, OpenApiParameter } from "@/lib/openapi/schemas";
+import { operationEntries, operationsByTag } from "@/lib/openapi/reference";
 
 export const metadata: Metadata = { title: "API reference" };
 
-const document = openApiDocument();
-const components = document.components.schemas;
-
-const METHOD_STYLES: Record<string, string> = {
-  get: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
-  post: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
-  put: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300",
-  patch: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
-  delete: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
-};
-
-interface Operation {
-  method: string;
-  path: string;
-  operation: OpenApiOperation;
-}
-
-/** Schemas that requests send, whose fields are marked required rather than optional. */
-const requestSchemas = new Set(
-  Object.values(document.paths)
-    .flatMap((operations) => Object.values(operations))
-    .map((operation) => operation.requestBody?.content["application/json"].schema)
-    .map((schema) => schema && componentName(resolve(schema, components).items ?? schema))
-    .filter((name): name is string => Boolean(name)),
-);
-
-function operationsByTag(): [string, Operation[]][] {
-  const byTag = new Map<string, Operation[]>(document.tags.map((tag) => [tag.name, []]));
-  for (const [path, operations] of Object.entries(document.paths))
-    for (const [method, operation] of Object.entries(operations))
-      for (const tag of operation.tags) byTag.get(tag)?.push({ method, path, operation });
-  return [...byTag.entries()];
-}
-
-/** Paths in the sidebar, without the prefix most of them share. */
-const shortPath = (path: string) => path.replace(/^\/api\/organizations\/\{organizationId\}\/(?=.)/, "…/").replace(/^\/api/, "");
-
-/** Inline `code` in the document's prose. */
-function Prose({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(/(`[^`]+`)/).map((part, i) =>
-        part.startsWith("`") && part.endsWith("`") ? (
-          <code key={i} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">
-            {part.slice(1, -1)}
-          </code>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
-
-function Type({ parts }: { parts: TypePart[] }) {
-  return (
-    <span className="font-mono text-xs">
-      {parts.map((part, i) =>
-        part.schema ? (
-          <a key={i} href={`#schema-${part.schema}`} className="text-primary underline underline-offset-2">
-            {part.text}
-          </a>
-        ) : (
-          <Fragment key={i}>{part.text}</Fragment>
-        ),
-      )}
-    </span>
-  );
-}
-
-function Table({ head, children }: { head: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-muted/60 text-xs text-muted-foreground">
-          <tr>
-            {head.map((h) => (
-              <th key={h} className="px-3 py-1.5 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The fields of a body: its own, or its items' when it is a list. */
-function Fields({ schema, request, withType = true }: { schema: JsonSchema; request: boolean; withType?: boolean }) {
-  const resolved = resolve(schema, components);
-  const rows = fieldsOf(resolved.type === "array" && resolved.items ? resolved.items : schema, components);
-  return (
-    <div className="space-y-2">
-      {withType && (
-        <p className="text-sm text-muted-foreground">
-          <Type parts={typeOf(schema)} />
-        </p>
-      )}
-      {rows.length > 0 && (
-        <Table head={["Field", "Type", "Notes"]}>
-          {rows.map((row) => (
-            <tr key={row.path} className="align-top">
-              <td className="px-3 py-1.5 font-mono text-xs whitespace-nowrap" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
-                {row.path.split(".").at(-1)}
-                {request && row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-destructive">required</span>}
-                {!request && !row.required && <span className="ml-1.5 font-sans text-[0.7rem] text-muted-foreground">optional</span>}
-              </td>
-              <td className="px-3 py-1.5">
-                <Type parts={row.type} />
-              </td>
-              <td className="px-3 py-1.5 text-xs text-muted-foreground">
-                {[...(row.description ? [row.description] : []), ...row.notes].map((note, i) => (
-                  <span key={i} className="mr-2 inline-block">
-                    <Prose text={note} />
-                  </span>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-    </div>
-  );
-}
-
-function Parameters({ parameters }: { parameters: OpenApiParameter[] }) {
-  return (
-    <Table head={["Parameter", "In", "Type", "Notes"]}>
-      {parameters.map((p) => (
-        <tr key={`${p.in}-${p.name}`} className="align-top">
-          <td className="px-3 py-1.5 font-mono text-xs">
-            {p.name}
-            {p.required && p.in === "query" && <span className="ml-1.5 font-sans text-[0.7rem] text-destructive">required</span>}
-          </td>
-          <td className="px-3 py-1.5 text-xs text-muted-foreground">{p.in}</td>
-          <td className="px-3 py-1.5">
-            <Type parts={typeOf(p.schema)} />
-          </td>
-          <td className="px-3 py-1.5 text-xs text-muted-foreground">{p.description && <Prose text={p.description} />}</td>
-        </tr>
-      ))}
-    </Table>
-  );
-}
-
-function Access({ operation }: { operation: OpenApiOperation }) {
-  const scope = operation["x-required-scope"];
-  const [label, style] =
-    operation.security.length === 0
-      ? ["public", "bg-secondary text-secondary-foreground"]
-      : scope === null
-        ? ["session only", "bg-secondary text-secondary-foreground"]
-        : scope === "any"
-          ? ["any API key", "bg-secondary text-secondary-foreground"]
-          : [scope, "bg-primary/10 text-primary"];
-  return <span className={`rounded px-1.5 py-0.5 font-mono text-xs ${style}`}>{label}</span>;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="space-y-2">
-      <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h4>
-      {children}
-    </div>
-  );
-}
-
-function OperationCard({ method, path, operation }: Operation) {
-  const body = operation.requestBody?.content["application/json"].schema;
-  const responses = Object.entries(operation.responses);
-  const success = responses.filter(([status]) => status.startsWith("2"));
-  const errors = responses.filter(([status]) => !status.startsWith("2")).map(([status]) => status);
-  const access = operation.description.split("\n\n").at(-1)!;
-  return (
-    <article id={operation.operationId} className="scroll-mt-6 space-y-4 rounded-lg border bg-card p-5">
-      <header className="space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_STYLES[method] ?? ""}`}>{method}</span>
-          <code className="font-mono text-sm font-medium break-all">{path}</code>
-          <span className="ml-auto">
-            <Access operation={operation} />
-          </span>
-        </div>
-        <p className="text-sm">
-          <Prose text={operation.summary} />
-        </p>
-        <p className="text-xs text-muted-foreground">
-          <Prose text={access} />
-        </p>
-      </header>
-      {operation.parameters && (
-        <Section title="Parameters">
-          <Parameters parameters={operation.parameters} />
-        </Section>
-      )}
-      {body && (
-        <Section title="Request body (JSON)">
-          <Fields schema={body} request />
-        </Section>
-      )}
-      {success.map(([status, response]) => {
-        const schema = "content" in response ? response.content?.["application/json"].schema : undefined;
-        return (
-          <Section key={status} title={`Response ${status}`}>
-            {schema ? <Fields schema={schema} request={false} /> : <p className="text-sm text-muted-foreground">No content.</p>}
-          </Section>
-        );
-      })}
-      {errors.length > 0 && (
-        <p className="text-xs text-muted-foreground">
-          Errors: {errors.join(", ")}, as{" "}
-          <a href="#schema-Error" className="text-primary underline underline-offset-2">
-            Error
-          </a>
-          .
-        </p>
-      )}
-    </article>
-  );
-}
-
-export default function ApiReferencePage() {
-  const tags = operationsByTag();
-  const schemaNames = Object.keys(components).sort();
+export default function ApiReferenceIndexPage() {
+  const document = openApiDocument();
+  const tags = operationsByTag(document);
   return (
     <div className="mx-auto flex max-w-7xl gap-10 px-6 py-8">
-      <nav className="sticky top-8 hidden max-h-[calc(100vh-4rem)] w-60 shrink-0 space-y-5 overflow-y-auto text-sm lg:block" aria-label="Operations">
-        <Link href="/" className="mb-6 block">
-          <Logo />
-        </Link>
-        {tags.map(([tag, operations]) => (
-          <div key={tag} className="space-y-1">
-            <a href={`#tag-${tag}`} className="block font-medium">
-              {tag}
-            </a>
-            <ul className="space-y-0.5 border-l pl-3">
-              {operations.map(({ method, path, operation }) => (
-                <li key={operation.operationId}>
-                  <a href={`#${operation.operationId}`} className="flex gap-2 text-muted-foreground hover:text-foreground">
-                    <span className="w-12 shrink-0 font-mono text-[0.7rem] uppercase">{method}</span>
-                    <span className="truncate font-mono text-xs" title={path}>
-                      {shortPath(path)}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <a href="#schemas" className="block font-medium">
-          Schemas
-        </a>
-      </nav>
-
-      <main className="min-w-0 flex-1 space-y-12">
+      <ApiReferenceNav tags={tags} />
+      <main className="min-w-0 flex-1 space-y-10">
         <header className="space-y-3">
           <h1 className="text-2xl font-semibold tracking-tight">{document.info.title}</h1>
           {document.info.description?.split("\n\n").map((paragraph, i) => (
@@ -281,38 +31,31 @@ export default function ApiReferencePage() {
           </p>
         </header>
 
-        {tags.map(([tag, operations]) => (
-          <section key={tag} id={`tag-${tag}`} className="scroll-mt-6 space-y-4">
-            <h2 className="border-b pb-2 text-lg font-semibold">{tag}</h2>
-            {operations.map((op) => (
-              <OperationCard key={op.operation.operationId} {...op} />
-            ))}
-          </section>
-        ))}
+        <ApiSearch operations={operationEntries(tags)} />
 
-        <section id="schemas" className="scroll-mt-6 space-y-6">
-          <h2 className="border-b pb-2 text-lg font-semibold">Schemas</h2>
-          {schemaNames.map((name) => {
-            const schema = resolve({ $ref: `#/components/schemas/${name}` }, components);
-            return (
-              <div key={name} id={`schema-${name}`} className="scroll-mt-6 space-y-2">
-                <h3 className="font-mono text-sm font-semibold">{name}</h3>
-                {schema.description && (
-                  <p className="text-sm text-muted-foreground">
-                    <Prose text={schema.description} />
-                  </p>
-                )}
-                {schema.properties ? (
-                  <Fields schema={{ $ref: `#/components/schemas/${name}` }} request={requestSchemas.has(name)} withType={false} />
-                ) : (
-                  <p className="text-sm">
-                    <Type parts={typeOf(schema)} />
-                  </p>
-                )}
-              </div>
-            );
-          })}
-        </section>
+        <div className="grid gap-6 md:grid-cols-2">
+          {tags.map((tag) => (
+            <section key={tag.slug} aria-labelledby={`tag-${tag.slug}`} className="space-y-2 rounded-lg border bg-card p-4">
+              <h2 id={`tag-${tag.slug}`} className="font-semibold">
+                <Link href={`/docs/api/${tag.slug}`} className="underline underline-offset-2">
+                  {tag.name}
+                </Link>
+              </h2>
+              <ul className="space-y-1">
+                {tag.operations.map(({ method, path, operation }) => (
+                  <li key={operation.operationId}>
+                    <Link href={`/docs/api/${tag.slug}#${operation.operationId}`} className="flex items-baseline gap-2 text-sm hover:underline">
+                      <MethodBadge method={method} />
+                      <span className="min-w-0 truncate font-mono text-xs" title={operation.summary}>
+                        {path}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       </main>
     </div>
   );
