@@ -88,3 +88,33 @@ test("paths: the diagram and table equal the API's edges through step limit, a c
   await expectAccessible(page, "paths with start and end");
   await screenshotThemes(page, "retpaths-paths-points");
 });
+
+test("the project's path cleaning rules: saved in the project's settings, applied where a paths insight asks", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  await page.goto(`/organization/projects/${projectId}`);
+  const card = page.locator("#path-cleaning");
+  await card.getByRole("button", { name: "Add rule" }).click();
+  await card.getByLabel("New rule regex").fill("^https?://[^/]+");
+  await card.getByRole("button", { name: "Add rule" }).click();
+  await expect(page.getByText("Path cleaning rules saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("#path-cleaning").getByLabel("Rule 1 regex")).toHaveValue("^https?://[^/]+");
+  await expectAccessible(page, "project settings with a path cleaning rule");
+
+  await page.goto(`/project/${projectId}/insights/new`);
+  await page.getByRole("tab", { name: "Paths" }).click();
+  await settled(page, /insight=PATHS/);
+  const raw = await expectPathsMatchApi(page, projectId);
+  expect(raw.some((e) => e.source.includes("://"))).toBe(true);
+  await page.getByLabel(/Apply the project's rules first \(1\)/).click();
+  await settled(page, /path_replacements=true/);
+  const cleaned = await expectPathsMatchApi(page, projectId);
+  expect(cleaned.every((e) => !e.source.includes("://") && !e.target.includes("://"))).toBe(true);
+
+  // Taken off again, so the project is as the other tests expect it.
+  await page.goto(`/organization/projects/${projectId}`);
+  await page.locator("#path-cleaning").getByRole("button", { name: "Remove rule 1" }).click();
+  await expect(page.locator("#path-cleaning").getByLabel("Rule 1 regex")).toHaveCount(0);
+});

@@ -17,6 +17,7 @@ import { projectManagementProhibition } from "@/components/project/project-permi
 import { TimezoneSelect } from "@/components/timezone-select";
 import { TypedConfirmationDialog } from "@/components/typed-confirmation-dialog";
 import { Button } from "@/components/ui/button";
+import { CleaningRules } from "@/components/insights/controls/cleaning-rules";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -90,6 +91,7 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
             <CaptureSnippets origin={origin} token={project.api_token} />
           </CardContent>
         </Card>
+        <PathCleaningCard project={project} prohibition={prohibition} />
         <DangerZone project={project} prohibition={prohibition} />
       </div>
     </div>
@@ -159,6 +161,39 @@ function GeneralCard({ project, prohibition }: { project: TProject; prohibition:
           </CardFooter>
         )}
       </form>
+    </Card>
+  );
+}
+
+/** PostHog's project path cleaning rules: paths insights apply them first when asked to ("Apply the project's rules"). */
+function PathCleaningCard({ project, prohibition }: { project: TProject; prohibition: string | null }) {
+  const update = useMutation({
+    ...updateProjectMutation(),
+    onSuccess: () => toast.success("Path cleaning rules saved."),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return (
+    <Card id="path-cleaning">
+      <CardHeader>
+        <CardTitle>Path cleaning rules</CardTitle>
+        <CardDescription>
+          {prohibition ??
+            "Each regular expression is replaced by its alias in every path item, in order: /product/\\d+ → /product/:id counts every product page as one. Paths insights apply them when “Apply the project's rules first” is on."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {prohibition ? (
+          <ul className="grid gap-1 font-mono text-sm">
+            {project.path_cleaning_filters.map((rule, index) => (
+              <li key={index}>
+                {rule.regex} → {rule.alias}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <CleaningRules rules={project.path_cleaning_filters} onChange={(rules) => update.mutate({ id: project.id, path_cleaning_filters: rules })} />
+        )}
+      </CardContent>
     </Card>
   );
 }

@@ -88,6 +88,8 @@ export const projects = pgTable(
     /** Public token (`phc_…`) that event capture authenticates with. */
     apiToken: varchar("api_token", { length: 200 }).notNull().unique(),
     timezone: varchar("timezone", { length: 240 }).notNull().default("UTC"),
+    /** PostHog's team `path_cleaning_filters`: regex → alias rules paths apply with `path_replacements: true`. */
+    pathCleaningFilters: jsonb("path_cleaning_filters").$type<{ regex: string; alias: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZPathCleaningRule, ZPathCleaningRules } from "@/lib/analytics/paths/schemas";
 import { ZIntegerIdText } from "@/lib/db/integers";
 import { TIMEZONES } from "./timezones";
 
@@ -16,6 +17,8 @@ export const ZProjectBasic = z
   .meta({ id: "ProjectBasic" });
 
 export const ZProject = ZProjectBasic.extend({
+  /** Regex → alias rules a paths insight applies with `path_replacements: true`. */
+  path_cleaning_filters: z.array(ZPathCleaningRule),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 }).meta({ id: "ProjectBackwardCompat" });
@@ -30,7 +33,10 @@ export const ZProjectCreate = z
   .object({ ...projectFields, timezone: projectFields.timezone.optional() })
   .meta({ id: "ProjectBackwardCompatCreate" });
 
-export const ZProjectUpdate = z.object(projectFields).partial().meta({ id: "PatchedProjectBackwardCompat" });
+export const ZProjectUpdate = z
+  .object({ ...projectFields, path_cleaning_filters: ZPathCleaningRules })
+  .partial()
+  .meta({ id: "PatchedProjectBackwardCompat" });
 
 /** `projectId` is a number (so the route wrapper can check keys' scoped projects) or `@current`. */
 export const ZProjectParams = z.object({

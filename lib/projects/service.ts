@@ -57,6 +57,7 @@ export function projectBasic(project: Project) {
 export function serializeProject(project: Project): TProject {
   return {
     ...projectBasic(project),
+    path_cleaning_filters: project.pathCleaningFilters,
     created_at: project.createdAt.toISOString(),
     updated_at: project.updatedAt.toISOString(),
   };
@@ -116,7 +117,7 @@ export async function updateProject(actor: Actor, id: TProjectId, input: TProjec
   const db = await getDb();
   const [updated] = await db
     .update(projects)
-    .set({ name: input.name, timezone: input.timezone, updatedAt: new Date() })
+    .set({ name: input.name, timezone: input.timezone, pathCleaningFilters: input.path_cleaning_filters, updatedAt: new Date() })
     .where(eq(projects.id, project.id))
     .returning();
   // Deleted meanwhile.

@@ -212,6 +212,11 @@ describe("paths", () => {
       }
     }
     await sendEvents(baseUrl, user, events);
+    // The project's own rules: applied only where a filter asks (`path_replacements`), before its own.
+    const projectRule = { regex: "^https://ex\\.com", alias: "" };
+    const patched = await user.session.patch(`/api/projects/${user.projectId}/`, { path_cleaning_filters: [projectRule] });
+    expect(patched.status).toBe(200);
+    expect(patched.body.path_cleaning_filters).toEqual([projectRule]);
 
     const range = { from: "2024-03-01", to: "2024-03-10" };
     const cases: [Omit<PathOptions, "from" | "to">, Record<string, unknown>][] = [
@@ -238,6 +243,11 @@ describe("paths", () => {
       [
         { cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], exclude: ["$identify"], start: "*plans*" },
         { local_path_cleaning_filters: [{ regex: "pricing", alias: "plans" }], path_groupings: ["*plans*"], exclude_events: ["$identify"], start_point: "*plans*" },
+      ],
+      [{ types: ["$pageview"], cleaning: [projectRule] }, { include_event_types: ["$pageview"], path_replacements: true }],
+      [
+        { types: ["$pageview"], cleaning: [projectRule, { regex: "^/(docs|signup)$", alias: "/<page>" }] },
+        { include_event_types: ["$pageview"], path_replacements: true, local_path_cleaning_filters: [{ regex: "^/(docs|signup)$", alias: "/<page>" }] },
       ],
       [
         { types: ["$pageview"], where: (e) => e.properties?.$browser === "Chrome" },
@@ -314,7 +324,7 @@ describe("paths", () => {
       [{ path_groupings: [""] }, "path_groupings__0"],
       [{ local_path_cleaning_filters: [{ regex: "(unclosed", alias: "x" }] }, "local_path_cleaning_filters"],
       [{ local_path_cleaning_filters: [{ alias: "x" }] }, "local_path_cleaning_filters__0__regex"],
-      [{ path_replacements: true }, "path_replacements"],
+      [{ path_replacements: "sometimes" }, "path_replacements"],
       [{ date_from: "someday" }, "date_from"],
     ] as [Record<string, unknown>, string][]) {
       const response = await user.session.post(pathPath(user), body);
@@ -322,6 +332,17 @@ describe("paths", () => {
       expect(response.body, JSON.stringify(body)).toMatchObject({ type: "validation_error", attr });
     }
     expect((await user.session.get(pathPath(user, "?step_limit=abc"))).status).toBe(400);
+
+    // A project's rules are checked when saved: bounded, and each regex one the engine can run.
+    for (const [rules, attr] of [
+      [[{ regex: "(unclosed", alias: "x" }], "path_cleaning_filters__0__regex"],
+      [[{ alias: "x" }], "path_cleaning_filters__0__regex"],
+      [Array.from({ length: 101 }, (_, i) => ({ regex: `/x${i}`, alias: "" })), "path_cleaning_filters"],
+    ] as [unknown, string][]) {
+      const response = await user.session.patch(`/api/projects/${user.projectId}/`, { path_cleaning_filters: rules });
+      expect(response.status, attr).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr });
+    }
   });
 
   test("scope insight:read; other projects are out of reach", async () => {

@@ -4,13 +4,17 @@ import { PlusIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { CleaningRules } from "@/components/insights/controls/cleaning-rules";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PathItemPicker, shortItem } from "./path-item-picker";
+import { projectsQuery } from "@/lib/ui/queries";
+import { useMe } from "@/lib/ui/use-me";
 import type { PathCleaningRule, PathEventType, PathsFilters } from "./types";
 
 const EVENT_TYPES: Record<PathEventType, string> = {
@@ -25,16 +29,6 @@ export const eventTypesOf = (filters: PathsFilters): PathEventType[] =>
 
 const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
-/** Why a cleaning rule's regex would be refused, or null. (The API runs RE2, which accepts less than JavaScript.) */
-export function regexProblem(regex: string): string | null {
-  if (!regex) return "Enter a regular expression.";
-  try {
-    new RegExp(regex);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : "Invalid regular expression.";
-  }
-}
 
 export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<PathsFilters>) {
   const types = eventTypesOf(filters);
@@ -107,6 +101,7 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
       </EditorSection>
       <EditorSection title="Path cleaning rules">
         <p className="text-xs text-muted-foreground">Each regex is replaced by its alias in every item, in order, before grouping.</p>
+        <ProjectRulesToggle projectId={projectId} checked={filters.path_replacements === true} onChange={(on) => setFilters({ path_replacements: on || undefined })} />
         <CleaningRules
           rules={listOf<PathCleaningRule>(filters.local_path_cleaning_filters)}
           onChange={(next) => setFilters({ local_path_cleaning_filters: next.length ? next : undefined })}
@@ -193,107 +188,23 @@ function StringList({ noun, values, placeholder, onChange }: { noun: string; val
   );
 }
 
-/** The local cleaning rules, regex → alias, each editable in place; a rule whose regex does not compile is not sent. */
-function CleaningRules({ rules, onChange }: { rules: PathCleaningRule[]; onChange: (rules: PathCleaningRule[]) => void }) {
-  const [draft, setDraft] = useState<PathCleaningRule | null>(null);
-  const problem = draft && draft.regex ? regexProblem(draft.regex) : null;
-  const saveDraft = () => {
-    if (!draft || regexProblem(draft.regex)) return;
-    onChange([...rules, draft]);
-    setDraft(null);
-  };
+/** PostHog's "Apply the project's path cleaning rules" (`path_replacements`), with how many the project has. */
+function ProjectRulesToggle({ projectId, checked, onChange }: { projectId: number; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  const { organization } = useMe();
+  const projects = useQuery(projectsQuery(organization.id));
+  const count = projects.data?.find((project) => project.id === projectId)?.path_cleaning_filters.length;
   return (
-    <div className="grid gap-1.5">
-      {rules.map((rule, index) => (
-        <CleaningRuleRow
-          key={`${index}:${rule.regex}:${rule.alias}`}
-          index={index}
-          rule={rule}
-          onChange={(next) => onChange(rules.map((r, i) => (i === index ? next : r)))}
-          onRemove={() => onChange(rules.filter((_, i) => i !== index))}
-        />
-      ))}
-      {draft ? (
-        <form
-          className="grid gap-1.5 rounded-md border border-dashed p-1.5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            saveDraft();
-          }}
-        >
-          <div className="flex items-center gap-1.5">
-            <Input
-              autoFocus
-              aria-label="New rule regex"
-              aria-invalid={problem ? true : undefined}
-              placeholder="/product/\d+"
-              className="h-8 flex-1 font-mono"
-              value={draft.regex}
-              onChange={(event) => setDraft({ ...draft, regex: event.target.value })}
-            />
-            <span aria-hidden className="text-muted-foreground">
-              →
-            </span>
-            <Input
-              aria-label="New rule alias"
-              placeholder="/product/:id"
-              className="h-8 flex-1 font-mono"
-              value={draft.alias}
-              onChange={(event) => setDraft({ ...draft, alias: event.target.value })}
-            />
-          </div>
-          {problem ? (
-            <p role="alert" className="text-xs text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <div className="flex gap-1.5">
-            <Button type="submit" size="sm" disabled={!draft.regex || Boolean(problem)}>
-              Add rule
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setDraft({ regex: "", alias: "" })}>
-          <PlusIcon /> Add rule
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function CleaningRuleRow({ index, rule, onChange, onRemove }: { index: number; rule: PathCleaningRule; onChange: (rule: PathCleaningRule) => void; onRemove: () => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <div className="grid gap-1" role="group" aria-label={`Rule ${index + 1}`}>
-      <div className="flex items-center gap-1.5">
-        <CommitInput
-          aria-label={`Rule ${index + 1} regex`}
-          aria-invalid={problem ? true : undefined}
-          className="h-8 font-mono"
-          value={rule.regex}
-          onCommit={(regex) => {
-            const invalid = regexProblem(regex);
-            setProblem(invalid);
-            if (!invalid) onChange({ ...rule, regex });
-          }}
-        />
-        <span aria-hidden className="text-muted-foreground">
-          →
-        </span>
-        <CommitInput aria-label={`Rule ${index + 1} alias`} className="h-8 font-mono" value={rule.alias} onCommit={(alias) => onChange({ ...rule, alias })} />
-        <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove rule ${index + 1}`} onClick={onRemove}>
-          <XIcon />
-        </Button>
+    <div className="grid gap-0.5">
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={checked} onCheckedChange={(on) => onChange(on === true)} />
+        <Label htmlFor={id} className="text-sm font-normal">
+          Apply the project&apos;s rules first{count === undefined ? "" : ` (${count})`}
+        </Label>
       </div>
-      {problem ? (
-        <p role="alert" className="text-xs text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <Link href={`/organization/projects/${projectId}#path-cleaning`} className="pl-6 text-xs text-muted-foreground underline underline-offset-2">
+        Edit the project&apos;s rules
+      </Link>
     </div>
   );
 }

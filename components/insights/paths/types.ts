@@ -6,4 +6,4 @@ import type { TPathEdge } from "@/lib/ui/types";
 export type PathsFilters = z.input<typeof ZPathsFilter>;
 export type PathsResult = TPathEdge[];
 export type PathEventType = NonNullable<PathsFilters["path_type"]>;
-export type PathCleaningRule = { regex: string; alias: string };
+export type { TPathCleaningRule as PathCleaningRule } from "@/lib/analytics/paths/schemas";

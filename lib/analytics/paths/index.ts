@@ -12,7 +12,7 @@ import type { TPathCleaningRule, TPathEdge, TPathsFilter } from "./schemas";
 const EDGE_LIMIT_DEFAULT = 50;
 
 /** `path/`: the most common transitions between consecutive steps of persons' sessions (PostHog's Paths). */
-export async function runPaths(project: Pick<Project, "id" | "timezone">, filter: TPathsFilter, now = new Date()): Promise<TPathEdge[]> {
+export async function runPaths(project: Pick<Project, "id" | "timezone" | "pathCleaningFilters">, filter: TPathsFilter, now = new Date()): Promise<TPathEdge[]> {
   const tz = project.timezone || "UTC";
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, timezone: tz, now, defaultFrom: "-7d" });
   const types = filter.include_event_types ?? (filter.path_type ? [filter.path_type] : []);
@@ -37,7 +37,8 @@ export async function runPaths(project: Pick<Project, "id" | "timezone">, filter
   if ((everything && !exclude.includes("$screen")) || types.includes("$screen"))
     item = `if(e.event = '$screen', JSONExtractString(e.properties, '$screen_name'), ${item})`;
 
-  const cleanedItem = cleanedItemSql(`ifNull(${item}, '')`, filter.local_path_cleaning_filters ?? [], params);
+  const rules = [...(filter.path_replacements ? project.pathCleaningFilters : []), ...(filter.local_path_cleaning_filters ?? [])];
+  const cleanedItem = cleanedItemSql(`ifNull(${item}, '')`, rules, params);
 
   const kinds: string[] = [];
   if (types.includes("$pageview")) kinds.push("e.event = '$pageview'");
@@ -74,8 +75,9 @@ export async function runPaths(project: Pick<Project, "id" | "timezone">, filter
 }
 
 /**
- * The item after `local_path_cleaning_filters`: each rule's regex replaced by its alias (RE2, `\\1` for a
- * group), in order, every rule on the previous one's result (PostHog's path_item_cleaned).
+ * The item after the cleaning rules (the project's with `path_replacements`, then `local_path_cleaning_filters`):
+ * each rule's regex replaced by its alias (RE2, `\\1` for a group), in order, every rule on the previous one's
+ * result (PostHog's path_item_cleaned).
  */
 function cleanedItemSql(item: string, rules: TPathCleaningRule[], params: SqlParams): string {
   rules.forEach(({ regex }, i) => {

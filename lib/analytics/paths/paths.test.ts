@@ -21,7 +21,7 @@ describe("path groupings as regexes", () => {
 
 // The paths SQL on chDB over a hand-made project (one session, one minute between steps).
 const TEAM = 11;
-const project = { id: TEAM, timezone: "UTC" };
+const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/cart", alias: "/basket" }] };
 const STEPS = ["/home", "/product/1", "/product/2", "/cart?x=1", "/a", "/b", "/c", "/checkout"];
 const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-paths-"));
 let runPaths: typeof import(".").runPaths;
@@ -77,5 +77,20 @@ describe("paths between a start and an end point", () => {
         end_point: "/cart",
       }),
     ).toEqual(["1_/product/* > 2_/cart 1"]);
+  });
+});
+
+describe("the project's path cleaning rules", () => {
+  test("apply only with path_replacements, before the filter's own rules", async () => {
+    const between = { start_point: "/product/2", step_limit: 3 };
+    expect(await edges(between)).toEqual(["1_/product/2 > 2_/cart?x=1 1", "2_/cart?x=1 > 3_/a 1"]);
+    expect(await edges({ ...between, path_replacements: true })).toEqual(["1_/product/2 > 2_/basket?x=1 1", "2_/basket?x=1 > 3_/a 1"]);
+    // The project's rule runs first: the filter's rule sees "/basket?x=1", not "/cart?x=1".
+    const local = [{ regex: "^/basket\\?x=1$", alias: "/basket-with-x" }];
+    expect(await edges({ ...between, path_replacements: true, local_path_cleaning_filters: local })).toEqual([
+      "1_/product/2 > 2_/basket-with-x 1",
+      "2_/basket-with-x > 3_/a 1",
+    ]);
+    expect(await edges({ ...between, local_path_cleaning_filters: local })).toEqual(["1_/product/2 > 2_/cart?x=1 1", "2_/cart?x=1 > 3_/a 1"]);
   });
 });

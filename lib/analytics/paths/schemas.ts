@@ -14,6 +14,20 @@ const unsupported = (what: string) =>
   z.unknown().refine((v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0), `${what} is not supported yet.`).optional();
 
 export const ZPathCleaningRule = z.object({ regex: z.string().min(1).max(1000), alias: z.string().max(1000) });
+
+/** A project's rules as PATCH takes them: at most MAX_PATH_CLEANING_RULES, each regex one the engine can run. */
+export const ZPathCleaningRules = z
+  .array(ZPathCleaningRule)
+  .max(MAX_PATH_CLEANING_RULES)
+  .superRefine((rules, ctx) =>
+    rules.forEach(({ regex }, i) => {
+      try {
+        new RegExp(regex);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `Invalid regex in path cleaning rule ${i + 1}: ${regex}`, path: [i, "regex"] });
+      }
+    }),
+  );
 export type TPathCleaningRule = z.output<typeof ZPathCleaningRule>;
 
 const pathFilterFields = z.looseObject({
@@ -37,11 +51,8 @@ const pathFilterFields = z.looseObject({
   path_groupings: z.preprocess(jsonParam, z.array(z.string().min(1).max(400)).max(MAX_PATH_GROUPINGS)).nullish(),
   /** Regex replacements applied to every item, in order, before the groupings. */
   local_path_cleaning_filters: z.preprocess(jsonParam, z.array(ZPathCleaningRule).max(MAX_PATH_CLEANING_RULES)).nullish(),
-  /** The project's path cleaning rules: Hedgerow's projects have none to apply, so this is refused, not ignored. */
-  path_replacements: z
-    .preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean())
-    .refine((v) => !v, "path_replacements is not supported: projects have no path cleaning rules here; use local_path_cleaning_filters.")
-    .optional(),
+  /** Apply the project's `path_cleaning_filters` first, then `local_path_cleaning_filters` (PostHog's order). */
+  path_replacements: boolParam.optional(),
   min_edge_weight: unsupported("min_edge_weight"),
   max_edge_weight: unsupported("max_edge_weight"),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "path_cleaning_filters" jsonb DEFAULT '[]'::jsonb NOT NULL;
