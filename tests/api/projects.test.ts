@@ -38,6 +38,7 @@ describe("projects", () => {
       api_token: expect.stringMatching(/^phc_[0-9a-zA-Z]+$/),
       name: "Default project",
       timezone: "UTC",
+      path_cleaning_filters: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
