@@ -31,7 +31,7 @@ import { projectsQuery } from "@/lib/ui/queries";
 import type { TProject } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
-const ZGeneral = ZProjectUpdate.required();
+const ZGeneral = ZProjectUpdate.pick({ name: true, timezone: true }).required();
 type TGeneral = z.input<typeof ZGeneral>;
 
 /** One project's settings: name and time zone, its API key with capture snippets, and deleting it. */
@@ -177,19 +177,26 @@ function PathCleaningCard({ project, prohibition }: { project: TProject; prohibi
       <CardHeader>
         <CardTitle>Path cleaning rules</CardTitle>
         <CardDescription>
-          {prohibition ??
-            "Each regular expression is replaced by its alias in every path item, in order: /product/\\d+ → /product/:id counts every product page as one. Paths insights apply them when “Apply the project's rules first” is on."}
+          Each regular expression is replaced by its alias in every path item, in order: /product/\d+ → /product/:id counts every
+          product page as one. Paths insights apply them when “Apply the project&apos;s rules first” is on.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {prohibition ? (
-          <ul className="grid gap-1 font-mono text-sm">
-            {project.path_cleaning_filters.map((rule, index) => (
-              <li key={index}>
-                {rule.regex} → {rule.alias}
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-2 text-sm">
+            {project.path_cleaning_filters.length ? (
+              <ul className="grid gap-1 font-mono">
+                {project.path_cleaning_filters.map((rule, index) => (
+                  <li key={index}>
+                    {rule.regex} → {rule.alias}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No rules.</p>
+            )}
+            <p className="text-muted-foreground">Only administrators and owners can change them.</p>
+          </div>
         ) : (
           <CleaningRules rules={project.path_cleaning_filters} onChange={(rules) => update.mutate({ id: project.id, path_cleaning_filters: rules })} />
         )}
