@@ -81,7 +81,6 @@ describe("queryToFilter", () => {
 
   test("PathsQuery options the paths analysis does not compute are carried over, so its schema refuses them", () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ pathsFilter: { pathReplacements: true } }, "path_replacements"],
       [{ pathsFilter: { minEdgeWeight: 2 } }, "min_edge_weight"],
       [{ pathsFilter: { maxEdgeWeight: 2 } }, "max_edge_weight"],
       [{ pathsFilter: { includeEventTypes: ["hogql"], pathsHogQLExpression: "event" } }, "include_event_types"],
@@ -100,8 +99,10 @@ describe("queryToFilter", () => {
       const filter = queryToFilter(viz({ kind: "PathsQuery", ...source }));
       expect(ZPathsFilter.safeParse(filter).error?.issues[0].path[0], attr).toBe(attr);
     }
-    const cleaned = queryToFilter(viz({ kind: "PathsQuery", pathsFilter: { pathGroupings: ["/a/*"], localPathCleaningFilters: [{ regex: "x", alias: "y" }] } }));
-    expect(ZPathsFilter.parse(cleaned)).toMatchObject({ path_groupings: ["/a/*"], local_path_cleaning_filters: [{ regex: "x", alias: "y" }] });
+    const cleaned = queryToFilter(
+      viz({ kind: "PathsQuery", pathsFilter: { pathGroupings: ["/a/*"], localPathCleaningFilters: [{ regex: "x", alias: "y" }], pathReplacements: true } }),
+    );
+    expect(ZPathsFilter.parse(cleaned)).toMatchObject({ path_groupings: ["/a/*"], local_path_cleaning_filters: [{ regex: "x", alias: "y" }], path_replacements: true });
     const funnelPaths = queryToFilter(viz({ kind: "PathsQuery", funnelPathsFilter: { funnelPathType: "funnel_path_after_step", funnelStep: 1, funnelSource: { kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "signup" }] } } }));
     expect(funnelPaths?.funnel_filter).toMatchObject({ insight: "FUNNELS", events: [{ id: "signup", order: 0 }], funnel_step: 1 });
   });
