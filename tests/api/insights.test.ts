@@ -517,9 +517,9 @@ describe("refresh modes and the results cache", () => {
     expect(groupedResult.status, groupedResult.text).toBe(200);
     expect(groupedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["2_https://x.test/pricing", "3_/docs*", 1]);
 
-    // `pathReplacements` applies the project's own cleaning rules.
+    // `pathReplacements` applies the project's own cleaning rules (before the points are matched).
     expect((await user.session.patch(`/api/projects/${user.projectId}/`, { path_cleaning_filters: [{ regex: "^https://x\\.test", alias: "" }] })).status).toBe(200);
-    const replaced = await create(user, { name: "Replaced", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathReplacements: true } } } });
+    const replaced = await create(user, { name: "Replaced", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, startPoint: "/home", pathReplacements: true } } } });
     const replacedResult = await user.session.get(`${base(user)}/${replaced.id}/?refresh=blocking`);
     expect(replacedResult.status, replacedResult.text).toBe(200);
     expect(replacedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["1_/home", "2_/pricing", 2]);
