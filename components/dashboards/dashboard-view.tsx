@@ -50,7 +50,7 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
 
   if (dashboard.isPending)
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Loading dashboard">
+      <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading dashboard">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-20 w-full" />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -15,7 +15,7 @@ export function ProjectDashboard({ projectId, onboarding }: { projectId: number;
   const dashboards = useQuery({ ...dashboardsQuery(projectId), enabled: hasEvents.data === true });
   if (hasEvents.isPending || (hasEvents.data && dashboards.isPending))
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Loading">
+      <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading">
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-80 w-full" />
       </div>

@@ -49,7 +49,7 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
 
   if (projects.isPending)
     return (
-      <div className="grid gap-6" aria-busy="true" aria-label="Loading the project">
+      <div className="grid gap-6" role="status" aria-busy="true" aria-label="Loading the project">
         <Skeleton className="h-9 w-64" />
         <Skeleton className="h-48 w-full" />
         <Skeleton className="h-64 w-full" />

@@ -88,7 +88,7 @@ export function Combobox(props: ComboboxProps) {
         <Command shouldFilter={!serverSearch}>
           <div className="relative">
             <CommandInput value={search} onValueChange={setSearch} placeholder={props.searchPlaceholder ?? "Search…"} aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`} />
-            {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" aria-label="Loading" /> : null}
+            {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" role="img" aria-label="Loading" /> : null}
           </div>
           <CommandList>
             {!loading && !custom ? <CommandEmpty>{emptyText}</CommandEmpty> : null}
