@@ -9,7 +9,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { ZSignup } from "@/lib/users/schemas";
-import { findUserByEmail, insertUser } from "@/lib/users/service";
+import { findUserByEmail, insertUser } from "@/lib/users/accounts";
 
 interface Command {
   usage: string;

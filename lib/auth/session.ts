@@ -4,7 +4,7 @@ import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { sessionSecret } from "@/lib/config";
 import type { User } from "@/lib/db/schema";
-import { checkCredentials } from "@/lib/users/service";
+import { checkCredentials } from "./credentials";
 import { openSession, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
 
 const secureCookies = () => Boolean(process.env.NEXTAUTH_URL?.startsWith("https://"));

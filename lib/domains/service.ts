@@ -7,7 +7,7 @@ import { hasChanges } from "@/lib/db/changes";
 import { getDb } from "@/lib/db/client";
 import { domains, type Domain } from "@/lib/db/schema";
 import { canManageDomains, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
-import { requireOrganizationMember, type OrganizationAccess } from "@/lib/organizations/service";
+import { requireOrganizationMember, type OrganizationAccess } from "@/lib/organizations/access";
 import { newVerificationChallenge } from "./challenge";
 import { lookupTxt } from "./dns";
 import {

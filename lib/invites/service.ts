@@ -10,9 +10,9 @@ import { inviteEmail } from "@/lib/email/invite";
 import { canSendEmail, sendEmail } from "@/lib/email/transport";
 import { joinOrganization } from "@/lib/members/service";
 import { invitableLevels } from "@/lib/organizations/levels";
-import { requireOrganizationMember } from "@/lib/organizations/service";
+import { requireOrganizationMember } from "@/lib/organizations/access";
 import { userBasic } from "@/lib/users/serialize";
-import { findUserByEmail, insertUser, normalizeEmail } from "@/lib/users/service";
+import { findUserByEmail, insertUser, normalizeEmail } from "@/lib/users/accounts";
 import { isInviteExpired } from "./expiry";
 import type { TInvite, TInviteAccept, TInviteCreate, TInvitePreview } from "./schemas";
 

@@ -6,7 +6,7 @@ import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, users, type Membership, type User } from "@/lib/db/schema";
 import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
-import { requireOrganizationMember } from "@/lib/organizations/service";
+import { requireOrganizationMember } from "@/lib/organizations/access";
 import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";
 import { userBasic } from "@/lib/users/serialize";
 import type { TMember, TMemberListQuery, TMemberUpdate } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/csv";
-import type { Endpoint, HttpMethod } from "@/lib/api/endpoint";
+import { endpoint, type Endpoint, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
@@ -21,11 +21,28 @@ import * as organizations from "@/lib/organizations/endpoints";
 import * as persons from "@/lib/persons/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as users from "@/lib/users/endpoints";
-import * as openapi from "./endpoints";
-import { ZApiError, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
+import { ZApiError, ZOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEndpoint = Endpoint<any, any, any, any>;
+
+let serialized: string | undefined;
+
+// Declared here rather than in an `endpoints.ts` of its own: the document lists it, and it serves the document.
+export const schemaEndpoint = endpoint({
+  method: "GET",
+  path: "/api/schema/",
+  summary: "This API's OpenAPI 3.1 document",
+  tag: "schema",
+  public: true,
+  scope: "any",
+  response: ZOpenApiDocument,
+  // Serialized once per process: the document only changes with the code.
+  handler: async () =>
+    new Response((serialized ??= JSON.stringify(openApiDocument())), {
+      headers: { "content-type": "application/json", "cache-control": "public, max-age=300" },
+    }),
+});
 
 /** Every `lib/<feature>/endpoints.ts`: the document lists each endpoint they export, and nothing else. */
 const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
@@ -49,7 +66,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   correlation,
   actions,
   definitions,
-  openapi,
+  openapi: { schemaEndpoint },
 };
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -1,69 +1,17 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { notFound, permissionDenied } from "@/lib/api/errors";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
-import { keyOrganizationDenial } from "@/lib/auth/key-limits";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
-import { getDb, preparedStatement, type Tx } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { memberships, organizations, users, type Membership, type Organization, type User } from "@/lib/db/schema";
+import { memberships, organizations, users, type Organization, type User } from "@/lib/db/schema";
 import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
 import { moveToFirstOrganization } from "@/lib/users/current-organization";
 import { canDeleteOrganization, canEditOrganization, INSUFFICIENT_LEVEL, Level } from "./levels";
 import { AVAILABLE_PRODUCT_FEATURES, type TOrganization, type TOrganizationCreate, type TOrganizationUpdate } from "./schemas";
+import { requireVisibleOrganization, type OrganizationAccess } from "./access";
 import { baseSlug, slugWithSuffix } from "./slug";
-
-export interface OrganizationAccess {
-  organization: Organization;
-  membership: Membership;
-}
-
-/** `@current` means the caller's current organization, as in PostHog. */
-function resolveOrganizationId(actor: Actor, id: string): string {
-  if (id !== "@current") return id;
-  if (!actor.user.currentOrganizationId) throw notFound("Current organization not found.");
-  return actor.user.currentOrganizationId;
-}
-
-function checkKeyOrganizationScope(actor: Actor, organizationId: string) {
-  const denial = keyOrganizationDenial(actor.apiKey, organizationId);
-  if (denial) throw denial;
-}
-
-const membershipWithOrganization = preparedStatement("membership_with_organization", (db) =>
-  db
-    .select({ organization: organizations, membership: memberships })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(and(eq(memberships.organizationId, sql.placeholder("organizationId")), eq(memberships.userId, sql.placeholder("userId"))))
-    .prepare("membership_with_organization"),
-);
-
-async function findAccess(actor: Actor, organizationId: string): Promise<OrganizationAccess | null> {
-  const [row] = await (await membershipWithOrganization()).execute({ organizationId, userId: actor.user.id });
-  return row ?? null;
-}
-
-/**
- * The caller's access to an organization whose nested resources (members, invites, domains…) they address.
- * Not a member → 403 before any lookup, as PostHog's OrganizationMemberPermissions answers.
- */
-export async function requireOrganizationMember(actor: Actor, id: string): Promise<OrganizationAccess> {
-  const organizationId = resolveOrganizationId(actor, id);
-  checkKeyOrganizationScope(actor, organizationId);
-  const access = await findAccess(actor, organizationId);
-  if (!access) throw permissionDenied();
-  return access;
-}
-
-/** The organization itself: only visible to its members (404 otherwise, as it is outside their queryset). */
-async function requireVisibleOrganization(actor: Actor, id: string): Promise<OrganizationAccess> {
-  const organizationId = resolveOrganizationId(actor, id);
-  checkKeyOrganizationScope(actor, organizationId);
-  const access = await findAccess(actor, organizationId);
-  if (!access) throw notFound();
-  return access;
-}
 
 export async function listOrganizations(actor: Actor, page: Page) {
   const db = await getDb();

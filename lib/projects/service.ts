@@ -7,7 +7,7 @@ import { insertDefaultDashboard } from "@/lib/dashboards/query";
 import { getDb, type Tx } from "@/lib/db/client";
 import { projects, users, type Project } from "@/lib/db/schema";
 import { canManageProjects, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
-import { requireOrganizationMember } from "@/lib/organizations/service";
+import { requireOrganizationMember } from "@/lib/organizations/access";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "./access";
 import type { TProject, TProjectCreate, TProjectId, TProjectUpdate } from "./schemas";
 import { DEFAULT_TIMEZONE } from "./timezones";

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { endSession, startSession } from "@/lib/auth/session";
 import { ZLogin, ZSignup, ZUser, ZUserUpdate } from "./schemas";
-import { login, serializeMe, signup, updateMe } from "./service";
+import { login } from "@/lib/auth/credentials";
+import { serializeMe, signup, updateMe } from "./service";
 
 const tag = "users";
 const ZMeParams = z.object({ userId: z.literal("@me") });

@@ -1,49 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { permissionDenied, validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { revokeOtherSessions } from "@/lib/auth/session-store";
 import { config } from "@/lib/config";
 import { hasChanges } from "@/lib/db/changes";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type User } from "@/lib/db/schema";
 import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
 import { findProject } from "@/lib/projects/service";
+import { insertUser } from "./accounts";
 import type { TSignup, TUser, TUserUpdate } from "./schemas";
 import { userBasic } from "./serialize";
-
-export const normalizeEmail = (email: string) => {
-  // Django's normalize_email: the domain is case-insensitive, the local part is kept.
-  const at = email.lastIndexOf("@");
-  return at < 0 ? email.trim() : `${email.slice(0, at).trim()}@${email.slice(at + 1).trim().toLowerCase()}`;
-};
-
-export async function findUserByEmail(tx: Tx, email: string): Promise<User | undefined> {
-  const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
-  return user;
-}
-
-export async function insertUser(
-  tx: Tx,
-  input: { email: string; password: string; firstName: string; lastName?: string; isEmailVerified?: boolean },
-): Promise<User> {
-  const email = normalizeEmail(input.email);
-  if (await findUserByEmail(tx, email))
-    throw validationError("There is already an account with this email address.", "email", "unique");
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName ?? "",
-      distinctId: randomBytes(24).toString("base64url"),
-      isEmailVerified: input.isEmailVerified ?? false,
-    })
-    .returning();
-  return user;
-}
 
 /** Sign-ups: the instance's first user, or anyone when `ALLOW_SIGNUP=true`; others join through invites. */
 export async function signupAllowed(): Promise<boolean> {
@@ -67,22 +35,6 @@ export async function signup(input: TSignup): Promise<User> {
     await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
     return user;
   });
-}
-
-export async function checkCredentials(email: string, password: string): Promise<User | null> {
-  const db = await getDb();
-  const user = await findUserByEmail(db, email);
-  // Hash anyway when the user is unknown, so timing does not tell which emails have accounts.
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await hashPassword("x")));
-  if (!user || !user.isActive || !valid) return null;
-  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-  return user;
-}
-
-export async function login(email: string, password: string): Promise<User> {
-  const user = await checkCredentials(email, password);
-  if (!user) throw validationError("Invalid email or password.", null, "invalid_credentials");
-  return user;
 }
 
 /** PostHog's `validate_password_change`: a new password needs the current one. */

@@ -1,4 +1,4 @@
 import { serve } from "@/lib/api/endpoint";
-import { schemaEndpoint } from "@/lib/openapi/endpoints";
+import { schemaEndpoint } from "@/lib/openapi/document";
 
 export const { GET, POST, PUT, PATCH, DELETE } = serve(schemaEndpoint);
