@@ -1,28 +1,75 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
+import { z } from "zod";
 
-/** Every setting Hedgerow reads from the environment, in one place (the README's configuration table mirrors it). */
-export const config = {
-  /** PostgreSQL connection string; when unset, metadata lives in embedded PGlite under `dataDir`. */
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  /** ClickHouse server for the event store (`http://user:pass@host:8123/db`); unset means embedded chDB under `dataDir`. */
-  clickhouseUrl: process.env.CLICKHOUSE_URL || undefined,
-  /** Directory for the embedded databases and generated secrets. */
-  dataDir: path.resolve(/*turbopackIgnore: true*/ process.env.HEDGEROW_DATA_DIR || ".data"),
-  /** Anyone may sign up (otherwise only the instance's first user, or through an invite). */
-  allowSignup: process.env.ALLOW_SIGNUP === "true",
-  /** `smtp://user:pass@host:port` for invite emails; unset means no email is attempted. */
-  smtpUrl: process.env.SMTP_URL || undefined,
-  emailFrom: process.env.EMAIL_FROM || "Hedgerow <hedgerow@localhost>",
-  /** Comma-separated `host[:port]` resolvers for domain verification; unset uses the system's. */
-  dnsServers: (process.env.DNS_SERVERS || "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean),
-  /** Public base URL used in links sent by email (invite links). Defaults to the request's origin. */
-  siteUrl: process.env.SITE_URL || process.env.NEXTAUTH_URL || undefined,
-};
+// An empty variable means unset, as a shell's `VAR= npm start` intends.
+const unset = (value: unknown) => (value === "" ? undefined : value);
+const optionalUrl = (protocols: RegExp, example: string) =>
+  z.preprocess(unset, z.url({ protocol: protocols, error: `must be a URL like ${example}` }).optional());
+const positiveInt = (fallback: number, max: number) =>
+  z.preprocess(unset, z.coerce.number().int().min(1).max(max).default(fallback));
+const flag = (fallback: boolean) =>
+  z.preprocess(unset, z.enum(["true", "false"], { error: "must be true or false" }).default(fallback ? "true" : "false")).transform((v) => v === "true");
+
+/** The environment Hedgerow reads (the README's configuration table mirrors it); checked once, at start. */
+const ZEnvironment = z.object({
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:5432/db"),
+  DATABASE_POOL_SIZE: positiveInt(10, 1_000),
+  CLICKHOUSE_URL: optionalUrl(/^https?$/, "http://user:pass@host:8123/db"),
+  HEDGEROW_DATA_DIR: z.preprocess(unset, z.string().default(".data")),
+  ALLOW_SIGNUP: flag(false),
+  SMTP_URL: optionalUrl(/^smtps?$/, "smtp://user:pass@host:587"),
+  EMAIL_FROM: z.preprocess(unset, z.string().default("Hedgerow <hedgerow@localhost>")),
+  DNS_SERVERS: z.preprocess(unset, z.string().default("")),
+  SITE_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+  NEXTAUTH_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+  INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
+  HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
+  HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
+  HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+});
+
+/** Reads and checks the environment: a wrong value stops the server at start with every problem named. */
+export function parseEnvironment(env: Record<string, string | undefined>) {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Hedgerow's configuration is invalid:\n${problems}\nSee the Configuration section of the README.`);
+  }
+  const e = parsed.data;
+  return {
+    /** PostgreSQL connection string; when unset, metadata lives in embedded PGlite under `dataDir`. */
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** ClickHouse server for the event store; unset means embedded chDB under `dataDir`. */
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    /** Directory for the embedded databases and generated secrets. */
+    dataDir: path.resolve(/*turbopackIgnore: true*/ e.HEDGEROW_DATA_DIR),
+    /** Anyone may sign up (otherwise only the instance's first user, or through an invite). */
+    allowSignup: e.ALLOW_SIGNUP,
+    /** `smtp://user:pass@host:port` for invite emails; unset means no email is attempted. */
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM,
+    /** `host[:port]` resolvers for domain verification; empty uses the system's. */
+    dnsServers: e.DNS_SERVERS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    /** Public base URL used in links sent by email (invite links). Defaults to the request's origin. */
+    siteUrl: e.SITE_URL ?? e.NEXTAUTH_URL,
+    /** An `https://` public URL makes session cookies `Secure`. */
+    secureCookies: e.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    instanceTag: e.INSTANCE_TAG,
+    /** Analysis queries running at once (default: one per core). */
+    analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
+    queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,
+    queryMaxMemoryMb: e.HEDGEROW_QUERY_MAX_MEMORY_MB,
+  };
+}
+
+/** Every setting Hedgerow reads from the environment, in one place. */
+export const config = parseEnvironment(process.env);
 
 /**
  * The secret signing session cookies: NEXTAUTH_SECRET when given, otherwise one generated once and kept in

@@ -1,10 +1,10 @@
-import { cpus } from "node:os";
 import { ApiError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { queryLimitError } from "@/lib/events/store/limits";
 
 /** How many analysis queries run at once (HEDGEROW_ANALYSIS_CONCURRENCY, default: one per core). */
-export const ANALYSIS_CONCURRENCY = Math.max(1, Number(process.env.HEDGEROW_ANALYSIS_CONCURRENCY) || cpus().length);
+export const ANALYSIS_CONCURRENCY = config.analysisConcurrency;
 /** How many more may wait for a turn; past that a caller is told to come back (429), not queued without end. */
 export const ANALYSIS_QUEUE_LIMIT = 200;
 

@@ -2,12 +2,12 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
-import { sessionSecret } from "@/lib/config";
+import { config, sessionSecret } from "@/lib/config";
 import type { User } from "@/lib/db/schema";
 import { checkCredentials } from "./credentials";
 import { openSession, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
 
-const secureCookies = () => Boolean(process.env.NEXTAUTH_URL?.startsWith("https://"));
+const secureCookies = () => config.secureCookies;
 /** The session cookie's name, as next-auth names it. */
 export const sessionCookieName = () => `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
 

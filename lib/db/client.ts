@@ -24,7 +24,7 @@ async function open(): Promise<Opened> {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: config.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    const pool = new Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Database, close: () => pool.end() };

@@ -3,6 +3,7 @@ import { permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
+import { config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { memberships, organizations, users, type Organization, type User } from "@/lib/db/schema";
@@ -153,7 +154,7 @@ async function serializeOrganizations(db: Tx, rows: OrganizationAccess[]): Promi
       projects: teams,
       available_product_features: AVAILABLE_PRODUCT_FEATURES,
       is_member_join_email_enabled: organization.isMemberJoinEmailEnabled,
-      metadata: { instance_tag: process.env.INSTANCE_TAG ?? "none" },
+      metadata: { instance_tag: config.instanceTag },
       customer_id: organization.customerId,
       enforce_2fa: organization.enforce2fa,
       member_count: memberCounts.find((c) => c.organizationId === organization.id)?.total ?? 0,

@@ -1,12 +1,8 @@
 import { ApiError, validationError } from "@/lib/api/errors";
+import { config } from "@/lib/config";
 
 /** ClickHouse settings sent with one query (numbers and strings, as the engine takes them). */
 export type QuerySettings = Record<string, string | number>;
-
-const positive = (value: string | undefined, fallback: number) => {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 
 /** Rows and bytes one read may hand to Node. */
 export const MAX_RESULT_ROWS = 1_000_000;
@@ -18,11 +14,11 @@ export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
  * there by the engine ("break": chDB, after a result stopped with "throw", hands the rest of that result to the
  * session's next query) and refused by `checkResultSize`. Applied to every SELECT either store runs.
  */
-export function readLimitSettings(env: NodeJS.ProcessEnv = process.env): QuerySettings {
+export function readLimitSettings(): QuerySettings {
   return {
-    max_execution_time: positive(env.HEDGEROW_QUERY_TIMEOUT_SECONDS, 60),
+    max_execution_time: config.queryTimeoutSeconds,
     timeout_overflow_mode: "throw",
-    max_memory_usage: Math.round(positive(env.HEDGEROW_QUERY_MAX_MEMORY_MB, 1_536) * 1024 * 1024),
+    max_memory_usage: config.queryMaxMemoryMb * 1024 * 1024,
     max_result_rows: MAX_RESULT_ROWS,
     result_overflow_mode: "break",
     // Deeply nested or huge generated expressions are refused before planning, not after.

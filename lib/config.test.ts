@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { parseEnvironment } from "./config";
+
+describe("parseEnvironment", () => {
+  test("defaults when nothing is set", () => {
+    const config = parseEnvironment({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      allowSignup: false,
+      dnsServers: [],
+      instanceTag: "none",
+      queryTimeoutSeconds: 60,
+      queryMaxMemoryMb: 1536,
+      secureCookies: false,
+    });
+    expect(config.analysisConcurrency).toBeGreaterThanOrEqual(1);
+  });
+
+  test("an empty variable is unset", () => {
+    expect(parseEnvironment({ DATABASE_URL: "", DATABASE_POOL_SIZE: "", ALLOW_SIGNUP: "" })).toMatchObject({
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      allowSignup: false,
+    });
+  });
+
+  test("values are read and converted", () => {
+    const config = parseEnvironment({
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+      DATABASE_POOL_SIZE: "25",
+      ALLOW_SIGNUP: "true",
+      DNS_SERVERS: " 127.0.0.1:53, 10.0.0.1 ",
+      NEXTAUTH_URL: "https://h.example.com",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgres://u@127.0.0.1:5432/db",
+      databasePoolSize: 25,
+      allowSignup: true,
+      dnsServers: ["127.0.0.1:53", "10.0.0.1"],
+      siteUrl: "https://h.example.com",
+      secureCookies: true,
+    });
+  });
+
+  test("wrong values stop the start with every problem named", () => {
+    const attempt = () =>
+      parseEnvironment({ DATABASE_URL: "mysql://x", DATABASE_POOL_SIZE: "0", ALLOW_SIGNUP: "yes", HEDGEROW_QUERY_TIMEOUT_SECONDS: "abc" });
+    expect(attempt).toThrow(/configuration is invalid/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a URL like postgres:/);
+    expect(attempt).toThrow(/DATABASE_POOL_SIZE/);
+    expect(attempt).toThrow(/ALLOW_SIGNUP: must be true or false/);
+    expect(attempt).toThrow(/HEDGEROW_QUERY_TIMEOUT_SECONDS/);
+  });
+});
