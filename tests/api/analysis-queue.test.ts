@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, type ApiClient, type TestUser } from "../support/api";
-import { sendEvents } from "../support/events";
+import { sendHourlyTraffic } from "../support/events";
 import { startServer, type StartedServer } from "../support/server";
 
 // A server of its own (PGlite: the queue is the event store's, whatever the metadata database), so only the
@@ -12,17 +12,7 @@ let reader: ApiClient;
 beforeAll(async () => {
   server = await startServer({ backend: "pglite", env: { ALLOW_SIGNUP: "true" } });
   owner = await signUp(server.baseUrl);
-  const now = Date.now();
-  await sendEvents(
-    server.baseUrl,
-    owner,
-    Array.from({ length: 600 }, (_, i) => ({
-      event: ["$pageview", "signed_up", "purchase"][i % 3],
-      distinct_id: `user-${i % 60}`,
-      timestamp: new Date(now - (i % 300) * 3_600_000).toISOString(),
-      properties: { $current_url: `https://example.com/${i % 30}` },
-    })),
-  );
+  await sendHourlyTraffic(server.baseUrl, owner);
   reader = await owner.key(["insight:read"]);
 }, 120_000);
 

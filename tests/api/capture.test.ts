@@ -4,7 +4,7 @@ import LZString from "lz-string";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { recordedBody, recordedRequests } from "@/lib/capture/fixtures/sdk-requests";
 import { signUp, type ApiResponse, type TestUser } from "../support/api";
-import { sendRaw, type RawRequest } from "../support/events";
+import { listAllEvents, projectToken, sendRaw, type RawRequest } from "../support/events";
 
 const baseUrl = inject("baseUrl");
 const ORIGIN = "https://shop.example.com";
@@ -20,23 +20,6 @@ const json = (path: string, payload: unknown, headers: Record<string, string> = 
   send(path, { headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(payload) });
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
-
-async function projectToken(user: TestUser): Promise<string> {
-  return (await user.session.get(`/api/projects/${user.projectId}/`)).body.api_token;
-}
-
-/** Every stored event matching `query` (the events API, following `next`). */
-async function storedEvents(user: TestUser, query: Record<string, string> = {}): Promise<any[]> {
-  const results: any[] = [];
-  let url: string | null = `/api/projects/${user.projectId}/events/?${new URLSearchParams({ limit: "1000", ...query })}`;
-  while (url) {
-    const page: ApiResponse = await user.session.get(url);
-    expect(page.status).toBe(200);
-    results.push(...page.body.results);
-    url = page.body.next;
-  }
-  return results;
-}
 
 const OK = { status: 1 };
 
@@ -83,7 +66,7 @@ describe("capture routes", () => {
         sent.push(posted, got);
       }
     }
-    const stored = await storedEvents(user, { distinct_id: distinctId });
+    const stored = await listAllEvents(user, { distinct_id: distinctId });
     expect(stored.map((e) => e.id).sort()).toEqual(sent.sort());
   });
 
@@ -115,7 +98,7 @@ describe("capture body encodings", () => {
       expect(response.body).toEqual(OK);
       for (const event of body.batch) expected.set(event.uuid, { event: event.event, distinct_id: event.distinct_id ?? event.properties.distinct_id });
     }
-    const stored = await storedEvents(user);
+    const stored = await listAllEvents(user);
     // Several recordings share their uuids (the same scenario replayed): each uuid is stored once.
     expect(stored).toHaveLength(expected.size);
     for (const event of stored) expect({ event: event.event, distinct_id: event.distinct_id }).toEqual(expected.get(event.id));
@@ -172,7 +155,7 @@ describe("capture body encodings", () => {
       expect(response.body).toEqual(OK);
       sent.set(event.uuid, event);
     }
-    const stored = await storedEvents(user, { distinct_id: distinctId });
+    const stored = await listAllEvents(user, { distinct_id: distinctId });
     expect(stored).toHaveLength(cases.length);
     for (const event of stored) {
       const original = sent.get(event.id)!;
@@ -196,7 +179,7 @@ describe("capture body encodings", () => {
       const response = await send(path, request);
       expect(response.status, `${path} ${response.text}`).toBe(200);
     }
-    expect(await storedEvents(user, { distinct_id: distinctId })).toHaveLength(6);
+    expect(await listAllEvents(user, { distinct_id: distinctId })).toHaveLength(6);
   });
 
   test("sent_at corrects the client's clock; historical_migration and offset as PostHog", async () => {
@@ -214,7 +197,7 @@ describe("capture body encodings", () => {
     expect((await json("/e/", { event: "offset", distinct_id: distinctId, offset: 60_000, properties: { token } })).status).toBe(200);
     const after = Date.now();
 
-    const stored = Object.fromEntries((await storedEvents(user, { distinct_id: distinctId })).map((e) => [e.event, Date.parse(e.timestamp)]));
+    const stored = Object.fromEntries((await listAllEvents(user, { distinct_id: distinctId })).map((e) => [e.event, Date.parse(e.timestamp)]));
     expect(stored.skewed).toBeGreaterThanOrEqual(before - 5000 - 1);
     expect(stored.skewed).toBeLessThanOrEqual(after - 5000 + 1);
     expect(stored.historic).toBe(Date.parse("2021-03-04T05:06:07.000Z"));
@@ -228,7 +211,7 @@ describe("capture body encodings", () => {
     const distinctId = `retry-${randomUUID()}`;
     const batch = { api_key: token, batch: [1, 2, 3].map((n) => ({ event: `r${n}`, distinct_id: distinctId, uuid: randomUUID(), timestamp: "2026-01-01T00:00:00Z" })) };
     for (let i = 0; i < 3; i++) expect((await json("/batch/", batch)).body).toEqual(OK);
-    const stored = await storedEvents(user, { distinct_id: distinctId });
+    const stored = await listAllEvents(user, { distinct_id: distinctId });
     expect(stored).toHaveLength(3);
   });
 });
@@ -335,7 +318,7 @@ describe("capture errors", () => {
         { index: 4, reason: 'All events must have the event name field "event"!' },
       ],
     });
-    const stored = await storedEvents(user, { distinct_id: distinctId });
+    const stored = await listAllEvents(user, { distinct_id: distinctId });
     expect(stored.map((e) => e.id).sort()).toEqual([batch[0], batch[2], batch[5]].map((e) => (e as { uuid: string }).uuid).sort());
 
     const noneValid = await json("/batch/", { api_key: token, batch: [{ event: "x" }, { distinct_id: "y" }] });

@@ -1,21 +1,12 @@
 import { describe, expect, inject, test } from "vitest";
 import { joinAs, signUp, type TestUser } from "../support/api";
 import { sendEvents } from "../support/events";
+import { pageviewTrendsQuery } from "../support/insights";
 
 const baseUrl = inject("baseUrl");
 const dashboardsOf = (user: TestUser) => `/api/projects/${user.projectId}/dashboards`;
 
 const MEMBER = 1;
-
-const trendsQuery = {
-  kind: "InsightVizNode",
-  source: {
-    kind: "TrendsQuery",
-    series: [{ kind: "EventsNode", event: "$pageview", math: "total" }],
-    interval: "day",
-    dateRange: { date_from: "2024-03-01", date_to: "2024-03-04" },
-  },
-};
 
 /** An owner with a dashboard holding one trend, over three pageviews of which the dashboard's range keeps two. */
 async function setup() {
@@ -32,7 +23,7 @@ async function setup() {
   expect(created.status, created.text).toBe(201);
   const insight = await owner.session.post(`/api/projects/${owner.projectId}/insights/`, {
     name: "Pageviews",
-    query: trendsQuery,
+    query: pageviewTrendsQuery(),
     dashboards: [created.body.id],
   });
   expect(insight.status, insight.text).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, inject, test } from "vitest";
 import { joinAs, signUp, type TestUser } from "../support/api";
 import { projectToken, sendBatch } from "../support/events";
+import { pageviewTrendsQuery } from "../support/insights";
 
 const baseUrl = inject("baseUrl");
 const dashboardsOf = (user: TestUser, projectId = user.projectId) => `/api/projects/${projectId}/dashboards`;
@@ -9,11 +10,6 @@ const insightsOf = (user: TestUser, projectId = user.projectId) => `/api/project
 const MEMBER = 1;
 const ADMIN = 8;
 const CANNOT_EDIT = "You don't have edit permissions for this dashboard.";
-
-const trendsQuery = (dateRange: { date_from: string; date_to?: string }) => ({
-  kind: "InsightVizNode",
-  source: { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "total" }], interval: "day", dateRange },
-});
 
 async function createDashboard(user: TestUser, body: Record<string, unknown>) {
   const response = await user.session.post(`${dashboardsOf(user)}/`, body);
@@ -171,7 +167,7 @@ describe("tiles and insights' dashboards in step", () => {
     const user = await signUp(baseUrl);
     const first = await createDashboard(user, { name: "First" });
     const second = await createDashboard(user, { name: "Second" });
-    const insight = await createInsight(user, { name: "Pageviews", query: trendsQuery({ date_from: "-7d" }), dashboards: [first.id] });
+    const insight = await createInsight(user, { name: "Pageviews", query: pageviewTrendsQuery({ date_from: "-7d" }), dashboards: [first.id] });
     expect(insight.dashboards).toEqual([first.id]);
     expect(insight.dashboard_tiles).toEqual([{ id: expect.any(Number), dashboard_id: first.id, deleted: false }]);
     const firstTileId = insight.dashboard_tiles[0].id;
@@ -293,7 +289,7 @@ describe("from_dashboard: the dashboard's filters over the insight's", () => {
     ]);
     expect(sent.status).toBe(200);
 
-    const insight = await createInsight(user, { name: "Pageviews", query: trendsQuery({ date_from: "2024-03-01", date_to: "2024-03-04" }) });
+    const insight = await createInsight(user, { name: "Pageviews", query: pageviewTrendsQuery({ date_from: "2024-03-01", date_to: "2024-03-04" }) });
     const own = await getInsight(user, insight.id, "?refresh=blocking");
     expect(own.status, own.text).toBe(200);
     expect(own.body.result[0]).toMatchObject({ count: 3, data: [0, 2, 1, 0] });
@@ -334,7 +330,7 @@ describe("from_dashboard: the dashboard's filters over the insight's", () => {
     const user = await signUp(baseUrl);
     const stranger = await signUp(baseUrl);
     const theirs = await createDashboard(stranger, { name: "Theirs" });
-    const insight = await createInsight(user, { name: "Mine", query: trendsQuery({ date_from: "-7d" }) });
+    const insight = await createInsight(user, { name: "Mine", query: pageviewTrendsQuery({ date_from: "-7d" }) });
     expect((await getInsight(user, insight.id, `?from_dashboard=${theirs.id}`)).status).toBe(404);
     expect((await getInsight(user, insight.id, "?from_dashboard=2000000000")).status).toBe(404);
   });

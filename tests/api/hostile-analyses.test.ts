@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { ApiClient, signUp, type TestUser } from "../support/api";
-import { sendEvents } from "../support/events";
+import { sendHourlyTraffic } from "../support/events";
 import { hostileAnalyses } from "../support/hostile";
 
 const baseUrl = inject("baseUrl");
@@ -13,17 +13,7 @@ const healthy = async () => (await fetch(new URL("/_health", baseUrl))).status;
 
 beforeAll(async () => {
   owner = await signUp(baseUrl);
-  const now = Date.now();
-  await sendEvents(
-    baseUrl,
-    owner,
-    Array.from({ length: 600 }, (_, i) => ({
-      event: ["$pageview", "signed_up", "purchase"][i % 3],
-      distinct_id: `user-${i % 60}`,
-      timestamp: new Date(now - (i % 300) * 3_600_000).toISOString(),
-      properties: { $current_url: `https://example.com/${i % 30}` },
-    })),
-  );
+  await sendHourlyTraffic(baseUrl, owner);
   reader = await owner.key(["insight:read"]);
 });
 

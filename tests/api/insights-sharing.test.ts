@@ -1,19 +1,10 @@
 import { describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
 import { sendEvents } from "../support/events";
+import { pageviewTrendsQuery } from "../support/insights";
 
 const baseUrl = inject("baseUrl");
 const base = (user: TestUser | number) => `/api/projects/${typeof user === "number" ? user : user.projectId}/insights`;
-
-const trendsQuery = {
-  kind: "InsightVizNode",
-  source: {
-    kind: "TrendsQuery",
-    series: [{ kind: "EventsNode", event: "$pageview", math: "total" }],
-    interval: "day",
-    dateRange: { date_from: "2024-03-01", date_to: "2024-03-04" },
-  },
-};
 
 const invalidToken = { type: "authentication_error", code: "authentication_failed", detail: "Sharing access token is invalid.", attr: null };
 const getOnly = { type: "authentication_error", code: "authentication_failed", detail: "Sharing access token can only be used for GET requests.", attr: null };
@@ -39,8 +30,8 @@ async function sharedSetup() {
     { event: "$pageview", distinct_id: "b", timestamp: "2024-03-02T11:00:00Z" },
     { event: "$pageview", distinct_id: "a", timestamp: "2024-03-03T10:00:00Z" },
   ]);
-  const shared = await create(owner, { name: "Shared trend", query: trendsQuery });
-  const other = await create(owner, { name: "Not shared", query: trendsQuery });
+  const shared = await create(owner, { name: "Shared trend", query: pageviewTrendsQuery() });
+  const other = await create(owner, { name: "Not shared", query: pageviewTrendsQuery() });
   const token = await enableSharing(owner, shared.id);
   return { owner, shared, other, token, anonymous: owner.session.as({}) };
 }
@@ -208,7 +199,7 @@ describe("?sharing_access_token= on the insights API", () => {
   test("another project: 403 for its path (or an unknown one), whatever it holds; @current is nobody's", async () => {
     const { owner, shared, token, anonymous } = await sharedSetup();
     const stranger = await signUp(baseUrl);
-    const theirs = await create(stranger, { name: "Theirs", query: trendsQuery });
+    const theirs = await create(stranger, { name: "Theirs", query: pageviewTrendsQuery() });
     const theirToken = await enableSharing(stranger, theirs.id);
 
     for (const path of [`${base(stranger)}/`, `${base(stranger)}/${theirs.id}/`, `${base(stranger)}/${shared.id}/`, `${base(99999999)}/`]) {
@@ -258,7 +249,7 @@ describe("POST sharing/refresh/", () => {
 
   test("before sharing was ever set up: saves a disabled configuration with a token; nameless insights are logged too", async () => {
     const owner = await signUp(baseUrl);
-    const insight = await create(owner, { query: trendsQuery });
+    const insight = await create(owner, { query: pageviewTrendsQuery() });
     const refreshed = await owner.session.post(`${base(owner)}/${insight.id}/sharing/refresh/`);
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toMatchObject({ enabled: false, access_token: expect.any(String), created_at: expect.any(String) });

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, joinAs, sessionCookie, signUp, type TestUser, uniqueEmail } from "../support/api";
+import { ApiClient, joinAs, sessionCookie, signUp, type TestUser, uniqueEmail, userBasicOf } from "../support/api";
 import { startServer, type StartedServer } from "../support/server";
 
 const baseUrl = inject("baseUrl");
@@ -60,16 +60,7 @@ describe("creating and listing invites", () => {
       // This server has no SMTP_URL: nothing is attempted.
       emailing_attempt_made: false,
     });
-    expect(created.body.created_by).toEqual({
-      id: owner.user.id,
-      uuid: owner.user.uuid,
-      distinct_id: owner.user.distinct_id,
-      first_name: "Olive",
-      last_name: "",
-      email: owner.email,
-      is_email_verified: false,
-      hedgehog_config: null,
-    });
+    expect(created.body.created_by).toEqual(userBasicOf(owner));
 
     const full = await invite(owner, {
       target_email: uniqueEmail("grace"),

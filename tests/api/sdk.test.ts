@@ -1,7 +1,8 @@
 import { JSDOM } from "jsdom";
 import { PostHog as PostHogNode } from "posthog-node";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { signUp, type ApiResponse, type TestUser } from "../support/api";
+import { signUp, type TestUser } from "../support/api";
+import { listAllEvents, projectToken } from "../support/events";
 
 /**
  * The real SDKs send to a started Hedgerow; what they sent (as the SDK reports it) must be stored exactly once,
@@ -26,27 +27,11 @@ function recordingFetch(requests: SentRequest[], inner: typeof fetch = fetch): t
   };
 }
 
-async function projectToken(user: TestUser): Promise<string> {
-  return (await user.session.get(`/api/projects/${user.projectId}/`)).body.api_token;
-}
-
-async function storedEvents(user: TestUser): Promise<any[]> {
-  const results: any[] = [];
-  let url: string | null = `/api/projects/${user.projectId}/events/?limit=1000`;
-  while (url) {
-    const page: ApiResponse = await user.session.get(url);
-    expect(page.status).toBe(200);
-    results.push(...page.body.results);
-    url = page.body.next;
-  }
-  return results;
-}
-
 /** The stored events, once there are at least `count` (SDKs that send in the background are waited for). */
 async function waitForEvents(user: TestUser, count: number, timeoutMs = 20_000): Promise<any[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const events = await storedEvents(user);
+    const events = await listAllEvents(user);
     if (events.length >= count || Date.now() > deadline) return events;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -134,7 +119,7 @@ describe("posthog-node", () => {
   }
 
   async function expectNodeEventsStored(user: TestUser, sent: SentEvent[]) {
-    const stored = await storedEvents(user);
+    const stored = await listAllEvents(user);
     expectStoredExactlyOnce(stored, sent);
     const identify = stored.find((e) => e.event === "$identify");
     expect(identify.properties.$set).toEqual({ email: "u1@example.com" });
@@ -165,7 +150,7 @@ describe("posthog-node", () => {
   test("historicalMigration: timestamps kept exactly as sent", async () => {
     const { user, sent } = await sendWithNode({ historicalMigration: true });
     await expectNodeEventsStored(user, sent);
-    const stored = await storedEvents(user);
+    const stored = await listAllEvents(user);
     for (const event of sent) expect(stored.find((e) => e.id === event.uuid).timestamp).toBe(event.timestamp.toISOString());
   });
 

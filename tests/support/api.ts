@@ -77,6 +77,18 @@ export interface TestUser {
   key: (scopes?: string[], extra?: Record<string, unknown>) => Promise<ApiClient>;
 }
 
+/** PostHog's UserBasic of a user the tests signed up (an unverified email, no hedgehog), as `created_by`, members… show it. */
+export const userBasicOf = (user: TestUser) => ({
+  id: user.user.id,
+  uuid: user.user.uuid,
+  distinct_id: user.user.distinct_id,
+  first_name: user.user.first_name,
+  last_name: user.user.last_name,
+  email: user.email,
+  is_email_verified: false,
+  hedgehog_config: null,
+});
+
 /** The session cookie (`name=value`) a sign-in answer sets. */
 export function sessionCookie(response: { headers: Headers }): string {
   const cookie = response.headers

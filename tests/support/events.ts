@@ -77,3 +77,21 @@ export async function sendEvents(baseUrl: string, user: TestUser, events: SentEv
       throw new Error(`/batch/ answered ${response.status}: ${JSON.stringify(response.body)}`);
   }
 }
+
+/**
+ * 600 events over the last 300 hours: $pageview, signed_up and purchase in turn, from 60 people, on 30 URLs.
+ * Enough for any analysis to have work to do.
+ */
+export function sendHourlyTraffic(baseUrl: string, user: TestUser): Promise<void> {
+  const now = Date.now();
+  return sendEvents(
+    baseUrl,
+    user,
+    Array.from({ length: 600 }, (_, i) => ({
+      event: ["$pageview", "signed_up", "purchase"][i % 3],
+      distinct_id: `user-${i % 60}`,
+      timestamp: new Date(now - (i % 300) * 3_600_000).toISOString(),
+      properties: { $current_url: `https://example.com/${i % 30}` },
+    })),
+  );
+}
