@@ -1,60 +1,29 @@
+import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { endpoint } from "@/lib/api/endpoint";
 import type { Actor } from "@/lib/auth/actor";
 import { loadPersons } from "@/lib/analytics/actors/persons";
 import { ZActorsResponse } from "@/lib/analytics/actors/schemas";
-import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
-import { correlationActorIds, NOT_FILTER, planCorrelation, runCorrelation } from "./index";
-import { ZCorrelationActorsQuery, ZCorrelationFilter, ZCorrelationResponse, type TCorrelationActorsQuery, type TCorrelationFilter, type TCorrelationResult } from "./schemas";
+import { correlationActorIds, planCorrelation, runCorrelation } from "./index";
+import { ZCorrelationActorsQuery, ZCorrelationFilter, ZCorrelationResponse, type TCorrelationActorsQuery, type TCorrelationResult } from "./schemas";
 
 const DEFAULT_PERSON_LIMIT = 100;
 
-async function correlation(actor: Actor, projectId: TProjectId, body: TCorrelationFilter, url: URL) {
-  const { project } = await requireProjectAccess(actor, projectId);
-  // Bad filters answer 400 before the cache is consulted.
-  await planCorrelation(project, body);
-  const filter = Object.fromEntries(Object.entries(body).filter(([key]) => !NOT_FILTER.has(key))) as TCorrelationFilter;
-  const answer = await analysisResult<TCorrelationResult>(
-    project,
-    "FUNNEL_CORRELATION",
-    filter,
-    () => runCorrelation(project, filter, `${url.origin}/`),
-    url.searchParams.get("refresh") ?? body.refresh,
-  );
-  return {
-    result: answer.result ?? { events: [], skewed: false },
-    last_refresh: answer.last_refresh,
-    is_cached: answer.is_cached,
-    timezone: project.timezone || "UTC",
-  };
-}
-
-const correlationDoc = {
+export const { get: getFunnelCorrelationEndpoint, post: postFunnelCorrelationEndpoint } = analysisEndpoints({
+  kind: "FUNNEL_CORRELATION",
   path: "/api/projects/{projectId}/insights/funnel/correlation/",
-  csv: true,
-  tag: "insights",
+  summaries: {
+    get: "Funnel correlation from the funnel and correlation filter given as query parameters",
+    post: "Funnel correlation: the events (or property values) most correlated with completing a funnel, or with not",
+  },
   // PostHog declares no scope for it: session users only, personal API keys are refused.
   scope: null,
-  sharingAccessToken: "refused",
-  params: ZProjectParams,
+  filter: ZCorrelationFilter,
   response: ZCorrelationResponse,
-} as const;
-
-export const postFunnelCorrelationEndpoint = endpoint({
-  method: "POST",
-  ...correlationDoc,
-  summary: "Funnel correlation: the events (or property values) most correlated with completing a funnel, or with not",
-  body: ZCorrelationFilter,
-  handler: ({ actor, params, body, url }) => correlation(actor, params.projectId, body, url),
-});
-
-export const getFunnelCorrelationEndpoint = endpoint({
-  method: "GET",
-  ...correlationDoc,
-  summary: "Funnel correlation from the funnel and correlation filter given as query parameters",
-  query: ZCorrelationFilter,
-  handler: ({ actor, params, query, url }) => correlation(actor, params.projectId, query, url),
+  check: (project, filter) => planCorrelation(project, filter),
+  compute: (project, filter, url) => runCorrelation(project, filter, `${url.origin}/`),
+  empty: { events: [], skewed: false } as TCorrelationResult,
 });
 
 /** PostHog's `next` of a correlation persons list: the same URL with `funnel_correlation_person_offset` moved on. */

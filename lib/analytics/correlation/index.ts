@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { validationError } from "@/lib/api/errors";
 import { validateProperties, ZProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
 import { normalizeFunnel, type NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
+import { filterOf } from "@/lib/analytics/request";
 import { buildFunnelSql } from "@/lib/analytics/funnels/query";
 import { filterQueryOf } from "@/lib/analytics/funnels/result";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
@@ -23,8 +24,6 @@ import { CORRELATION_TYPES, type CorrelationType, type TCorrelationActorsQuery, 
 
 type Project = { id: number; timezone?: string | null };
 
-/** Keys of a request that are not part of the correlation filter. */
-export const NOT_FILTER = new Set(["refresh", "format", "client_query_id", "cache_invalidation_key"]);
 
 export function correlationTypeOf(filter: TCorrelationFilter): CorrelationType {
   const raw = filter.funnel_correlation_type;
@@ -142,7 +141,7 @@ export async function runCorrelation(project: Project, filter: TCorrelationFilte
     }));
   const { ranked, skewed } = rankCorrelations(rows, totals);
 
-  const raw = Object.fromEntries(Object.entries(filter).filter(([key]) => !NOT_FILTER.has(key)));
+  const raw = filterOf(filter);
   const filterQuery = filterQueryOf(f, { funnel_step: population.funnelStep, ...raw });
   const events = ranked.map(({ row, oddsRatio, correlationType }): TCorrelationEvent => {
     const cacheKey = shortId();

@@ -1,41 +1,16 @@
-import { endpoint } from "@/lib/api/endpoint";
-import type { Actor } from "@/lib/auth/actor";
-import { analysisResult } from "@/lib/insights/cache";
-import { requireProjectAccess } from "@/lib/projects/access";
-import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
+import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { runPaths } from ".";
-import { ZPathsFilter, ZPathsQuery, ZPathsResponse, type TPathsFilter } from "./schemas";
+import { ZPathsFilter, ZPathsQuery, ZPathsResponse } from "./schemas";
 
-async function paths(actor: Actor, projectId: TProjectId, filter: TPathsFilter, url: URL) {
-  const { project } = await requireProjectAccess(actor, projectId);
-  const answer = await analysisResult(project, "PATHS", filter, () => runPaths(project, filter), url.searchParams.get("refresh"));
-  return { result: answer.result, last_refresh: answer.last_refresh, is_cached: answer.is_cached, timezone: project.timezone || "UTC" };
-}
-
-export const getPathsEndpoint = endpoint({
-  method: "GET",
+export const { get: getPathsEndpoint, post: postPathsEndpoint } = analysisEndpoints({
+  kind: "PATHS",
   path: "/api/projects/{projectId}/insights/path/",
-  csv: true,
-  summary: "User paths: the most common transitions between steps (legacy filter as query params)",
-  tag: "insights",
-  scope: "insight:read",
-  sharingAccessToken: "refused",
-  params: ZProjectParams,
-  query: ZPathsQuery,
+  summaries: {
+    get: "User paths: the most common transitions between steps (legacy filter as query params)",
+    post: "User paths: the most common transitions between steps (legacy filter body)",
+  },
+  filter: ZPathsFilter,
+  queryFilter: ZPathsQuery,
   response: ZPathsResponse,
-  handler: ({ actor, params, query, url }) => paths(actor, params.projectId, query, url),
-});
-
-export const postPathsEndpoint = endpoint({
-  method: "POST",
-  path: "/api/projects/{projectId}/insights/path/",
-  csv: true,
-  summary: "User paths: the most common transitions between steps (legacy filter body)",
-  tag: "insights",
-  scope: "insight:read",
-  sharingAccessToken: "refused",
-  params: ZProjectParams,
-  body: ZPathsFilter,
-  response: ZPathsResponse,
-  handler: ({ actor, params, body, url }) => paths(actor, params.projectId, body, url),
+  compute: (project, filter) => runPaths(project, filter),
 });

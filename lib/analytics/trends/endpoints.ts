@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "@/lib/api/endpoint";
-import type { Actor } from "@/lib/auth/actor";
-import { analysisResult } from "@/lib/insights/cache";
-import { requireProjectAccess } from "@/lib/projects/access";
-import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
+import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
 import { DEFAULT_BREAKDOWN_LIMIT, runTrends, type TrendItem } from "./index";
 import { ZTrendFilter } from "./schemas";
@@ -33,24 +29,6 @@ export const ZTrendResponse = z.object({
   is_cached: z.boolean(),
 });
 
-/** Keys of the request that are not part of the filter. */
-const NOT_FILTER = new Set(["refresh", "format", "client_query_id", "cache_invalidation_key"]);
-
-async function trend(actor: Actor, projectId: TProjectId, raw: Record<string, unknown>, url: URL) {
-  const { project } = await requireProjectAccess(actor, projectId);
-  const filter = Object.fromEntries(Object.entries(raw).filter(([key]) => !NOT_FILTER.has(key)));
-  const run = isStickiness(filter) ? runStickiness : runTrends;
-  const answer = await analysisResult<TrendItem[]>(project, "TRENDS", filter, () => run(project, filter), url.searchParams.get("refresh") ?? raw.refresh);
-  const result = answer.result ?? [];
-  return {
-    result,
-    next: nextUrl(url, filter, result),
-    timezone: project.timezone || "UTC",
-    last_refresh: answer.last_refresh,
-    is_cached: answer.is_cached,
-  };
-}
-
 /** PostHog's `next` for breakdowns: when a page is full, the same request with `offset` moved on by the limit. */
 function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[]): string | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
@@ -62,30 +40,16 @@ function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[])
   return next.href;
 }
 
-export const postTrendEndpoint = endpoint({
-  method: "POST",
+export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoints({
+  kind: "TRENDS",
   path: "/api/projects/{projectId}/insights/trend/",
-  csv: true,
-  summary: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula; stickiness with `insight: STICKINESS`",
-  tag: "insights",
-  scope: "insight:read",
-  sharingAccessToken: "refused",
-  params: ZProjectParams,
-  body: ZTrendFilter,
+  summaries: {
+    get: "Compute a trend from the legacy filter given as query parameters",
+    post: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula; stickiness with `insight: STICKINESS`",
+  },
+  filter: ZTrendFilter,
   response: ZTrendResponse,
-  handler: ({ actor, params, body, url }) => trend(actor, params.projectId, body as Record<string, unknown>, url),
-});
-
-export const getTrendEndpoint = endpoint({
-  method: "GET",
-  path: "/api/projects/{projectId}/insights/trend/",
-  csv: true,
-  summary: "Compute a trend from the legacy filter given as query parameters",
-  tag: "insights",
-  scope: "insight:read",
-  sharingAccessToken: "refused",
-  params: ZProjectParams,
-  query: ZTrendFilter,
-  response: ZTrendResponse,
-  handler: ({ actor, params, url }) => trend(actor, params.projectId, Object.fromEntries(url.searchParams), url),
+  compute: (project, filter) => (isStickiness(filter) ? runStickiness : runTrends)(project, filter),
+  empty: [] as TrendItem[],
+  extra: (url, filter, result) => ({ next: nextUrl(url, filter, result) }),
 });
