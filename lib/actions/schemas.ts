@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { regexProblem, selectorProblem, STRING_MATCHING } from "@/lib/analytics/filters/actions";
+import { STRING_MATCHING } from "@/lib/analytics/filters/actions";
+import { regexProblem } from "@/lib/analytics/filters/regex";
+import { selectorProblem } from "@/lib/analytics/filters/selectors";
 import { propertyFilterSql, SqlParams, validateProperties, ZPropertyFilter } from "@/lib/analytics/filters/properties";
 import { ApiError } from "@/lib/api/errors";
 import { ZIntegerIdText } from "@/lib/db/integers";

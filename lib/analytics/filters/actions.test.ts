@@ -15,10 +15,10 @@ vi.stubEnv("DATABASE_URL", process.env.TEST_DATABASE_URL ?? "");
 vi.stubEnv("CLICKHOUSE_URL", "");
 
 // Imported once the environment points at that dir (the config is read on import).
-let actions: typeof import("./actions");
+let actions: typeof import("./index");
 
 beforeAll(async () => {
-  actions = await import("./actions");
+  actions = await import("./index");
 });
 
 describe("selectors", () => {

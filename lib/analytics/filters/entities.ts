@@ -1,4 +1,5 @@
-import { actionConditionSql, loadActions, type ActionDefinition } from "./actions";
+import { loadActions } from "./action-loader";
+import { actionConditionSql, type ActionDefinition } from "./actions";
 import { propertyGroupSql, usesPersonProperties, type PropertyColumns, type PropertyGroup, type SqlParams } from "./properties";
 
 /**

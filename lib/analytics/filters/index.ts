@@ -3,5 +3,8 @@ export * from "./properties";
 export * from "./persons";
 export * from "./test-accounts";
 export * from "./actions";
+export * from "./action-loader";
+export * from "./regex";
+export * from "./selectors";
 export * from "./entities";
 export * from "./params";
