@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "./errors";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginate, readPage, withQuery } from "./pagination";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, nextOffsetUrl, paginate, readPage, withQuery } from "./pagination";
 
 const page = (query: string) => readPage(new URLSearchParams(query));
 
@@ -102,5 +102,22 @@ describe("withQuery", () => {
     const url = new URL("https://h/p/?b=2&a=1");
     expect(withQuery(url, { c: "3" })).toBe("https://h/p/?a=1&b=2&c=3");
     expect(withQuery(url, { a: null, b: null })).toBe("https://h/p/");
+  });
+});
+
+describe("nextOffsetUrl", () => {
+  const url = new URL("http://h/api/x/?b=2&offset=4&a=1");
+  test("moves the offset on by the limit, keys sorted as DRF writes them", () => {
+    expect(nextOffsetUrl(url, { offset: 4, limit: 2, total: 10 })).toBe("http://h/api/x/?a=1&b=2&limit=2&offset=6");
+  });
+  test("null once this page reaches the total", () => {
+    expect(nextOffsetUrl(url, { offset: 8, limit: 2, total: 10 })).toBeNull();
+    expect(nextOffsetUrl(url, { offset: 0, limit: 100, total: 3 })).toBeNull();
+  });
+  test("lists whose parameters have other names", () => {
+    const keys = { offset: "funnel_correlation_person_offset", limit: "funnel_correlation_person_limit" };
+    expect(nextOffsetUrl(new URL("http://h/p/"), { offset: 0, limit: 2, total: 3 }, keys)).toBe(
+      "http://h/p/?funnel_correlation_person_limit=2&funnel_correlation_person_offset=2",
+    );
   });
 });

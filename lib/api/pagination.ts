@@ -44,12 +44,22 @@ function positiveInt(raw: string | null, strict: boolean): number | null {
   return value;
 }
 
+/**
+ * The URL of the page after this one (`limit` and the offset moved on), or null when this page was the last.
+ * Lists whose offset parameter has another name (correlation persons) pass theirs.
+ */
+export function nextOffsetUrl(
+  url: URL,
+  { offset, limit, total }: Page & { total: number },
+  keys: { offset: string; limit: string } = { offset: "offset", limit: "limit" },
+): string | null {
+  if (offset + limit >= total) return null;
+  return withQuery(url, { [keys.limit]: String(limit), [keys.offset]: String(offset + limit) });
+}
+
 /** The list envelope, with `next`/`previous` built from the request URL the way DRF builds them. */
 export function paginate<T>(url: URL, page: Page, count: number, results: T[]): PaginatedList<T> {
-  const next =
-    page.offset + page.limit < count
-      ? withQuery(url, { limit: String(page.limit), offset: String(page.offset + page.limit) })
-      : null;
+  const next = nextOffsetUrl(url, { ...page, total: count });
   let previous: string | null = null;
   if (page.offset > 0) {
     previous =
@@ -61,7 +71,7 @@ export function paginate<T>(url: URL, page: Page, count: number, results: T[]): 
 }
 
 /**
- * DRF's `replace_query_param`/`remove_query_param`: replace the given keys, then re-encode the whole query
+ * Every `next`/`previous` link of the API is built here. DRF's `replace_query_param`/`remove_query_param`: replace the given keys, then re-encode the whole query
  * sorted by key (`urlencode(sorted(...), doseq=True)`), values of one key keeping their order.
  */
 export function withQuery(url: URL, changes: Record<string, string | null>): string {

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
 import { notFound, permissionDenied } from "@/lib/api/errors";
-import { pageLimit, type Page } from "@/lib/api/pagination";
+import { pageLimit, withQuery, type Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import {
@@ -419,20 +419,6 @@ function positive(raw: string | undefined, fallback: number): number {
   return Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }
 
-/** `format_query_params_absolute_url`: replace `page=`/`limit=` in the request URL, else append them. */
-function pageUrl(url: URL, page: number, limit: number): string {
-  let full = url.toString();
-  for (const [key, value] of [
-    ["page", page],
-    ["limit", limit],
-  ] as const) {
-    const pattern = new RegExp(`([?&])${key}=[^&]*`);
-    if (pattern.test(full)) full = full.replace(pattern, `$1${key}=${value}`);
-    else full += `${full.includes("?") ? "&" : "?"}${key}=${value}`;
-  }
-  return full;
-}
-
 export async function activityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
   const { project } = await requireProjectAccess(actor, projectId);
   if (insightId !== undefined) await findInsight(project.id, insightId, true);
@@ -452,8 +438,8 @@ export async function activityPage(actor: Actor, projectId: TProjectId, url: URL
   const people = await usersById(rows.map((r) => r.userId));
   return {
     results: rows.map((r) => serializeActivity(r, people)),
-    next: page * limit < total ? pageUrl(url, page + 1, limit) : null,
-    previous: page > 1 ? pageUrl(url, page - 1, limit) : null,
+    next: page * limit < total ? withQuery(url, { limit: String(limit), page: String(page + 1) }) : null,
+    previous: page > 1 ? withQuery(url, { limit: String(limit), page: String(page - 1) }) : null,
     total_count: total,
   };
 }

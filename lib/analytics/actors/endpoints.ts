@@ -1,10 +1,11 @@
 import { endpoint } from "@/lib/api/endpoint";
+import { nextOffsetUrl } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { funnelActorIds } from "./funnel";
-import { loadPersons, nextUrl } from "./persons";
+import { loadPersons } from "./persons";
 import { ZActorsResponse, ZFunnelActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
 import { stickinessActorIds } from "./stickiness";
 import { trendActorIds } from "./trends";
@@ -39,7 +40,7 @@ async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActor
     offset,
   });
   const people = await loadPersons(project.id, ids);
-  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
 }
 
 const funnelDoc = {
@@ -85,7 +86,7 @@ async function trendActors(actor: Actor, projectId: TProjectId, q: TTrendActorsQ
   const offset = rawOffset ?? 0;
   const { ids, total } = await trendActorIds(project, filter, { limit, offset });
   const people = await loadPersons(project.id, ids);
-  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
 }
 
 const trendDoc = {
@@ -122,7 +123,7 @@ async function stickinessActors(actor: Actor, projectId: TProjectId, q: TStickin
   const offset = rawOffset ?? 0;
   const { ids, total } = await stickinessActorIds(project, filter, stickiness_days, { limit, offset });
   const people = await loadPersons(project.id, ids);
-  return { results: [{ people, count: people.length }], next: nextUrl(url, offset, limit, total) };
+  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
 }
 
 const stickinessDoc = {

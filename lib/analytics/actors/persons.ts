@@ -39,12 +39,3 @@ export async function loadPersons(projectId: number, ids: string[]): Promise<TPe
   const byId = new Map(rows.map((p) => [p.id, p]));
   return ids.filter((id) => byId.has(id)).map((id) => serializePerson(byId.get(id)!, distinct.get(id) ?? []));
 }
-
-/** PostHog's `next` of an actors list: the same URL with `offset` moved on, or null when this page was the last. */
-export function nextUrl(url: URL, offset: number, limit: number, total: number): string | null {
-  if (offset + limit >= total) return null;
-  const next = new URL(url.href);
-  next.searchParams.set("offset", String(offset + limit));
-  next.searchParams.set("limit", String(limit));
-  return next.toString();
-}

@@ -1,5 +1,6 @@
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { endpoint } from "@/lib/api/endpoint";
+import { nextOffsetUrl } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { loadPersons } from "@/lib/analytics/actors/persons";
 import { ZActorsResponse } from "@/lib/analytics/actors/schemas";
@@ -26,22 +27,13 @@ export const { get: getFunnelCorrelationEndpoint, post: postFunnelCorrelationEnd
   empty: { events: [], skewed: false } as TCorrelationResult,
 });
 
-/** PostHog's `next` of a correlation persons list: the same URL with `funnel_correlation_person_offset` moved on. */
-function nextPage(url: URL, offset: number, limit: number, total: number): string | null {
-  if (offset + limit >= total) return null;
-  const next = new URL(url.href);
-  next.searchParams.set("funnel_correlation_person_offset", String(offset + limit));
-  next.searchParams.set("funnel_correlation_person_limit", String(limit));
-  return next.toString();
-}
-
 async function correlationActors(actor: Actor, projectId: TProjectId, q: TCorrelationActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
   const limit = q.funnel_correlation_person_limit ?? DEFAULT_PERSON_LIMIT;
   const offset = q.funnel_correlation_person_offset ?? 0;
   const { ids, total } = await correlationActorIds(project, q, { limit, offset });
   const people = await loadPersons(project.id, ids);
-  return { results: [{ people, count: people.length }], next: nextPage(url, offset, limit, total) };
+  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }, { offset: "funnel_correlation_person_offset", limit: "funnel_correlation_person_limit" }) };
 }
 
 const actorsDoc = {

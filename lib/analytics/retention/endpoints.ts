@@ -1,7 +1,8 @@
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { endpoint } from "@/lib/api/endpoint";
+import { nextOffsetUrl } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
-import { loadPersons, nextUrl } from "@/lib/analytics/actors/persons";
+import { loadPersons } from "@/lib/analytics/actors/persons";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import { retentionActors, runRetention } from ".";
@@ -36,7 +37,7 @@ async function retentionPersons(actor: Actor, projectId: TProjectId, query: TRet
   const people = await loadPersons(project.id, ids);
   return {
     result: people.map((person) => ({ person, appearances: appearances.get(person.id)! })),
-    next: nextUrl(url, page.offset, page.limit, total),
+    next: nextOffsetUrl(url, { ...page, total }),
     missing_persons: ids.length - people.length,
   };
 }

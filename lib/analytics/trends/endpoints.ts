@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
+import { withQuery } from "@/lib/api/pagination";
 import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
 import { DEFAULT_BREAKDOWN_LIMIT, runTrends, type TrendItem } from "./index";
 import { ZTrendFilter } from "./schemas";
@@ -35,9 +36,7 @@ function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[])
   const limit = Number(filter.breakdown_limit ?? DEFAULT_BREAKDOWN_LIMIT) || DEFAULT_BREAKDOWN_LIMIT;
   if (result.length < limit) return null;
   const offset = Number(filter.offset ?? 0) || 0;
-  const next = new URL(url.href);
-  next.searchParams.set("offset", String(offset + limit));
-  return next.href;
+  return withQuery(url, { offset: String(offset + limit) });
 }
 
 export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoints({
