@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInteger } from "@/lib/db/integers";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 
@@ -201,7 +202,7 @@ export const ZBatchExportCreate = z
     start_at: writable.start_at.optional(),
     end_at: writable.end_at.optional(),
     /** On the organization route: the project to export (default: the caller's current project there, else its first). */
-    team_id: z.number().int().positive().optional(),
+    team_id: ZInteger.positive().optional(),
   })
   .meta({ id: "BatchExportCreate" });
 
