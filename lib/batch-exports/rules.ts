@@ -164,7 +164,7 @@ export function validateDestination(type: string, config: Record<string, unknown
       "destination__type",
       "unsupported_destination",
     );
-  const parsed = DESTINATION_CONFIG_SCHEMAS[type].safeParse(config);
+  const parsed = DESTINATION_CONFIG_SCHEMAS[type].safeParse(config, { reportInput: true });
   if (!parsed.success) throw configError(parsed.error.issues[0]);
   return { type, config: parsed.data } as TDestination;
 }
