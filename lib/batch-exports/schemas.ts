@@ -170,8 +170,20 @@ export const ZBatchExport = z
 
 // ---- bodies ----
 
-/** DRF's DateTimeField: ISO 8601, with or without an offset (without one it is UTC). */
-const ZDateTimeInput = z.iso.datetime({ offset: true, local: true });
+const EARLIEST = Date.parse("0001-01-02T00:00:00Z");
+const LATEST = Date.parse("9999-12-30T00:00:00Z");
+const withZone = (text: string) => (/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+
+/** DRF's DateTimeField: ISO 8601, with or without an offset (without one it is UTC), within years 1–9999 as Python's. */
+export const ZDateTimeInput = z.iso
+  .datetime({ offset: true, local: true })
+  .refine((text) => {
+    const at = Date.parse(withZone(text));
+    return at >= EARLIEST && at <= LATEST;
+  }, "Datetime is out of range.");
+
+/** A ZDateTimeInput as a Date. */
+export const dateOfInput = (text: string) => new Date(withZone(text));
 
 /** The destination as sent: its `config` is checked against its type's schema by the service (after PATCH merges). */
 export const ZBatchExportDestinationInput = z

@@ -33,15 +33,16 @@ import {
   validateDestination,
   type DataInterval,
 } from "./rules";
-import type {
-  BatchExportInterval,
-  TBatchExport,
-  TBatchExportBackfill,
-  TBatchExportCreate,
-  TBatchExportLogEntry,
-  TBatchExportLogsQuery,
-  TBatchExportRun,
-  TBatchExportUpdate,
+import {
+  dateOfInput,
+  type BatchExportInterval,
+  type TBatchExport,
+  type TBatchExportBackfill,
+  type TBatchExportCreate,
+  type TBatchExportLogEntry,
+  type TBatchExportLogsQuery,
+  type TBatchExportRun,
+  type TBatchExportUpdate,
 } from "./schemas";
 
 /** How many runs an export shows in `latest_runs`. */
@@ -188,9 +189,7 @@ export async function getBatchExport(actor: Actor, owner: BatchExportsOwner, bat
   return withLatestRuns(await findExport(await reach(actor, owner), batchExportId));
 }
 
-/** DRF reads an offset-less datetime as UTC (the server's zone). */
-const toDate = (text: string | null | undefined) =>
-  text === undefined ? undefined : text === null ? null : new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+const toDate = (text: string | null | undefined) => (text === undefined ? undefined : text === null ? null : dateOfInput(text));
 
 /**
  * The project an export created through the organization route belongs to: `team_id` when given (one of the

@@ -154,6 +154,8 @@ describe("batch exports: create, read, update, delete", () => {
       [{ ...valid, interval: "minute" }, { code: "invalid_choice", attr: "interval", detail: '"minute" is not a valid choice.' }],
       [{ ...valid, model: "sessions" }, { code: "invalid_choice", attr: "model" }],
       [{ ...valid, start_at: "soon" }, { attr: "start_at", detail: "Datetime has wrong format." }],
+      [{ ...valid, end_at: "9999-12-31T23:59:59-10:00" }, { attr: "end_at", detail: "Datetime is out of range." }],
+      [{ ...valid, last_paused_at: "0000-01-01T00:00:00Z" }, { attr: "last_paused_at", detail: "Datetime is out of range." }],
       [
         { ...valid, destination: { type: "S3", config: { region: "r", prefix: "p" } } },
         { code: "required_field", attr: "destination__config__bucket_name", detail: "The required configuration field 'bucket_name' was not found" },
@@ -392,6 +394,7 @@ describe("batch exports: runs and logs", () => {
     expect(await get("limit=0")).toMatchObject({ code: "min_value", attr: "limit" });
     expect(await get("instance_id=x")).toMatchObject({ attr: "instance_id" });
     expect(await get("after=yesterday")).toMatchObject({ attr: "after" });
+    expect(await get("before=0000-01-01T00:00:00Z")).toMatchObject({ attr: "before", detail: "Datetime is out of range." });
   });
 });
 
