@@ -43,6 +43,7 @@ function hourIntervalEnds(start: number, end: number): string[] {
 }
 
 describe("batch exports: create, read, update, delete", () => {
+  // The file's first requests load the routes' code into the server: slow on a loaded machine.
   test("create answers the export with PostHog's defaults and without secrets", async () => {
     const owner = await signUp(baseUrl);
     const created = await owner.session.post(exportsPath(owner.organizationId), { name: " Warehouse ", destination: S3, interval: "hour" });
@@ -91,7 +92,7 @@ describe("batch exports: create, read, update, delete", () => {
     expect((await createExport(owner, { model: "" })).model).toBe("events");
     const bounded = await createExport(owner, { start_at: "2024-01-01T00:00:00", end_at: "2024-02-01T00:00:00+01:00" });
     expect(bounded).toMatchObject({ start_at: "2024-01-01T00:00:00.000Z", end_at: "2024-01-31T23:00:00.000Z" });
-  });
+  }, 120_000);
 
   test("list: newest first, paginated, deleted ones left out, no secrets", async () => {
     const owner = await signUp(baseUrl);
