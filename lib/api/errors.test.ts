@@ -42,6 +42,7 @@ describe("fromZodError: DRF's messages and codes", () => {
       detail: '"c" is not a valid choice.',
       attr: "level",
     });
+    expect(body(z.object({ level: z.enum(["a", "b"]) }), {})).toMatchObject({ code: "required", detail: "This field is required." });
   });
 
   test("lengths and bounds", () => {

@@ -67,6 +67,8 @@ export function fromZodError(error: z.ZodError): ApiError {
     return validationError(describeExpected(issue.expected), attr, "invalid_input");
   }
   if (issue.code === "invalid_value") {
+    // zod reports a missing choice field as an invalid value; DRF says it is required.
+    if (issue.input === undefined) return validationError("This field is required.", attr, "required");
     return validationError(`"${String(issue.input)}" is not a valid choice.`, attr, "invalid_choice");
   }
   if (issue.code === "too_big") {

@@ -88,6 +88,11 @@ beforeAll(async () => {
     await created(`${projectPath}/actions/`, { name: "fuzz 2", steps: [{ event: "$pageview" }] }),
   ];
   const dashboards = [await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }), await created(`${projectPath}/dashboards/`, { name: "fuzz 2" })];
+  const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
+  const batchExports = [await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")), await created(`${orgPath}/batch_exports/`, exportBody("fuzz 2"))];
+  const backfill = { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T01:00:00Z" };
+  expect((await session.post(`${orgPath}/batch_exports/${batchExports[0].id}/backfill/`, backfill)).status).toBe(200);
+  const runs = (await session.get(`${orgPath}/batch_exports/${batchExports[0].id}/runs/`)).body.results;
   const project = await created("/api/projects/", { name: "fuzz throwaway" });
   // Creating an organization makes it the current one: the fuzz's `@current` stays the owner's first.
   const organization = await created("/api/organizations/", { name: "fuzz throwaway" });
@@ -117,6 +122,8 @@ beforeAll(async () => {
     accessToken: sharing.body.access_token,
     eventDefinitionId: eventDefinitions[0].id,
     propertyDefinitionId: propertyDefinitions[0].id,
+    batchExportId: batchExports[0].id,
+    runId: runs[0].id,
   };
   throwaway = {
     organizationId: organization.id,
@@ -130,6 +137,7 @@ beforeAll(async () => {
     dashboardId: String(dashboards[1].id),
     eventDefinitionId: eventDefinitions[1].id,
     propertyDefinitionId: propertyDefinitions[1].id,
+    batchExportId: batchExports[1].id,
   };
   credentials = [
     { name: "session", client: session },
