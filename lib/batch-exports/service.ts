@@ -16,7 +16,7 @@ import {
   type Project,
 } from "@/lib/db/schema";
 import { getEventStore } from "@/lib/events/store";
-import { requireOrganizationMember } from "@/lib/organizations/service";
+import { requireOrganizationMember } from "@/lib/organizations/access";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { appendLog } from "./log";
