@@ -76,6 +76,24 @@ test("a 3-step funnel built with the pickers, with a breakdown, shows the API's 
   await expect(page.getByRole("table", { name: "Funnel results" }).locator("tbody tr")).toHaveCount(result.length * 3);
   await expectAccessible(page, "funnel steps with a breakdown");
 
+  // Attribution: every step's values, then the value on step 2 only; each explained, each the API's numbers.
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "All steps" }).click();
+  await expect(page).toHaveURL(/breakdown_attribution_type=all_events/);
+  await expect(page.getByText("one person can appear under several values")).toBeVisible();
+  await expectBarsMatch(page, (await apiResult(page)) as Step[][]);
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "Specific step" }).click();
+  await page.getByRole("combobox", { name: "Attribution step" }).click();
+  await page.getByRole("option", { name: "Step 2" }).click();
+  await expect(page).toHaveURL(/breakdown_attribution_type=step/);
+  await expect(page).toHaveURL(/breakdown_attribution_value=1/);
+  await expect(page.getByText("only an event with that value completes the step")).toBeVisible();
+  await expectBarsMatch(page, (await apiResult(page)) as Step[][]);
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "First touch" }).click();
+  await expect(page).not.toHaveURL(/breakdown_attribution/);
+
   // Step 2 (signed_up) moves below step 3 with the keyboard: Space picks the handle up, the arrow moves it, Space drops.
   const handle = page.getByRole("button", { name: "Reorder step 2" });
   await handle.focus();
