@@ -66,7 +66,7 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
     { event: "$pageview", distinct_id: "e", timestamp: daysAgo(21) },
   ]);
   const funnel = await createInsightWithApi(page, project.id, { name: "Signup funnel", filters: FUNNEL });
-  await createInsightWithApi(page, project.id, { name: "Daily pageviews", filters: TRENDS });
+  const trend = await createInsightWithApi(page, project.id, { name: "Daily pageviews", filters: TRENDS });
 
   // The project home now shows its dashboard rather than the setup steps.
   await page.goto(`/project/${project.id}`);
@@ -178,6 +178,37 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   await page.keyboard.press("Enter");
   await saved;
   expect((await tileLayout(page, project.id, dashboardId, funnel.id))!.w).toBe(resized!.w - 3);
+
+  // Keyboard users move a tile: Enter on its handle picks it up, arrows move it (announced), Enter drops it
+  // (saved as a drag is), Escape puts it back.
+  const trendHandle = page.getByRole("button", { name: "Move Daily pageviews" });
+  const announced = page.getByTestId("grid-announcement");
+  const trendBefore = await tileLayout(page, project.id, dashboardId, trend.id);
+  await trendHandle.focus();
+  await page.keyboard.press("Enter");
+  await expect(trendHandle).toHaveAttribute("aria-pressed", "true");
+  await expect(announced).toContainText(`Picked up Daily pageviews: column ${trendBefore!.x + 1}, row ${trendBefore!.y + 1}`);
+  await page.keyboard.press("ArrowDown");
+  await expect(announced).toContainText(/^Daily pageviews: column \d+, row \d+/);
+  await page.keyboard.press("Escape");
+  await expect(announced).toContainText("Move of Daily pageviews cancelled.");
+  await expect(trendHandle).toHaveAttribute("aria-pressed", "false");
+  expect(await tileLayout(page, project.id, dashboardId, trend.id)).toEqual(trendBefore);
+
+  saved = layoutSaved(page, dashboardId);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Enter");
+  await saved;
+  await expect(announced).toContainText("Dropped Daily pageviews");
+  const trendMoved = await tileLayout(page, project.id, dashboardId, trend.id);
+  expect(trendMoved!.y).toBeGreaterThan(trendBefore!.y);
+  expect(trendMoved!.h).toBe(trendBefore!.h + 1);
+  await page.reload();
+  await expect(funnelTile).toBeVisible();
+  // The trend is below the funnel again.
+  expect((await trendTile.boundingBox())!.y).toBeGreaterThan((await funnelTile.boundingBox())!.y);
 
   // Share: the public link opens the dashboard read-only for someone signed out.
   await page.getByRole("button", { name: "Share" }).click();

@@ -76,6 +76,24 @@ test("a 3-step funnel built with the pickers, with a breakdown, shows the API's 
   await expect(page.getByRole("table", { name: "Funnel results" }).locator("tbody tr")).toHaveCount(result.length * 3);
   await expectAccessible(page, "funnel steps with a breakdown");
 
+  // Attribution: every step's values, then the value on step 2 only; each explained, each the API's numbers.
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "All steps" }).click();
+  await expect(page).toHaveURL(/breakdown_attribution_type=all_events/);
+  await expect(page.getByText("one person can appear under several values")).toBeVisible();
+  await expectBarsMatch(page, (await apiResult(page)) as Step[][]);
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "Specific step" }).click();
+  await page.getByRole("combobox", { name: "Attribution step" }).click();
+  await page.getByRole("option", { name: "Step 2" }).click();
+  await expect(page).toHaveURL(/breakdown_attribution_type=step/);
+  await expect(page).toHaveURL(/breakdown_attribution_value=1/);
+  await expect(page.getByText("only an event with that value completes the step")).toBeVisible();
+  await expectBarsMatch(page, (await apiResult(page)) as Step[][]);
+  await page.getByRole("combobox", { name: "Attribution type" }).click();
+  await page.getByRole("option", { name: "First touch" }).click();
+  await expect(page).not.toHaveURL(/breakdown_attribution/);
+
   // Step 2 (signed_up) moves below step 3 with the keyboard: Space picks the handle up, the arrow moves it, Space drops.
   const handle = page.getByRole("button", { name: "Reorder step 2" });
   await handle.focus();
@@ -162,39 +180,4 @@ test("a step's bar lists the persons who converted, its track those who dropped 
   await expect(dialog.getByRole("heading", { name: "signed_up: dropped off before step 2" })).toBeVisible();
   if (droppedCount > 0) await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(droppedCount, 100));
   else await expect(dialog.getByRole("table", { name: "Persons" })).toContainText("Nobody");
-});
-
-// Screenshots of every view, light and dark, for a person to look at: FUNNEL_SCREENSHOTS=1 npx playwright test e2e/insight-funnels.spec.ts
-test("screenshots of every view", async ({ page }) => {
-  test.skip(!process.env.FUNNEL_SCREENSHOTS, "only when asked for");
-  test.setTimeout(240_000);
-  const steps = [
-    { id: "$pageview", type: "events", order: 0, name: "$pageview" },
-    { id: "signed_up", type: "events", order: 1, name: "signed_up" },
-    { id: "onboarding_completed", type: "events", order: 2, name: "onboarding_completed" },
-  ];
-  const views: [string, Record<string, unknown>][] = [
-    ["steps", {}],
-    ["steps-breakdown", { breakdown: "$browser", breakdown_type: "event", breakdown_limit: 4 }],
-    ["steps-compare", { compare: true }],
-    ["steps-compare-breakdown", { compare: true, breakdown: "$browser", breakdown_type: "event", breakdown_limit: 3 }],
-    ["steps-horizontal-compare", { compare: true, layout: "horizontal", funnel_step_reference: "previous" }],
-    ["time-to-convert", { funnel_viz_type: "time_to_convert" }],
-    ["trends", { funnel_viz_type: "trends", breakdown: "$browser", breakdown_type: "event", breakdown_limit: 3 }],
-    ["trends-compare", { funnel_viz_type: "trends", compare: true }],
-  ];
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.setViewportSize({ width: 1440, height: 1100 });
-    for (const [name, extra] of views) {
-      await openFunnel(page, { events: steps, ...extra });
-      await expect(page.locator("[data-testid=funnel-step], [data-testid=funnel-time-to-convert], [data-testid=funnel-trends]").first()).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `/tmp/funnels-${name}-${theme}.png`, fullPage: true });
-    }
-    await openFunnel(page, { events: steps });
-    await page.getByRole("button", { name: /^Step 2 signed_up: .* Show the persons who converted\.$/ }).click();
-    await expect(page.getByRole("dialog").getByRole("table", { name: "Persons" }).locator("tbody tr").first()).toBeVisible();
-    await page.screenshot({ path: `/tmp/funnels-persons-${theme}.png` });
-  }
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { inviteWithApi, newAccount, PASSWORD, signUpWithApi } from "./support";
+import { filtersToSearchParams } from "../lib/insights/builder/url-state";
+import { demoProjectId, inviteWithApi, newAccount, PASSWORD, signInAsDemo, signUpWithApi } from "./support";
 
 // Screenshots of every page in both themes, for looking at the UI: `E2E_SCREENSHOTS=1 npx playwright test screenshots`.
 // A tool rather than a test, so playwright.config.ts leaves it out of `npm test`.
@@ -175,4 +176,41 @@ test("projects, verified domains and invites, light and dark", async ({ page }) 
   await page.keyboard.press("Escape");
   await page.goto("/organization/domains");
   await shoot(page, "mobile-domains");
+});
+
+test("funnel builder: every view, light and dark", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInAsDemo(page);
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  const open = (filters: Record<string, unknown>) =>
+    page.goto(
+      `/project/${demoProjectId()}/insights/new?${filtersToSearchParams({ insight: "FUNNELS", funnel_viz_type: "steps", funnel_window_interval: 14, funnel_window_interval_unit: "day", date_from: "-30d", ...filters })}`,
+    );
+  const events = [
+    { id: "$pageview", type: "events", order: 0, name: "$pageview" },
+    { id: "signed_up", type: "events", order: 1, name: "signed_up" },
+    { id: "onboarding_completed", type: "events", order: 2, name: "onboarding_completed" },
+  ];
+  const browser = { breakdown: "$browser", breakdown_type: "event" };
+  const views: [string, Record<string, unknown>][] = [
+    ["steps", {}],
+    ["steps-breakdown", { ...browser, breakdown_limit: 4 }],
+    ["steps-breakdown-all-steps", { ...browser, breakdown_limit: 4, breakdown_attribution_type: "all_events" }],
+    ["steps-breakdown-step-2", { ...browser, breakdown_limit: 4, breakdown_attribution_type: "step", breakdown_attribution_value: 1 }],
+    ["steps-compare", { compare: true }],
+    ["steps-compare-breakdown", { ...browser, compare: true, breakdown_limit: 3 }],
+    ["steps-horizontal-compare", { compare: true, layout: "horizontal", funnel_step_reference: "previous" }],
+    ["time-to-convert", { funnel_viz_type: "time_to_convert" }],
+    ["trends", { ...browser, funnel_viz_type: "trends", breakdown_limit: 3 }],
+    ["trends-compare", { funnel_viz_type: "trends", compare: true }],
+  ];
+  for (const [name, extra] of views) {
+    await open({ events, ...extra });
+    await expect(page.locator("[data-testid=funnel-step], [data-testid=funnel-time-to-convert], [data-testid=funnel-trends]").first()).toBeVisible();
+    await shoot(page, `funnels-${name}`);
+  }
+  await open({ events });
+  await page.getByRole("button", { name: /^Step 2 signed_up: .* Show the persons who converted\.$/ }).click();
+  await expect(page.getByRole("dialog").getByRole("table", { name: "Persons" }).locator("tbody tr").first()).toBeVisible();
+  await shoot(page, "funnels-persons");
 });

@@ -1,8 +1,10 @@
 "use client";
 
 import "react-grid-layout/css/styles.css";
-import { useMemo, type ReactNode } from "react";
-import { Responsive, useContainerWidth, type Layout, type LayoutItem } from "react-grid-layout";
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { getLayoutItem, Responsive, useContainerWidth, type Layout, type LayoutItem } from "react-grid-layout";
+import { ARROWS, movedLayout, resizedLayout } from "@/components/dashboards/grid-keyboard";
+import { insightTitle } from "@/lib/ui/insights";
 import type { TDashboardTile } from "@/lib/ui/types";
 
 // Tiles on PostHog's grid: 12 columns from 768 px (`sm`, the layout kept in each tile's `layouts.sm`), one column
@@ -58,10 +60,22 @@ function changedLayouts(tiles: TDashboardTile[], layout: Layout) {
   });
 }
 
+/** What a tile's move handle needs for moving the tile with the keyboard. */
+export interface TileMover {
+  /** The tile is being moved with the keyboard (its handle is "pressed"). */
+  active: boolean;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onBlur: () => void;
+}
+
+const describePlace = (title: string, { x, y, w, h }: TilePlace) => `${title}: column ${x + 1}, row ${y + 1}, ${w} columns wide, ${h} rows tall.`;
+
 /**
  * The dashboard's tiles on a grid. Editable: tiles move by their drag handle (`.tile-drag-handle`) and resize
  * from their corner (or from their menu, by keyboard), and each change reports the tiles whose saved place must
- * change.
+ * change. With the keyboard, Enter or Space on a tile's handle picks it up, arrow keys move it (Shift + arrows
+ * resize it) while the grid shows where it lands, Enter or Space drops it (saved as a drag's drop is) and Escape
+ * puts it back; each step is announced.
  */
 export function DashboardGrid({
   tiles,
@@ -72,19 +86,79 @@ export function DashboardGrid({
   tiles: TDashboardTile[];
   editable: boolean;
   onLayoutsChange?: (changes: { id: number; layouts: Record<string, unknown> }[]) => void;
-  /** A tile's content, given its place in the wide layout. */
-  children: (tile: TDashboardTile, place: TilePlace) => ReactNode;
+  /** A tile's content, given its place in the wide layout and, when editable, its keyboard mover. */
+  children: (tile: TDashboardTile, place: TilePlace, mover?: TileMover) => ReactNode;
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
-  const layouts = useMemo(() => gridLayouts(tiles), [tiles]);
+  const saved = useMemo(() => gridLayouts(tiles), [tiles]);
+  // The tile picked up with the keyboard and the layout it would leave if dropped now.
+  const [moving, setMoving] = useState<{ id: string; layout: Layout } | null>(null);
+  // A dropped layout is shown until the saved tiles change (the save's answer), as a drag's drop stays put.
+  const [dropped, setDropped] = useState<{ layout: Layout; tiles: TDashboardTile[] } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const shown = moving?.layout ?? (dropped?.tiles === tiles ? dropped.layout : null);
+  const layouts = shown ? { ...saved, sm: shown } : saved;
   const save = (layout: Layout) => {
     // Only the wide layout is kept; the narrow one is the tiles in order.
     if (width < BREAKPOINT) return;
     const changes = changedLayouts(tiles, layout);
     if (changes.length) onLayoutsChange?.(changes);
   };
+  const wide = width >= BREAKPOINT;
+
+  const moverOf = (tile: TDashboardTile): TileMover => {
+    const id = String(tile.id);
+    const title = insightTitle(tile.insight);
+    const placeIn = (layout: Layout) => getLayoutItem(layout, id) as TilePlace;
+    return {
+      active: moving?.id === id,
+      onBlur: () => {
+        if (moving?.id !== id) return;
+        setMoving(null);
+        setAnnouncement(`Move of ${title} cancelled.`);
+      },
+      onKeyDown: (event) => {
+        if (!wide) return;
+        const active = moving?.id === id ? moving : null;
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (!active) {
+            setMoving({ id, layout: layouts.sm });
+            setAnnouncement(`Picked up ${describePlace(title, placeIn(layouts.sm))} Arrow keys move it, Shift and arrow keys resize it, Enter drops it, Escape cancels.`);
+            return;
+          }
+          setMoving(null);
+          setDropped({ layout: active.layout, tiles });
+          save(active.layout);
+          setAnnouncement(`Dropped ${describePlace(title, placeIn(active.layout))}`);
+          return;
+        }
+        if (!active) return;
+        if (event.key === "Escape") {
+          event.preventDefault();
+          setMoving(null);
+          setAnnouncement(`Move of ${title} cancelled.`);
+          return;
+        }
+        const step = ARROWS[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const next = event.shiftKey ? resizedLayout(active.layout, id, step, COLUMNS) : movedLayout(active.layout, id, step, COLUMNS);
+        if (!next) {
+          setAnnouncement(`${title} cannot ${event.shiftKey ? "be resized" : "move"} further that way.`);
+          return;
+        }
+        setMoving({ id, layout: next });
+        setAnnouncement(describePlace(title, placeIn(next)));
+      },
+    };
+  };
+
   return (
     <div ref={containerRef} className="[&_.react-grid-placeholder]:!rounded-lg [&_.react-grid-placeholder]:!bg-primary/30 [&_.react-resizable-handle::after]:!border-muted-foreground">
+      <p role="status" aria-live="assertive" className="sr-only" data-testid="grid-announcement">
+        {announcement}
+      </p>
       {mounted && (
         <Responsive
           width={width}
@@ -94,14 +168,14 @@ export function DashboardGrid({
           rowHeight={ROW_HEIGHT}
           margin={[16, 16]}
           containerPadding={[0, 0]}
-          dragConfig={{ enabled: editable, handle: ".tile-drag-handle" }}
-          resizeConfig={{ enabled: editable }}
+          dragConfig={{ enabled: editable && !moving, handle: ".tile-drag-handle" }}
+          resizeConfig={{ enabled: editable && !moving }}
           onDragStop={save}
           onResizeStop={save}
         >
-          {tiles.map((tile, index) => (
-            <div key={String(tile.id)} data-testid="dashboard-tile" data-tile-id={tile.id}>
-              {children(tile, layouts.sm[index])}
+          {tiles.map((tile) => (
+            <div key={String(tile.id)} data-testid="dashboard-tile" data-tile-id={tile.id} className={moving?.id === String(tile.id) ? "z-10 rounded-lg ring-2 ring-primary ring-offset-2 ring-offset-background" : undefined}>
+              {children(tile, placeOf(layouts.sm, tile), editable && wide ? moverOf(tile) : undefined)}
             </div>
           ))}
         </Responsive>
@@ -109,3 +183,9 @@ export function DashboardGrid({
     </div>
   );
 }
+
+/** The tile's place in a wide layout. */
+const placeOf = (layout: Layout, tile: TDashboardTile): TilePlace => {
+  const { x, y, w, h } = getLayoutItem(layout, String(tile.id))!;
+  return { x, y, w, h };
+};

@@ -2,7 +2,7 @@
 
 import { GripVerticalIcon, MoreHorizontalIcon } from "lucide-react";
 import Link from "next/link";
-import { COLUMNS, MIN_SIZE, type TilePlace } from "@/components/dashboards/dashboard-grid";
+import { COLUMNS, MIN_SIZE, type TileMover, type TilePlace } from "@/components/dashboards/dashboard-grid";
 import { TileChart } from "@/components/dashboards/tile-chart";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -16,7 +16,8 @@ const HEIGHT_STEP = 2;
 
 /**
  * One tile: the insight's name (a link to it for members), when its result was computed, and its chart. With
- * `edit`, the tile can be moved by its handle, resized from its menu (keyboard users' way) and taken off.
+ * `edit`, the tile can be moved by its handle (dragged, or with the keyboard through `mover`), resized from its
+ * menu and taken off.
  */
 export function DashboardTile({
   tile,
@@ -25,18 +26,31 @@ export function DashboardTile({
 }: {
   tile: TDashboardTile;
   projectId: number | null;
-  edit?: { place: TilePlace; onPlace: (place: TilePlace) => void; onRemove: () => void };
+  edit?: { place: TilePlace; onPlace: (place: TilePlace) => void; onRemove: () => void; mover?: TileMover };
 }) {
   const title = insightTitle(tile.insight);
   const href = projectId === null ? null : `/project/${projectId}/insights/${tile.insight.short_id}`;
   return (
     <article aria-label={title} className="flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs">
       <header className="flex items-start gap-2 border-b px-3 py-2">
-        {edit && (
-          <div className="tile-drag-handle -ml-1 cursor-grab pt-0.5 text-muted-foreground active:cursor-grabbing" title="Drag to move">
-            <GripVerticalIcon className="size-4" aria-hidden />
-          </div>
-        )}
+        {edit &&
+          (edit.mover ? (
+            <button
+              type="button"
+              className="tile-drag-handle -ml-1 mt-0.5 cursor-grab rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+              aria-label={`Move ${title}`}
+              aria-pressed={edit.mover.active}
+              title="Drag to move, or press Enter and use the arrow keys"
+              onKeyDown={edit.mover.onKeyDown}
+              onBlur={edit.mover.onBlur}
+            >
+              <GripVerticalIcon className="size-4" aria-hidden />
+            </button>
+          ) : (
+            <div className="tile-drag-handle -ml-1 cursor-grab pt-0.5 text-muted-foreground active:cursor-grabbing" title="Drag to move">
+              <GripVerticalIcon className="size-4" aria-hidden />
+            </div>
+          ))}
         <div className="grid min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold">
             {href ? (

@@ -159,7 +159,7 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
         </div>
       ) : (
         <DashboardGrid tiles={data.tiles} editable={canEdit} onLayoutsChange={(tiles) => update.mutate({ id: data.id, tiles })}>
-          {(tile, place) => (
+          {(tile, place, mover) => (
             <DashboardTile
               tile={tile}
               projectId={projectId}
@@ -167,6 +167,7 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
                 canEdit
                   ? {
                       place,
+                      mover,
                       onPlace: (next) => update.mutate({ id: data.id, tiles: [{ id: tile.id, layouts: withPlace(tile, next) }] }),
                       onRemove: () =>
                         update.mutate(

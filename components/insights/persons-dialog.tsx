@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -10,15 +10,26 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
-import { actorsPageQuery } from "@/lib/ui/queries";
+import { cn } from "@/lib/ui/utils";
+import { personsPageQuery } from "@/lib/ui/queries";
 
 /** An API address as a same-origin path (PostHog's `next` links are absolute). */
 const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
+/** A retention row's persons: the row's intervals, each person's marked where it came back, one highlighted. */
+export interface RetentionColumns {
+  /** "Day 0", "Day 1", … */
+  labels: string[];
+  /** The interval of the clicked cell. */
+  selected: number;
+}
+
 /**
- * The persons behind a data point or a funnel step, a page at a time: `url` is a GET API path answering PostHog's
- * actors shape (`{results: [{people, count}], next}`), such as a trend item's `persons_urls` entry or a funnel
- * step's `converted_people_url`. `children` sits above the list (a chooser between series, say).
+ * The persons behind a data point, a funnel step or a retention row, a page at a time: `url` is a GET API path
+ * answering PostHog's actors shape (`{results: [{people, count}], next}`), such as a trend item's `persons_urls`
+ * entry or a funnel step's `converted_people_url`; with `retention`, a retention `people_url` (PostHog's
+ * retention actors: each person with its `appearances`, shown as a column per interval). `children` sits above
+ * the list (a chooser between series, say).
  */
 export function PersonsDialog({
   title,
@@ -26,6 +37,7 @@ export function PersonsDialog({
   open,
   onOpenChange,
   description,
+  retention,
   children,
 }: {
   title: string;
@@ -33,30 +45,33 @@ export function PersonsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   description?: string;
+  retention?: RetentionColumns;
   children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className={retention ? "sm:max-w-4xl" : "sm:max-w-2xl"}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description ?? "The persons counted in this data point."}</DialogDescription>
         </DialogHeader>
         {children}
         {/* A new address starts again at its first page. */}
-        {open ? <PersonsPages key={url} url={url} /> : null}
+        {open ? <PersonsPages key={url} url={url} retention={retention} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function PersonsPages({ url }: { url: string }) {
+function PersonsPages({ url, retention }: { url: string; retention?: RetentionColumns }) {
   // The pages visited so far: Previous goes back along them, Next follows the page's `next`.
   const [trail, setTrail] = useState([{ path: apiPath(url), offset: 0 }]);
   const current = trail.at(-1)!;
-  const query = useQuery({ ...actorsPageQuery(current.path), placeholderData: keepPreviousData });
-  const people = query.data?.results[0]?.people ?? [];
+  const query = useQuery({ ...personsPageQuery(current.path, retention ? "retention" : "actors"), placeholderData: keepPreviousData });
+  const people = query.data?.people ?? [];
+  const appearances = query.data?.appearances ?? [];
   const next = query.data?.next ?? null;
+  const columns = 3 + (retention?.labels.length ?? 0);
   const firstIndex = current.offset;
   return (
     <div className="grid gap-3">
@@ -70,13 +85,18 @@ function PersonsPages({ url }: { url: string }) {
                 <TableHead>Person</TableHead>
                 <TableHead>Distinct IDs</TableHead>
                 <TableHead>First seen</TableHead>
+                {retention?.labels.map((label, i) => (
+                  <TableHead key={label} className={cn("px-1 text-center whitespace-nowrap", i === retention.selected && "bg-primary/10 text-foreground")}>
+                    {label}
+                  </TableHead>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {query.isPending ? (
                 Array.from({ length: 4 }, (_, i) => (
                   <TableRow key={i} className="hover:bg-transparent">
-                    {Array.from({ length: 3 }, (_, j) => (
+                    {Array.from({ length: columns }, (_, j) => (
                       <TableCell key={j}>
                         <Skeleton className="h-5 w-full max-w-40" />
                       </TableCell>
@@ -85,16 +105,21 @@ function PersonsPages({ url }: { url: string }) {
                 ))
               ) : people.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={3} className="h-20 text-center text-muted-foreground">
+                  <TableCell colSpan={columns} className="h-20 text-center text-muted-foreground">
                     Nobody is counted here.
                   </TableCell>
                 </TableRow>
               ) : (
-                people.map((person) => (
+                people.map((person, row) => (
                   <TableRow key={person.uuid}>
                     <TableCell className="max-w-56 truncate font-medium">{person.name}</TableCell>
                     <TableCell className="max-w-56 truncate text-muted-foreground">{person.distinct_ids.join(", ")}</TableCell>
                     <TableCell className="text-muted-foreground">{formatDate(person.created_at)}</TableCell>
+                    {retention?.labels.map((label, i) => (
+                      <TableCell key={label} className={cn("px-1 text-center", i === retention.selected && "bg-primary/10")}>
+                        {appearances[row]?.[i] ? <CheckIcon className="mx-auto size-4 text-primary" aria-label={`Back in ${label}`} /> : <span className="sr-only">Not back in {label}</span>}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))
               )}

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
 import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TRetentionActorsPage, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
 import type { TEventList } from "@/lib/events/schemas";
 
 export const meQuery = () =>
@@ -85,11 +85,29 @@ export function fetchAnalysis(projectId: number, endpoint: string, filters: Reco
   return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
 }
 
-/** A page of the persons behind a data point: `url` is an API path answering PostHog's actors shape. */
-export const actorsPageQuery = (url: string) =>
+/** A page of persons as the persons dialog lists them; `appearances` per person for a retention row. */
+export interface PersonsPage {
+  people: TActorsPage["results"][number]["people"];
+  appearances: number[][] | null;
+  next: string | null;
+}
+
+/**
+ * A page of the persons behind a data point: `url` is an API path answering PostHog's actors shape
+ * (`{results: [{people}], next}`), or with `retention` its retention actors shape (`{result: [{person,
+ * appearances}], next}`).
+ */
+export const personsPageQuery = (url: string, shape: "actors" | "retention" = "actors") =>
   queryOptions({
     queryKey: actorKeys.page(url),
-    queryFn: ({ signal }) => api.get<TActorsPage>(url, { signal }),
+    queryFn: async ({ signal }): Promise<PersonsPage> => {
+      if (shape === "retention") {
+        const page = await api.get<TRetentionActorsPage>(url, { signal });
+        return { people: page.result.map((row) => row.person), appearances: page.result.map((row) => row.appearances), next: page.next };
+      }
+      const page = await api.get<TActorsPage>(url, { signal });
+      return { people: page.results[0]?.people ?? [], appearances: null, next: page.next };
+    },
   });
 
 /** A saved insight by its short id (PostHog's list filtered by `short_id`). */

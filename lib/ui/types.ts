@@ -27,6 +27,8 @@ export type TRetentionRow = TRetentionCohort | z.output<typeof ZRetentionBreakdo
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";
 /** A page of the persons behind a data point or a funnel step. */
 export type TActorsPage = z.output<typeof import("@/lib/analytics/actors/schemas").ZActorsResponse>;
+/** A page of the persons of a retention row, with the intervals each came back in. */
+export type TRetentionActorsPage = z.output<typeof import("@/lib/analytics/retention/schemas").ZRetentionActorsResponse>;
 
 export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
 export type TActivityPage = z.output<typeof ZActivityPage>;

@@ -29,7 +29,9 @@ interface RefOptions {
   to: number;
   exclusions?: { id: string; from: number; to: number }[];
   breakdown?: string;
-  attribution?: "first_touch" | "last_touch";
+  attribution?: "first_touch" | "last_touch" | "all_events" | "step";
+  /** The 0-based step of `step` attribution. */
+  attributionStep?: number;
 }
 interface RefStats {
   counts: number[];
@@ -65,10 +67,19 @@ function personsOf(events: Ev[]): (distinctId: string) => string {
   return find;
 }
 
-/** The attempts of one person: arrays of step times (ms), reached steps only. */
-function attemptsOf(o: RefOptions, evs: Ev[]): number[][] {
+/** An event's breakdown value ('' when it has none). */
+const valueOf = (e: Ev, key: string) => (e.properties[key] === undefined || e.properties[key] === null ? "" : String(e.properties[key]));
+
+/**
+ * The attempts of one person: arrays of step times (ms), reached steps only. With `stepValue` (step attribution,
+ * PostHog's aggregate_funnel UDF): an event enters the attributed step only when it carries the value (ordered,
+ * strict), or an unordered attempt starts only at an event carrying it.
+ */
+function attemptsOf(o: RefOptions, evs: Ev[], stepValue?: string): number[][] {
   const n = o.steps.length;
-  const matches = (e: Ev, i: number) => e.event === o.steps[i].id;
+  const attributed = (e: Ev) => stepValue === undefined || valueOf(e, o.breakdown!) === stepValue;
+  const matches = (e: Ev, i: number) =>
+    e.event === o.steps[i].id && (o.order === "unordered" || i !== o.attributionStep || attributed(e));
   const attempts: number[][] = [];
   if (o.order === "ordered") {
     for (const start of evs) {
@@ -105,7 +116,7 @@ function attemptsOf(o: RefOptions, evs: Ev[]): number[][] {
   } else {
     for (let s = 0; s < n; s++) {
       for (const start of evs) {
-        if (!matches(start, s)) continue;
+        if (!matches(start, s) || !attributed(start)) continue;
         const times = [start.ts];
         for (let j = 0; j < n; j++) {
           if (j === s) continue;
@@ -126,6 +137,30 @@ function attemptsOf(o: RefOptions, evs: Ev[]): number[][] {
   return attempts.filter((a) => !excluded(a));
 }
 
+/**
+ * The funnel runs of one person (sorted events), each counted under its breakdown value: first/last touch run once
+ * under the value of its first/last step event having one; all_events once per value of its step events, over
+ * the events carrying it; step attribution once per value of its attributed step's events (any step's in an
+ * unordered funnel), over all its events.
+ */
+function runsOf(o: RefOptions, evs: Ev[]): { value: string; attempts: number[][] }[] {
+  if (!o.breakdown) return [{ value: "", attempts: attemptsOf(o, evs) }];
+  const key = o.breakdown;
+  const stepEvents = evs.filter((e) => o.steps.some((s) => s.id === e.event));
+  if (o.attribution === "all_events" || o.attribution === "step") {
+    const attributedEvents =
+      o.attribution === "step" && o.order !== "unordered" ? evs.filter((e) => e.event === o.steps[o.attributionStep!].id) : stepEvents;
+    return [...new Set(attributedEvents.map((e) => valueOf(e, key)))].map((value) => {
+      if (o.attribution === "step") return { value, attempts: attemptsOf(o, evs, value) };
+      const own = evs.filter((e) => valueOf(e, key) === value);
+      return { value, attempts: attemptsOf(o, own) };
+    });
+  }
+  const candidates = stepEvents.filter((e) => e.properties[key] !== undefined);
+  const first = o.attribution === "last_touch" ? candidates.at(-1) : candidates[0];
+  return [{ value: first ? String(first.properties[key]) : "", attempts: attemptsOf(o, evs) }];
+}
+
 function referenceFunnel(all: Ev[], o: RefOptions): Map<string, RefStats> {
   const personOf = personsOf(all);
   const byPerson = new Map<string, Ev[]>();
@@ -137,32 +172,27 @@ function referenceFunnel(all: Ev[], o: RefOptions): Map<string, RefStats> {
   }
   const n = o.steps.length;
   const groups = new Map<string, { furthest: number; means: (number | null)[]; medians: (number | null)[] }[]>();
-  for (const evs of byPerson.values()) {
-    evs.sort((a, b) => a.ts - b.ts);
-    const attempts = attemptsOf(o, evs);
-    if (attempts.length === 0) continue;
-    const furthest = Math.max(...attempts.map((a) => a.length));
-    const best = attempts.filter((a) => a.length === furthest);
-    const means: (number | null)[] = [null];
-    const medians: (number | null)[] = [null];
-    for (let i = 1; i < n; i++) {
-      if (furthest <= i) {
-        means.push(null);
-        medians.push(null);
-        continue;
+  for (const personEvents of byPerson.values()) {
+    personEvents.sort((a, b) => a.ts - b.ts);
+    for (const { value, attempts } of runsOf(o, personEvents)) {
+      if (attempts.length === 0) continue;
+      const furthest = Math.max(...attempts.map((a) => a.length));
+      const best = attempts.filter((a) => a.length === furthest);
+      const means: (number | null)[] = [null];
+      const medians: (number | null)[] = [null];
+      for (let i = 1; i < n; i++) {
+        if (furthest <= i) {
+          means.push(null);
+          medians.push(null);
+          continue;
+        }
+        const diffs = best.map((a) => (a[i] - a[i - 1]) / 1000);
+        means.push(mean(diffs));
+        medians.push(median(diffs));
       }
-      const diffs = best.map((a) => (a[i] - a[i - 1]) / 1000);
-      means.push(mean(diffs));
-      medians.push(median(diffs));
+      if (!groups.has(value)) groups.set(value, []);
+      groups.get(value)!.push({ furthest, means, medians });
     }
-    let value = "";
-    if (o.breakdown) {
-      const candidates = evs.filter((e) => o.steps.some((s) => s.id === e.event) && e.properties[o.breakdown!] !== undefined);
-      const first = o.attribution === "last_touch" ? candidates.at(-1) : candidates[0];
-      if (first) value = String(first.properties[o.breakdown]);
-    }
-    if (!groups.has(value)) groups.set(value, []);
-    groups.get(value)!.push({ furthest, means, medians });
   }
   const result = new Map<string, RefStats>();
   for (const [value, persons] of groups) {
@@ -237,7 +267,7 @@ function rng(seed: number) {
   };
 }
 
-function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean } = {}): { events: Ev[]; identifies: Ev[] } {
+function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean; sparse?: boolean } = {}): { events: Ev[]; identifies: Ev[] } {
   const r = rng(seed);
   const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const events: Ev[] = [];
@@ -259,7 +289,8 @@ function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean }
         event: pick(["a", "a", "b", "b", "c", "c", "d", "x", "other"]),
         distinct_id: pick(ids),
         ts,
-        properties: { $browser: pick(["Chrome", "Firefox", "Safari"]) },
+        // `sparse`: some events without the property (counted under '').
+        properties: opts.sparse && r() < 0.2 ? {} : { $browser: pick(["Chrome", "Firefox", "Safari"]) },
       });
     }
     if (ids.length === 2) {
@@ -570,6 +601,66 @@ describe("funnel breakdown against the reference", () => {
   });
 });
 
+describe("funnel breakdown attribution (all_events, step) against the reference", () => {
+  let user: TestUser;
+  let all: Ev[];
+  const steps = ["a", "b", "c"];
+
+  test("setup: generated events, some without the breakdown property", async () => {
+    user = await signUp(baseUrl);
+    const { events, identifies } = generate(13, 100, { uniqueTimes: true, sparse: true });
+    all = [...events, ...identifies];
+    await sendAll(user, events);
+    await sendAll(user, identifies);
+  }, 60_000);
+
+  const cases: { name: string; order: RefOptions["order"]; attribution: "all_events" | "step"; step?: number }[] = [
+    { name: "all_events, ordered", order: "ordered", attribution: "all_events" },
+    { name: "all_events, strict", order: "strict", attribution: "all_events" },
+    { name: "all_events, unordered", order: "unordered", attribution: "all_events" },
+    { name: "step 0, ordered", order: "ordered", attribution: "step", step: 0 },
+    { name: "step 1, ordered", order: "ordered", attribution: "step", step: 1 },
+    { name: "step 2, ordered", order: "ordered", attribution: "step", step: 2 },
+    { name: "step 1, strict", order: "strict", attribution: "step", step: 1 },
+    { name: "step 0, unordered", order: "unordered", attribution: "step", step: 0 },
+  ];
+  for (const c of cases) {
+    test(c.name, async () => {
+      const o: RefOptions = { steps: steps.map((id) => ({ id })), order: c.order, windowMs: 7_200_000, from: FROM, to: TO, breakdown: "$browser", attribution: c.attribution, attributionStep: c.step };
+      const ref = referenceFunnel(all, o);
+      const response = await user.session.post(funnelPath(user), {
+        events: entities(steps),
+        funnel_order_type: c.order,
+        breakdown: "$browser",
+        breakdown_attribution_type: c.attribution,
+        ...(c.step !== undefined ? { breakdown_attribution_value: c.step } : {}),
+        funnel_window_interval: 2,
+        funnel_window_interval_unit: "hour",
+        ...RANGE,
+      });
+      expect(response.status, response.text).toBe(200);
+      const result = response.body.result as any[][];
+      expect(result.map((r) => r[0].breakdown_value).sort()).toEqual([...ref.keys()].sort());
+      for (const steps_ of result) expectSteps(steps_, ref.get(steps_[0].breakdown_value), steps);
+      // The data must tell these attributions from first touch: some person is counted under several values, or
+      // under another value than its first.
+      const firstTouch = referenceFunnel(all, { ...o, attribution: "first_touch" });
+      expect([...ref.entries()].map(([v, r]) => [v, r.counts])).not.toEqual([...firstTouch.entries()].map(([v, r]) => [v, r.counts]));
+      expect(ref.has("")).toBe(true);
+      if (c.attribution === "all_events") {
+        const entered = (m: Map<string, RefStats>) => [...m.values()].reduce((sum, r) => sum + r.counts[0], 0);
+        expect(entered(ref)).toBeGreaterThan(entered(firstTouch));
+      }
+      // Each value's people are the persons counted under it.
+      for (const steps_ of result.slice(0, 2)) {
+        const listed = await user.session.get(steps_[1].converted_people_url);
+        expect(listed.status, listed.text).toBe(200);
+        expect(listed.body.results[0].people.length).toBe(steps_[1].count);
+      }
+    });
+  }
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Hand-computed cases.
 // ---------------------------------------------------------------------------------------------------------
@@ -696,6 +787,123 @@ describe("hand-computed funnels", () => {
     });
     expect(body.result.map((s: any) => s.count)).toEqual([2, 2]);
     expect(body.result[1].average_conversion_time).toBe(900); // q2: 10 min, q3: 20 min
+  });
+});
+
+describe("hand-computed breakdown attribution", () => {
+  const body = (extra: Record<string, unknown>) => ({
+    events: entities(["sign up", "buy"]),
+    breakdown: "$browser",
+    breakdown_type: "event",
+    ...RANGE,
+    ...extra,
+  });
+  const summary = (result: any[][]) => result.map((r) => [r[0].breakdown_value, r.map((s) => s.count), r[1].average_conversion_time]);
+  const people = async (user: TestUser, url: string) => {
+    const response = await user.session.get(url);
+    expect(response.status, response.text).toBe(200);
+    return response.body.results[0].people.map((p: any) => p.distinct_ids[0]).sort();
+  };
+
+  test("all_events: one person counted under two values, in steps, persons, time to convert and trends", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      // u1 signs up on Chrome, then watches and signs up again on Safari: Chrome reaches step 1 only (its play
+      // movie is on Safari), Safari converts in 1 h (its first play movie precedes its sign up).
+      { event: "sign up", distinct_id: "u1", timestamp: at(2, 12), properties: { $browser: "Chrome" } },
+      { event: "buy", distinct_id: "u1", timestamp: at(3, 12, 30), properties: { $browser: "Safari" } },
+      { event: "sign up", distinct_id: "u1", timestamp: at(3, 13), properties: { $browser: "Safari" } },
+      { event: "buy", distinct_id: "u1", timestamp: at(3, 14), properties: { $browser: "Safari" } },
+      // u2 never has the property: counted under '' (converts in 30 min).
+      { event: "sign up", distinct_id: "u2", timestamp: at(4, 10) },
+      { event: "buy", distinct_id: "u2", timestamp: at(4, 10, 30) },
+    ]);
+    const steps = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "all_events" }));
+    expect(steps.status, steps.text).toBe(200);
+    expect(summary(steps.body.result)).toEqual([
+      ["", [1, 1], 1800],
+      ["Chrome", [1, 0], null],
+      ["Safari", [1, 1], 3600],
+    ]);
+    const [empty, chrome, safari] = steps.body.result;
+    expect(await people(user, chrome[0].converted_people_url)).toEqual(["u1"]);
+    expect(await people(user, chrome[1].dropped_people_url)).toEqual(["u1"]);
+    expect(await people(user, safari[1].converted_people_url)).toEqual(["u1"]);
+    expect(await people(user, empty[1].converted_people_url)).toEqual(["u2"]);
+    // First touch counts u1 once, under Chrome (its first sign up, converting on the next day's buy).
+    const firstTouch = await user.session.post(funnelPath(user), body({}));
+    expect(summary(firstTouch.body.result).map(([v, c]) => [v, c])).toEqual([["", [1, 1]], ["Chrome", [1, 1]]]);
+
+    // Time to convert: one time per (person, value): 1800 and 3600 → 2 bins of 900 s, plus one.
+    const times = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "all_events", funnel_viz_type: "time_to_convert" }));
+    expect(times.body.result).toEqual({ bins: [[1800, 1], [2700, 0], [3600, 1]], average_conversion_time: 2700 });
+
+    // Trends: per value, conversion per entrance day (Mar 2 is index 1).
+    const trends = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "all_events", funnel_viz_type: "trends" }));
+    expect(trends.status, trends.text).toBe(200);
+    const byValue = Object.fromEntries(trends.body.result.map((item: any) => [item.breakdown_value, item.data.slice(0, 5)]));
+    expect(byValue).toEqual({ "": [0, 0, 0, 100, 0], Safari: [0, 0, 100, 0, 0], Chrome: [0, 0, 0, 0, 0] });
+  });
+
+  test("step attribution: the value on step N, even when only step N has it; persons without step N are left out", async () => {
+    const user = await signUp(baseUrl);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "sign up", distinct_id: "p1", timestamp: at(2, 12), properties: { $browser: "Chrome" } },
+      { event: "buy", distinct_id: "p1", timestamp: at(2, 13) },
+      { event: "sign up", distinct_id: "p2", timestamp: at(2, 13) },
+      { event: "buy", distinct_id: "p2", timestamp: at(3, 13), properties: { $browser: "Safari" } },
+      { event: "sign up", distinct_id: "p3", timestamp: at(3, 14), properties: { $browser: "Mac" } },
+      { event: "buy", distinct_id: "p3", timestamp: at(3, 15) },
+      { event: "sign up", distinct_id: "p4", timestamp: at(3, 15), properties: { $browser: 0 } },
+      { event: "buy", distinct_id: "p4", timestamp: at(3, 16), properties: { $browser: "alakazam" } },
+      // p5 never buys: no value at step 1, so not counted by step 1 attribution.
+      { event: "sign up", distinct_id: "p5", timestamp: at(4, 10), properties: { $browser: "Chrome" } },
+    ]);
+    const stepOne = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1 }));
+    expect(stepOne.status, stepOne.text).toBe(200);
+    expect(summary(stepOne.body.result)).toEqual([
+      ["", [2, 2], 3600],
+      ["Safari", [1, 1], 86400],
+      ["alakazam", [1, 1], 3600],
+    ]);
+    expect(await people(user, stepOne.body.result[0][1].converted_people_url)).toEqual(["p1", "p3"]);
+    // The value as query text ("1"), as PostHog's filters carry it.
+    const asText = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: "1" }));
+    expect(asText.body.result).toEqual(stepOne.body.result);
+
+    const stepZero = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 0 }));
+    expect(summary(stepZero.body.result)).toEqual([
+      ["Chrome", [2, 1], 3600],
+      ["", [1, 1], 86400],
+      ["0", [1, 1], 3600],
+      ["Mac", [1, 1], 3600],
+    ]);
+
+    // Time to convert: p1, p3 and p4 in 1 h, p2 in 1 day → 2 bins of 41,400 s, plus one.
+    const times = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "time_to_convert" }));
+    expect(times.body.result).toEqual({ bins: [[3600, 3], [45000, 0], [86400, 1]], average_conversion_time: 24300 });
+    const trends = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "trends" }));
+    const byValue = Object.fromEntries(trends.body.result.map((item: any) => [item.breakdown_value, item.data.slice(0, 4)]));
+    expect(byValue).toEqual({ "": [0, 100, 100, 0], Safari: [0, 100, 0, 0], alakazam: [0, 0, 100, 0] });
+  });
+
+  test("step attribution's 400s: unordered beyond the first step, a missing or out-of-range step, an unknown attribution", async () => {
+    const user = await signUp(baseUrl);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 1 }, "breakdown_attribution_value", "Only the first step can be used for breakdown attribution in unordered funnels"],
+      [{ breakdown_attribution_type: "step" }, "breakdown_attribution_value", ""],
+      [{ breakdown_attribution_type: "step", breakdown_attribution_value: 2 }, "breakdown_attribution_value", ""],
+      [{ breakdown_attribution_type: "step", breakdown_attribution_value: -1 }, "breakdown_attribution_value", ""],
+      [{ breakdown_attribution_type: "middle_touch" }, "breakdown_attribution_type", ""],
+    ];
+    for (const [extra, attr, detail] of cases) {
+      const response = await user.session.post(funnelPath(user), body(extra));
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr });
+      if (detail) expect(response.body.detail).toBe(detail);
+    }
+    const unorderedFirst = await user.session.post(funnelPath(user), body({ funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 0 }));
+    expect(unorderedFirst.status, unorderedFirst.text).toBe(200);
   });
 });
 

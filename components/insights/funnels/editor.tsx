@@ -8,7 +8,7 @@ import type { KindEditorProps } from "@/components/insights/builder/types";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
-import { clampExclusions, clampWindow, WINDOW_BOUNDS, type WindowUnit } from "@/components/insights/funnels/funnel-data";
+import { clampAttributionStep, clampExclusions, clampWindow, WINDOW_BOUNDS, type WindowUnit } from "@/components/insights/funnels/funnel-data";
 import { StepsEditor } from "@/components/insights/funnels/steps-editor";
 import type { FunnelExclusion, FunnelsFilters } from "@/components/insights/funnels/types";
 import { Button } from "@/components/ui/button";
@@ -26,9 +26,20 @@ export const ORDER_TYPES = [
 
 const WINDOW_UNIT_LABELS: Record<WindowUnit, string> = { second: "seconds", minute: "minutes", hour: "hours", day: "days", week: "weeks", month: "months" };
 
+/** PostHog's breakdown attributions (which value(s) a person is counted under) and how the builder explains them. */
 const ATTRIBUTIONS = [
-  { value: "first_touch", label: "First touchpoint", help: "The breakdown value of the funnel's first step counts for the whole conversion." },
-  { value: "last_touch", label: "Last touchpoint", help: "The breakdown value of the last step reached counts for the whole conversion." },
+  { value: "first_touch", label: "First touch", help: "Each person counts under the first value seen on their funnel events." },
+  { value: "last_touch", label: "Last touch", help: "Each person counts under the last value seen on their funnel events." },
+  {
+    value: "all_events",
+    label: "All steps",
+    help: "A person counts under every value seen on their funnel events, each time with only the events carrying that value: one person can appear under several values.",
+  },
+  {
+    value: "step",
+    label: "Specific step",
+    help: "Each person counts under the value on the chosen step's event, and only an event with that value completes the step. People who never reach the step are left out.",
+  },
 ] as const;
 
 const stepNames = (steps: FilterEntity[]) => steps.flatMap((step) => (step.type !== "actions" && typeof step.id === "string" ? [step.id] : []));
@@ -38,7 +49,12 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
   const exclusions = (filters.exclusions ?? []) as FunnelExclusion[];
   const setSteps = (next: FilterEntity[]) => {
     const kept = clampExclusions(exclusions, next.length);
-    setFilters({ ...entitiesToFilters(next), exclusions: kept.length ? kept : undefined });
+    const attributionStep = clampAttributionStep(filters, next.length, filters.funnel_order_type);
+    setFilters({
+      ...entitiesToFilters(next),
+      exclusions: kept.length ? kept : undefined,
+      ...(attributionStep !== undefined ? { breakdown_attribution_value: attributionStep } : {}),
+    });
   };
   return (
     <>
@@ -56,7 +72,7 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
       </EditorSection>
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} />
       <EditorSection title="Breakdown">
-        <Breakdown projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} />
+        <Breakdown projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} stepCount={steps.length} />
       </EditorSection>
     </>
   );
@@ -121,7 +137,13 @@ function OrderType({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>
   const current = ORDER_TYPES.find((order) => order.value === value) ?? ORDER_TYPES[0];
   return (
     <div className="grid gap-1">
-      <Select value={current.value} onValueChange={(next) => setFilters({ funnel_order_type: next === "ordered" ? undefined : next })}>
+      <Select
+        value={current.value}
+        onValueChange={(next) => {
+          const attributionStep = clampAttributionStep(filters, entitiesOf(filters).length, next);
+          setFilters({ funnel_order_type: next === "ordered" ? undefined : next, ...(attributionStep !== undefined ? { breakdown_attribution_value: attributionStep } : {}) });
+        }}
+      >
         <SelectTrigger size="sm" aria-label="Step order">
           <SelectValue />
         </SelectTrigger>
@@ -218,9 +240,16 @@ export function StepSelect({ label, value, options, onChange }: { label: string;
   );
 }
 
-function Breakdown({ projectId, filters, setFilters, eventNames }: Pick<KindEditorProps<FunnelsFilters>, "projectId" | "filters" | "setFilters"> & { eventNames: string[] }) {
+function Breakdown({
+  projectId,
+  filters,
+  setFilters,
+  eventNames,
+  stepCount,
+}: Pick<KindEditorProps<FunnelsFilters>, "projectId" | "filters" | "setFilters"> & { eventNames: string[]; stepCount: number }) {
   const breakdown = Array.isArray(filters.breakdown) ? String(filters.breakdown[0] ?? "") : (filters.breakdown as string | undefined);
   const attribution = ATTRIBUTIONS.find((a) => a.value === filters.breakdown_attribution_type) ?? ATTRIBUTIONS[0];
+  const unordered = filters.funnel_order_type === "unordered";
   const limit = filters.breakdown_limit ?? 10;
   const [limitDraft, setLimitDraft] = useState(String(limit));
   const commitLimit = () => {
@@ -241,19 +270,47 @@ function Breakdown({ projectId, filters, setFilters, eventNames }: Pick<KindEdit
       {breakdown ? (
         <>
           <div className="grid gap-1">
-            <Select value={attribution.value} onValueChange={(next) => setFilters({ breakdown_attribution_type: next === "first_touch" ? undefined : next })}>
-              <SelectTrigger size="sm" aria-label="Attribution type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ATTRIBUTIONS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <p className="text-xs text-muted-foreground">{attribution.help}</p>
+            <div className="flex items-center gap-1.5">
+              <Select
+                value={attribution.value}
+                onValueChange={(next) =>
+                  setFilters({
+                    breakdown_attribution_type: next === "first_touch" ? undefined : next,
+                    breakdown_attribution_value: next === "step" ? 0 : undefined,
+                  })
+                }
+              >
+                <SelectTrigger size="sm" aria-label="Attribution type">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {ATTRIBUTIONS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {attribution.value === "step" ? (
+                <Select value={String(filters.breakdown_attribution_value ?? 0)} onValueChange={(next) => setFilters({ breakdown_attribution_value: Number(next) })}>
+                  <SelectTrigger size="sm" aria-label="Attribution step" className="w-28">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {Array.from({ length: Math.max(stepCount, 1) }, (_, i) => (
+                      // An unordered funnel has no fixed second step: PostHog attributes its first step only.
+                      <SelectItem key={i} value={String(i)} disabled={unordered && i > 0}>
+                        Step {i + 1}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              ) : null}
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {attribution.help}
+              {attribution.value === "step" && unordered ? " In any-order funnels only the first step can be chosen." : ""}
+            </p>
           </div>
           <div className="flex items-center gap-2 text-sm">
             <Label htmlFor="funnel-breakdown-limit" className="font-normal text-muted-foreground">

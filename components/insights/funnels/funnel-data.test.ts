@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { TFunnelStep } from "@/lib/ui/types";
 import {
+  clampAttributionStep,
   clampExclusions,
   clampWindow,
   conversionOf,
@@ -139,5 +140,16 @@ describe("settings bounds", () => {
       { id: "y", funnel_from_step: 1, funnel_to_step: 2 },
     ]);
     expect(clampExclusions(exclusions, 1)).toEqual([]);
+  });
+});
+
+describe("clampAttributionStep", () => {
+  test("keeps a valid step, moves one past the last step or beyond the first of an unordered funnel", () => {
+    const step = (value: number) => ({ breakdown_attribution_type: "step", breakdown_attribution_value: value });
+    expect(clampAttributionStep(step(1), 3, "ordered")).toBeUndefined();
+    expect(clampAttributionStep(step(2), 2, "strict")).toBe(1);
+    expect(clampAttributionStep(step(1), 3, "unordered")).toBe(0);
+    expect(clampAttributionStep(step(0), 3, "unordered")).toBeUndefined();
+    expect(clampAttributionStep({ breakdown_attribution_type: "first_touch" }, 1, "ordered")).toBeUndefined();
   });
 });

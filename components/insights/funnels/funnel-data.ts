@@ -203,3 +203,15 @@ export function clampExclusions<E extends { funnel_from_step?: number | null; fu
     .map((e) => ({ ...e, funnel_from_step: Math.min(e.funnel_from_step ?? 0, last - 1), funnel_to_step: Math.min(e.funnel_to_step ?? last, last) }))
     .filter((e) => e.funnel_from_step >= 0 && e.funnel_from_step < e.funnel_to_step);
 }
+
+/**
+ * The breakdown attribution step (PostHog's `breakdown_attribution_value`) kept valid when the funnel changes:
+ * within the steps, and the first step in an unordered funnel (the API refuses the others). `undefined` when
+ * the attribution is not `step` or the step is still valid.
+ */
+export function clampAttributionStep(filters: { breakdown_attribution_type?: string; breakdown_attribution_value?: number }, stepCount: number, orderType: string | undefined): number | undefined {
+  if (filters.breakdown_attribution_type !== "step") return undefined;
+  const step = filters.breakdown_attribution_value ?? 0;
+  const last = orderType === "unordered" ? 0 : Math.max(stepCount - 1, 0);
+  return step > last ? last : undefined;
+}

@@ -1,8 +1,10 @@
 "use client";
 
 import { useTheme } from "next-themes";
+import { useState } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
+import { PersonsDialog, type RetentionColumns } from "@/components/insights/persons-dialog";
 import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
 import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { formatCount, formatPercent } from "@/lib/ui/format";
@@ -77,24 +79,60 @@ function RetentionChart({ rows, period, breakdown }: { rows: RetentionTableRow[]
   );
 }
 
-/** The cohort table: each row's start (or breakdown value) and size, then the share back in each interval on a colour scale. */
+/**
+ * The cohort table: each row's start (or breakdown value) and size, then the share back in each interval on a
+ * colour scale. A cell with persons opens the row's persons (PostHog's retention actors), the cell's interval
+ * highlighted among the intervals each person came back in.
+ */
 function RetentionTable({ rows, period, breakdown, timeZone }: { rows: RetentionTableRow[]; period: RetentionPeriod; breakdown: boolean; timeZone?: string }) {
   const { resolvedTheme } = useTheme();
   const theme = resolvedTheme === "dark" ? "dark" : "light";
   const intervals = Math.max(...rows.map((row) => row.cells.length));
   const mean = meanRetention(rows);
   const names = PERIOD_NAMES[period];
-  const cell = (ratio: number | null, count: number | null, key: number) => {
+  const [persons, setPersons] = useState<{ title: string; url: string; retention: RetentionColumns } | null>(null);
+  const [personsOpen, setPersonsOpen] = useState(false);
+  const rowName = (row: RetentionTableRow) => (row.date ? formatCohortDate(row.date, period, timeZone) : row.label);
+  const cell = (ratio: number | null, count: number | null, key: number, row?: RetentionTableRow) => {
     if (ratio === null) return <td key={key} className="px-2 py-1.5 text-center text-muted-foreground">—</td>;
     const colors = retentionCellColors(ratio, theme);
+    const label = `${names.one} ${key}`;
     return (
-      <td key={key} className="px-2 py-1.5 text-center" style={{ background: colors.background, color: colors.color }} title={count === null ? undefined : `${formatCount(count)} persons`}>
-        {formatPercent(ratio)}
+      <td key={key} className="p-0 text-center" style={{ background: colors.background, color: colors.color }} title={count === null ? undefined : `${formatCount(count)} persons`}>
+        {row && count ? (
+          <button
+            type="button"
+            className="w-full px-2 py-1.5 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+            aria-label={`${rowName(row)}, ${label}: ${formatCount(count)} persons, ${formatPercent(ratio)}. Show them.`}
+            onClick={() => {
+              setPersons({
+                title: `${rowName(row)}: ${formatCount(row.size)} persons, ${formatCount(count)} back in ${label}`,
+                url: row.people_url,
+                retention: { labels: row.cells.map((_, i) => `${names.one} ${i}`), selected: key },
+              });
+              setPersonsOpen(true);
+            }}
+          >
+            {formatPercent(ratio)}
+          </button>
+        ) : (
+          <span className="block px-2 py-1.5">{formatPercent(ratio)}</span>
+        )}
       </td>
     );
   };
   return (
     <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Retention table">
+      {persons ? (
+        <PersonsDialog
+          title={persons.title}
+          url={persons.url}
+          retention={persons.retention}
+          open={personsOpen}
+          onOpenChange={setPersonsOpen}
+          description={`Everyone in this ${breakdown ? "breakdown value" : "cohort"}, most active first, with the ${names.many} each came back in.`}
+        />
+      ) : null}
       <table className="w-full border-collapse text-sm tabular-nums" data-testid="retention-table">
         <caption className="sr-only">
           Share of each {breakdown ? "breakdown value" : "cohort"} that came back in each {names.one.toLowerCase()} after the first
@@ -125,10 +163,10 @@ function RetentionTable({ rows, period, breakdown, timeZone }: { rows: Retention
           {rows.map((row) => (
             <tr key={row.label + (row.date ?? "")} className="border-b last:border-b-0">
               <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
-                {row.date ? formatCohortDate(row.date, period, timeZone) : row.label}
+                {rowName(row)}
               </th>
               <td className="px-3 py-1.5 text-right">{formatCount(row.size)}</td>
-              {Array.from({ length: intervals }, (_, i) => (i < row.cells.length ? cell(row.cells[i].ratio, row.cells[i].count, i) : <td key={i} />))}
+              {Array.from({ length: intervals }, (_, i) => (i < row.cells.length ? cell(row.cells[i].ratio, row.cells[i].count, i, row) : <td key={i} />))}
             </tr>
           ))}
         </tbody>

@@ -15,8 +15,9 @@ type TFunnelActorsQuery = z.output<typeof ZFunnelActorsQuery>;
 
 const DEFAULT_LIMIT = 100;
 
+/** The breakdown value of a step's people URL; '' is a value (the persons without the property), as PostHog's. */
 function breakdownOf(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
+  if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") return String(value);
   // A list breakdown's value arrives JSON-encoded (`["Chrome"]`).
   try {

@@ -38,6 +38,25 @@ export interface FunnelExclusionDef {
   match: MatchedEntity;
 }
 
+/**
+ * Which value(s) of the breakdown property a person is counted under (PostHog's `breakdown_attribution_type`):
+ * the first or last value on its step events; every value on its step events, the funnel run once per value over
+ * the events carrying it (`all_events`); or each value on its events of step `step`, the funnel run once per
+ * value over all its events but only events carrying the value entering that step (`step`).
+ */
+export type BreakdownAttribution = "first_touch" | "last_touch" | "all_events" | "step";
+export const BREAKDOWN_ATTRIBUTIONS: readonly BreakdownAttribution[] = ["first_touch", "last_touch", "all_events", "step"];
+
+export interface FunnelBreakdown {
+  key: string;
+  type: "event" | "person";
+  attribution: BreakdownAttribution;
+  /** The 0-based step of `step` attribution (0 otherwise). */
+  step: number;
+  limit: number;
+  asList: boolean;
+}
+
 export type FunnelOrderType = "ordered" | "strict" | "unordered";
 export type FunnelVizType = "steps" | "trends" | "time_to_convert";
 
@@ -59,7 +78,7 @@ export interface NormalizedFunnel {
   buckets: Date[];
   properties: PropertyGroup;
   globalPropertiesSql: string | null;
-  breakdown: { key: string; type: "event" | "person"; attribution: "first_touch" | "last_touch"; limit: number; asList: boolean } | null;
+  breakdown: FunnelBreakdown | null;
   fromStep: number;
   toStep: number;
   /** Also compute the previous period of the same length. */
@@ -188,14 +207,18 @@ export async function normalizeFunnel(
     const type = filter.breakdown_type ?? "event";
     if (type !== "event" && type !== "person")
       throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type");
-    const attribution = (filter.breakdown_attribution_type ?? "first_touch") as "first_touch" | "last_touch";
-    if (attribution !== "first_touch" && attribution !== "last_touch")
-      throw validationError(`Breakdown attribution "${attribution}" is not supported.`, "breakdown_attribution_type");
+    const attribution = (filter.breakdown_attribution_type ?? "first_touch") as BreakdownAttribution;
+    if (!BREAKDOWN_ATTRIBUTIONS.includes(attribution))
+      throw validationError(
+        `"${attribution}" is not a valid choice for breakdown_attribution_type. Choose from: ${BREAKDOWN_ATTRIBUTIONS.join(", ")}.`,
+        "breakdown_attribution_type",
+      );
+    const step = attribution === "step" ? attributionStep(filter.breakdown_attribution_value, steps.length, orderType) : 0;
     const limit = filter.breakdown_limit ?? 10;
     if (limit < 1) throw validationError("breakdown_limit must be at least 1.", "breakdown_limit");
     if (limit > MAX_BREAKDOWN_LIMIT)
       throw validationError(`Ensure this value is less than or equal to ${MAX_BREAKDOWN_LIMIT}.`, "breakdown_limit", "max_value");
-    breakdown = { key, type, attribution, limit, asList };
+    breakdown = { key, type, attribution, step, limit, asList };
   }
 
   const n = steps.length;
@@ -232,6 +255,18 @@ export async function normalizeFunnel(
     compare: filter.compare ?? false,
     binCount: typeof filter.bin_count === "number" ? Math.min(90, Math.max(1, filter.bin_count)) : null,
   };
+}
+
+/** The 0-based step of `step` attribution: one of the funnel's steps, and only the first in an unordered funnel (PostHog's 400). */
+function attributionStep(value: number | undefined, n: number, orderType: FunnelOrderType): number {
+  if (orderType === "unordered" && value !== 0)
+    throw validationError("Only the first step can be used for breakdown attribution in unordered funnels", "breakdown_attribution_value");
+  if (value === undefined || !Number.isInteger(value) || value < 0 || value >= Math.max(n, 1))
+    throw validationError(
+      `breakdown_attribution_value must be the index of a funnel step (0 to ${Math.max(n - 1, 0)}) with breakdown_attribution_type "step".`,
+      "breakdown_attribution_value",
+    );
+  return value;
 }
 
 /** The funnel's range fields for `range`. */

@@ -53,33 +53,59 @@ const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["s
  */
 function attemptsSql(f: NormalizedFunnel): string {
   const n = f.steps.length;
+  const s = (i: number) => stepTimesSql(f, i);
   if (f.orderType === "ordered") {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
-    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? "arrayFilter((t, i) -> i = 1 OR t <= s1[-1], s0, arrayEnumerate(s0))" : "s0";
+    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))` : s(0);
     const steps = [starts];
     for (let i = 1; i < n; i++) {
       const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
-      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, s${i})), o${i - 1}s, o0s)`);
+      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`);
     }
     const columns = f.steps.map((_, i) => `o${i}`);
     return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
   }
   if (f.orderType === "strict") {
+    // Step attribution: the attempts read `m_att` (see strictStepMasksSql).
+    const masks = stepAttribution(f) === null ? "m_all" : "m_att";
     const items = ["ts_all[j]"];
     const conds: string[] = [];
     for (let i = 1; i < n; i++) {
-      conds.push(`bitTest(m_all[j + ${i}], ${i}) AND ts_all[j + ${i}] <= ${deadlineSql(f, "ts_all[j]")}`);
+      conds.push(`bitTest(${masks}[j + ${i}], ${i}) AND ts_all[j + ${i}] <= ${deadlineSql(f, "ts_all[j]")}`);
       items.push(`if(${conds.map((c) => `(${c})`).join(" AND ")}, ts_all[j + ${i}], toInt64(0))`);
     }
-    return `arrayMap(j -> [${items.join(", ")}], arrayFilter(j -> bitTest(m_all[j], 0), arrayEnumerate(ts_all)))`;
+    return `arrayMap(j -> [${items.join(", ")}], arrayFilter(j -> bitTest(${masks}[j], 0), arrayEnumerate(ts_all)))`;
   }
   // unordered: an attempt starts at any event of any step; each other step counts when it has an event in
   // (t, t + window]; the reached times, sorted, are the attempt.
-  const starts = f.steps.map((_, s) => `arrayMap(t -> (t, ${s}), s${s})`);
+  // Step attribution (first step only): an attempt starts only at an event carrying the value.
+  const startTimes = (i: number) => (stepAttribution(f) === null ? `s${i}` : `arrayMap(x -> x.1, arrayFilter(x -> x.2 = bd, sv${i}))`);
+  const starts = f.steps.map((_, i) => `arrayMap(t -> (t, ${i}), ${startTimes(i)})`);
   const reached = f.steps.map((_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j}))`);
   return `arrayMap(st -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${reached.join(", ")}])), ${n}, toInt64(0)), ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`})`;
+}
+
+/** The attributed step of `step` breakdown attribution (null for the other attributions). */
+function stepAttribution(f: NormalizedFunnel): number | null {
+  return f.breakdown?.attribution === "step" ? f.breakdown.step : null;
+}
+
+/**
+ * `m_att`, a strict funnel's timeline masks for the value being run (`bd`) under step attribution: an event of the
+ * attributed step carrying another value stays in the timeline, as an event of no step there.
+ */
+function strictStepMasksSql(f: NormalizedFunnel, step: number): string {
+  return `arrayMap((m, v) -> if(v = bd, m, bitAnd(m, toUInt64(${2 ** f.steps.length - 1 - 2 ** step}))), m_all, v_all) AS m_att`;
+}
+
+/**
+ * The sorted times (µs) of step `i`'s events in an ordered funnel: with step attribution, the attributed step keeps
+ * only its events carrying the value being run (`bd`).
+ */
+function stepTimesSql(f: NormalizedFunnel, i: number): string {
+  return stepAttribution(f) === i ? `arrayMap(x -> x.1, arrayFilter(x -> x.2 = bd, sv${i}))` : `s${i}`;
 }
 
 /** 1 when attempt `p` has an exclusion event strictly inside one of its excluded ranges (S13). */
@@ -135,18 +161,31 @@ export function buildFunnelSql(
     bdHas = read.has;
   }
 
-  const stepArrays = f.steps.map((_, i) => `arraySort(groupArrayIf(ts, bitTest(mask, ${i}))) AS s${i}`);
+  const stepArrays: string[] = f.steps.map((_, i) => `arraySort(groupArrayIf(ts, bitTest(mask, ${i}))) AS s${i}`);
   const exclArrays = f.exclusions.map((_, k) => `arraySort(groupArrayIf(ts, bitTest(xmask, ${k}))) AS x${k}`);
-  const strictArrays =
+  const strictArrays: string[] =
     f.orderType === "strict"
-      ? ["arraySort(groupArray((ts, fs, mask))) AS timeline", "arrayMap(x -> x.1, timeline) AS ts_all", "arrayMap(x -> x.3, timeline) AS m_all"]
+      ? ["arraySort(groupArray((ts, fs, mask, bdv))) AS timeline", "arrayMap(x -> x.1, timeline) AS ts_all", "arrayMap(x -> x.3, timeline) AS m_all"]
       : [];
+  // The person's breakdown value(s) (see BreakdownAttribution): all_events groups its events by value, step
+  // attribution runs it once per value of its attributed step's events (`bds`, array-joined into `bd`).
+  const attributed = stepAttribution(f);
   let personBreakdown = "'' AS bd";
-  if (f.breakdown)
-    personBreakdown =
-      f.breakdown.attribution === "last_touch"
-        ? "argMaxIf(bd_value, ts, mask != 0 AND bd_has) AS bd"
-        : "argMinIf(bd_value, ts, mask != 0 AND bd_has) AS bd";
+  let groupBy = "person";
+  let perValue = "";
+  if (f.breakdown?.attribution === "last_touch") personBreakdown = "argMaxIf(bd_value, ts, mask != 0 AND bd_has) AS bd";
+  else if (f.breakdown?.attribution === "first_touch") personBreakdown = "argMinIf(bd_value, ts, mask != 0 AND bd_has) AS bd";
+  else if (f.breakdown?.attribution === "all_events") {
+    personBreakdown = "bdv AS bd";
+    groupBy = "person, bdv";
+  } else if (attributed !== null) {
+    const valueOf = f.orderType === "unordered" ? "mask != 0" : `bitTest(mask, ${attributed})`;
+    personBreakdown = `groupUniqArrayIf(bdv, ${valueOf}) AS bds`;
+    perValue = "ARRAY JOIN bds AS bd";
+    if (f.orderType === "strict") strictArrays.push("arrayMap(x -> x.4, timeline) AS v_all");
+    else if (f.orderType === "unordered") stepArrays.push(...f.steps.map((_, i) => `arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${i}))) AS sv${i}`));
+    else stepArrays.push(`arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${attributed}))) AS sv${attributed}`);
+  }
 
   const diffs = [];
   for (let i = 1; i < n; i++) diffs.push(`arrayMap(p -> (p[${i + 1}] - p[${i}]) / 1000000, qual) AS d${i}`);
@@ -163,18 +202,19 @@ WITH ev AS (
          toUInt64(${xmask}) AS xmask,
          ${f.orderType === "strict" ? `${firstStep} AS fs,` : ""}
          ${breakdownCol} AS bd_value,
-         ${bdHas} AS bd_has
+         ${bdHas} AS bd_has,
+         if(bd_has, bd_value, '') AS bdv
   FROM events AS e ${personIdJoin("{team:Int64}")} ${needsPersonProps ? personPropertiesJoin("{team:Int64}") : ""}
   WHERE ${where.join(" AND ")}
 ),
 per_person AS (
   SELECT person, ${[...stepArrays, ...exclArrays, ...strictArrays, personBreakdown].join(", ")}
-  FROM ev GROUP BY person HAVING countIf(bitTest(mask, 0)) > 0 ${f.orderType === "unordered" ? "OR countIf(mask != 0) > 0" : ""}
+  FROM ev GROUP BY ${groupBy} HAVING countIf(bitTest(mask, 0)) > 0 ${f.orderType === "unordered" ? "OR countIf(mask != 0) > 0" : ""}
 ),
 attempts AS (
-  SELECT person, bd, ${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${attemptsSql(f)})` : attemptsSql(f)} AS ps,
+  SELECT person, bd, ${f.orderType === "strict" && attributed !== null ? `${strictStepMasksSql(f, attributed)}, ` : ""}${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${attemptsSql(f)})` : attemptsSql(f)} AS ps,
          arrayMap(p -> toUInt64(arrayCount(x -> x != 0, p)), ps) AS cnts
-  FROM per_person
+  FROM per_person ${perValue}
 ),
 ${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
   SELECT person, bd, arrayMax(cnts) AS furthest, arrayFilter((p, c) -> c = furthest, ps, cnts) AS qual
