@@ -46,7 +46,9 @@ function formatValue(value: unknown, type: string, timezone: string): unknown {
     if (!match) return value;
     const zone = /'([^']+)'/.exec(base)?.[1] ?? timezone;
     const wall = new Date(`${match[1]}T${match[2]}Z`);
-    return `${match[1]}T${match[2]}${match[3] ?? ""}${isoInZone(wall, zone).slice(19)}`;
+    // As Python's isoformat: no fraction when it is zero.
+    const fraction = match[3] && /[1-9]/.test(match[3]) ? match[3] : "";
+    return `${match[1]}T${match[2]}${fraction}${isoInZone(wall, zone).slice(19)}`;
   }
   return value;
 }
