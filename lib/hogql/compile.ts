@@ -166,9 +166,7 @@ class Compiler {
     // The table's alias only qualifies fields (`e.event`): the SQL names tables with its own aliases.
     const qualifiers = new Set(from.alias ? [from.alias] : []);
     if (from.kind === "subquery") {
-      const columns = new Set(
-        from.query.select.flatMap((item) => (item.kind === "star" ? [] : [columnName(item)])),
-      );
+      const columns = new Set(outputNames(from.query));
       return { table: "subquery", qualifiers, columns, alias: `__q${++this.subqueries}` };
     }
     qualifiers.add(from.name);
@@ -326,6 +324,16 @@ class Compiler {
     if (expr.distinct && !spec.aggregate) throw new HogQLQueryError(`DISTINCT is only allowed in aggregate functions, not in '${expr.name}'.`, expr.at);
     return `${spec.name}(${expr.distinct ? "DISTINCT " : ""}${args.map((a) => this.expr(a, frame)).join(", ")})`;
   }
+}
+
+/** The names a subquery's columns are known by outside it (`*` stands for its table's fields). */
+function outputNames(query: SelectQuery): string[] {
+  return query.select.flatMap((item) => {
+    if (item.kind !== "star" && !(item.kind === "field" && item.chain[item.chain.length - 1] === "*")) return [columnName(item)];
+    const from = query.from;
+    if (from?.kind === "subquery") return outputNames(from.query);
+    return from?.name === "persons" ? PERSONS_STAR : EVENTS_STAR;
+  });
 }
 
 /** A property of JSON text, at a path of keys: the text of its value (a string as itself), NULL when missing. */

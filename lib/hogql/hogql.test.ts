@@ -218,3 +218,9 @@ describe("batch export schema", () => {
     expect(refused("select event from events where event = 'x'")).toBe("Unsupported HogQL query");
   });
 });
+
+test("a subquery's `*` names its table's fields outside it", () => {
+  const { sql } = compile("select * from (select * from events)");
+  expect(sql).toMatch(/^SELECT __q1\.`uuid` AS `__c0`, __q1\.`event` AS `__c1`/);
+  expect(sql).toContain("FROM (SELECT e.uuid AS `uuid`, e.event AS `event`");
+});
