@@ -87,7 +87,7 @@ describe("compiler", () => {
   test("confines every events read to the project, joining the person only when named", () => {
     const compiled = compile("select event, count() from events group by event order by count() desc");
     expect(compiled.sql).toBe(
-      "SELECT e.event AS `__c0`, count() AS `__c1` FROM events AS e WHERE e.team_id = {hogql_team:Int64} GROUP BY e.event ORDER BY count() DESC LIMIT 101",
+      "SELECT e.event AS `__c0`, count() AS `__c1`, toTypeName(`__c0`) AS `__t0`, toTypeName(`__c1`) AS `__t1` FROM events AS e WHERE e.team_id = {hogql_team:Int64} GROUP BY e.event ORDER BY count() DESC LIMIT 101",
     );
     expect(compiled.params).toEqual({ hogql_team: 7 });
     expect(compiled.columns.map((c) => c.name)).toEqual(["event", "count()"]);
@@ -120,10 +120,10 @@ describe("compiler", () => {
   });
 
   test("constants and placeholders become escaped literals; nothing from the text reaches the SQL raw", () => {
-    expect(compile("select {name}, {n}, {list}").sql).toBe("SELECT 'O\\'Brien' AS `__c0`, 3 AS `__c1`, ['a', 'b'] AS `__c2` LIMIT 101");
-    expect(compile("select 'a\\\\'' or 1=1 --'").sql).toBe("SELECT 'a\\\\\\' or 1=1 --' AS `__c0` LIMIT 101");
+    expect(compile("select {name}, {n}, {list}").sql).toMatch(/^SELECT 'O\\'Brien' AS `__c0`, 3 AS `__c1`, \['a', 'b'\] AS `__c2`, toTypeName/);
+    expect(compile("select 'a\\\\'' or 1=1 --'").sql).toMatch(/^SELECT 'a\\\\\\' or 1=1 --' AS `__c0`, toTypeName/);
     expect(compile("select event as `a``b` from events").sql).toBe(
-      "SELECT e.event AS `a\\`b` FROM events AS e WHERE e.team_id = {hogql_team:Int64} LIMIT 101",
+      "SELECT e.event AS `a\\`b`, toTypeName(`a\\`b`) AS `__t0` FROM events AS e WHERE e.team_id = {hogql_team:Int64} LIMIT 101",
     );
   });
 

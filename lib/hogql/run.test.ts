@@ -126,3 +126,8 @@ test("an error ClickHouse finds in the query itself is a 400 naming it", async (
   expect(await refused("select toInt64(event) from events")).toMatch(/^The query could not run: /);
   expect(await refused("select event, count() from events")).toMatch(/^The query could not run: /);
 });
+
+test("without rows, the types come from DESCRIBE", async () => {
+  const result = await run.runHogQL("select event, count() as c from events where event = 'none' group by event", ctx);
+  expect(result).toMatchObject({ results: [], types: [["event", "String"], ["c", "UInt64"]] });
+});

@@ -53,13 +53,17 @@ function formatValue(value: unknown, type: string, timezone: string): unknown {
   return value;
 }
 
-/** Runs a compiled query: its column types first (DESCRIBE analyses without reading), then its rows. */
+/** Runs a compiled query: its rows, and its columns' types. */
 export async function runCompiled(compiled: CompiledQuery, ctx: CompileContext): Promise<Omit<HogQLResult, "timings">> {
   const store = await getAnalysisStore();
   try {
-    const described = await store.query<{ name: string; type: string }>(`DESCRIBE TABLE (${compiled.sql})`, compiled.params);
-    const types = new Map(described.map((column) => [column.name, column.type]));
     const rows = await store.query<Record<string, unknown>>(compiled.sql, compiled.params);
+    // Each row carries its columns' types; without rows, DESCRIBE tells them (it analyses, reading nothing).
+    const types = new Map<string, string>();
+    if (rows.length) for (const column of compiled.columns) types.set(column.key, String(rows[0][column.typeKey]));
+    else
+      for (const { name, type } of await store.query<{ name: string; type: string }>(`DESCRIBE TABLE (${compiled.sql})`, compiled.params))
+        types.set(name, type);
     const hasMore = rows.length > compiled.limit;
     const results = rows
       .slice(0, compiled.limit)
