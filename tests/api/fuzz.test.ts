@@ -101,6 +101,12 @@ beforeAll(async () => {
   const propertyDefinitions = (await session.get(`${projectPath}/property_definitions/`)).body.results;
   const sharing = await session.patch(`${projectPath}/insights/${insights[0].id}/sharing/`, { enabled: true });
   expect(sharing.status, sharing.text).toBe(200);
+  const queries = await Promise.all(
+    ["select count() from events", "select 1"].map((query) =>
+      session.post(`${projectPath}/query/`, { query: { kind: "HogQLQuery", query }, refresh: "force_async" }),
+    ),
+  );
+  for (const started of queries) expect(started.status, started.text).toBe(202);
 
   ids = {
     organizationId: owner.organizationId,
@@ -117,6 +123,7 @@ beforeAll(async () => {
     accessToken: sharing.body.access_token,
     eventDefinitionId: eventDefinitions[0].id,
     propertyDefinitionId: propertyDefinitions[0].id,
+    queryId: queries[0].body.query_status.id,
   };
   throwaway = {
     organizationId: organization.id,
@@ -130,6 +137,7 @@ beforeAll(async () => {
     dashboardId: String(dashboards[1].id),
     eventDefinitionId: eventDefinitions[1].id,
     propertyDefinitionId: propertyDefinitions[1].id,
+    queryId: queries[1].body.query_status.id,
   };
   credentials = [
     { name: "session", client: session },
