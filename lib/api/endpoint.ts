@@ -95,6 +95,8 @@ export interface Endpoint<
    * operation always refuses with an empty body (and documents so).
    */
   status?: 200 | 201 | 204 | 405;
+  /** The handler may also answer 202 with the same body (work continuing in the background: PostHog's async queries). */
+  alsoAccepted?: boolean;
   /** `?format=csv` answers the result as CSV (DRF's CSV renderer: a list's rows, else one row); `json` is the default. */
   csv?: boolean;
   handler: (

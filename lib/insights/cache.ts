@@ -48,6 +48,8 @@ export type Compute<T> = (signal: AbortSignal) => Promise<T>;
 export interface CacheOptions {
   refresh?: RefreshMode;
   insightId?: number | null;
+  /** The id a background computation's status is known by (the query API's `client_query_id`); else a new uuid. */
+  queryId?: string;
   /** For tests: the current time. */
   now?: () => Date;
 }
@@ -181,10 +183,10 @@ function answerFrom(
   };
 }
 
-function startBackground<T>(project: Project, key: string, compute: Compute<T>, insightId: number | null, now: () => Date): Running {
+function startBackground<T>(project: Project, key: string, compute: Compute<T>, insightId: number | null, now: () => Date, queryId?: string): Running {
   const existing = runs.byKey.get(`${project.id}:${key}`);
   if (existing && !existing.status.complete) return existing;
-  const id = randomUUID();
+  const id = queryId && !runs.byId.has(queryId) ? queryId : randomUUID();
   const started = now();
   const status: QueryStatus = {
     id,
@@ -272,7 +274,7 @@ export async function cachedResult<T>(
     return answerFrom({ result, lastRefresh: computedAt }, filter, tz, false, null) as CachedAnswer<T>;
   }
 
-  const running = startBackground(project, key, compute, options.insightId ?? null, now);
+  const running = startBackground(project, key, compute, options.insightId ?? null, now, options.queryId);
   return answerFrom(cached, filter, tz, true, running.status) as CachedAnswer<T>;
 }
 

@@ -21,6 +21,7 @@ import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
 import * as persons from "@/lib/persons/endpoints";
 import * as projects from "@/lib/projects/endpoints";
+import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
 import { ZApiError, ZOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
 
@@ -68,6 +69,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   correlation,
   actions,
   definitions,
+  query,
   openapi: { schemaEndpoint },
 };
 
@@ -249,6 +251,8 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
         : {}),
     },
   };
+  if (endpoint.alsoAccepted && response)
+    responses[202] = { description: "Accepted: still computing in the background.", content: { "application/json": { schema: response } } };
   const errors: (keyof typeof ERROR_RESPONSES)[] = [];
   if (endpoint.body || endpoint.query) errors.push("BadRequest");
   if (!endpoint.public) errors.push("Unauthenticated", "PermissionDenied");

@@ -106,6 +106,12 @@ beforeAll(async () => {
   const propertyDefinitions = (await session.get(`${projectPath}/property_definitions/`)).body.results;
   const sharing = await session.patch(`${projectPath}/insights/${insights[0].id}/sharing/`, { enabled: true });
   expect(sharing.status, sharing.text).toBe(200);
+  const queries = await Promise.all(
+    ["select count() from events", "select 1"].map((query) =>
+      session.post(`${projectPath}/query/`, { query: { kind: "HogQLQuery", query }, refresh: "force_async" }),
+    ),
+  );
+  for (const started of queries) expect(started.status, started.text).toBe(202);
 
   ids = {
     organizationId: owner.organizationId,
@@ -124,6 +130,7 @@ beforeAll(async () => {
     propertyDefinitionId: propertyDefinitions[0].id,
     batchExportId: batchExports[0].id,
     runId: runs[0].id,
+    queryId: queries[0].body.query_status.id,
   };
   throwaway = {
     organizationId: organization.id,
@@ -138,6 +145,7 @@ beforeAll(async () => {
     eventDefinitionId: eventDefinitions[1].id,
     propertyDefinitionId: propertyDefinitions[1].id,
     batchExportId: batchExports[1].id,
+    queryId: queries[1].body.query_status.id,
   };
   credentials = [
     { name: "session", client: session },

@@ -11,6 +11,8 @@
 
 export const PERSON_ID = "if(pdi.distinct_id != '', pdi.person_id, e.person_id)";
 export const PERSON_PROPERTIES = "pp.properties";
+/** When the event's person was created (needs `personPropertiesJoin`). */
+export const PERSON_CREATED_AT = "pp.created_at";
 
 export function personIdJoin(team: string): string {
   return `LEFT JOIN (
@@ -23,7 +25,7 @@ export function personIdJoin(team: string): string {
 /** Needs `personIdJoin` before it. */
 export function personPropertiesJoin(team: string): string {
   return `LEFT JOIN (
-    SELECT id, argMax(properties, version) AS properties
+    SELECT id, argMax(properties, version) AS properties, argMax(created_at, version) AS created_at
     FROM person WHERE team_id = ${team}
     GROUP BY id HAVING argMax(is_deleted, version) = 0
   ) AS pp ON pp.id = ${PERSON_ID}`;

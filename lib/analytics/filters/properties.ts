@@ -117,7 +117,7 @@ export function propertyValueSql(column: string, keyPlaceholder: string): string
  * Hot event properties the events table keeps as exact columns (clickhouse/migrations/0003): NULL when missing or
  * JSON null, else the value `propertyValueSql` gives.
  */
-const EXACT_EVENT_COLUMNS: Record<string, string> = {
+export const EXACT_EVENT_COLUMNS: Readonly<Record<string, string>> = {
   $browser: "e.prop_browser",
   $os: "e.prop_os",
   $current_url: "e.prop_current_url",

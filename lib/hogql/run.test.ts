@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import type { ApiError } from "@/lib/api/errors";
+import type { CompileContext } from "./compile";
+
+// A private chDB for this file.
+const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-hogql-test-"));
+vi.stubEnv("HEDGEROW_DATA_DIR", dataDir);
+vi.stubEnv("CLICKHOUSE_URL", "");
+
+let run: typeof import("./run");
+let closeStore: () => Promise<void>;
+
+const MINE = 21;
+const THEIRS = 22;
+const ALICE = "00000000-0000-0000-0000-0000000000a1";
+const BOB = "00000000-0000-0000-0000-0000000000b0";
+const ctx: CompileContext = { teamId: MINE, timezone: "UTC", values: { browser: "Firefox" } };
+
+beforeAll(async () => {
+  run = await import("./run");
+  const factory = await import("@/lib/events/store");
+  closeStore = factory.closeEventStore;
+  const store = await factory.getEventStore();
+  const event = (n: number, team: number, name: string, distinctId: string, person: string, properties: object, day: number) => ({
+    uuid: `00000000-0000-0000-0003-${String(n).padStart(12, "0")}`,
+    event: name,
+    properties: JSON.stringify(properties),
+    timestamp: `2024-03-0${day} 10:00:00.123456`,
+    team_id: team,
+    distinct_id: distinctId,
+    person_id: person,
+  });
+  await store.insert("events", [
+    event(1, MINE, "$pageview", "alice", ALICE, { $browser: "Firefox", price: 5 }, 1),
+    event(2, MINE, "$pageview", "alice", ALICE, { $browser: "Chrome", price: 7.5 }, 2),
+    event(3, MINE, "purchase", "bob", BOB, { $browser: "Firefox", price: "x" }, 2),
+    event(4, THEIRS, "$pageview", "eve", BOB, { $browser: "Secret", price: 1000 }, 1),
+    event(5, THEIRS, "secret_event", "eve", BOB, { token: "hunter2" }, 1),
+  ]);
+  await store.insert("person", [
+    { id: ALICE, team_id: MINE, properties: JSON.stringify({ email: "alice@x.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+    { id: BOB, team_id: THEIRS, properties: JSON.stringify({ email: "bob@theirs.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await closeStore?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("aggregates, grouping, ordering and types", async () => {
+  const result = await run.runHogQL("select event, count() as c, sum(toFloat(properties.price)) from events group by event order by c desc", ctx);
+  expect(result).toMatchObject({
+    columns: ["event", "c", "sum(toFloat(properties.price))"],
+    types: [
+      ["event", "String"],
+      ["c", "UInt64"],
+      ["sum(toFloat(properties.price))", "Nullable(Float64)"],
+    ],
+    results: [
+      ["$pageview", 2, 12.5],
+      ["purchase", 1, null],
+    ],
+    hasMore: false,
+    limit: 100,
+    offset: 0,
+  });
+  expect(result.timings.map((t) => t.k)).toEqual(["./parse", "./compile", "./execute", "."]);
+});
+
+test("fields: properties, person, timestamps; placeholders; functions with constant arguments", async () => {
+  const result = await run.runHogQL(
+    `select distinct_id, properties.$browser, person.properties.email, person_id, timestamp, toDate(timestamp),
+            dateDiff('day', toDateTime('2024-03-01 00:00:00'), timestamp), properties.$browser = {browser}
+     from events where event = '$pageview' order by timestamp`,
+    ctx,
+  );
+  expect(result.results).toEqual([
+    ["alice", "Firefox", "alice@x.io", ALICE, "2024-03-01T10:00:00.123456Z", "2024-03-01", 0, 1],
+    ["alice", "Chrome", "alice@x.io", ALICE, "2024-03-02T10:00:00.123456Z", "2024-03-02", 1, 0],
+  ]);
+  const persons = await run.runHogQL("select id, properties.email, is_identified from persons", ctx);
+  expect(persons.results).toEqual([[ALICE, "alice@x.io", 1]]);
+});
+
+test("limit and offset: hasMore tells there are more rows", async () => {
+  const page = await run.runHogQL("select uuid from events order by timestamp limit 2", ctx);
+  expect(page).toMatchObject({ hasMore: true, limit: 2 });
+  expect(page.results).toHaveLength(2);
+  const rest = await run.runHogQL("select uuid from events order by timestamp limit 2 offset 2", ctx);
+  expect(rest).toMatchObject({ hasMore: false, offset: 2 });
+  expect(rest.results).toHaveLength(1);
+});
+
+test("another project's rows stay out of reach, whatever the query says", async () => {
+  const hostile = [
+    "select event, properties from events where team_id = 22",
+    "select event, properties from events where team_id = 22 or 1 = 1",
+    "select event, properties from events where 1 = 1 or team_id != 21",
+    "select 22 as team_id, event, properties from events",
+    "select event, properties from (select event, properties, team_id from events) where team_id = 22",
+    "select event, properties from events where distinct_id in (select distinct_id from events where team_id = 22)",
+    "select event, properties from events e where e.team_id in (21, 22)",
+    "select id, properties from persons where properties.email like '%theirs%' or 1 = 1",
+    "select properties.email from persons",
+  ];
+  for (const query of hostile) {
+    const { results } = await run.runHogQL(query, ctx);
+    const text = JSON.stringify(results);
+    expect(text, query).not.toMatch(/secret|hunter2|theirs|Secret/i);
+  }
+  expect((await run.runHogQL("select count() from events", ctx)).results).toEqual([[3]]);
+  expect((await run.runHogQL("select count() from events", { ...ctx, teamId: THEIRS })).results).toEqual([[2]]);
+});
+
+test("an error ClickHouse finds in the query itself is a 400 naming it", async () => {
+  const refused = async (query: string) => {
+    const error = (await run.runHogQL(query, ctx).then(() => null, (e: unknown) => e)) as ApiError | null;
+    expect(error?.status, query).toBe(400);
+    return error!.detail;
+  };
+  expect(await refused("select event from events where count() > 1")).toMatch(/^The query could not run: /);
+  expect(await refused("select toInt64(event) from events")).toMatch(/^The query could not run: /);
+  expect(await refused("select event, count() from events")).toMatch(/^The query could not run: /);
+});
+
+test("without rows, the types come from DESCRIBE", async () => {
+  const result = await run.runHogQL("select event, count() as c from events where event = 'none' group by event", ctx);
+  expect(result).toMatchObject({ results: [], types: [["event", "String"], ["c", "UInt64"]] });
+});
