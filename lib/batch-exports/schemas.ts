@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZInteger } from "@/lib/db/integers";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 
@@ -183,7 +184,10 @@ export const ZBatchExportDestinationInput = z
 const writable = {
   name: z.string().trim().min(1).max(1_000),
   /** Null or blank: `events`, as PostHog defaults it. */
-  model: z.union([z.enum(BATCH_EXPORT_MODELS), z.literal(""), z.null()]).transform((model) => model || "events"),
+  model: z
+    .enum([...BATCH_EXPORT_MODELS, ""])
+    .nullable()
+    .transform((model): BatchExportModel => model || "events"),
   destination: ZBatchExportDestinationInput,
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),
@@ -201,7 +205,7 @@ export const ZBatchExportCreate = z
     start_at: writable.start_at.optional(),
     end_at: writable.end_at.optional(),
     /** On the organization route: the project to export (default: the caller's current project there, else its first). */
-    team_id: z.number().int().positive().optional(),
+    team_id: ZInteger.positive().optional(),
   })
   .meta({ id: "BatchExportCreate" });
 
