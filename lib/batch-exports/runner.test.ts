@@ -256,3 +256,25 @@ test("a cancelled run stops at its next page", async () => {
   expect(await runRow(runId)).toMatchObject({ status: "Cancelled" });
   expect((await runRow(runId)).recordsCompleted ?? 0).toBeLessThanOrEqual(100);
 });
+
+test("the scheduler creates the run of the interval that just ended once, for un-paused exports within start_at/end_at", async () => {
+  const { scheduleRuns } = await import("./scheduler");
+  const { eq } = await import("drizzle-orm");
+  const created = new Date("2024-06-01T00:30:00Z");
+  const values = { projectId, destinationType: "NoOp", destinationConfig: {}, interval: "hour", createdAt: created };
+  const [live] = await db.insert(modules.schema.batchExports).values({ ...values, name: "live" }).returning();
+  const [paused] = await db.insert(modules.schema.batchExports).values({ ...values, name: "paused", paused: true }).returning();
+  const [ended] = await db.insert(modules.schema.batchExports).values({ ...values, name: "ended", endAt: new Date("2024-06-01T01:00:00Z") }).returning();
+  const now = new Date("2024-06-01T02:00:05Z");
+  await Promise.all([scheduleRuns(db, now), scheduleRuns(db, now)]);
+  const runsOf = (id: string) => db.select().from(modules.schema.batchExportRuns).where(eq(modules.schema.batchExportRuns.batchExportId, id));
+  const runs = await runsOf(live.id);
+  expect(runs.map((run) => [run.dataIntervalStart?.toISOString(), run.dataIntervalEnd.toISOString(), run.status])).toEqual([
+    ["2024-06-01T01:00:00.000Z", "2024-06-01T02:00:00.000Z", "Starting"],
+  ]);
+  expect(await runsOf(paused.id)).toEqual([]);
+  expect(await runsOf(ended.id)).toEqual([]);
+  // A tick for an earlier interval that ended after the export was created (00:00–01:00) creates that one too.
+  await scheduleRuns(db, new Date("2024-06-01T01:00:05Z"));
+  expect((await runsOf(live.id)).map((run) => run.dataIntervalEnd.toISOString()).sort()).toEqual(["2024-06-01T01:00:00.000Z", "2024-06-01T02:00:00.000Z"]);
+});
