@@ -29,6 +29,13 @@ const ZEnvironment = z.object({
   HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
   HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
   HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+  HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
+  HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
+  HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
+  HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 86_400),
+  HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
+  HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
+  HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
 });
 
 /** Reads and checks the environment: a wrong value stops the server at start with every problem named. */
@@ -65,6 +72,16 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
     queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,
     queryMaxMemoryMb: e.HEDGEROW_QUERY_MAX_MEMORY_MB,
+    /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */
+    batchExports: {
+      enabled: e.HEDGEROW_BATCH_EXPORTS === "on",
+      pollMs: e.HEDGEROW_BATCH_EXPORT_POLL_MS,
+      concurrency: e.HEDGEROW_BATCH_EXPORT_CONCURRENCY,
+      leaseSeconds: e.HEDGEROW_BATCH_EXPORT_LEASE_SECONDS,
+      pageSize: e.HEDGEROW_BATCH_EXPORT_PAGE_SIZE,
+      maxAttempts: e.HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS,
+      retrySeconds: e.HEDGEROW_BATCH_EXPORT_RETRY_SECONDS,
+    },
   };
 }
 
