@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
-import { requireOrganizationMember } from "@/lib/organizations/service";
+import { requireOrganizationMember } from "@/lib/organizations/access";
 import { destinationFor } from "./destinations";
 import { validateDestination } from "./rules";
 import { ZBatchExportDestinationInput } from "./schemas";
