@@ -18,7 +18,7 @@ const columnTexts = async (table: Locator, header: string) => {
 };
 
 test("events explorer: filter by event and property, pick columns, open an event, go to its person", async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const errors = collectPageErrors(page);
   await signInAsDemo(page);
   const projectId = demoProjectId();
