@@ -131,7 +131,7 @@ test("project home: what the project holds, top events opening the explorer", as
   await expect(top).toHaveCount(summary.top_events.length);
   await expect(top.first()).toContainText(summary.top_events[0].event);
   await expect(page.getByRole("link", { name: "New insight" }).first()).toHaveAttribute("href", `/project/${projectId}/insights/new`);
-  await expect(page.getByRole("link", { name: `Trend of ${summary.top_events[0].event}` })).toHaveAttribute("href", /insights\/new\?.*events=/);
+  await expect(page.getByRole("link", { name: `Trend of ${summary.top_events[0].event}` }).first()).toHaveAttribute("href", /insights\/new\?.*events=/);
   await expectAccessible(page, "project home");
   await screenshotThemes(page, "explorers-home");
 
