@@ -42,7 +42,8 @@ export function PersonPage({ projectId, personId }: { projectId: number; personI
         title={<span className="break-all">{name}</span>}
         description={
           <>
-            <Link href={`/project/${projectId}/persons`} className="text-primary hover:underline">
+            {/* Inside a sentence a link needs more than colour to stand out (WCAG 1.4.1). */}
+            <Link href={`/project/${projectId}/persons`} className="text-primary underline underline-offset-4">
               Persons
             </Link>{" "}
             · First seen <RelativeTime iso={createdAt} /> · {identified ? "Identified" : "Anonymous"}
