@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import {
+  ActivityIcon,
   BookOpenIcon,
   ChartLineIcon,
   FolderKanbanIcon,
@@ -12,6 +13,7 @@ import {
   MailIcon,
   MenuIcon,
   SettingsIcon,
+  UserRoundIcon,
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
@@ -44,6 +46,8 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
             { href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon, exact: true },
             { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
             { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
+            { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
+            { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
           ]
         : [],
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZProperties } from "@/lib/analytics/filters/properties";
 import { ZEventPerson } from "@/lib/persons/schemas";
 
 export const DEFAULT_EVENTS_LIMIT = 100;
@@ -47,6 +48,9 @@ export const ZEventListQuery = z.object({
     .describe("With `before`: also the events at exactly that time ordered before this id (`next` links set it)."),
   distinct_id: z.string().max(400).optional().describe("Only events of this distinct id."),
   person_id: z.uuid().optional().describe("Only events of this person (any of its distinct ids)."),
+  properties: ZProperties.describe(
+    "Property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group of event and person properties).",
+  ),
   limit: z
     .string()
     .optional()
@@ -80,3 +84,18 @@ export const ZEventList = z
 export type TEvent = z.infer<typeof ZEvent>;
 export type TEventList = z.infer<typeof ZEventList>;
 export type TEventListQuery = z.output<typeof ZEventListQuery>;
+
+export const TOP_EVENTS_LIMIT = 10;
+
+export const ZEventSummary = z
+  .object({
+    events_last_24_hours: z.number().int().describe("Events of the last 24 hours."),
+    events_last_30_days: z.number().int().describe("Events of the last 30 days."),
+    last_event_at: z.iso.datetime().nullable().describe("The newest event's time; null when the project has none."),
+    top_events: z
+      .array(z.object({ event: z.string(), count: z.number().int() }))
+      .describe(`The ${TOP_EVENTS_LIMIT} most frequent event names of the last 30 days, most frequent first.`),
+  })
+  .meta({ id: "EventSummary" });
+
+export type TEventSummary = z.infer<typeof ZEventSummary>;

@@ -30,6 +30,17 @@ export const ZPersonListQuery = z.object({
   distinct_id: z.string().max(400).optional().describe("The person having this distinct id."),
 });
 
+const NAME_PROPERTIES = ["email", "name", "username"];
+
+/** A person's display name (the API's and the browser's): PostHog's name properties in order, then the first distinct id, then the id. */
+export function personName(properties: Record<string, unknown>, distinctIds: readonly string[], id: string): string {
+  for (const key of NAME_PROPERTIES) {
+    const value = properties[key];
+    if ((typeof value === "string" && value !== "") || typeof value === "number") return String(value);
+  }
+  return distinctIds[0] ?? id;
+}
+
 export const ZPersonParams = ZProjectParams.extend({ personId: z.uuid() });
 
 export type TPerson = z.infer<typeof ZPerson>;

@@ -7,18 +7,7 @@ import { personDistinctIds, persons, type Person } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { pgJson } from "./repository";
-import type { TEventPerson, TPerson, TPersonListQuery } from "./schemas";
-
-/** PostHog's default display-name properties, in order; then the first distinct id, then the id. */
-const NAME_PROPERTIES = ["email", "name", "username"];
-
-export function personName(properties: Record<string, unknown>, distinctIds: readonly string[], id: string): string {
-  for (const key of NAME_PROPERTIES) {
-    const value = properties[key];
-    if ((typeof value === "string" && value !== "") || typeof value === "number") return String(value);
-  }
-  return distinctIds[0] ?? id;
-}
+import { personName, type TEventPerson, type TPerson, type TPersonListQuery } from "./schemas";
 
 export function serializePerson(person: Person, distinctIds: string[]): TPerson {
   return {

@@ -6,6 +6,11 @@ const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "shor
 /** A calendar date such as "Mar 4, 2025"; "—" for none. */
 export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : "—");
 
+const dateTimeFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" });
+
+/** A moment in the viewer's time zone, to the second: "Mar 4, 2025, 2:03:22 PM"; "—" for none. */
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : "—");
+
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],

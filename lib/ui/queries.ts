@@ -1,9 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, personKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
 import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TRetentionActorsPage, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
-import type { TEventList } from "@/lib/events/schemas";
+import type { TEventList, TEventSummary } from "@/lib/events/schemas";
+import type { TPerson } from "@/lib/persons/schemas";
 
 export const meQuery = () =>
   queryOptions({
@@ -193,11 +194,41 @@ export const dashboardQuery = (projectId: number, dashboardId: number) =>
     queryFn: ({ signal }) => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=blocking`, { signal }),
   });
 
-/** Whether the project has received any event (its newest one, if any). */
-export const projectHasEventsQuery = (projectId: number) =>
+/** What the project holds: events of the last 24 hours and 30 days, the newest event's time, the top events. */
+export const eventSummaryQuery = (projectId: number) =>
   queryOptions({
-    queryKey: eventKeys.latest(projectId),
-    queryFn: async ({ signal }) => (await api.get<TEventList>(`/api/projects/${projectId}/events/?limit=1`, { signal })).results.length > 0,
+    queryKey: eventKeys.summary(projectId),
+    queryFn: ({ signal }) => api.get<TEventSummary>(`/api/projects/${projectId}/events/summary/`, { signal }),
+  });
+
+export const EVENTS_PAGE_SIZE = 50;
+
+/** The project's events, newest first, page after page through the API's `next` links. */
+export const eventsQuery = (projectId: number, params: EventListParams) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.list(projectId, params),
+    initialPageParam: `/api/projects/${projectId}/events/?${searchParams({ ...params, limit: String(EVENTS_PAGE_SIZE) })}`,
+    queryFn: ({ pageParam, signal }) => api.get<TEventList>(pageParam, { signal }),
+    // `next` is absolute, built from the request's origin: keep only its path, as `api.getAll` does.
+    getNextPageParam: (page) => (page.next ? new URL(page.next).pathname + new URL(page.next).search : null),
+  });
+
+/** One page of the project's persons, newest first, searched by the API. */
+export const personsQuery = (projectId: number, params: { search?: string; offset: number; limit: number }) =>
+  queryOptions({
+    queryKey: personKeys.list(projectId, params),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TPerson>>(
+        `/api/projects/${projectId}/persons/?${searchParams({ search: params.search, offset: String(params.offset), limit: String(params.limit) })}`,
+        { signal },
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const personQuery = (projectId: number, personId: string) =>
+  queryOptions({
+    queryKey: personKeys.detail(projectId, personId),
+    queryFn: ({ signal }) => api.get<TPerson>(`/api/projects/${projectId}/persons/${personId}/`, { signal }),
   });
 
 /** The last insights the signed-in user opened, most recent first. */

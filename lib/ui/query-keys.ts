@@ -93,8 +93,22 @@ export const dashboardKeys = {
   detail: (projectId: number, dashboardId: number) => [...dashboardKeys.project(projectId), "detail", dashboardId] as const,
 };
 
+/** The events list's filters, as sent to the API (`properties`: the filters' JSON text). */
+export interface EventListParams {
+  event?: string;
+  properties?: string;
+  person_id?: string;
+}
+
 export const eventKeys = {
   all: ["events"] as const,
-  /** The project's newest event, if any: whether it has received events at all. */
-  latest: (projectId: number) => [...eventKeys.all, projectId, "latest"] as const,
+  /** What the project holds (counts, newest event, top events): also whether it has received events at all. */
+  summary: (projectId: number) => [...eventKeys.all, projectId, "summary"] as const,
+  list: (projectId: number, params: EventListParams) => [...eventKeys.all, projectId, "list", params] as const,
+};
+
+export const personKeys = {
+  all: ["persons"] as const,
+  list: (projectId: number, params: { search?: string; offset: number; limit: number }) => [...personKeys.all, projectId, "list", params] as const,
+  detail: (projectId: number, personId: string) => [...personKeys.all, projectId, "detail", personId] as const,
 };

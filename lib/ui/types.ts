@@ -53,3 +53,6 @@ export type TDashboardBasic = z.output<typeof ZDashboardBasic>;
 export type TDashboard = z.output<typeof ZDashboard>;
 export type TDashboardTile = z.output<typeof ZDashboardTile>;
 export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
+
+export type { TEvent, TEventSummary } from "@/lib/events/schemas";
+export type { TPerson } from "@/lib/persons/schemas";

@@ -24,6 +24,7 @@ export function EventPicker({
   onChange,
   label = "Event",
   allowAllEvents = true,
+  withActions = true,
   size,
   className,
 }: {
@@ -32,13 +33,15 @@ export function EventPicker({
   onChange: (entity: PickedEntity) => void;
   label?: string;
   allowAllEvents?: boolean;
+  /** Offer the project's actions too (where an action can stand for an event). */
+  withActions?: boolean;
   size?: "sm" | "default";
   className?: string;
 }) {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
   const events = useQuery(eventDefinitionsQuery(projectId, debounced));
-  const actions = useQuery(actionsQuery(projectId, debounced));
+  const actions = useQuery({ ...actionsQuery(projectId, debounced), enabled: withActions });
   const options: ComboboxOption[] = [
     ...(allowAllEvents && (!debounced || "all events".includes(debounced.toLowerCase()))
       ? [{ value: ALL_EVENTS, label: "All events", group: "Events" }]
@@ -49,21 +52,21 @@ export function EventPicker({
       detail: event.volume_30_day === null ? undefined : `${formatCount(event.volume_30_day)} in the last 30 days`,
       group: "Events",
     })),
-    ...(actions.data?.results ?? []).map((action) => ({ value: `actions:${action.id}`, label: action.name ?? `Action ${action.id}`, group: "Actions" })),
+    ...((withActions && actions.data?.results) || []).map((action) => ({ value: `actions:${action.id}`, label: action.name ?? `Action ${action.id}`, group: "Actions" })),
   ];
   const display = value ? (value.id === null ? "All events" : value.name || String(value.id)) : undefined;
   return (
     <Combobox
       label={label}
       placeholder="Select an event"
-      searchPlaceholder="Search events and actions…"
+      searchPlaceholder={withActions ? "Search events and actions…" : "Search events…"}
       value={value ? optionValue(value) : null}
       display={display}
       options={options}
       search={search}
       onSearchChange={setSearch}
       loading={events.isFetching || actions.isFetching}
-      emptyText={events.isError ? "Could not load events." : "No event or action matches."}
+      emptyText={events.isError ? "Could not load events." : withActions ? "No event or action matches." : "No event matches."}
       size={size}
       className={className}
       onChange={(picked, option) => {

@@ -1,0 +1,96 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { CopyButton } from "@/components/copy-button";
+import { EventsTable } from "@/components/events/events-table";
+import { PageHeader } from "@/components/page-header";
+import { PropertiesTable } from "@/components/properties-table";
+import { RelativeTime } from "@/components/relative-time";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormAlert } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/ui/api-client";
+import { formatCount } from "@/lib/ui/format";
+import { personQuery } from "@/lib/ui/queries";
+
+const PERSON_EVENT_COLUMNS = ["$current_url"];
+
+/** `/project/:id/persons/:personId`: one person's properties, distinct ids and events. */
+export function PersonPage({ projectId, personId }: { projectId: number; personId: string }) {
+  const person = useQuery(personQuery(projectId, personId));
+  if (person.isPending)
+    return (
+      <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading">
+        <Skeleton className="h-10 w-72" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  if (person.error)
+    return (
+      <div className="grid gap-4">
+        <FormAlert>{errorMessage(person.error)}</FormAlert>
+        <Link href={`/project/${projectId}/persons`} className="text-sm font-medium text-primary hover:underline">
+          Back to persons
+        </Link>
+      </div>
+    );
+  const { name, distinct_ids: distinctIds, properties, created_at: createdAt, is_identified: identified } = person.data;
+  return (
+    <>
+      <PageHeader
+        title={<span className="break-all">{name}</span>}
+        description={
+          <>
+            {/* Inside a sentence a link needs more than colour to stand out (WCAG 1.4.1). */}
+            <Link href={`/project/${projectId}/persons`} className="text-primary underline underline-offset-4">
+              Persons
+            </Link>{" "}
+            · First seen <RelativeTime iso={createdAt} /> · {identified ? "Identified" : "Anonymous"}
+          </>
+        }
+      />
+      <div className="grid gap-6">
+        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <Card>
+            <CardHeader>
+              <CardTitle>Properties</CardTitle>
+              <CardDescription>{formatCount(Object.keys(properties).length)} properties, as they are now.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PropertiesTable properties={properties} label="Person properties" />
+            </CardContent>
+          </Card>
+          <Card className="content-start">
+            <CardHeader>
+              <CardTitle>Distinct IDs</CardTitle>
+              <CardDescription>The IDs this person's events were sent with.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2" aria-label="Distinct IDs">
+                {distinctIds.map((id) => (
+                  <li key={id} className="flex items-center gap-2">
+                    <code className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1 font-mono text-xs break-all">{id}</code>
+                    <CopyButton value={id} label={`Copy ${id}`} />
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+        <section className="grid gap-3" aria-labelledby="person-events">
+          <h2 id="person-events" className="text-lg font-semibold">
+            Events
+          </h2>
+          <EventsTable
+            projectId={projectId}
+            params={{ person_id: personId }}
+            propertyKeys={PERSON_EVENT_COLUMNS}
+            label="Events of this person"
+            empty="No events from this person."
+          />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper, useTable } from "@tanstack/react-table";
+import Link from "next/link";
+import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { PageHeader } from "@/components/page-header";
+import { RelativeTime } from "@/components/relative-time";
+import { SearchInput } from "@/components/search-input";
+import { personsQuery } from "@/lib/ui/queries";
+import type { TPerson } from "@/lib/ui/types";
+import { useTableUrlState } from "@/lib/ui/use-table-url-state";
+
+const PAGE_SIZE = 50;
+const helper = createColumnHelper<typeof clientTableFeatures, TPerson>();
+const none: TPerson[] = [];
+
+const columns = (projectId: number) =>
+  helper.columns([
+    helper.display({
+      id: "name",
+      header: "Person",
+      cell: ({ row }) => (
+        <Link href={`/project/${projectId}/persons/${row.original.id}`} className="block max-w-72 truncate font-medium text-primary hover:underline">
+          {row.original.name}
+        </Link>
+      ),
+    }),
+    helper.display({
+      id: "distinct_ids",
+      header: "Distinct IDs",
+      cell: ({ row }) => {
+        const [first, ...rest] = row.original.distinct_ids;
+        return (
+          <span className="flex items-center gap-2">
+            <span className="max-w-64 truncate font-mono text-xs">{first ?? "—"}</span>
+            {rest.length > 0 && <span className="text-xs text-muted-foreground">+{rest.length}</span>}
+          </span>
+        );
+      },
+    }),
+    helper.display({
+      id: "identified",
+      header: "Identified",
+      cell: ({ row }) => (row.original.is_identified ? "Yes" : "No"),
+      meta: { className: "text-muted-foreground" },
+    }),
+    helper.display({
+      id: "created_at",
+      header: "First seen",
+      cell: ({ row }) => <RelativeTime iso={row.original.created_at} />,
+      meta: { className: "text-muted-foreground" },
+    }),
+  ]);
+
+/** `/project/:id/persons`: the project's persons, newest first, searched by the API (a distinct id, an email or name), paged in the URL. */
+export function PersonsList({ projectId }: { projectId: number }) {
+  const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE });
+  const persons = useQuery(personsQuery(projectId, { search: url.search || undefined, offset: url.pagination.pageIndex * PAGE_SIZE, limit: PAGE_SIZE }));
+  const table = useTable({
+    features: clientTableFeatures,
+    columns: columns(projectId),
+    data: persons.data?.results ?? none,
+    getRowId: (person) => person.id,
+    state: { pagination: url.pagination },
+    onPaginationChange: url.onPaginationChange,
+    manualPagination: true,
+    rowCount: persons.data?.count ?? 0,
+    enableSorting: false,
+    autoResetPageIndex: false,
+  });
+  return (
+    <>
+      <PageHeader title="Persons" description="Everyone who sent the project an event, newest first." />
+      <section className="grid gap-3" aria-label="Persons">
+        <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search by distinct ID, email or name" className="w-full sm:w-96" />
+        <DataTable
+          table={table}
+          label="Persons"
+          isPending={persons.isPending}
+          error={persons.error}
+          empty={url.search ? `No person matches “${url.search}”.` : "No persons yet. Persons appear as the project receives events."}
+        />
+      </section>
+    </>
+  );
+}
