@@ -148,7 +148,8 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     // A malformed id in the path names nothing: 404, as an unmatched URL would be (undecodable paths and NULs
     // never get here: proxy.ts refuses them).
     if (!params.success) throw notFound();
-    if (actor?.apiKey) checkKeyResourceScope(actor, params.data);
+    // `"any"` operations are open to every key, whatever projects it is limited to (PostHog's key viewset, the schema).
+    if (actor?.apiKey && spec.scope !== "any") checkKeyResourceScope(actor, params.data);
 
     const url = requestUrl(req);
     const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
