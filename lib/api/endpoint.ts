@@ -73,6 +73,12 @@ export interface Endpoint<
   method: HttpMethod;
   /** OpenAPI-style path, with the trailing slash clients use: `/api/organizations/{organizationId}/`. */
   path: string;
+  /**
+   * Also served at PostHog's `/api/environments/{projectId}/…` twin of this `/api/projects/{projectId}/…` path (a
+   * project has one environment, itself): its route file under `app/api/environments/` re-exports the project
+   * route's, and the OpenAPI document lists both paths.
+   */
+  environments?: boolean;
   summary: string;
   tag: string;
   /** `true` for operations open without credentials (sign-up, login, invite lookup). */
@@ -130,6 +136,14 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, RouteHand
       : async () => errorResponse(methodNotAllowed(method));
   }
   return handlers;
+}
+
+const PROJECT_PATH = "/api/projects/{projectId}/";
+
+/** The environments twin of a project path: `/api/projects/{projectId}/insights/` → `/api/environments/{projectId}/insights/`. */
+export function environmentPath(path: string): string {
+  if (!path.startsWith(PROJECT_PATH)) throw new Error(`${path} is not a project path, so it has no environments twin`);
+  return `/api/environments/{projectId}/${path.slice(PROJECT_PATH.length)}`;
 }
 
 export function errorResponse(error: ApiError): NextResponse {

@@ -6,6 +6,7 @@ import { listEvents } from "./service";
 export const listEventsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/events/",
+  environments: true,
   summary: "List a project's latest events, newest first (filter by event name, time, distinct id or person)",
   tag: "events",
   scope: "query:read",

@@ -67,6 +67,7 @@ const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sha
 export const listInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/",
+  environments: true,
   csv: true,
   summary: "List the project's insights (not deleted), filtered; `basic=true` leaves results out",
   tag,
@@ -95,6 +96,7 @@ export const listInsightsEndpoint = endpoint({
 export const createInsightEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/",
+  environments: true,
   csv: true,
   summary: "Save an insight",
   tag,
@@ -116,6 +118,7 @@ export const createInsightEndpoint = endpoint({
 export const retrieveInsightEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   csv: true,
   summary: "Retrieve an insight; `refresh` says whether its result is computed, `from_dashboard` with that dashboard's filters",
   tag,
@@ -138,6 +141,7 @@ export const retrieveInsightEndpoint = endpoint({
 export const updateInsightEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   csv: true,
   summary: "Update an insight; `deleted: true` deletes it (softly), `deleted: false` restores it",
   tag,
@@ -158,6 +162,7 @@ export const updateInsightEndpoint = endpoint({
 export const insightsActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/activity/",
+  environments: true,
   csv: true,
   summary: "The activity log of the project's insights, newest first (`page`, `limit` default 10)",
   tag,
@@ -172,6 +177,7 @@ export const insightsActivityEndpoint = endpoint({
 export const insightActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/activity/",
+  environments: true,
   csv: true,
   summary: "The activity log of one insight, newest first (`page`, `limit` default 10)",
   tag,
@@ -186,6 +192,7 @@ export const insightActivityEndpoint = endpoint({
 export const insightViewedEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/{insightId}/viewed/",
+  environments: true,
   csv: true,
   summary: "Record that the caller viewed the insight (for `my_last_viewed`)",
   tag,
@@ -202,6 +209,7 @@ export const insightViewedEndpoint = endpoint({
 export const myLastViewedInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/my_last_viewed/",
+  environments: true,
   csv: true,
   summary: "The last 5 insights the caller viewed, most recent first",
   tag,
@@ -215,6 +223,7 @@ export const myLastViewedInsightsEndpoint = endpoint({
 export const cancelInsightQueryEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/cancel/",
+  environments: true,
   csv: true,
   summary: "Stop a background computation (`client_query_id` is a `query_status.id`)",
   tag,
@@ -233,6 +242,7 @@ export const cancelInsightQueryEndpoint = endpoint({
 export const insightTimingEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/timing/",
+  environments: true,
   summary: "Client-side timing report (accepted and discarded, as PostHog only records metrics)",
   tag,
   scope: null,
@@ -248,6 +258,7 @@ export const insightTimingEndpoint = endpoint({
 export const insightSharingEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  environments: true,
   summary: "The insight's sharing configuration (disabled until enabled)",
   tag,
   scope: "sharing_configuration:read",
@@ -259,6 +270,7 @@ export const insightSharingEndpoint = endpoint({
 export const updateInsightSharingEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  environments: true,
   summary: "Enable or disable public sharing of the insight through its access token",
   tag,
   scope: "sharing_configuration:write",
@@ -271,6 +283,7 @@ export const updateInsightSharingEndpoint = endpoint({
 export const refreshInsightSharingEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/refresh/",
+  environments: true,
   summary: "Replace the insight's sharing access token with a new one; the old one stops working at once",
   tag,
   scope: "sharing_configuration:write",
@@ -312,6 +325,7 @@ export const sharedInsightEndpoint = endpoint({
 export const deleteInsightEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   summary: "Always 405 with an empty body: insights are not hard-deleted; PATCH `deleted: true` instead",
   tag,
   scope: "insight:write",

@@ -52,6 +52,7 @@ const funnelDoc = {
 export const getProjectFunnelActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/funnel/",
+  environments: true,
   ...funnelDoc,
   params: ZProjectParams,
   query: ZFunnelActorsQuery,
@@ -61,6 +62,7 @@ export const getProjectFunnelActorsEndpoint = endpoint({
 export const postProjectFunnelActorsEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/persons/funnel/",
+  environments: true,
   ...funnelDoc,
   params: ZProjectParams,
   body: ZFunnelActorsQuery,
@@ -98,6 +100,7 @@ const trendDoc = {
 export const getProjectTrendActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/trends/",
+  environments: true,
   ...trendDoc,
   params: ZProjectParams,
   query: ZTrendActorsQuery,
@@ -135,6 +138,7 @@ const stickinessDoc = {
 export const getProjectStickinessActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/stickiness/",
+  environments: true,
   ...stickinessDoc,
   params: ZProjectParams,
   query: ZStickinessActorsQuery,

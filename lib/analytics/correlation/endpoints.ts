@@ -32,6 +32,7 @@ async function correlation(actor: Actor, projectId: TProjectId, body: TCorrelati
 
 const correlationDoc = {
   path: "/api/projects/{projectId}/insights/funnel/correlation/",
+  environments: true,
   csv: true,
   tag: "insights",
   // PostHog declares no scope for it: session users only, personal API keys are refused.
@@ -85,6 +86,7 @@ const actorsDoc = {
 export const getProjectCorrelationActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/funnel/correlation/",
+  environments: true,
   ...actorsDoc,
   params: ZProjectParams,
   query: ZCorrelationActorsQuery,
@@ -94,6 +96,7 @@ export const getProjectCorrelationActorsEndpoint = endpoint({
 export const postProjectCorrelationActorsEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/persons/funnel/correlation/",
+  environments: true,
   ...actorsDoc,
   params: ZProjectParams,
   body: ZCorrelationActorsQuery,

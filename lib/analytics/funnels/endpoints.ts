@@ -28,6 +28,7 @@ async function funnel(actor: Actor, projectId: TProjectId, body: TFunnelFilter, 
 export const postFunnelEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/funnel/",
+  environments: true,
   csv: true,
   summary: "Compute a funnel (legacy filter body): steps, conversion trends",
   tag: "insights",
@@ -42,6 +43,7 @@ export const postFunnelEndpoint = endpoint({
 export const getFunnelEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/funnel/",
+  environments: true,
   csv: true,
   summary: "Compute a funnel from the legacy filter given as query parameters",
   tag: "insights",

@@ -15,6 +15,7 @@ async function paths(actor: Actor, projectId: TProjectId, filter: TPathsFilter, 
 export const getPathsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/path/",
+  environments: true,
   csv: true,
   summary: "User paths: the most common transitions between steps (legacy filter as query params)",
   tag: "insights",
@@ -29,6 +30,7 @@ export const getPathsEndpoint = endpoint({
 export const postPathsEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/path/",
+  environments: true,
   csv: true,
   summary: "User paths: the most common transitions between steps (legacy filter body)",
   tag: "insights",

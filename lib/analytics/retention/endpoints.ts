@@ -24,6 +24,7 @@ async function retention(actor: Actor, projectId: TProjectId, filter: TRetention
 export const getRetentionEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/retention/",
+  environments: true,
   csv: true,
   summary: "Retention of persons by cohort period (legacy filter as query params)",
   tag: "insights",
@@ -38,6 +39,7 @@ export const getRetentionEndpoint = endpoint({
 export const postRetentionEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/retention/",
+  environments: true,
   csv: true,
   summary: "Retention of persons by cohort period (legacy filter body)",
   tag: "insights",
@@ -77,6 +79,7 @@ export const getCurrentRetentionActorsEndpoint = endpoint({
 export const getProjectRetentionActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/retention/",
+  environments: true,
   summary: "The persons of a retention cohort or breakdown value (its people_url)",
   tag: "persons",
   scope: "person:read",

@@ -65,6 +65,7 @@ function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[])
 export const postTrendEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/trend/",
+  environments: true,
   csv: true,
   summary: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula; stickiness with `insight: STICKINESS`",
   tag: "insights",
@@ -79,6 +80,7 @@ export const postTrendEndpoint = endpoint({
 export const getTrendEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/trend/",
+  environments: true,
   csv: true,
   summary: "Compute a trend from the legacy filter given as query parameters",
   tag: "insights",
