@@ -12,6 +12,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
 import { enabledSharing } from "./sharing";
+import { insightViewer, PUBLIC_INSIGHT_VIEWER } from "./viewer";
 import {
   ZActivityPage,
   ZActivityQuery,
@@ -83,11 +84,12 @@ export const listInsightsEndpoint = endpoint({
     const { project, count, rows } = await listInsights(ctx, params.projectId, query, page);
     const people = await peopleFor(ctx, rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
     const tiles = await tilesOfInsights(rows.map((r) => r.id));
+    const viewer = await insightViewer(ctx.actor, rows.map((r) => r.id));
     const results = [];
     for (const row of rows) {
       const rowTiles = tiles.get(row.id) ?? [];
       if (query.basic) results.push(serializeBasic(row, people, rowTiles));
-      else results.push(serializeInsight(project, row, people, rowTiles, await answerFor(ctx, project, row, query.refresh)));
+      else results.push(serializeInsight(project, row, people, rowTiles, await answerFor(ctx, project, row, query.refresh), viewer));
     }
     return paginate(url, page, count, results);
   },
@@ -111,7 +113,8 @@ export const createInsightEndpoint = endpoint({
     const { project, insight } = await createInsight(actor, params.projectId, body);
     const people = await usersById([insight.createdById]);
     const tiles = await tilesOfInsights([insight.id]);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
+    const answer = await insightAnswer(project, insight, "force_cache");
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, await insightViewer(actor, [insight.id]));
   },
 });
 
@@ -134,7 +137,8 @@ export const retrieveInsightEndpoint = endpoint({
     const people = await peopleFor(ctx, [insight.createdById, insight.lastModifiedById]);
     const tiles = await tilesOfInsights([insight.id]);
     const answer = await answerFor(ctx, project, insight, query.refresh, dashboard);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, dashboard);
+    const viewer = await insightViewer(ctx.actor, [insight.id]);
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, viewer, dashboard);
   },
 });
 
@@ -155,7 +159,8 @@ export const updateInsightEndpoint = endpoint({
     const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
     const people = await usersById([insight.createdById, insight.lastModifiedById]);
     const tiles = await tilesOfInsights([insight.id]);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
+    const answer = await insightAnswer(project, insight, "force_cache");
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, await insightViewer(actor, [insight.id]));
   },
 });
 
@@ -314,7 +319,10 @@ export const sharedInsightEndpoint = endpoint({
     const answer = await sharedAnswer(project, insight, sharedMode(query.refresh));
     const tiles = await tilesOfInsights([insight.id]);
     // Who made it is not for the public.
-    return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), tiles.get(insight.id) ?? [], answer) };
+    return {
+      type: "insight" as const,
+      insight: serializeInsight(project, insight, new Map(), tiles.get(insight.id) ?? [], answer, PUBLIC_INSIGHT_VIEWER),
+    };
   },
 });
 
