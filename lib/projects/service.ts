@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { newProjectApiToken } from "@/lib/auth/tokens";
 import { insertDefaultDashboard } from "@/lib/dashboards/query";
 import { getDb, type Tx } from "@/lib/db/client";
-import { eventDefinitions, projects, users, type Project } from "@/lib/db/schema";
+import { projects, users, type Project } from "@/lib/db/schema";
 import { canManageProjects, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/service";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "./access";
@@ -40,7 +40,8 @@ export type ProjectRow = Project & { ingestedEvent: boolean };
  */
 const projectRowColumns = {
   ...getTableColumns(projects),
-  ingestedEvent: sql<boolean>`exists (select 1 from ${eventDefinitions} where ${eventDefinitions.projectId} = ${projects.id})`,
+  // Spelled out: drizzle writes a select's columns unqualified, which the subquery would read as its own.
+  ingestedEvent: sql<boolean>`exists (select 1 from "event_definitions" where "event_definitions"."project_id" = "projects"."id")`,
 };
 
 function selectProjectRows(tx: Tx, where: SQL) {
