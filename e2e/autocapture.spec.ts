@@ -1,13 +1,34 @@
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { currentProject, newAccount, screenshotThemes, signUpWithApi } from "./support";
 
-// posthog-js's browser bundle in a page of another site (served on loopback by the browser's router), pointed at
-// Hedgerow: it loads the project's remote config, then autocaptures clicks, as PostHog's own pages would.
+// posthog-js's browser bundle in a page of another site, served on loopback by this test, pointed at Hedgerow: it
+// loads the project's remote config, then autocaptures clicks, as PostHog's own pages would.
 
-const SITE = "http://shop.localhost";
 const bundle = readFileSync(path.join(process.cwd(), "node_modules/posthog-js/dist/array.full.js"), "utf8");
+
+const shopPage = (token: string) => `<!doctype html><html lang="en"><head><title>Shop</title><script src="/posthog.js"></script>
+<script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(process.env.E2E_BASE_URL)}, request_batching: false, person_profiles: "always", opt_out_useragent_filter: true })</script>
+</head><body><main><h1>Shop</h1><button id="buy" class="cta primary">Buy now</button></main></body></html>`;
+
+let site: Server;
+let siteUrl: string;
+let token = "";
+
+test.beforeAll(async () => {
+  site = createServer((req, res) => {
+    const script = req.url === "/posthog.js";
+    res.writeHead(200, { "content-type": script ? "application/javascript" : "text/html" });
+    res.end(script ? bundle : shopPage(token));
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 declare global {
   interface Window {
@@ -22,20 +43,9 @@ declare global {
 }
 
 /** A fresh browser (no cached remote config) on the shop's page, posthog-js sending each event at once. */
-async function openShop(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.route(`${SITE}/**`, (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname === "/posthog.js") return route.fulfill({ contentType: "application/javascript", body: bundle });
-    return route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><title>Shop</title><script src="/posthog.js"></script>
-<script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(process.env.E2E_BASE_URL)}, request_batching: false, person_profiles: "always" })</script>
-</head><body><main><h1>Shop</h1><button id="buy" class="cta primary">Buy now</button></main></body></html>`,
-    });
-  });
-  const page = await context.newPage();
-  await page.goto(`${SITE}/`);
+async function openShop(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(siteUrl);
   // posthog-js decides on autocapture once the project's remote config has loaded.
   await page.waitForFunction((key) => window._POSTHOG_REMOTE_CONFIG?.[key]?.config !== undefined, token);
   return page;
@@ -61,10 +71,13 @@ async function eventsUpTo(request: APIRequestContext, projectId: number, marker:
 const count = (events: StoredEvent[], name: string) => events.filter((e) => e.event === name).length;
 
 test("posthog-js autocaptures a click with its elements; turning autocapture off in the settings stops it", async ({ page, browser }) => {
+  // Two browsers, each loading the SDK, and events stored through the pipeline: slow on a busy machine.
+  test.setTimeout(180_000);
   await signUpWithApi(page.request, newAccount("Ada", "Ada's Shop"));
   const project = await currentProject(page.request);
+  token = project.token;
 
-  const shop = await openShop(browser, project.token);
+  const shop = await openShop(browser);
   await expect.poll(() => shop.evaluate(() => window.posthog.autocapture?.isEnabled)).toBe(true);
   await shop.getByRole("button", { name: "Buy now" }).click();
   await shop.evaluate(() => window.posthog.identify("ada@example.com"));
@@ -91,7 +104,7 @@ test("posthog-js autocaptures a click with its elements; turning autocapture off
   await expect(page.getByText("Setting saved.")).toBeVisible();
   await expect(autocapture).not.toBeChecked();
 
-  const quiet = await openShop(browser, project.token);
+  const quiet = await openShop(browser);
   await expect.poll(() => quiet.evaluate(() => window.posthog.autocapture?.isEnabled)).toBe(false);
   await quiet.getByRole("button", { name: "Buy now" }).click();
   await quiet.evaluate(() => window.posthog.capture("second visit done"));

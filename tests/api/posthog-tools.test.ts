@@ -25,7 +25,7 @@ async function scriptConfigOf(token: string) {
 
 const patchProject = (user: TestUser, body: Record<string, unknown>) => user.session.patch(`/api/projects/${user.projectId}/`, body);
 
-describe("remote config (/array/<token>/config and config.js)", () => {
+describe("remote config (/array/<token>/config and config.js)", { timeout: 120_000 }, () => {
   test("answers the project's config as PostHog's, with CORS for any site and 5 minutes of caching", async () => {
     const owner = await signUp(baseUrl);
     const token = projectToken(owner);
@@ -110,7 +110,7 @@ describe("remote config (/array/<token>/config and config.js)", () => {
   });
 });
 
-describe("the project's SDK settings", () => {
+describe("the project's SDK settings", { timeout: 120_000 }, () => {
   test("read with PostHog's defaults, changed by PATCH, validated; only admins may change them", async () => {
     const owner = await signUp(baseUrl);
     const project = await owner.session.get(`/api/projects/${owner.projectId}/`);
@@ -173,7 +173,7 @@ describe("the project's SDK settings", () => {
   });
 });
 
-describe("/api/environments/{id}/… answers as /api/projects/{id}/…", () => {
+describe("/api/environments/{id}/… answers as /api/projects/{id}/…", { timeout: 120_000 }, () => {
   test("reads, writes and refusals are the same on both paths", async () => {
     const owner = await signUp(baseUrl);
     const environments = `/api/environments/${owner.projectId}`;
@@ -202,7 +202,7 @@ describe("/api/environments/{id}/… answers as /api/projects/{id}/…", () => {
   });
 });
 
-describe("insight fields PostHog's tools read", () => {
+describe("insight fields PostHog's tools read", { timeout: 120_000 }, () => {
   test("alerts, last_viewed_at from the caller's recorded views, user_access_level by the caller's rights", async () => {
     const owner = await signUp(baseUrl);
     const base = `/api/projects/${owner.projectId}/insights`;
@@ -225,7 +225,7 @@ describe("insight fields PostHog's tools read", () => {
   });
 });
 
-describe("autocapture elements", () => {
+describe("autocapture elements", { timeout: 120_000 }, () => {
   test("an SDK's $elements list is stored as PostHog's elements_chain and left out of the properties; /events/ parses it", async () => {
     const owner = await signUp(baseUrl);
     await sendEvents(baseUrl, owner, [
