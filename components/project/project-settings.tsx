@@ -13,6 +13,7 @@ import { CopyField } from "@/components/copy-button";
 import { DisabledReason } from "@/components/disabled-reason";
 import { PageHeader } from "@/components/page-header";
 import { CaptureSnippets } from "@/components/project/capture-snippets";
+import { ClientSettingsCard } from "@/components/project/client-settings-card";
 import { projectManagementProhibition } from "@/components/project/project-permissions";
 import { TimezoneSelect } from "@/components/timezone-select";
 import { TypedConfirmationDialog } from "@/components/typed-confirmation-dialog";
@@ -91,6 +92,7 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
             <CaptureSnippets origin={origin} token={project.api_token} />
           </CardContent>
         </Card>
+        <ClientSettingsCard project={project} prohibition={prohibition} />
         <PathCleaningCard project={project} prohibition={prohibition} />
         <DangerZone project={project} prohibition={prohibition} />
       </div>

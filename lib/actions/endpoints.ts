@@ -13,6 +13,7 @@ const one = async (action: Action) => (await serializeActions([action]))[0];
 export const listActionsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/actions/",
+  environments: true,
   summary: "List the project's actions (not deleted), most recently calculated first, then by name",
   tag,
   scope: "action:read",
@@ -26,6 +27,7 @@ export const listActionsEndpoint = endpoint({
 export const createActionEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/actions/",
+  environments: true,
   summary: "Create an action: steps (any of which an event may match) of event, url, properties and element filters",
   tag,
   scope: "action:write",
@@ -39,6 +41,7 @@ export const createActionEndpoint = endpoint({
 export const retrieveActionEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/actions/{actionId}/",
+  environments: true,
   summary: "Retrieve an action (deleted ones too)",
   tag,
   scope: "action:read",
@@ -50,6 +53,7 @@ export const retrieveActionEndpoint = endpoint({
 export const updateActionEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/actions/{actionId}/",
+  environments: true,
   summary: "Update an action; `deleted: true` deletes it (softly), `deleted: false` restores it; `steps` replaces them all",
   tag,
   scope: "action:write",
@@ -68,6 +72,7 @@ export const replaceActionEndpoint = endpoint({ ...updateActionEndpoint, method:
 export const deleteActionEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/actions/{actionId}/",
+  environments: true,
   summary: "Always 405 with an empty body: actions are not hard-deleted; PATCH `deleted: true` instead",
   tag,
   scope: "action:write",

@@ -60,6 +60,7 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
     sharingAccessToken: "refused",
     params: ZProjectParams,
     response,
+    environments: true,
   } as const;
   return {
     get: endpoint({

@@ -41,8 +41,11 @@ export const ZApiKey = z
     last_used_at: z.iso.datetime().nullable(),
     user_id: z.number().int(),
     scopes: z.array(z.string()),
-    scoped_organizations: z.array(z.string()).nullable(),
-    scoped_teams: z.array(z.number().int()).nullable(),
+    /** The organizations the key is limited to; empty: every organization of its owner. */
+    scoped_organizations: z.array(z.string()),
+    /** The projects the key is limited to; empty: every project of its owner. */
+    scoped_teams: z.array(z.number().int()),
+    last_rolled_at: z.iso.datetime().nullable(),
   })
   .meta({ id: "PersonalAPIKey" });
 

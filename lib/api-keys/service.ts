@@ -21,8 +21,11 @@ export function serializeApiKey(key: PersonalApiKey, value: string | null = null
     user_id: key.userId,
     // Keys stored without scopes predate scoping and may do everything.
     scopes: key.scopes?.length ? key.scopes : ["*"],
-    scoped_organizations: key.scopedOrganizations?.length ? key.scopedOrganizations : null,
-    scoped_teams: key.scopedTeams?.length ? key.scopedTeams : null,
+    // Always lists, empty for no limit: PostHog's clients (the MCP tools) read them as arrays.
+    scoped_organizations: key.scopedOrganizations ?? [],
+    scoped_teams: key.scopedTeams ?? [],
+    // Keys are never rolled here (PostHog's `roll` makes a new value for the same key).
+    last_rolled_at: null,
   };
 }
 

@@ -73,6 +73,12 @@ export interface Endpoint<
   method: HttpMethod;
   /** OpenAPI-style path, with the trailing slash clients use: `/api/organizations/{organizationId}/`. */
   path: string;
+  /**
+   * Also served at PostHog's `/api/environments/{projectId}/…` twin of this `/api/projects/{projectId}/…` path (a
+   * project has one environment, itself): its route file under `app/api/environments/` re-exports the project
+   * route's, and the OpenAPI document lists both paths.
+   */
+  environments?: boolean;
   summary: string;
   tag: string;
   /** `true` for operations open without credentials (sign-up, login, invite lookup). */
@@ -134,6 +140,14 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, RouteHand
   return handlers;
 }
 
+const PROJECT_PATH = "/api/projects/{projectId}/";
+
+/** The environments twin of a project path: `/api/projects/{projectId}/insights/` → `/api/environments/{projectId}/insights/`. */
+export function environmentPath(path: string): string {
+  if (!path.startsWith(PROJECT_PATH)) throw new Error(`${path} is not a project path, so it has no environments twin`);
+  return `/api/environments/{projectId}/${path.slice(PROJECT_PATH.length)}`;
+}
+
 export function errorResponse(error: ApiError): NextResponse {
   return NextResponse.json(error.body, { status: error.status });
 }
@@ -150,7 +164,8 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     // A malformed id in the path names nothing: 404, as an unmatched URL would be (undecodable paths and NULs
     // never get here: proxy.ts refuses them).
     if (!params.success) throw notFound();
-    if (actor?.apiKey) checkKeyResourceScope(actor, params.data);
+    // `"any"` operations are open to every key, whatever projects it is limited to (PostHog's key viewset, the schema).
+    if (actor?.apiKey && spec.scope !== "any") checkKeyResourceScope(actor, params.data);
 
     const url = requestUrl(req);
     const query = parseWith(spec.query, Object.fromEntries(url.searchParams));

@@ -53,14 +53,17 @@ function batchExportRoutes<Scope>(route: {
   runParams: Params<Scope & { batchExportId: string; runId: string }>;
   owner: (params: Scope) => BatchExportsOwner;
   where: string;
+  /** Also served at `/api/environments/{projectId}/…` (project routes, as PostHog). */
+  environments?: boolean;
 }) {
-  const { prefix, params, exportParams, runParams, owner, where } = route;
+  const { prefix, params, exportParams, runParams, owner, where, environments } = route;
   const item = `${prefix}{batchExportId}/`;
   const run = `${item}runs/{runId}/`;
   return {
     list: endpoint({
       method: "GET",
       path: prefix,
+      environments,
       summary: `List ${where} batch exports, newest first, each with its 10 latest runs`,
       tag,
       scope: "batch_export:read",
@@ -72,6 +75,7 @@ function batchExportRoutes<Scope>(route: {
     create: endpoint({
       method: "POST",
       path: prefix,
+      environments,
       summary: `Create a batch export of ${where === "the project's" ? "the project" : "one of the organization's projects (`team_id`)"}; its destination config is checked for its type`,
       tag,
       scope: "batch_export:write",
@@ -84,6 +88,7 @@ function batchExportRoutes<Scope>(route: {
     retrieve: endpoint({
       method: "GET",
       path: item,
+      environments,
       summary: "Retrieve a batch export (secret config fields are never returned)",
       tag,
       scope: "batch_export:read",
@@ -94,6 +99,7 @@ function batchExportRoutes<Scope>(route: {
     update: endpoint({
       method: "PATCH",
       path: item,
+      environments,
       summary: "Update a batch export; `destination.config` is merged into the stored config",
       tag,
       scope: "batch_export:write",
@@ -105,6 +111,7 @@ function batchExportRoutes<Scope>(route: {
     remove: endpoint({
       method: "DELETE",
       path: item,
+      environments,
       summary: "Delete a batch export (kept as deleted; its pending runs are cancelled)",
       tag,
       scope: "batch_export:write",
@@ -115,6 +122,7 @@ function batchExportRoutes<Scope>(route: {
     backfill: endpoint({
       method: "POST",
       path: `${item}backfill/`,
+      environments,
       summary: "Backfill `[start_at, end_at)`: one run per interval (at most 10,000)",
       tag,
       scope: "batch_export:write",
@@ -126,6 +134,7 @@ function batchExportRoutes<Scope>(route: {
     pause: endpoint({
       method: "POST",
       path: `${item}pause/`,
+      environments,
       summary: "Pause a batch export: no runs are scheduled until it is unpaused",
       tag,
       scope: "batch_export:write",
@@ -136,6 +145,7 @@ function batchExportRoutes<Scope>(route: {
     unpause: endpoint({
       method: "POST",
       path: `${item}unpause/`,
+      environments,
       summary: "Unpause a batch export; with `backfill: true` the intervals missed while paused are backfilled",
       tag,
       scope: "batch_export:write",
@@ -147,6 +157,7 @@ function batchExportRoutes<Scope>(route: {
     logs: endpoint({
       method: "GET",
       path: `${item}logs/`,
+      environments,
       summary: "A batch export's log entries, newest first, filtered by level, text, run and time",
       tag,
       // PostHog (2024) declares no scope here; reading logs is a read of the export.
@@ -163,6 +174,7 @@ function batchExportRoutes<Scope>(route: {
     runs: endpoint({
       method: "GET",
       path: `${item}runs/`,
+      environments,
       summary: "A batch export's runs, newest first (optionally of one `status`)",
       tag,
       scope: "batch_export:read",
@@ -176,6 +188,7 @@ function batchExportRoutes<Scope>(route: {
     run: endpoint({
       method: "GET",
       path: run,
+      environments,
       summary: "Retrieve a run of a batch export",
       tag,
       scope: "batch_export:read",
@@ -186,6 +199,7 @@ function batchExportRoutes<Scope>(route: {
     retry: endpoint({
       method: "POST",
       path: `${run}retry/`,
+      environments,
       summary: "Run a run's interval again (a new run, in a one-interval backfill)",
       tag,
       scope: "batch_export:write",
@@ -196,6 +210,7 @@ function batchExportRoutes<Scope>(route: {
     cancel: endpoint({
       method: "POST",
       path: `${run}cancel/`,
+      environments,
       summary: "Cancel a run that has not finished",
       tag,
       scope: "batch_export:write",
@@ -222,6 +237,7 @@ const projectRoutes = batchExportRoutes({
   runParams: ZProjectBatchExportRunParams,
   owner: (params) => ({ projectId: params.projectId }),
   where: "the project's",
+  environments: true,
 });
 
 export const listBatchExportsEndpoint = organizationRoutes.list;

@@ -1,34 +1,26 @@
 import { randomUUID } from "node:crypto";
+import type { TProjectClientSettings } from "@/lib/projects/schemas";
+import { projectClientSettings } from "@/lib/projects/service";
 import { decodeCaptureBody, MalformedBody, type RawCaptureRequest } from "./decode";
 import { flagsError } from "./errors";
 import { resolveToken } from "./events";
 import { projectForToken } from "./projects";
+import { DEFAULT_CLIENT_SETTINGS, sdkConfig } from "./remote-config";
 
 /** `/decide` (Django, versions 1–4) or `/flags` (the Rust service, versions 1–2). */
 export type FlagsEndpoint = "decide" | "flags";
 
 /**
- * The remote config posthog-js reads next to the flags (`get_base_config` of a project with every optional
- * feature off): events go to `/i/v0/e/`, no recordings, surveys, heatmaps or site apps.
+ * The config `/decide` answers next to the flags (`get_base_config`): the project's SDK settings, as its remote
+ * config has them, and the legacy keys old SDKs read.
  */
-export function baseConfig() {
+export function baseConfig(settings: TProjectClientSettings = DEFAULT_CLIENT_SETTINGS) {
   return {
     config: { enable_collect_everything: true },
     toolbarParams: {},
     isAuthenticated: false,
-    supportedCompression: ["gzip", "gzip-js"],
-    sessionRecording: false,
-    captureDeadClicks: false,
-    capturePerformance: false,
-    autocapture_opt_out: false,
-    autocaptureExceptions: false,
-    analytics: { endpoint: "/i/v0/e/" },
-    elementsChainAsString: true,
-    surveys: false,
-    heatmaps: false,
     flagsPersistenceDefault: false,
-    defaultIdentifiedOnly: true,
-    siteApps: [],
+    ...sdkConfig(settings),
   };
 }
 
@@ -77,7 +69,7 @@ export async function evaluateFlags(raw: RawCaptureRequest, endpoint: FlagsEndpo
 
   if (!isDisabled(data.disable_flags) && (data.distinct_id === undefined || data.distinct_id === null))
     throw flagsError.missingDistinctId();
-  return { ...baseConfig(), ...emptyFlags(endpoint, version), requestId: randomUUID() };
+  return { ...baseConfig(projectClientSettings(project)), ...emptyFlags(endpoint, version), requestId: randomUUID() };
 }
 
 /** Local evaluation's flag definitions (`/api/feature_flag/local_evaluation/`, `/flags/definitions`): none. */

@@ -28,6 +28,7 @@ const tag = "dashboards";
 export const listDashboardsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/dashboards/",
+  environments: true,
   summary: "List the project's dashboards (not deleted), pinned first, then by name; `search` in name and description",
   tag,
   scope: "dashboard:read",
@@ -41,6 +42,7 @@ export const listDashboardsEndpoint = endpoint({
 export const createDashboardEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/dashboards/",
+  environments: true,
   summary: "Create a dashboard; `use_dashboard` duplicates one (its tiles, on the same insights, and its filters)",
   tag,
   scope: "dashboard:write",
@@ -54,6 +56,7 @@ export const createDashboardEndpoint = endpoint({
 export const retrieveDashboardEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/",
+  environments: true,
   summary: "Retrieve a dashboard with its tiles; each insight is computed as `refresh` says, with the dashboard's filters",
   tag,
   scope: "dashboard:read",
@@ -67,6 +70,7 @@ export const retrieveDashboardEndpoint = endpoint({
 export const updateDashboardEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/",
+  environments: true,
   summary:
     "Update a dashboard and its tiles' layouts and colors; `deleted: true` deletes it (softly, its tiles too, and with `delete_insights` the insights on no other dashboard), `deleted: false` restores it",
   tag,
@@ -81,6 +85,7 @@ export const updateDashboardEndpoint = endpoint({
 export const deleteDashboardEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/",
+  environments: true,
   summary: "Always 405 with an empty body: dashboards are not hard-deleted; PATCH `deleted: true` instead",
   tag,
   scope: "dashboard:write",
@@ -96,6 +101,7 @@ export const deleteDashboardEndpoint = endpoint({
 export const dashboardSharingEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/",
+  environments: true,
   summary: "The dashboard's sharing configuration (disabled until enabled)",
   tag,
   scope: "sharing_configuration:read",
@@ -107,6 +113,7 @@ export const dashboardSharingEndpoint = endpoint({
 export const updateDashboardSharingEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/",
+  environments: true,
   summary: "Enable or disable public sharing of the dashboard (a read-only page at `/shared/<access_token>`)",
   tag,
   scope: "sharing_configuration:write",
@@ -119,6 +126,7 @@ export const updateDashboardSharingEndpoint = endpoint({
 export const refreshDashboardSharingEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/dashboards/{dashboardId}/sharing/refresh/",
+  environments: true,
   summary: "Replace the dashboard's sharing access token with a new one; the old one stops working at once",
   tag,
   scope: "sharing_configuration:write",

@@ -21,6 +21,7 @@ import {
   PrivilegeLevel,
   type MemberRef,
 } from "./permissions";
+import { insightViewer } from "@/lib/insights/viewer";
 import { tilesOfInsights } from "./placement";
 import { findDashboard } from "./query";
 import type { TDashboardCreate, TDashboardUpdate } from "./schemas";
@@ -62,7 +63,7 @@ function layoutPosition(layouts: Record<string, unknown>): [number, number] {
  * The dashboard with its tiles, each insight computed as `refresh` says with the dashboard's filters over its own.
  * A public visitor gets what can be shown rather than an error, as on a shared insight.
  */
-async function serializeDashboard(project: Project, dashboard: Dashboard, viewer: Viewer, refresh: RefreshMode) {
+async function serializeDashboard(project: Project, dashboard: Dashboard, viewer: Viewer, refresh: RefreshMode, actor: Actor | null) {
   const db = await getDb();
   const rows = await db
     .select({ tile: dashboardTiles, insight: insights })
@@ -80,6 +81,7 @@ async function serializeDashboard(project: Project, dashboard: Dashboard, viewer
       ? new Map<number, User>()
       : await usersById([dashboard.createdById, ...rows.flatMap((r) => [r.insight.createdById, r.insight.lastModifiedById])]);
   const placements = await tilesOfInsights(rows.map((r) => r.insight.id));
+  const insightReader = await insightViewer(actor, rows.map((r) => r.insight.id));
   const filters = dashboard.filters as DashboardFilters;
   // The tiles' insights are computed together; the analysis queue decides how many run at once.
   const tiles = await Promise.all(
@@ -87,7 +89,7 @@ async function serializeDashboard(project: Project, dashboard: Dashboard, viewer
       const answer = await (viewer === "public"
         ? insightAnswer(project, insight, refresh, filters).catch(() => insightAnswer(project, insight, "force_cache", filters))
         : insightAnswer(project, insight, refresh, filters));
-      const serialized = serializeInsight(project, insight, people, placements.get(insight.id) ?? [], answer, filters);
+      const serialized = serializeInsight(project, insight, people, placements.get(insight.id) ?? [], answer, insightReader, filters);
       return {
         id: tile.id,
         layouts: tile.layouts,
@@ -143,7 +145,7 @@ export async function retrieveDashboard(actor: Actor, projectId: TProjectId, id:
   await findDashboard(project.id, id);
   const db = await getDb();
   const [dashboard] = await db.update(dashboards).set({ lastAccessedAt: new Date() }).where(eq(dashboards.id, id)).returning();
-  return serializeDashboard(project, dashboard, memberRef(actor, membership), refresh);
+  return serializeDashboard(project, dashboard, memberRef(actor, membership), refresh, actor);
 }
 
 // ---- create ----
@@ -182,7 +184,7 @@ export async function createDashboard(actor: Actor, projectId: TProjectId, input
     if (source) await copyTiles(tx, source.id, dashboard.id);
     return dashboard;
   });
-  return serializeDashboard(project, created, memberRef(actor, membership), "force_cache");
+  return serializeDashboard(project, created, memberRef(actor, membership), "force_cache", actor);
 }
 
 /** Duplication: the same insights on the new dashboard, laid out and colored as on the source. */
@@ -232,7 +234,7 @@ export async function updateDashboard(actor: Actor, projectId: TProjectId, id: n
     const [updated] = await tx.update(dashboards).set(patch).where(eq(dashboards.id, before.id)).returning();
     return updated;
   });
-  return serializeDashboard(project, after, member, "force_cache");
+  return serializeDashboard(project, after, member, "force_cache", actor);
 }
 
 /** Layouts, colors and removal of the dashboard's own tiles; a tile of another dashboard is a 400. */
@@ -319,5 +321,5 @@ export async function sharedDashboard(accessToken: string) {
   const shared = await enabledSharing(accessToken);
   if (!shared?.config.dashboardId) throw notFound();
   const dashboard = await findDashboard(shared.project.id, shared.config.dashboardId);
-  return { project: shared.project, dashboard: await serializeDashboard(shared.project, dashboard, "public", "blocking") };
+  return { project: shared.project, dashboard: await serializeDashboard(shared.project, dashboard, "public", "blocking", null) };
 }

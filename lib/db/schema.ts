@@ -90,6 +90,18 @@ export const projects = pgTable(
     timezone: varchar("timezone", { length: 240 }).notNull().default("UTC"),
     /** PostHog's team `path_cleaning_filters`: regex → alias rules paths apply with `path_replacements: true`. */
     pathCleaningFilters: jsonb("path_cleaning_filters").$type<{ regex: string; alias: string }[]>().notNull().default([]),
+    // What posthog-js does in the browser, served as its remote config (`/array/<token>/config`); PostHog's
+    // defaults: autocapture on, console logs and network timing opted in, the rest off.
+    autocaptureOptOut: boolean("autocapture_opt_out").notNull().default(false),
+    autocaptureExceptionsOptIn: boolean("autocapture_exceptions_opt_in").notNull().default(false),
+    autocaptureWebVitalsOptIn: boolean("autocapture_web_vitals_opt_in").notNull().default(false),
+    capturePerformanceOptIn: boolean("capture_performance_opt_in").notNull().default(true),
+    captureConsoleLogOptIn: boolean("capture_console_log_opt_in").notNull().default(true),
+    captureDeadClicks: boolean("capture_dead_clicks").notNull().default(false),
+    heatmapsOptIn: boolean("heatmaps_opt_in").notNull().default(false),
+    /** PostHog's onboarding markers, kept for the clients that set them. */
+    completedSnippetOnboarding: boolean("completed_snippet_onboarding").notNull().default(false),
+    hasCompletedOnboardingFor: jsonb("has_completed_onboarding_for").$type<Record<string, boolean>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,7 @@ const tag = "definitions";
 export const listEventDefinitionsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/event_definitions/",
+  environments: true,
   summary: "List the event names the project has received: latest seen first, then by name; `volume_30_day` from the events",
   tag,
   scope: "event_definition:read",
@@ -49,6 +50,7 @@ export const listEventDefinitionsEndpoint = endpoint({
 export const retrieveEventDefinitionEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/event_definitions/{eventDefinitionId}/",
+  environments: true,
   summary: "Retrieve an event definition",
   tag,
   scope: "event_definition:read",
@@ -60,6 +62,7 @@ export const retrieveEventDefinitionEndpoint = endpoint({
 export const updateEventDefinitionEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/event_definitions/{eventDefinitionId}/",
+  environments: true,
   summary: "Update an event definition's description and tags",
   tag,
   scope: "event_definition:write",
@@ -78,6 +81,7 @@ export const replaceEventDefinitionEndpoint = endpoint({
 export const deleteEventDefinitionEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/event_definitions/{eventDefinitionId}/",
+  environments: true,
   summary: "Delete an event definition (its events stay; the next one of that name defines it again)",
   tag,
   scope: "event_definition:write",
@@ -91,6 +95,7 @@ export const deleteEventDefinitionEndpoint = endpoint({
 export const listPropertyDefinitionsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/property_definitions/",
+  environments: true,
   summary: "List the project's event (or person) properties by name; with `event_names`, those seen with these events first",
   tag,
   scope: "property_definition:read",
@@ -105,6 +110,7 @@ export const listPropertyDefinitionsEndpoint = endpoint({
 export const retrievePropertyDefinitionEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/property_definitions/{propertyDefinitionId}/",
+  environments: true,
   summary: "Retrieve a property definition",
   tag,
   scope: "property_definition:read",
@@ -116,6 +122,7 @@ export const retrievePropertyDefinitionEndpoint = endpoint({
 export const updatePropertyDefinitionEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/property_definitions/{propertyDefinitionId}/",
+  environments: true,
   summary: "Update a property definition's description, tags or `property_type` (which sets `is_numerical`)",
   tag,
   scope: "property_definition:write",
@@ -134,6 +141,7 @@ export const replacePropertyDefinitionEndpoint = endpoint({
 export const deletePropertyDefinitionEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/property_definitions/{propertyDefinitionId}/",
+  environments: true,
   summary: "Delete a property definition (the next event or person update with it defines it again)",
   tag,
   scope: "property_definition:write",
@@ -147,6 +155,7 @@ export const deletePropertyDefinitionEndpoint = endpoint({
 export const eventValuesEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/events/values/",
+  environments: true,
   summary: `The values a property took in the last 7 days' events (of \`event_name\`), most frequent first, at most 50`,
   tag,
   scope: "query:read",
@@ -159,6 +168,7 @@ export const eventValuesEndpoint = endpoint({
 export const personValuesEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/values/",
+  environments: true,
   summary: "The values a person property has, with how many persons have each, most frequent first, at most 50",
   tag,
   scope: "person:read",
@@ -171,6 +181,8 @@ export const personValuesEndpoint = endpoint({
 export const currentPersonValuesEndpoint = endpoint({
   ...personValuesEndpoint,
   path: "/api/person/values/",
+  // The legacy path has no environments twin.
+  environments: false,
   summary: "The values a person property has, in the caller's current project (legacy URL)",
   params: undefined,
   handler: ({ actor, query }) => personPropertyValues(actor, "@current", query),

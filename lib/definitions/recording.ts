@@ -16,7 +16,7 @@ const CACHE_LIMIT = 1_000_000;
 
 /**
  * Event properties ingestion does not define (PostHog's `SKIP_PROPERTIES`): person and group updates, which
- * define person properties instead, and the autocapture chain, which is stored in its own column.
+ * define person properties instead, and the autocapture elements, which are stored in their own column.
  */
 const SKIPPED_EVENT_PROPERTIES = new Set([
   "$set",
@@ -24,6 +24,7 @@ const SKIPPED_EVENT_PROPERTIES = new Set([
   "$unset",
   "$groups",
   "$elements_chain",
+  "$elements",
   ...Array.from({ length: 5 }, (_, i) => `$group_${i}`),
 ]);
 

@@ -7,6 +7,7 @@ import { eventSummary } from "./summary";
 export const listEventsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/events/",
+  environments: true,
   summary: "List a project's latest events, newest first (filter by event name, time, distinct id or person)",
   tag: "events",
   scope: "query:read",
@@ -19,6 +20,7 @@ export const listEventsEndpoint = endpoint({
 export const eventSummaryEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/events/summary/",
+  environments: true,
   summary: "What a project holds: its events of the last 24 hours and 30 days, its newest event's time, its top events",
   tag: "events",
   scope: "query:read",

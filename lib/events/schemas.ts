@@ -66,7 +66,22 @@ export const ZEvent = z
     event: z.string(),
     timestamp: z.iso.datetime(),
     person: ZEventPerson.nullable(),
-    elements: z.array(z.unknown()),
+    /** `elements_chain` parsed (PostHog's element serializer), clicked element first. */
+    elements: z.array(
+      z
+        .object({
+          text: z.string().nullable(),
+          tag_name: z.string().nullable(),
+          attr_class: z.array(z.string()).nullable(),
+          href: z.string().nullable(),
+          attr_id: z.string().nullable(),
+          nth_child: z.number().int().nullable(),
+          nth_of_type: z.number().int().nullable(),
+          attributes: z.record(z.string(), z.string()),
+          order: z.number().int(),
+        })
+        .meta({ id: "Element" }),
+    ),
     elements_chain: z.string(),
   })
   .meta({ id: "ClickhouseEvent" });

@@ -6,6 +6,7 @@ import { getAnalysisStore } from "@/lib/analytics/store";
 import { distinctIdsOfPerson, eventPersonsOf } from "@/lib/persons/service";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
+import { chainToElements } from "./elements";
 import type { TEvent, TEventList, TEventListQuery } from "./schemas";
 
 interface EventRow {
@@ -75,7 +76,7 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
     event: row.event,
     timestamp: isoFromMicros(row.timestamp_us),
     person: persons.get(row.distinct_id) ?? null,
-    elements: [],
+    elements: chainToElements(row.elements_chain),
     elements_chain: row.elements_chain,
   }));
   const last = results.at(-1);

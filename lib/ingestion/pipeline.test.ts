@@ -75,3 +75,14 @@ test("eventRow: properties as JSON text, ISO timestamp, $elements_chain in its o
     elements_chain: "div:nth-child=1",
   });
 });
+
+test("eventRow: an $elements list becomes PostHog's chain and leaves the properties; a sent chain wins", () => {
+  const elements = [{ tag_name: "button", $el_text: "Go", nth_child: 1, nth_of_type: 1 }, { tag_name: "body" }];
+  const fromList = eventRow({ projectId: 7, event: event("u", { properties: { a: 1, $elements: elements } }) }, "person");
+  expect(fromList.properties).toEqual({ a: 1 });
+  expect(fromList.elements_chain).toBe('button:nth-child="1"nth-of-type="1"text="Go";body:nth-child="0"nth-of-type="0"');
+  const both = eventRow({ projectId: 7, event: event("u", { properties: { $elements: elements, $elements_chain: "a:" } }) }, "person");
+  expect(both).toMatchObject({ properties: {}, elements_chain: "a:" });
+  const malformed = eventRow({ projectId: 7, event: event("u", { properties: { $elements: "not a list" } }) }, "person");
+  expect(malformed).toMatchObject({ properties: {}, elements_chain: "" });
+});

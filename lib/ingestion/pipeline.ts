@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { newDefinitions, rememberDefinitions, saveDefinitions, type NewDefinitions } from "@/lib/definitions/recording";
+import { elementsFromSdk, elementsToChain } from "@/lib/events/elements";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { personlessPersonId, processPersonEvents, type PersonsState } from "@/lib/persons/processing";
 import { loadPersonsState, lockProjectPersons, savePersonChanges } from "@/lib/persons/repository";
@@ -340,8 +341,15 @@ export function retryDates(days: Iterable<number>): string[] {
 
 export function eventRow(candidate: { projectId: number; event: CapturedEvent }, personId: string) {
   const { event } = candidate;
-  // posthog-js sends autocapture elements as `$elements_chain`; PostHog keeps it in its own column.
-  const { $elements_chain: elementsChain, ...properties } = event.properties;
+  // posthog-js sends autocapture elements as `$elements_chain` (or, older or configured so, as an `$elements`
+  // list); PostHog keeps them in their own column as the chain, and in neither property.
+  const { $elements_chain: sentChain, $elements: sentElements, ...properties } = event.properties;
+  const elementsChain =
+    typeof sentChain === "string" && sentChain
+      ? sentChain
+      : Array.isArray(sentElements)
+        ? elementsToChain(elementsFromSdk(sentElements))
+        : "";
   return {
     uuid: event.uuid,
     event: event.event,
@@ -352,7 +360,7 @@ export function eventRow(candidate: { projectId: number; event: CapturedEvent },
     team_id: candidate.projectId,
     distinct_id: event.distinctId,
     person_id: personId,
-    elements_chain: typeof elementsChain === "string" ? elementsChain : "",
+    elements_chain: elementsChain,
   };
 }
 

@@ -12,6 +12,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
 import { enabledSharing } from "./sharing";
+import { insightViewer, PUBLIC_INSIGHT_VIEWER } from "./viewer";
 import {
   ZActivityPage,
   ZActivityQuery,
@@ -67,6 +68,7 @@ const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sha
 export const listInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/",
+  environments: true,
   csv: true,
   summary: "List the project's insights (not deleted), filtered; `basic=true` leaves results out",
   tag,
@@ -82,11 +84,12 @@ export const listInsightsEndpoint = endpoint({
     const { project, count, rows } = await listInsights(ctx, params.projectId, query, page);
     const people = await peopleFor(ctx, rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
     const tiles = await tilesOfInsights(rows.map((r) => r.id));
+    const viewer = await insightViewer(ctx.actor, rows.map((r) => r.id));
     const results = [];
     for (const row of rows) {
       const rowTiles = tiles.get(row.id) ?? [];
       if (query.basic) results.push(serializeBasic(row, people, rowTiles));
-      else results.push(serializeInsight(project, row, people, rowTiles, await answerFor(ctx, project, row, query.refresh)));
+      else results.push(serializeInsight(project, row, people, rowTiles, await answerFor(ctx, project, row, query.refresh), viewer));
     }
     return paginate(url, page, count, results);
   },
@@ -95,6 +98,7 @@ export const listInsightsEndpoint = endpoint({
 export const createInsightEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/",
+  environments: true,
   csv: true,
   summary: "Save an insight",
   tag,
@@ -109,13 +113,15 @@ export const createInsightEndpoint = endpoint({
     const { project, insight } = await createInsight(actor, params.projectId, body);
     const people = await usersById([insight.createdById]);
     const tiles = await tilesOfInsights([insight.id]);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
+    const answer = await insightAnswer(project, insight, "force_cache");
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, await insightViewer(actor, [insight.id]));
   },
 });
 
 export const retrieveInsightEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   csv: true,
   summary: "Retrieve an insight; `refresh` says whether its result is computed, `from_dashboard` with that dashboard's filters",
   tag,
@@ -131,13 +137,15 @@ export const retrieveInsightEndpoint = endpoint({
     const people = await peopleFor(ctx, [insight.createdById, insight.lastModifiedById]);
     const tiles = await tilesOfInsights([insight.id]);
     const answer = await answerFor(ctx, project, insight, query.refresh, dashboard);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, dashboard);
+    const viewer = await insightViewer(ctx.actor, [insight.id]);
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, viewer, dashboard);
   },
 });
 
 export const updateInsightEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   csv: true,
   summary: "Update an insight; `deleted: true` deletes it (softly), `deleted: false` restores it",
   tag,
@@ -151,13 +159,15 @@ export const updateInsightEndpoint = endpoint({
     const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
     const people = await usersById([insight.createdById, insight.lastModifiedById]);
     const tiles = await tilesOfInsights([insight.id]);
-    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], await insightAnswer(project, insight, "force_cache"));
+    const answer = await insightAnswer(project, insight, "force_cache");
+    return serializeInsight(project, insight, people, tiles.get(insight.id) ?? [], answer, await insightViewer(actor, [insight.id]));
   },
 });
 
 export const insightsActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/activity/",
+  environments: true,
   csv: true,
   summary: "The activity log of the project's insights, newest first (`page`, `limit` default 10)",
   tag,
@@ -172,6 +182,7 @@ export const insightsActivityEndpoint = endpoint({
 export const insightActivityEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/activity/",
+  environments: true,
   csv: true,
   summary: "The activity log of one insight, newest first (`page`, `limit` default 10)",
   tag,
@@ -186,6 +197,7 @@ export const insightActivityEndpoint = endpoint({
 export const insightViewedEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/{insightId}/viewed/",
+  environments: true,
   csv: true,
   summary: "Record that the caller viewed the insight (for `my_last_viewed`)",
   tag,
@@ -202,6 +214,7 @@ export const insightViewedEndpoint = endpoint({
 export const myLastViewedInsightsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/my_last_viewed/",
+  environments: true,
   csv: true,
   summary: "The last 5 insights the caller viewed, most recent first",
   tag,
@@ -215,6 +228,7 @@ export const myLastViewedInsightsEndpoint = endpoint({
 export const cancelInsightQueryEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/cancel/",
+  environments: true,
   csv: true,
   summary: "Stop a background computation (`client_query_id` is a `query_status.id`)",
   tag,
@@ -233,6 +247,7 @@ export const cancelInsightQueryEndpoint = endpoint({
 export const insightTimingEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/timing/",
+  environments: true,
   summary: "Client-side timing report (accepted and discarded, as PostHog only records metrics)",
   tag,
   scope: null,
@@ -248,6 +263,7 @@ export const insightTimingEndpoint = endpoint({
 export const insightSharingEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  environments: true,
   summary: "The insight's sharing configuration (disabled until enabled)",
   tag,
   scope: "sharing_configuration:read",
@@ -259,6 +275,7 @@ export const insightSharingEndpoint = endpoint({
 export const updateInsightSharingEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/",
+  environments: true,
   summary: "Enable or disable public sharing of the insight through its access token",
   tag,
   scope: "sharing_configuration:write",
@@ -271,6 +288,7 @@ export const updateInsightSharingEndpoint = endpoint({
 export const refreshInsightSharingEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/insights/{insightId}/sharing/refresh/",
+  environments: true,
   summary: "Replace the insight's sharing access token with a new one; the old one stops working at once",
   tag,
   scope: "sharing_configuration:write",
@@ -301,7 +319,10 @@ export const sharedInsightEndpoint = endpoint({
     const answer = await sharedAnswer(project, insight, sharedMode(query.refresh));
     const tiles = await tilesOfInsights([insight.id]);
     // Who made it is not for the public.
-    return { type: "insight" as const, insight: serializeInsight(project, insight, new Map(), tiles.get(insight.id) ?? [], answer) };
+    return {
+      type: "insight" as const,
+      insight: serializeInsight(project, insight, new Map(), tiles.get(insight.id) ?? [], answer, PUBLIC_INSIGHT_VIEWER),
+    };
   },
 });
 
@@ -312,6 +333,7 @@ export const sharedInsightEndpoint = endpoint({
 export const deleteInsightEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/insights/{insightId}/",
+  environments: true,
   summary: "Always 405 with an empty body: insights are not hard-deleted; PATCH `deleted: true` instead",
   tag,
   scope: "insight:write",

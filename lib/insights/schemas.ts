@@ -128,6 +128,12 @@ export const ZInsight = z
     hogql: z.string().nullable(),
     types: z.array(z.unknown()).nullable(),
     filters_hash: z.string().nullable(),
+    /** Alerts on the insight's values: Hedgerow has none, so always empty. */
+    alerts: z.array(z.unknown()),
+    /** When the caller last opened the insight (`viewed/`), null if never. */
+    last_viewed_at: z.iso.datetime().nullable(),
+    /** What the caller may do with it: `editor` (members), `viewer` (a read-only key, a shared link's visitor). */
+    user_access_level: z.enum(["editor", "viewer"]).nullable(),
   })
   .meta({ id: "Insight" });
 

@@ -33,6 +33,7 @@ import { userBasic } from "@/lib/users/serialize";
 import { cachedResult, cacheKey, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 import type { TInsightWrite } from "./schemas";
+import type { InsightViewer } from "./viewer";
 import { enabledSharing, renewSharingToken, saveSharing, serializeSharing, sharingConfigOf, sharingTokenFailed } from "./sharing";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -92,6 +93,7 @@ export function serializeInsight(
   people: Map<number, User>,
   tiles: TileRef[],
   answer: CachedAnswer | null,
+  viewer: InsightViewer,
   dashboard?: DashboardFilters,
 ) {
   const { refreshing: _refreshing, ...basic } = serializeBasic(insight, people, tiles, answer?.last_refresh ?? null);
@@ -116,6 +118,10 @@ export function serializeInsight(
     hogql: null,
     types: null,
     filters_hash: analysis ? cacheKey(project, analysis.kind, analysis.filter) : null,
+    // Hedgerow has no insight alerts.
+    alerts: [],
+    last_viewed_at: viewer.lastViewed.get(insight.id) ?? null,
+    user_access_level: viewer.accessLevel,
   };
 }
 

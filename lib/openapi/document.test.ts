@@ -27,6 +27,20 @@ describe("collectEndpoints", () => {
     expect(() => collectEndpoints({ a: { listEndpoint: list }, b: { listEndpoint: create } })).toThrow(/unique/);
   });
 
+  test("an operation opting into environments is listed again at its /api/environments/ path, after the others", () => {
+    const insights = endpoint({ ...list, path: "/api/projects/{projectId}/things/", environments: true });
+    const twins = collectEndpoints({ a: { listEndpoint: insights, createEndpoint: create } });
+    expect(twins.map((d) => [d.operationId, d.endpoint.path])).toEqual([
+      ["list", "/api/projects/{projectId}/things/"],
+      ["create", "/api/things/"],
+      ["listEnvironment", "/api/environments/{projectId}/things/"],
+    ]);
+    expect(twins[2].endpoint.handler).toBe(insights.handler);
+    const built = buildOpenApiDocument(twins);
+    expect(built.paths["/api/environments/{projectId}/things/"].get.operationId).toBe("listEnvironment");
+    expect(() => collectEndpoints({ a: { listEndpoint: { ...list, environments: true } } })).toThrow(/not a project path/);
+  });
+
   test("refuses one method and path declared twice", () => {
     expect(() => buildOpenApiDocument(collectEndpoints({ a: { oneEndpoint: list, twoEndpoint: { ...list } } }))).toThrow(/declared twice/);
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/csv";
-import { endpoint, type Endpoint, type HttpMethod } from "@/lib/api/endpoint";
+import { endpoint, environmentPath, type Endpoint, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
@@ -115,7 +115,12 @@ export function collectEndpoints(modules = ENDPOINT_MODULES): DeclaredEndpoint[]
     );
     declared.push(...own);
   }
-  return declared;
+  return [...declared, ...declared.filter(({ endpoint }) => endpoint.environments).map(environmentTwin)];
+}
+
+/** The same operation at its `/api/environments/` path, `listInsights` → `listInsightsEnvironment`. */
+function environmentTwin({ operationId, endpoint }: DeclaredEndpoint): DeclaredEndpoint {
+  return { operationId: `${operationId}Environment`, endpoint: { ...endpoint, path: environmentPath(endpoint.path) } };
 }
 
 const refTo = (name: string) => `#/components/schemas/${name}`;
@@ -308,6 +313,7 @@ export function buildOpenApiDocument(declared: DeclaredEndpoint[]): OpenApiDocum
         "Hedgerow's HTTP API, compatible with PostHog's organization and project API: same paths (with their trailing slash), fields, status codes and error bodies.",
         "Authenticate with a personal API key, `Authorization: Bearer phx_…`; each operation names the scope it needs. Browser sessions may call every operation; their writes must be same-origin.",
         "Lists are paginated with `limit` (default 100) and `offset`, and answer `{count, next, previous, results}`.",
+        "Every `/api/projects/{projectId}/…` operation is also served at PostHog's `/api/environments/{projectId}/…` path, identically (a project is its own environment).",
         "Errors answer `{type, code, detail, attr}`.",
       ].join("\n\n"),
     },

@@ -35,9 +35,12 @@ export const tagHref = (tag: string) => `/docs/api/${tagSlug(tag)}`;
 
 export function operationsByTag(document: OpenApiDocument): ReferenceTag[] {
   const byTag = new Map<string, ReferenceOperation[]>(document.tags.map((tag) => [tag.name, []]));
-  for (const [path, operations] of Object.entries(document.paths))
+  for (const [path, operations] of Object.entries(document.paths)) {
+    // `/api/environments/` twins repeat their project operation word for word; the document's introduction says so.
+    if (path.startsWith("/api/environments/")) continue;
     for (const [method, operation] of Object.entries(operations))
       for (const tag of operation.tags) byTag.get(tag)?.push({ method, path, operation });
+  }
   return [...byTag.entries()].map(([name, operations]) => ({ name, slug: tagSlug(name), operations }));
 }
 

@@ -9,6 +9,7 @@ const tag = "persons";
 export const listPersonsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/",
+  environments: true,
   summary: "List a project's persons, newest first (search by distinct id, email or name)",
   tag,
   scope: "person:read",
@@ -22,6 +23,7 @@ export const listPersonsEndpoint = endpoint({
 export const retrievePersonEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/{personId}/",
+  environments: true,
   summary: "Retrieve a person by its uuid",
   tag,
   scope: "person:read",

@@ -39,6 +39,7 @@ export const createProjectEndpoint = endpoint({
 export const retrieveProjectEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/",
+  environments: true,
   summary: "Retrieve a project (`@current` for yours)",
   tag,
   scope: "project:read",
@@ -50,6 +51,7 @@ export const retrieveProjectEndpoint = endpoint({
 export const updateProjectEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/",
+  environments: true,
   summary: "Rename a project or change its time zone (admins)",
   tag,
   scope: "project:write",
@@ -62,6 +64,7 @@ export const updateProjectEndpoint = endpoint({
 export const deleteProjectEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/",
+  environments: true,
   summary: "Delete a project (admins)",
   tag,
   scope: "project:write",

@@ -13,15 +13,43 @@ export const ZProjectBasic = z
     api_token: z.string(),
     name: z.string().max(200),
     timezone: z.string(),
+    /** Hedgerow has no per-project access control: always false. */
+    access_control: z.boolean(),
+    completed_snippet_onboarding: z.boolean(),
+    has_completed_onboarding_for: z.record(z.string(), z.boolean()).nullable(),
+    /** Whether the project has received an event. */
+    ingested_event: z.boolean(),
+    is_demo: z.boolean(),
   })
   .meta({ id: "ProjectBasic" });
+
+/**
+ * The settings posthog-js reads from the project's remote config (PostHog's team fields of the same names):
+ * `autocapture_opt_out` stops autocapture, the others opt into what the SDK captures besides.
+ */
+export const ZProjectClientSettings = z.object({
+  autocapture_opt_out: z.boolean(),
+  autocapture_exceptions_opt_in: z.boolean(),
+  autocapture_web_vitals_opt_in: z.boolean(),
+  capture_performance_opt_in: z.boolean(),
+  capture_console_log_opt_in: z.boolean(),
+  capture_dead_clicks: z.boolean(),
+  heatmaps_opt_in: z.boolean(),
+});
 
 export const ZProject = ZProjectBasic.extend({
   /** Regex → alias rules a paths insight applies with `path_replacements: true`. */
   path_cleaning_filters: z.array(ZPathCleaningRule),
+  ...ZProjectClientSettings.shape,
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 }).meta({ id: "ProjectBackwardCompat" });
+
+/** PostHog's onboarding keys are product names; a bounded map of them. */
+const ZOnboardingFor = z
+  .record(z.string().max(100), z.boolean())
+  .refine((value) => Object.keys(value).length <= 100, "At most 100 products.")
+  .nullable();
 
 const projectFields = {
   name: z.string().trim().min(1).max(200),
@@ -34,7 +62,13 @@ export const ZProjectCreate = z
   .meta({ id: "ProjectBackwardCompatCreate" });
 
 export const ZProjectUpdate = z
-  .object({ ...projectFields, path_cleaning_filters: ZPathCleaningRules })
+  .object({
+    ...projectFields,
+    path_cleaning_filters: ZPathCleaningRules,
+    ...ZProjectClientSettings.shape,
+    completed_snippet_onboarding: z.boolean(),
+    has_completed_onboarding_for: ZOnboardingFor,
+  })
   .partial()
   .meta({ id: "PatchedProjectBackwardCompat" });
 
@@ -47,6 +81,7 @@ export const ZProjectParams = z.object({
 });
 
 export type TProject = z.infer<typeof ZProject>;
+export type TProjectClientSettings = z.infer<typeof ZProjectClientSettings>;
 export type TProjectCreate = z.infer<typeof ZProjectCreate>;
 export type TProjectUpdate = z.infer<typeof ZProjectUpdate>;
 export type TProjectId = z.output<typeof ZProjectParams>["projectId"];

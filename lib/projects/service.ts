@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
@@ -9,7 +9,7 @@ import { projects, users, type Project } from "@/lib/db/schema";
 import { canManageProjects, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/access";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "./access";
-import type { TProject, TProjectCreate, TProjectId, TProjectUpdate } from "./schemas";
+import type { TProject, TProjectClientSettings, TProjectCreate, TProjectId, TProjectUpdate } from "./schemas";
 import { DEFAULT_TIMEZONE } from "./timezones";
 
 export const DEFAULT_PROJECT_NAME = "Default project";
@@ -31,9 +31,31 @@ export async function insertProject(
   return project;
 }
 
-export function projectsOfOrganizations(tx: Tx, organizationIds: string[]): Promise<Project[]> {
+/** A project as its serializers read it: the row, and whether it has received an event. */
+export type ProjectRow = Project & { ingestedEvent: boolean };
+
+/**
+ * PostHog's `ingested_event`: ingestion records an event's name (a definition) in the transaction that stores
+ * it, so a project with a definition has had an event.
+ */
+const projectRowColumns = {
+  ...getTableColumns(projects),
+  // Spelled out: drizzle writes a select's columns unqualified, which the subquery would read as its own.
+  ingestedEvent: sql<boolean>`exists (select 1 from "event_definitions" where "event_definitions"."project_id" = "projects"."id")`,
+};
+
+function selectProjectRows(tx: Tx, where: SQL) {
+  return tx.select(projectRowColumns).from(projects).where(where).orderBy(asc(projects.id));
+}
+
+export function projectsOfOrganizations(tx: Tx, organizationIds: string[]): Promise<ProjectRow[]> {
   if (organizationIds.length === 0) return Promise.resolve([]);
-  return tx.select().from(projects).where(inArray(projects.organizationId, organizationIds)).orderBy(asc(projects.id));
+  return selectProjectRows(tx, inArray(projects.organizationId, organizationIds));
+}
+
+async function projectRow(tx: Tx, project: Project): Promise<ProjectRow> {
+  const [row] = await selectProjectRows(tx, eq(projects.id, project.id));
+  return row ?? { ...project, ingestedEvent: false };
 }
 
 export async function findProject(tx: Tx, id: number): Promise<Project | undefined> {
@@ -42,7 +64,7 @@ export async function findProject(tx: Tx, id: number): Promise<Project | undefin
 }
 
 /** How an organization lists a project in its `teams` and `projects` (PostHog's TeamBasic, trimmed). */
-export function projectBasic(project: Project) {
+export function projectBasic(project: ProjectRow) {
   return {
     id: project.id,
     uuid: project.uuid,
@@ -51,13 +73,33 @@ export function projectBasic(project: Project) {
     api_token: project.apiToken,
     name: project.name,
     timezone: project.timezone,
+    access_control: false,
+    completed_snippet_onboarding: project.completedSnippetOnboarding,
+    has_completed_onboarding_for: project.hasCompletedOnboardingFor,
+    ingested_event: project.ingestedEvent,
+    // PostHog's generated demo projects; Hedgerow's first-start demo is an ordinary project fed through capture.
+    is_demo: false,
   };
 }
 
-export function serializeProject(project: Project): TProject {
+/** The settings posthog-js reads, by PostHog's field names. */
+export function projectClientSettings(project: Project): TProjectClientSettings {
+  return {
+    autocapture_opt_out: project.autocaptureOptOut,
+    autocapture_exceptions_opt_in: project.autocaptureExceptionsOptIn,
+    autocapture_web_vitals_opt_in: project.autocaptureWebVitalsOptIn,
+    capture_performance_opt_in: project.capturePerformanceOptIn,
+    capture_console_log_opt_in: project.captureConsoleLogOptIn,
+    capture_dead_clicks: project.captureDeadClicks,
+    heatmaps_opt_in: project.heatmapsOptIn,
+  };
+}
+
+export function serializeProject(project: ProjectRow): TProject {
   return {
     ...projectBasic(project),
     path_cleaning_filters: project.pathCleaningFilters,
+    ...projectClientSettings(project),
     created_at: project.createdAt.toISOString(),
     updated_at: project.updatedAt.toISOString(),
   };
@@ -67,7 +109,7 @@ async function listProjectsOf(organizationId: string, page: Page) {
   const db = await getDb();
   const where = eq(projects.organizationId, organizationId);
   const [{ total }] = await db.select({ total: count() }).from(projects).where(where);
-  const rows = await db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(page.limit).offset(page.offset);
+  const rows = await selectProjectRows(db, where).limit(page.limit).offset(page.offset);
   return { count: total, results: rows.map(serializeProject) };
 }
 
@@ -98,12 +140,12 @@ export async function createProject(actor: Actor, organizationId: string, input:
       .where(eq(users.id, actor.user.id));
     return created;
   });
-  return serializeProject(project);
+  return serializeProject({ ...project, ingestedEvent: false });
 }
 
 export async function getProject(actor: Actor, id: TProjectId): Promise<TProject> {
   const { project } = await requireProjectAccess(actor, id);
-  return serializeProject(project);
+  return serializeProject(await projectRow(await getDb(), project));
 }
 
 async function requireProjectAdmin(actor: Actor, id: TProjectId) {
@@ -117,12 +159,26 @@ export async function updateProject(actor: Actor, id: TProjectId, input: TProjec
   const db = await getDb();
   const [updated] = await db
     .update(projects)
-    .set({ name: input.name, timezone: input.timezone, pathCleaningFilters: input.path_cleaning_filters, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      timezone: input.timezone,
+      pathCleaningFilters: input.path_cleaning_filters,
+      autocaptureOptOut: input.autocapture_opt_out,
+      autocaptureExceptionsOptIn: input.autocapture_exceptions_opt_in,
+      autocaptureWebVitalsOptIn: input.autocapture_web_vitals_opt_in,
+      capturePerformanceOptIn: input.capture_performance_opt_in,
+      captureConsoleLogOptIn: input.capture_console_log_opt_in,
+      captureDeadClicks: input.capture_dead_clicks,
+      heatmapsOptIn: input.heatmaps_opt_in,
+      completedSnippetOnboarding: input.completed_snippet_onboarding,
+      hasCompletedOnboardingFor: input.has_completed_onboarding_for,
+      updatedAt: new Date(),
+    })
     .where(eq(projects.id, project.id))
     .returning();
   // Deleted meanwhile.
   if (!updated) throw notFound(PROJECT_NOT_FOUND);
-  return serializeProject(updated);
+  return serializeProject(await projectRow(db, updated));
 }
 
 /** Deletes a project (admins); users who were working in it move to their organization's first remaining one. */

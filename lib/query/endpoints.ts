@@ -8,6 +8,7 @@ const tag = "query";
 export const runQueryEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/query/",
+  environments: true,
   summary:
     "Run a query: HogQLQuery (SQL over events and persons), EventsQuery, or an analysis (TrendsQuery, FunnelsQuery, RetentionQuery, PathsQuery, StickinessQuery, bare or in an InsightVizNode); 202 while an async one runs",
   tag,
@@ -22,6 +23,7 @@ export const runQueryEndpoint = endpoint({
 export const queryStatusEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/query/{queryId}/",
+  environments: true,
   summary: "The status of a query run in the background (`query_status.results` once complete)",
   tag,
   scope: "query:read",
@@ -33,6 +35,7 @@ export const queryStatusEndpoint = endpoint({
 export const cancelQueryEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/query/{queryId}/",
+  environments: true,
   summary: "Cancel a query running in the background",
   tag,
   scope: "query:read",

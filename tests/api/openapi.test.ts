@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -57,12 +57,16 @@ describe("the OpenAPI document", () => {
     );
     for (const file of routes) {
       const expectedPath = routePath(file);
-      const source = readFileSync(file, "utf8");
+      let source = readFileSync(file, "utf8");
+      // An environments twin re-exports its project route: the same operations, documented at its own path.
+      const twinOf = /export \{[^}]*\} from "@\/(app\/api\/projects\/[^"]+)"/.exec(source);
+      if (twinOf) source = readFileSync(path.join(root, `${twinOf[1]}.ts`), "utf8");
       const served = /serve\(([\s\S]*?)\)/.exec(source);
       if (served) {
         const names = served[1].split(",").map((name) => name.trim()).filter(Boolean);
         for (const name of names) {
-          const found = operations.find((op) => op.operationId === name.replace(/Endpoint$/, ""));
+          const operationId = name.replace(/Endpoint$/, "") + (twinOf ? "Environment" : "");
+          const found = operations.find((op) => op.operationId === operationId);
           expect(found, `${path.relative(root, file)} serves ${name}, which the document lacks`).toBeDefined();
           expect(found!.path, `${name} is declared at another path than its route file's`).toBe(expectedPath);
         }
@@ -73,6 +77,21 @@ describe("the OpenAPI document", () => {
           expect(document.paths[expectedPath]?.[method], `${method.toUpperCase()} ${expectedPath} is not documented`).toBeDefined();
       }
     }
+  });
+
+  test("every project operation has its /api/environments/ twin, with a route file there", () => {
+    let twins = 0;
+    for (const [template, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      if (!template.startsWith("/api/projects/{projectId}/")) continue;
+      const twinPath = template.replace("/api/projects/", "/api/environments/");
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(document.paths[twinPath]?.[method]?.operationId, `${method} ${twinPath}`).toBe(`${operation.operationId}Environment`);
+        twins++;
+      }
+      const folder = twinPath.slice(1, -1).replace(/\{(\w+)\}/g, "[$1]");
+      expect(existsSync(path.join(root, "app", folder, "route.ts")), `app/${folder}/route.ts`).toBe(true);
+    }
+    expect(twins).toBeGreaterThan(50);
   });
 
   test("named schemas are components referenced with $ref, lists are paginated envelopes", () => {

@@ -26,8 +26,9 @@ describe("personal API keys", () => {
       last_used_at: null,
       user_id: owner.user.id,
       scopes: ["organization:read"],
-      scoped_organizations: null,
-      scoped_teams: null,
+      scoped_organizations: [],
+      scoped_teams: [],
+      last_rolled_at: null,
     });
     expect(Date.parse(created.body.created_at)).toBeGreaterThan(Date.now() - 60_000);
 
@@ -104,6 +105,27 @@ describe("personal API keys", () => {
     const fromSession = await owner.session.get("/api/personal_api_keys/@current/");
     expect(fromSession.status).toBe(404);
     expect(fromSession.body).toEqual({ type: "invalid_request", code: "not_found", detail: "Not found.", attr: null });
+  });
+
+  test("@current answers PostHog's key shape: the scoped lists are arrays, never null (the MCP tools' schema)", async () => {
+    const owner = await signUp(baseUrl);
+    for (const limits of [{}, { scoped_organizations: [], scoped_teams: [] }, { scoped_teams: null, scoped_organizations: null }]) {
+      const created = await owner.session.post("/api/personal_api_keys/", { label: "MCP", scopes: ["*"], ...limits });
+      expect(created.status).toBe(201);
+      const current = await anonymous.as({ key: created.body.value }).get("/api/personal_api_keys/@current/");
+      expect(Object.keys(current.body).sort()).toEqual(
+        ["created_at", "id", "label", "last_rolled_at", "last_used_at", "mask_value", "scoped_organizations", "scoped_teams", "scopes", "user_id", "value"],
+      );
+      expect(current.body).toMatchObject({ scopes: ["*"], scoped_organizations: [], scoped_teams: [], last_rolled_at: null, value: null });
+    }
+    const limited = await owner.session.post("/api/personal_api_keys/", {
+      label: "One project",
+      scopes: ["insight:read"],
+      scoped_organizations: [owner.organizationId],
+      scoped_teams: [owner.projectId],
+    });
+    const current = await anonymous.as({ key: limited.body.value }).get("/api/personal_api_keys/@current/");
+    expect(current.body).toMatchObject({ scoped_organizations: [owner.organizationId], scoped_teams: [owner.projectId] });
   });
 
   test("last_used_at is set once the key is used", async () => {

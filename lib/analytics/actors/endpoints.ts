@@ -54,6 +54,7 @@ const funnelDoc = {
 export const getProjectFunnelActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/funnel/",
+  environments: true,
   ...funnelDoc,
   params: ZProjectParams,
   query: ZFunnelActorsQuery,
@@ -63,6 +64,7 @@ export const getProjectFunnelActorsEndpoint = endpoint({
 export const postProjectFunnelActorsEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/persons/funnel/",
+  environments: true,
   ...funnelDoc,
   params: ZProjectParams,
   body: ZFunnelActorsQuery,
@@ -100,6 +102,7 @@ const trendDoc = {
 export const getProjectTrendActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/trends/",
+  environments: true,
   ...trendDoc,
   params: ZProjectParams,
   query: ZTrendActorsQuery,
@@ -137,6 +140,7 @@ const stickinessDoc = {
 export const getProjectStickinessActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/stickiness/",
+  environments: true,
   ...stickinessDoc,
   params: ZProjectParams,
   query: ZStickinessActorsQuery,

@@ -46,6 +46,7 @@ const actorsDoc = {
 export const getProjectCorrelationActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/funnel/correlation/",
+  environments: true,
   ...actorsDoc,
   params: ZProjectParams,
   query: ZCorrelationActorsQuery,
@@ -55,6 +56,7 @@ export const getProjectCorrelationActorsEndpoint = endpoint({
 export const postProjectCorrelationActorsEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/persons/funnel/correlation/",
+  environments: true,
   ...actorsDoc,
   params: ZProjectParams,
   body: ZCorrelationActorsQuery,

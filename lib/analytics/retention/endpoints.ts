@@ -56,6 +56,7 @@ export const getCurrentRetentionActorsEndpoint = endpoint({
 export const getProjectRetentionActorsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/retention/",
+  environments: true,
   summary: "The persons of a retention cohort or breakdown value (its people_url)",
   tag: "persons",
   scope: "person:read",

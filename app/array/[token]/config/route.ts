@@ -1,0 +1,3 @@
+import { remoteConfigRoute } from "@/lib/capture/remote-config";
+
+export const { GET } = remoteConfigRoute("json");
