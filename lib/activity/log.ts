@@ -1,0 +1,79 @@
+import { and, count, desc, type SQL } from "drizzle-orm";
+import { pageLimit } from "@/lib/api/pagination";
+import { getDb } from "@/lib/db/client";
+import { activityLogs, type ActivityLog, type User } from "@/lib/db/schema";
+import { usersById } from "@/lib/users/lookup";
+
+/** PostHog's `log_activity`: one entry of what a user did to an item of a scope (`Insight`, `Plugin`, `PluginConfig`). */
+export async function recordActivity(entry: {
+  organizationId: string;
+  projectId: number | null;
+  userId: number;
+  scope: string;
+  itemId: string;
+  activity: string;
+  detail: Record<string, unknown>;
+}) {
+  const db = await getDb();
+  await db.insert(activityLogs).values(entry);
+}
+
+function serializeActivity(item: ActivityLog, people: Map<number, User>) {
+  const user = item.userId !== null ? people.get(item.userId) : undefined;
+  return {
+    id: item.id,
+    user: user
+      ? { first_name: user.firstName, last_name: user.lastName, email: user.email, id: user.id, uuid: user.uuid, distinct_id: user.distinctId }
+      : null,
+    unread: false,
+    organization_id: item.organizationId,
+    was_impersonated: false,
+    is_system: false,
+    activity: item.activity,
+    item_id: item.itemId,
+    scope: item.scope,
+    detail: item.detail,
+    created_at: item.createdAt.toISOString(),
+  };
+}
+
+function positive(raw: string | undefined, fallback: number): number {
+  const value = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+/** `format_query_params_absolute_url`: replace `page=`/`limit=` in the request URL, else append them. */
+function pageUrl(url: URL, page: number, limit: number): string {
+  let full = url.toString();
+  for (const [key, value] of [
+    ["page", page],
+    ["limit", limit],
+  ] as const) {
+    const pattern = new RegExp(`([?&])${key}=[^&]*`);
+    if (pattern.test(full)) full = full.replace(pattern, `$1${key}=${value}`);
+    else full += `${full.includes("?") ? "&" : "?"}${key}=${value}`;
+  }
+  return full;
+}
+
+/** PostHog's activity page (`activity_page_response`): `page`/`limit` (default 10), newest first, `total_count`. */
+export async function activityPage(url: URL, query: { limit?: string; page?: string }, ...where: SQL[]) {
+  const limit = pageLimit(query.limit, 10);
+  const page = positive(query.page, 1);
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(activityLogs).where(and(...where));
+  const rows = await db
+    .select()
+    .from(activityLogs)
+    .where(and(...where))
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const people = await usersById(rows.map((r) => r.userId));
+  return {
+    results: rows.map((r) => serializeActivity(r, people)),
+    next: page * limit < total ? pageUrl(url, page + 1, limit) : null,
+    previous: page > 1 ? pageUrl(url, page - 1, limit) : null,
+    total_count: total,
+  };
+}
