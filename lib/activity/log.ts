@@ -1,6 +1,6 @@
 import { and, count, desc, type SQL } from "drizzle-orm";
 import { pageLimit } from "@/lib/api/pagination";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { activityLogs, type ActivityLog, type User } from "@/lib/db/schema";
 import { usersById } from "@/lib/users/lookup";
 
@@ -13,9 +13,9 @@ export async function recordActivity(entry: {
   itemId: string;
   activity: string;
   detail: Record<string, unknown>;
-}) {
-  const db = await getDb();
-  await db.insert(activityLogs).values(entry);
+}, tx?: Tx) {
+  // Inside a transaction, through it: PGlite has one connection, which the transaction holds.
+  await (tx ?? (await getDb())).insert(activityLogs).values(entry);
 }
 
 function serializeActivity(item: ActivityLog, people: Map<number, User>) {

@@ -19,6 +19,7 @@ import * as invites from "@/lib/invites/endpoints";
 import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
 import * as persons from "@/lib/persons/endpoints";
+import * as plugins from "@/lib/plugins/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as users from "@/lib/users/endpoints";
 import * as openapi from "./endpoints";
@@ -49,6 +50,8 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   correlation,
   actions,
   definitions,
+  ...plugins.pipelineEndpoints,
+  plugins,
   openapi,
 };
 
