@@ -9,10 +9,9 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { canViewPlugins } from "./access";
 import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpdate } from "./schemas";
+import { SECRET_FIELD_VALUE } from "./secret";
 import { requirePluginAccess, serializePlugin } from "./service";
 
-/** What a secret setting is answered as, once set (PostHog's SECRET_FIELD_VALUE): secrets are write-only. */
-export const SECRET_FIELD_VALUE = "**************** POSTHOG SECRET FIELD ****************";
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
 
 type ConfigRow = { config: PluginConfig; plugin: Plugin; organizationName: string };
