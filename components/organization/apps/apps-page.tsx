@@ -128,7 +128,13 @@ function AppCell({ plugin }: { plugin: TPlugin }) {
     <div className="flex min-w-0 items-start gap-3">
       {plugin.icon ? (
         // eslint-disable-next-line @next/next/no-img-element -- catalog icons live on GitHub; a failed one just leaves its box empty
-        <img src={plugin.icon} alt="" className="mt-0.5 size-8 shrink-0 rounded bg-muted object-contain" loading="lazy" />
+        <img
+          src={plugin.icon}
+          alt=""
+          className="mt-0.5 size-8 shrink-0 rounded bg-muted object-contain"
+          loading="lazy"
+          onError={(event) => (event.currentTarget.style.visibility = "hidden")}
+        />
       ) : (
         <div className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded bg-muted" aria-hidden>
           <CodeIcon className="size-4 text-muted-foreground" />
