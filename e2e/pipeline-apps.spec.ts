@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible, newAccount, screenshotThemes, signUpWithApi } from "./support";
 
 test("an owner installs a destination from the catalog, configures it, edits its source and uninstalls it", async ({ page }) => {
+  test.setTimeout(180_000);
   const owner = newAccount("Pia", "Pia's Pipelines");
   await signUpWithApi(page.request, owner);
   await page.goto("/organization/apps");

@@ -339,7 +339,8 @@ describe("pipeline apps: who may", () => {
  * The organization's plugins access level is set by the operator's CLI (PostHog keeps it out of the API). On
  * PGlite the CLI needs the server stopped, so these tests run their own server on their own data dir.
  */
-describe("pipeline apps: the organization's plugins access level", { timeout: 240_000 }, () => {
+// Starting a server takes seconds on an idle machine and minutes on a loaded one: generous timeouts.
+describe("pipeline apps: the organization's plugins access level", { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-plugins-"));
   let server: StartedServer | undefined;
   let owner: TestUser;
@@ -366,7 +367,7 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 24
     const bad = await hedgerow(["set-plugins-access-level", "--organization", owner.organizationId, "--level", "5"], { dataDir });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("--level: must be one of 0, 3, 6, 9.");
-  }, 180_000);
+  }, 600_000);
 
   test("INSTALL (6): installs and changes, but no global apps", async () => {
     const session = await restartAt(6);
