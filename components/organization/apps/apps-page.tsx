@@ -142,7 +142,7 @@ function AppCell({ plugin }: { plugin: TPlugin }) {
       )}
       <div className="min-w-0">
         <p className="font-medium">{plugin.name || "Untitled app"}</p>
-        {plugin.description && <p className="line-clamp-2 max-w-prose text-sm text-muted-foreground">{plugin.description}</p>}
+        {plugin.description && <p className="line-clamp-2 max-w-md text-sm text-muted-foreground">{plugin.description}</p>}
         {plugin.is_global && <Badge variant="secondary">Global, from {plugin.organization_name}</Badge>}
       </div>
     </div>
@@ -190,7 +190,7 @@ function ActionsCell({ plugin }: { plugin: TPlugin }) {
   const editReason = tab.editable ? ownReason : TRANSFORMATIONS_READ_ONLY;
   const name = plugin.name || "Untitled app";
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex max-w-72 flex-wrap items-center justify-end gap-1">
       <DisabledReason reason={team ? null : "Create a project first: apps are set up per project."}>
         <Button size="sm" variant="outline" disabled={!team} onClick={() => configure(plugin)} aria-label={`Configure ${name}`}>
           <SettingsIcon /> Configure
