@@ -5,7 +5,10 @@ import { z } from "zod";
 import { ZApiKeyCreate } from "@/lib/api-keys/schemas";
 import { createApiKey } from "@/lib/api-keys/service";
 import { ApiError, fromZodError } from "@/lib/api/errors";
+import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
+import { organizations } from "@/lib/db/schema";
+import { PLUGINS_ACCESS_LEVELS } from "@/lib/plugins/access";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { ZSignup } from "@/lib/users/schemas";
@@ -78,6 +81,22 @@ const commands: Record<string, Command> = {
       console.log(`Created personal API key "${key.label}" (id ${key.id}) for ${user.email} with scopes ${key.scopes.join(", ")}.`);
       console.log("Copy it now, it will not be shown again:");
       console.log(key.value);
+    },
+  },
+  "set-plugins-access-level": {
+    usage: "set-plugins-access-level --organization ID --level 0|3|6|9",
+    description:
+      "What an organization may do with pipeline apps: 0 none, 3 see and set up, 6 also install, change and uninstall, 9 also global apps (the default).",
+    options: { organization: { type: "string", required: true }, level: { type: "string", required: true } },
+    async run(values) {
+      const level = Number(values.level);
+      if (!(PLUGINS_ACCESS_LEVELS as number[]).includes(level)) throw new CliError(`--level: must be one of ${PLUGINS_ACCESS_LEVELS.join(", ")}.`);
+      const db = await getDb();
+      const [organization] = z.uuid().safeParse(values.organization).success
+        ? await db.update(organizations).set({ pluginsAccessLevel: level }).where(eq(organizations.id, values.organization!)).returning()
+        : [];
+      if (!organization) throw new CliError(`No organization with the id ${values.organization}.`);
+      console.log(`Organization ${organization.name} (id ${organization.id}) now has plugins access level ${level}.`);
     },
   },
 };

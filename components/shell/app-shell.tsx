@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   ActivityIcon,
+  BlocksIcon,
   BookOpenIcon,
   ChartLineIcon,
   FolderKanbanIcon,
@@ -58,6 +59,7 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
         { href: "/organization/invites", label: "Invites", icon: MailIcon },
         { href: "/organization/projects", label: "Projects", icon: FolderKanbanIcon },
         { href: "/organization/domains", label: "Verified domains", icon: GlobeIcon },
+        { href: "/organization/apps", label: "Pipeline apps", icon: BlocksIcon },
         { href: "/organization/settings", label: "Settings", icon: SettingsIcon },
       ],
     },

@@ -274,9 +274,8 @@ export const activityLogs = pgTable(
   "activity_logs",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Null for organization-wide scopes (`Plugin`): PostHog files them under the user's team, Hedgerow under the organization. */
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
     organizationId: uuid("organization_id").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     scope: varchar("scope", { length: 79 }).notNull(),
@@ -285,7 +284,10 @@ export const activityLogs = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("activity_logs_project_scope").on(t.projectId, t.scope, t.createdAt)],
+  (t) => [
+    index("activity_logs_project_scope").on(t.projectId, t.scope, t.createdAt),
+    index("activity_logs_organization_scope").on(t.organizationId, t.scope, t.createdAt),
+  ],
 );
 
 /** When each user last viewed each insight (`my_last_viewed`). */
@@ -602,6 +604,71 @@ export const batchExportLogEntries = pgTable(
   (t) => [index("batch_export_log_entries_export_time").on(t.batchExportId, t.timestamp.desc())],
 );
 
+/**
+ * PostHog's `Plugin` (an app of the pipeline): installed by an organization from the catalog, or written in the
+ * browser (`plugin_type` "source"). Hedgerow keeps apps and their settings; it runs none of their code.
+ */
+export const plugins = pgTable(
+  "plugins",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    pluginType: varchar("plugin_type", { length: 200 }),
+    isGlobal: boolean("is_global").notNull().default(false),
+    name: varchar("name", { length: 200 }),
+    description: text("description"),
+    url: varchar("url", { length: 800 }),
+    icon: varchar("icon", { length: 800 }),
+    configSchema: jsonb("config_schema").$type<unknown>().notNull().default({}),
+    tag: varchar("tag", { length: 200 }),
+    latestTag: varchar("latest_tag", { length: 800 }),
+    latestTagCheckedAt: timestamp("latest_tag_checked_at", { withTimezone: true }),
+    capabilities: jsonb("capabilities").$type<Record<string, unknown>>().notNull().default({}),
+    metrics: jsonb("metrics").$type<Record<string, unknown>>(),
+    publicJobs: jsonb("public_jobs").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plugins_organization").on(t.organizationId), uniqueIndex("plugins_organization_url").on(t.organizationId, t.url)],
+);
+
+/** PostHog's `PluginSourceFile`: one file of an app's source (`plugin.json`, `index.ts`, `site.ts`…). */
+export const pluginSourceFiles = pgTable(
+  "plugin_source_files",
+  {
+    pluginId: integer("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    filename: varchar("filename", { length: 200 }).notNull(),
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.filename] })],
+);
+
+/** PostHog's `PluginConfig`: an app set up in one project, with its settings (secrets are never answered). */
+export const pluginConfigs = pgTable(
+  "plugin_configs",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    pluginId: integer("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    order: integer("order").notNull().default(0),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plugin_configs_project").on(t.projectId), index("plugin_configs_plugin").on(t.pluginId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Organization = typeof organizations.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
@@ -624,3 +691,5 @@ export type BatchExport = typeof batchExports.$inferSelect;
 export type BatchExportRun = typeof batchExportRuns.$inferSelect;
 export type BatchExportBackfill = typeof batchExportBackfills.$inferSelect;
 export type BatchExportLogEntry = typeof batchExportLogEntries.$inferSelect;
+export type Plugin = typeof plugins.$inferSelect;
+export type PluginConfig = typeof pluginConfigs.$inferSelect;

@@ -13,7 +13,8 @@ import {
   type PropertyDefinition,
   type User,
 } from "@/lib/db/schema";
-import { normalizeTags, usersById } from "@/lib/insights/service";
+import { normalizeTags } from "@/lib/insights/service";
+import { usersById } from "@/lib/users/lookup";
 import { containsPattern } from "@/lib/persons/service";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";

@@ -28,7 +28,7 @@ import {
   ZSharingUpdate,
 } from "./schemas";
 import {
-  activityPage,
+  insightActivityPage,
   createInsight,
   getSharing,
   insightAnswer,
@@ -45,9 +45,9 @@ import {
   sharedMode,
   updateInsight,
   updateSharing,
-  usersById,
   type InsightReader,
 } from "./service";
+import { usersById } from "@/lib/users/lookup";
 
 const tag = "insights";
 const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
@@ -176,7 +176,7 @@ export const insightsActivityEndpoint = endpoint({
   params: ZProjectParams,
   query: ZActivityQuery,
   response: ZActivityPage,
-  handler: ({ url, actor, params, query }) => activityPage(actor, params.projectId, url, query),
+  handler: ({ url, actor, params, query }) => insightActivityPage(actor, params.projectId, url, query),
 });
 
 export const insightActivityEndpoint = endpoint({
@@ -191,7 +191,7 @@ export const insightActivityEndpoint = endpoint({
   params: ZInsightParams,
   query: ZActivityQuery,
   response: ZActivityPage,
-  handler: ({ url, actor, params, query }) => activityPage(actor, params.projectId, url, query, params.insightId),
+  handler: ({ url, actor, params, query }) => insightActivityPage(actor, params.projectId, url, query, params.insightId),
 });
 
 export const insightViewedEndpoint = endpoint({

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { MemberCaller, TokenCaller } from "@/lib/api/endpoint";
 import { notFound, permissionDenied } from "@/lib/api/errors";
-import { pageLimit, withQuery, type Page } from "@/lib/api/pagination";
+import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import {
@@ -21,15 +21,15 @@ import {
   insights,
   insightViews,
   projects,
-  users,
-  type ActivityLog,
   type Insight,
   type Project,
   type User,
 } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
+import { usersById } from "@/lib/users/lookup";
 import { userBasic } from "@/lib/users/serialize";
+import { activityPage, recordActivity } from "@/lib/activity/log";
 import { cachedResult, cacheKey, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 import type { TInsightWrite } from "./schemas";
@@ -46,14 +46,6 @@ export function normalizeTags(tags: string[]): string[] {
 
 const RESTRICTION_EVERYONE_CAN_EDIT = 21;
 const PRIVILEGE_CAN_EDIT = 37;
-
-async function usersById(ids: (number | null)[]): Promise<Map<number, User>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  const db = await getDb();
-  const rows = await db.select().from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((u) => [u.id, u]));
-}
 
 function responseFilters(insight: Insight): Record<string, unknown> {
   const filters = { ...(insight.filters ?? {}) };
@@ -375,8 +367,7 @@ async function writeActivity(
   activity: string,
   changes: Record<string, unknown>[] | null,
 ) {
-  const db = await getDb();
-  await db.insert(activityLogs).values({
+  await recordActivity({
     projectId: project.id,
     organizationId,
     userId,
@@ -401,53 +392,12 @@ export async function logSharingActivity(project: Project, organizationId: strin
   ]);
 }
 
-function serializeActivity(item: ActivityLog, people: Map<number, User>) {
-  const user = item.userId !== null ? people.get(item.userId) : undefined;
-  return {
-    id: item.id,
-    user: user
-      ? { first_name: user.firstName, last_name: user.lastName, email: user.email, id: user.id, uuid: user.uuid, distinct_id: user.distinctId }
-      : null,
-    unread: false,
-    organization_id: item.organizationId,
-    was_impersonated: false,
-    is_system: false,
-    activity: item.activity,
-    item_id: item.itemId,
-    scope: item.scope,
-    detail: item.detail,
-    created_at: item.createdAt.toISOString(),
-  };
-}
-
-function positive(raw: string | undefined, fallback: number): number {
-  const value = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
-}
-
-export async function activityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
+export async function insightActivityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
   const { project } = await requireProjectAccess(actor, projectId);
   if (insightId !== undefined) await findInsight(project.id, insightId, true);
-  const limit = pageLimit(query.limit, 10);
-  const page = positive(query.page, 1);
-  const db = await getDb();
   const where = [eq(activityLogs.projectId, project.id), eq(activityLogs.scope, "Insight")];
   if (insightId !== undefined) where.push(eq(activityLogs.itemId, String(insightId)));
-  const [{ total }] = await db.select({ total: count() }).from(activityLogs).where(and(...where));
-  const rows = await db
-    .select()
-    .from(activityLogs)
-    .where(and(...where))
-    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const people = await usersById(rows.map((r) => r.userId));
-  return {
-    results: rows.map((r) => serializeActivity(r, people)),
-    next: page * limit < total ? withQuery(url, { limit: String(limit), page: String(page + 1) }) : null,
-    previous: page > 1 ? withQuery(url, { limit: String(limit), page: String(page - 1) }) : null,
-    total_count: total,
-  };
+  return activityPage(url, query, ...where);
 }
 
 // ---- views ----
@@ -517,4 +467,3 @@ export async function sharedInsight(accessToken: string) {
   return { project: shared.project, insight };
 }
 
-export { usersById };

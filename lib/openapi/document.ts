@@ -21,6 +21,7 @@ import * as invites from "@/lib/invites/endpoints";
 import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
 import * as persons from "@/lib/persons/endpoints";
+import * as plugins from "@/lib/plugins/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
@@ -72,6 +73,8 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   actions,
   definitions,
   query,
+  ...plugins.pipelineEndpoints,
+  plugins,
   openapi: { schemaEndpoint },
 };
 

@@ -2,7 +2,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import * as mutations from "./mutations";
 import { writeEffectsCache } from "./mutations";
-import { apiKeyKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
+import { pluginKeys, apiKeyKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
 /** Project-scoped factories are called with PROJECT (and DASHBOARD where they take one). */
@@ -37,6 +37,12 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
   deleteApiKeyMutation: { invalidates: [apiKeyKeys.list()] },
   updateSharingMutation: { returns: sharingKeys.config(ORG), invalidates: [insightKeys.all, dashboardKeys.all] },
   resetSharingLinkMutation: { returns: sharingKeys.config(ORG) },
+  installPluginMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  uninstallPluginMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  checkPluginUpdatesMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  upgradePluginMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  updatePluginSourceMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  savePluginConfigMutation: { invalidates: [pluginKeys.organization(ORG)] },
 };
 
 /** Writes on a project's insights and dashboards, by factory name. */

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, personKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TRetentionActorsPage, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TProject, TPropertyDefinition, TPropertyValue, TSharingConfiguration, TUser } from "@/lib/ui/types";
+import { actorKeys, analysisKeys, apiKeyKeys, dashboardKeys, domainKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, inviteKeys, memberKeys, personKeys, pluginKeys, projectKeys, sharingKeys, taxonomyKeys, userKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TApiKey, TCatalogEntry, TDashboard, TDashboardBasic, TDomain, TEventDefinition, TInsight, TInsightBasic, TInvite, TInvitePreview, TMember, TPlugin, TPluginConfig, TProject, TPropertyDefinition, TPropertyValue, TRetentionActorsPage, TSharingConfiguration, TUser } from "@/lib/ui/types";
 import type { TEventList, TEventSummary } from "@/lib/events/schemas";
 import type { TPerson } from "@/lib/persons/schemas";
 
@@ -147,6 +147,41 @@ export const domainsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: domainKeys.list(organizationId),
     queryFn: ({ signal }) => api.getAll<TDomain>(`/api/organizations/${organizationId}/domains/`, { signal }),
+  });
+
+// Pipeline apps
+
+export const pluginsQuery = (organizationId: string, family: string) =>
+  queryOptions({
+    queryKey: pluginKeys.family(organizationId, family),
+    queryFn: ({ signal }) => api.getAll<TPlugin>(`/api/organizations/${organizationId}/${family}/`, { signal }),
+  });
+
+/** The catalog shipped with Hedgerow (the same whichever family's path reads it). */
+export const pluginRepositoryQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: pluginKeys.repository(organizationId),
+    queryFn: ({ signal }) => api.get<TCatalogEntry[]>(`/api/organizations/${organizationId}/pipeline_destinations/repository/`, { signal }),
+    staleTime: Infinity,
+  });
+
+export const pluginSourceQuery = (organizationId: string, family: string, pluginId: number) =>
+  queryOptions({
+    queryKey: pluginKeys.source(organizationId, family, pluginId),
+    queryFn: ({ signal }) => api.get<Record<string, string>>(`/api/organizations/${organizationId}/${family}/${pluginId}/source/`, { signal }),
+  });
+
+export const pluginActivityQuery = (organizationId: string, page: number) =>
+  queryOptions({
+    queryKey: pluginKeys.activity(organizationId, page),
+    queryFn: ({ signal }) => api.get<TActivityPage>(`/api/organizations/${organizationId}/pipeline_destinations/activity/?page=${page}&limit=20`, { signal }),
+  });
+
+/** The current project's set-ups of apps. */
+export const pluginConfigsQuery = (organizationId: string, projectId: number) =>
+  queryOptions({
+    queryKey: pluginKeys.configs(organizationId, projectId),
+    queryFn: ({ signal }) => api.getAll<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/`, { signal }),
   });
 
 // Saved insights, dashboards, and whether a project has events (issue 8)

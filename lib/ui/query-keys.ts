@@ -112,3 +112,14 @@ export const personKeys = {
   list: (projectId: number, params: { search?: string; offset: number; limit: number }) => [...personKeys.all, projectId, "list", params] as const,
   detail: (projectId: number, personId: string) => [...personKeys.all, projectId, "detail", personId] as const,
 };
+
+/** Everything about an organization's pipeline apps sits under `organization(id)`: one write makes it all stale. */
+export const pluginKeys = {
+  all: ["plugins"] as const,
+  organization: (organizationId: string) => [...pluginKeys.all, organizationId] as const,
+  family: (organizationId: string, family: string) => [...pluginKeys.organization(organizationId), "family", family] as const,
+  repository: (organizationId: string) => [...pluginKeys.organization(organizationId), "repository"] as const,
+  source: (organizationId: string, family: string, pluginId: number) => [...pluginKeys.organization(organizationId), "source", family, pluginId] as const,
+  activity: (organizationId: string, page: number) => [...pluginKeys.organization(organizationId), "activity", page] as const,
+  configs: (organizationId: string, projectId: number) => [...pluginKeys.organization(organizationId), "configs", projectId] as const,
+};

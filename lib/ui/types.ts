@@ -12,6 +12,7 @@ export type { TDomain } from "@/lib/domains/schemas";
 export type { TInvite, TInvitePreview } from "@/lib/invites/schemas";
 export type { TMember } from "@/lib/members/schemas";
 export type { TOrganization } from "@/lib/organizations/schemas";
+export type { TCatalogEntry, TPlugin, TPluginConfig } from "@/lib/plugins/schemas";
 export type { TProject } from "@/lib/projects/schemas";
 export type { TUser } from "@/lib/users/schemas";
 

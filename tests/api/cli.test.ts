@@ -1,33 +1,11 @@
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startServer, type StartedServer } from "../support/server";
 import { ApiClient, uniqueEmail } from "../support/api";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run hedgerow -- <args>`, without npm in between, on the given database. */
-function hedgerow(args: string[], database: { dataDir: string } | { url: string }): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  if ("url" in database) env.DATABASE_URL = database.url;
-  else env.HEDGEROW_DATA_DIR = database.dataDir;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [tsx, "scripts/cli.ts", ...args], { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { hedgerow, type Run } from "../support/cli";
 
 const printedKey = (run: Run) => run.stdout.split("\n").find((line) => /^phx_[0-9a-zA-Z]+$/.test(line))!;
 

@@ -1,0 +1,6 @@
+import { serve } from "@/lib/api/endpoint";
+import { pipelineEndpoints } from "@/lib/plugins/endpoints";
+
+const { pipelineDestinationsActivityEndpoint } = pipelineEndpoints.pipeline_destinations;
+
+export const { GET, POST, PUT, PATCH, DELETE } = serve(pipelineDestinationsActivityEndpoint);

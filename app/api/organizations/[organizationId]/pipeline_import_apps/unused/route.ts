@@ -1,0 +1,6 @@
+import { serve } from "@/lib/api/endpoint";
+import { pipelineEndpoints } from "@/lib/plugins/endpoints";
+
+const { pipelineImportAppsUnusedEndpoint } = pipelineEndpoints.pipeline_import_apps;
+
+export const { GET, POST, PUT, PATCH, DELETE } = serve(pipelineImportAppsUnusedEndpoint);

@@ -1,0 +1,118 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Controller } from "react-hook-form";
+import { toast } from "sonner";
+import { FormDialog } from "@/components/form-dialog";
+import { Field, fieldMessageId } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { configFields, configFormDefaults, configFormSchema, configToSave, isSavedSecret } from "@/lib/plugins/config-form";
+import { fieldErrorText } from "@/lib/ui/forms";
+import { savePluginConfigMutation } from "@/lib/ui/mutations";
+import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
+import { useMe } from "@/lib/ui/use-me";
+
+/** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
+export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin | null; config: TPluginConfig | undefined; onClose: () => void }) {
+  const { organization, team } = useMe();
+  const save = useMutation({ ...savePluginConfigMutation(organization.id), onSuccess: () => toast.success("Settings saved.") });
+  if (!plugin || !team) return null;
+  const stored = config?.config;
+  const schema = configFormSchema(plugin.config_schema, stored);
+  const fields = configFields(plugin.config_schema);
+  const keys = fields.filter((f) => f.key).map((f) => `config.${f.key}`);
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Configure ${plugin.name || "app"}`}
+      description={`Settings in ${team.name}. Hedgerow stores them for the app; it does not run the app.`}
+      schema={schema}
+      fields={["enabled", ...keys]}
+      defaultValues={configFormDefaults(plugin.config_schema, stored, config?.enabled ?? true)}
+      onSubmit={async (values) => {
+        await save.mutateAsync({
+          projectId: team.id,
+          configId: config?.id ?? null,
+          pluginId: plugin.id,
+          enabled: values.enabled,
+          config: configToSave(plugin.config_schema, values.config),
+        });
+        onClose();
+      }}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      className="sm:max-w-lg"
+    >
+      {({ register, control, formState: { errors } }) => (
+        <div className="grid max-h-[60vh] gap-4 overflow-y-auto pr-1">
+          <div className="flex items-center gap-3">
+            <Controller
+              control={control}
+              name="enabled"
+              render={({ field }) => <Switch id="enabled" checked={field.value} onCheckedChange={field.onChange} />}
+            />
+            <Label htmlFor="enabled">Enabled in this project</Label>
+          </div>
+          {fields.length === 0 && <p className="text-sm text-muted-foreground">This app has no settings.</p>}
+          {fields.map((field, index) => {
+            if (field.type === "markdown" || !field.key)
+              return (
+                <p key={index} className="text-sm whitespace-pre-wrap text-muted-foreground">
+                  {field.markdown}
+                </p>
+              );
+            const id = `config-${field.key}`;
+            const error = fieldErrorText((errors.config as Record<string, { type: string; message?: string }> | undefined)?.[field.key]);
+            const label = `${field.name || field.key}${field.required ? " *" : ""}`;
+            if (field.type === "attachment")
+              return (
+                <Field key={field.key} label={label} htmlFor={id} description="File settings are not supported in Hedgerow.">
+                  <Input id={id} disabled />
+                </Field>
+              );
+            const described = { "aria-invalid": !!error, "aria-describedby": fieldMessageId(id) };
+            const hint = isSavedSecret(field, stored) ? "Saved. Leave empty to keep it, or type a new value." : field.hint;
+            return (
+              <Field key={field.key} label={label} htmlFor={id} description={hint} error={error}>
+                {field.type === "choice" ? (
+                  <Controller
+                    control={control}
+                    name={`config.${field.key}`}
+                    render={({ field: control }) => (
+                      <Select value={control.value || undefined} onValueChange={control.onChange}>
+                        <SelectTrigger id={id} {...described}>
+                          <SelectValue placeholder="Choose…" />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {(field.choices ?? []).map((choice) => (
+                            <SelectItem key={choice} value={choice}>
+                              {choice}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                ) : field.type === "json" ? (
+                  <Textarea id={id} className="font-mono" {...described} {...register(`config.${field.key}`)} />
+                ) : (
+                  <Input
+                    id={id}
+                    type={field.secret ? "password" : "text"}
+                    autoComplete={field.secret ? "new-password" : "off"}
+                    {...described}
+                    {...register(`config.${field.key}`)}
+                  />
+                )}
+              </Field>
+            );
+          })}
+        </div>
+      )}
+    </FormDialog>
+  );
+}

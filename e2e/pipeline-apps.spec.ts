@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, newAccount, screenshotThemes, signUpWithApi } from "./support";
+
+test("an owner installs a destination from the catalog, configures it, edits its source and uninstalls it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const owner = newAccount("Pia", "Pia's Pipelines");
+  await signUpWithApi(page.request, owner);
+  await page.goto("/organization/apps");
+  await expect(page.getByRole("link", { name: "Destinations" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("No destinations yet.")).toBeVisible();
+  await expectAccessible(page, "apps, empty");
+
+  // The tab is in the URL.
+  await page.getByRole("link", { name: "Site apps" }).click();
+  await expect(page).toHaveURL(/tab=site-apps/);
+  await expect(page.getByText("No site apps yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Destinations" }).click();
+
+  // Install from the catalog, searching it.
+  await page.getByRole("button", { name: "Install app" }).click();
+  const catalog = page.getByRole("dialog");
+  await catalog.getByLabel("Search apps").fill("customer");
+  await expect(catalog.getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page, "catalog dialog");
+  await catalog.getByRole("button", { name: "Install Customer.io" }).click();
+
+  // Its settings come next: a form from its config_schema; required fields are needed to enable it.
+  const configure = page.getByRole("dialog", { name: "Configure Customer.io" });
+  await expect(configure.getByLabel("Customer.io site ID *")).toBeVisible();
+  await configure.getByRole("button", { name: "Save" }).click();
+  await expect(configure.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("This field is required.");
+  await configure.getByLabel("Customer.io site ID *").fill("site-1");
+  await configure.getByLabel("Customer.io API key *").fill("sk-secret-value");
+  await expectAccessible(page, "configure dialog");
+  await configure.getByRole("button", { name: "Save" }).click();
+  await expect(configure).toBeHidden();
+  const row = page.getByRole("row", { name: /Customer\.io/ });
+  await expect(row.getByText("Enabled")).toBeVisible();
+
+  // The secret is write-only: the form shows it is saved, never its value.
+  await row.getByRole("button", { name: "Configure Customer.io" }).click();
+  const again = page.getByRole("dialog", { name: "Configure Customer.io" });
+  await expect(again.getByLabel("Customer.io API key *")).toHaveValue("");
+  await expect(again.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("Saved. Leave empty to keep it, or type a new value.");
+  await expect(again.getByLabel("Customer.io site ID *")).toHaveValue("site-1");
+  await again.getByRole("button", { name: "Cancel" }).click();
+
+  // Source: plugin.json is checked; a valid one renames the app.
+  await row.getByRole("button", { name: "Source of Customer.io" }).click();
+  const source = page.getByRole("dialog", { name: "Source of Customer.io" });
+  const editor = source.getByLabel("Source of plugin.json");
+  await expect(editor).toHaveValue(/"name": "Customer.io"/);
+  await editor.fill("{ not json");
+  await source.getByRole("button", { name: "Save source" }).click();
+  await expect(source.getByRole("alert")).toContainText("plugin.json is not valid JSON");
+  await screenshotThemes(page, "pipeline-apps-source");
+  await editor.fill(JSON.stringify({ name: "Customer.io events", config: [] }, null, 2));
+  await source.getByRole("button", { name: "Save source" }).click();
+  await expect(source).toBeHidden();
+  const renamed = page.getByRole("row", { name: /Customer\.io events/ });
+  await expect(renamed).toBeVisible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectAccessible(page, "apps, dark");
+  await page.emulateMedia({ colorScheme: null });
+  await screenshotThemes(page, "pipeline-apps");
+
+  // Uninstall, after confirming.
+  await renamed.getByRole("button", { name: "Uninstall Customer.io events" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Uninstall Customer.io events?");
+  await confirm.getByRole("button", { name: "Uninstall" }).click();
+  await expect(page.getByText("No destinations yet.")).toBeVisible();
+
+  // The activity says who did what.
+  await page.getByRole("link", { name: "Activity" }).click();
+  const activity = page.getByRole("list", { name: "App activity" });
+  await expect(activity.getByRole("listitem").first()).toContainText("uninstalled Customer.io events");
+  await expect(activity).toContainText("installed Customer.io");
+  await expect(activity).toContainText("enabled Customer.io");
+  await expectAccessible(page, "apps activity");
+  await screenshotThemes(page, "pipeline-apps-activity");
+});
