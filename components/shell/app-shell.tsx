@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   BookOpenIcon,
+  CloudUploadIcon,
   ChartLineIcon,
   FolderKanbanIcon,
   GlobeIcon,
@@ -54,6 +55,7 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
         { href: "/organization/invites", label: "Invites", icon: MailIcon },
         { href: "/organization/projects", label: "Projects", icon: FolderKanbanIcon },
         { href: "/organization/domains", label: "Verified domains", icon: GlobeIcon },
+        { href: "/organization/batch-exports", label: "Batch exports", icon: CloudUploadIcon },
         { href: "/organization/settings", label: "Settings", icon: SettingsIcon },
       ],
     },

@@ -51,3 +51,21 @@ export type TDashboardBasic = z.output<typeof ZDashboardBasic>;
 export type TDashboard = z.output<typeof ZDashboard>;
 export type TDashboardTile = z.output<typeof ZDashboardTile>;
 export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
+
+// Batch exports (issue 9)
+export type { TBatchExport, TBatchExportBackfill, TBatchExportLogEntry, TBatchExportRun } from "@/lib/batch-exports/schemas";
+export type TBatchExportDestinationType = import("@/lib/batch-exports/schemas").DestinationType;
+export type TBatchExportRunStatus = import("@/lib/batch-exports/schemas").BatchExportRunStatus;
+/** What the create form sends (the update form a part of it). */
+export type TBatchExportWrite = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportCreate>;
+export type TBatchExportUpdateBody = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportUpdate>;
+/** What "test connection" tries: a destination as the form has it. */
+export interface TConnectionTestBody {
+  team_id?: number;
+  destination: { type: string; config: Record<string, unknown> };
+}
+/** What "test connection" answers: whether the destination took a write, and what it said. */
+export interface TConnectionTest {
+  ok: boolean;
+  detail: string;
+}
