@@ -9,6 +9,7 @@ import * as funnels from "@/lib/analytics/funnels/endpoints";
 import * as actors from "@/lib/analytics/actors/endpoints";
 import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
+import * as batchExports from "@/lib/batch-exports/endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as dashboards from "@/lib/dashboards/endpoints";
 import * as definitions from "@/lib/definitions/endpoints";
@@ -33,6 +34,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   members,
   invites,
   domains,
+  batchExports,
   projects,
   users,
   apiKeys,
