@@ -21,6 +21,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
+import { backfillRangeProblem, OPEN_ENDED_BACKFILL_TYPES } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
@@ -28,34 +29,13 @@ import { backfillBatchExportMutation, deleteBatchExportMutation, unpauseBatchExp
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
-const INTERVAL_MS: Record<TBatchExport["interval"], number> = {
-  "every 5 minutes": 5 * 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 7 * 86_400_000,
-};
-
-/** Destinations that may be backfilled without an end (PostHog's rule): the backfill then follows on to now. */
-const OPEN_ENDED = new Set(["HTTP", "NoOp"]);
-
-/** The range checked as the API checks it, with its messages, before anything is sent. */
+/** The range checked as the API checks it (the same rule, so the same messages) before anything is sent. */
 function backfillSchema(batchExport: TBatchExport) {
   return z
     .object({ start_at: z.string({ error: "Pick the start of the range." }), end_at: z.string().nullable() })
     .superRefine(({ start_at, end_at }, context) => {
-      if (end_at === null) {
-        if (!OPEN_ENDED.has(batchExport.destination.type))
-          context.addIssue({ code: "custom", path: ["end_at"], message: "Backfilling a BatchExport with no end date is not allowed" });
-        return;
-      }
-      if (new Date(start_at) >= new Date(end_at))
-        context.addIssue({ code: "custom", path: ["start_at"], message: "The initial backfill datetime 'start_at' happens after 'end_at'" });
-      if (new Date(end_at).getTime() > Date.now() + INTERVAL_MS[batchExport.interval])
-        context.addIssue({
-          code: "custom",
-          path: ["end_at"],
-          message: `The provided 'end_at' (${end_at}) is too far into the future. Cannot backfill beyond 1 batch period into the future.`,
-        });
+      const problem = backfillRangeProblem(new Date(start_at), end_at ? new Date(end_at) : null, batchExport.destination.type, batchExport.interval, new Date());
+      if (problem) context.addIssue({ code: "custom", path: ["end_at"], message: problem.detail });
     });
 }
 
@@ -69,7 +49,7 @@ export function BackfillDialog({ open, onClose, batchExport }: { open: boolean; 
       onClose();
     },
   });
-  const openEnded = OPEN_ENDED.has(batchExport.destination.type);
+  const openEnded = OPEN_ENDED_BACKFILL_TYPES.includes(batchExport.destination.type);
   return (
     <FormDialog
       open={open}

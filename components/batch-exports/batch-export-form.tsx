@@ -24,6 +24,7 @@ import {
   ZBatchExportCreate,
   type DestinationType,
 } from "@/lib/batch-exports/schemas";
+import { publicConfig } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createBatchExportMutation, testBatchExportDestinationMutation, updateBatchExportMutation } from "@/lib/ui/mutations";
@@ -96,7 +97,8 @@ export function BatchExportFormDialog({ open, onOpenChange, batchExport }: { ope
         end_at: batchExport.end_at,
         destination: {
           type: batchExport.destination.type,
-          config: { ...initialConfig(batchExport.destination.type), ...withoutSecrets(batchExport.destination.type, batchExport.destination.config) },
+          // The API answers without secrets; should one slip through, it still does not go into the form.
+          config: { ...initialConfig(batchExport.destination.type), ...publicConfig(batchExport.destination.type, batchExport.destination.config) },
         },
       }
     : {
@@ -306,10 +308,6 @@ function ConnectionTest({ form, type }: { form: UseFormReturn<TFormValues>; type
       </div>
     </div>
   );
-}
-
-function withoutSecrets(type: DestinationType, config: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(config).filter(([key]) => !SECRET_CONFIG_FIELDS[type].includes(key)));
 }
 
 /** What an edit sends: blank secrets are left out, so PATCH's merge keeps the stored ones. */

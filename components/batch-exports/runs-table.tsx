@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { formatRunInterval, RUN_STATUSES, RunStatusBadge, runStatusLabel } from "@/components/batch-exports/labels";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { canCancelRun } from "@/lib/batch-exports/rules";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -21,8 +22,6 @@ import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 
 const PAGE_SIZE = 20;
 const ANY = "any";
-/** Runs that can still be stopped: not started yet, under way, or waiting to be tried again. */
-const CANCELLABLE = new Set<TBatchExportRun["status"]>(["Starting", "Running", "FailedRetryable"]);
 
 interface RunsContext {
   retry: (run: TBatchExportRun) => void;
@@ -168,7 +167,7 @@ function RunActions({ run }: { run: TBatchExportRun }) {
       <Button variant="ghost" size="sm" onClick={() => showLogs(run)} aria-label={`Logs of the run for ${label}`}>
         <ScrollTextIcon /> Logs
       </Button>
-      {CANCELLABLE.has(run.status) ? (
+      {canCancelRun(run.status) ? (
         <Button variant="ghost" size="sm" disabled={busy(run)} onClick={() => cancel(run)} aria-label={`Cancel the run for ${label}`}>
           <BanIcon /> Cancel
         </Button>
