@@ -13,7 +13,7 @@ CREATE TABLE "batch_export_log_entries" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"batch_export_id" uuid NOT NULL,
 	"run_id" uuid,
-	"timestamp" timestamp with time zone DEFAULT now() NOT NULL,
+	"timestamp" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"level" varchar(16) NOT NULL,
 	"message" text NOT NULL
 );

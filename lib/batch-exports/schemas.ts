@@ -184,7 +184,10 @@ export const ZBatchExportDestinationInput = z
 const writable = {
   name: z.string().trim().min(1).max(1_000),
   /** Null or blank: `events`, as PostHog defaults it. */
-  model: z.union([z.enum(BATCH_EXPORT_MODELS), z.literal(""), z.null()]).transform((model) => model || "events"),
+  model: z
+    .enum([...BATCH_EXPORT_MODELS, ""])
+    .nullable()
+    .transform((model): BatchExportModel => model || "events"),
   destination: ZBatchExportDestinationInput,
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),

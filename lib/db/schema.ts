@@ -582,7 +582,8 @@ export const batchExportLogEntries = pgTable(
       .notNull()
       .references(() => batchExports.id, { onDelete: "cascade" }),
     runId: uuid("run_id").references(() => batchExportRuns.id, { onDelete: "cascade" }),
-    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, as the API answers them, so that `before=<a timestamp read>` pages without repeats.
+    timestamp: timestamp("timestamp", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     level: varchar("level", { length: 16 }).notNull(),
     message: text("message").notNull(),
   },
