@@ -22,7 +22,22 @@ export const config = {
     .filter(Boolean),
   /** Public base URL used in links sent by email (invite links). Defaults to the request's origin. */
   siteUrl: process.env.SITE_URL || process.env.NEXTAUTH_URL || undefined,
+  /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */
+  batchExports: {
+    enabled: process.env.HEDGEROW_BATCH_EXPORTS !== "off",
+    pollMs: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_POLL_MS, 5_000),
+    concurrency: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_CONCURRENCY, 2),
+    leaseSeconds: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_LEASE_SECONDS, 60),
+    pageSize: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_PAGE_SIZE, 50_000),
+    maxAttempts: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS, 5),
+    retrySeconds: positiveNumber(process.env.HEDGEROW_BATCH_EXPORT_RETRY_SECONDS, 60),
+  },
 };
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
 
 /**
  * The secret signing session cookies: NEXTAUTH_SECRET when given, otherwise one generated once and kept in

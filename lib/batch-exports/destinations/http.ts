@@ -1,0 +1,77 @@
+import type { RecordPage } from "../records";
+import { configString, rowToJson, type Destination } from "./types";
+
+/** Events per request and bytes per request body, as PostHog's capture takes a batch (20 MB at most). */
+const MAX_EVENTS = 1_000;
+const MAX_BYTES = 10 * 1024 * 1024;
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The event as PostHog's capture takes it (`$set`, `$set_once` and `$ip` are in its properties already). A schema's
+ * own columns are sent as they are, with the event's `uuid`.
+ */
+function eventJson(row: Record<string, unknown>, page: RecordPage): string {
+  if (!page.columns.some((column) => column.name === "properties")) return rowToJson(row, page.columns);
+  return (
+    `{"uuid":${JSON.stringify(row.uuid)},"event":${JSON.stringify(row.event)},"distinct_id":${JSON.stringify(row.distinct_id)},` +
+    `"timestamp":${JSON.stringify(row.timestamp)},"properties":${(row.properties as string | null) ?? "{}"},` +
+    `"elements_chain":${(row.elements as string | null) ?? '""'}}`
+  );
+}
+
+async function post(url: string, body: string, signal?: AbortSignal) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+const envelope = (token: string, events: string[]) =>
+  `{"api_key":${JSON.stringify(token)},"historical_migration":true,"batch":[${events.join(",")}]}`;
+
+/**
+ * PostHog's HTTP export: batches POSTed to `url` as capture's `/batch/` body, `{"api_key": token,
+ * "historical_migration": true, "batch": [events]}`. A run again sends the same events with the same `uuid`s: the
+ * receiver dedupes on `uuid` (PostHog's and Hedgerow's capture do).
+ */
+export const httpDestination: Destination = {
+  async open(config) {
+    const url = configString(config, "url");
+    const token = configString(config, "token");
+    return {
+      async writePage(page) {
+        let events: string[] = [];
+        let bytes = 0;
+        for (const row of page.rows) {
+          const json = eventJson(row, page);
+          if (events.length && (events.length >= MAX_EVENTS || bytes + json.length > MAX_BYTES)) {
+            await post(url, envelope(token, events));
+            events = [];
+            bytes = 0;
+          }
+          events.push(json);
+          bytes += json.length + 1;
+        }
+        if (events.length) await post(url, envelope(token, events));
+      },
+      close: async () => undefined,
+    };
+  },
+  async check(config, signal) {
+    // An empty batch: the receiver is reached and accepts the token, and no event is sent.
+    const url = configString(config, "url");
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: envelope(configString(config, "token"), []),
+      signal,
+    });
+    await response.text().catch(() => "");
+    if (response.status === 401 || response.status === 403) throw new Error(`${url} refused the token (${response.status}).`);
+    if (response.status >= 500) throw new Error(`${url} answered ${response.status}.`);
+  },
+};

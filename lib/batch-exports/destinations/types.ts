@@ -1,0 +1,40 @@
+import type { ExportColumn, RecordPage } from "../records";
+
+/** Which interval a destination writes (its objects' keys and its log lines name it). */
+export interface ExportInterval {
+  batchExportId: string;
+  start: Date | null;
+  end: Date;
+}
+
+/** A destination opened for one run: each page is written idempotently (writing a page again changes nothing). */
+export interface DestinationWriter {
+  /** Writes the `part`th page of the interval (parts are numbered from 0 in cursor order). */
+  writePage(page: RecordPage, part: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Destination {
+  open(config: Record<string, unknown>, interval: ExportInterval): Promise<DestinationWriter>;
+  /** Tries the destination with this config (connects, lists, authenticates) without writing; throws what went wrong. */
+  check(config: Record<string, unknown>, signal: AbortSignal): Promise<void>;
+}
+
+/** A row as one JSON object of its columns, JSON-valued columns embedded as they are (no parse and re-serialize). */
+export function rowToJson(row: Record<string, unknown>, columns: readonly ExportColumn[]): string {
+  let text = "{";
+  for (let i = 0; i < columns.length; i++) {
+    const { name, json } = columns[i];
+    const value = row[name];
+    text += `${i ? "," : ""}${JSON.stringify(name)}:${json ? ((value as string | null) ?? "null") : JSON.stringify(value ?? null)}`;
+  }
+  return text + "}";
+}
+
+/** Reads a config field of the expected type (the API validated the config; defaults as PostHog's inputs have them). */
+export function configString(config: Record<string, unknown>, name: string, fallback?: string): string {
+  const value = config[name];
+  if (typeof value === "string" && value !== "") return value;
+  if (fallback !== undefined) return fallback;
+  throw new Error(`The destination's configuration has no '${name}'.`);
+}

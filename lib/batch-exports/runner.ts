@@ -1,0 +1,114 @@
+import type { Database } from "@/lib/db/client";
+import type { EventStore } from "@/lib/events/store";
+import { finishRun, recordProgress, releaseRun, type ClaimedRun, type LeaseState } from "./claim";
+import { destinationFor } from "./destinations";
+import { countRecords, readRecordPages, type ExportSchema, type RecordCursor, type RecordQuery } from "./records";
+import { writeRunLog } from "./run-log";
+
+export interface RunnerSettings {
+  owner: string;
+  leaseSeconds: number;
+  pageSize: number;
+  maxAttempts: number;
+  retrySeconds: number;
+}
+
+/** Where a run has got to: the last record written and the number of the next part (S3 objects are numbered by it). */
+interface RunCursor extends RecordCursor {
+  part: number;
+}
+
+function parseCursor(text: string | null): RunCursor | null {
+  if (!text) return null;
+  try {
+    const cursor = JSON.parse(text) as RunCursor;
+    return typeof cursor.timestamp === "string" && typeof cursor.uuid === "string" && Number.isInteger(cursor.part) ? cursor : null;
+  } catch {
+    return null;
+  }
+}
+
+const eventNames = (value: unknown) => (Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : undefined);
+
+/** The retry delay after the `attempt`th failure: `retrySeconds`, doubled each attempt, at most an hour. */
+export const retryDelaySeconds = (retrySeconds: number, attempt: number) => Math.min(3_600, retrySeconds * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Executes a claimed run: reads its interval's records page by page after its cursor, writes each page to the
+ * destination, then records the cursor and count (so a run taken over after a crash resumes after the last page
+ * written; a page written twice is harmless, destinations write idempotently). Between pages it honours a cancel and
+ * `stop` (the process is shutting down: the run is given back). A destination error makes the run `FailedRetryable`
+ * (retried with backoff, resuming from its cursor) until `maxAttempts`, then `Failed`; either way the error is logged.
+ */
+export async function executeRun(db: Database, store: EventStore, run: ClaimedRun, settings: RunnerSettings, stop: AbortSignal) {
+  const held = { id: run.id, owner: settings.owner, leaseSeconds: settings.leaseSeconds };
+  const interval = `${run.dataIntervalStart?.toISOString() ?? "the beginning"} to ${run.dataIntervalEnd.toISOString()}`;
+  let cursor = parseCursor(run.cursor);
+  let recordsCompleted = cursor ? run.recordsCompleted : 0;
+  await writeRunLog(
+    db,
+    run,
+    "INFO",
+    cursor
+      ? `Batch export run resumed (attempt ${run.attempts}) for ${interval} after ${recordsCompleted} records.`
+      : `Batch export run started (attempt ${run.attempts}) for ${interval}.`,
+  );
+  // A page write longer than the lease must not let another worker take the run over.
+  let leaseState: LeaseState = "held";
+  const heartbeat = setInterval(
+    () => void recordProgress(db, held, {}).then((state) => (leaseState = state), () => undefined),
+    Math.max(1_000, (settings.leaseSeconds * 1_000) / 3),
+  );
+  const config = run.destinationConfig;
+  const query: RecordQuery = {
+    teamId: run.teamId,
+    model: run.model === "persons" ? "persons" : "events",
+    start: run.dataIntervalStart,
+    end: run.dataIntervalEnd,
+    schema: (run.schema as ExportSchema | null) ?? null,
+    includeEvents: eventNames(config.include_events),
+    excludeEvents: eventNames(config.exclude_events),
+  };
+  let writer: Awaited<ReturnType<ReturnType<typeof destinationFor>["open"]>> | null = null;
+  try {
+    const total = await countRecords(store, query);
+    leaseState = await recordProgress(db, held, { recordsTotalCount: total });
+    writer = await destinationFor(run.destinationType).open(config, {
+      batchExportId: run.batchExportId,
+      start: run.dataIntervalStart,
+      end: run.dataIntervalEnd,
+    });
+    let part = cursor?.part ?? 0;
+    for await (const page of readRecordPages(store, query, { after: cursor, pageSize: settings.pageSize })) {
+      if (leaseState !== "held" || stop.aborted) break;
+      await writer.writePage(page, part);
+      part += 1;
+      recordsCompleted += page.rows.length;
+      cursor = { ...page.cursor, part };
+      leaseState = await recordProgress(db, held, { cursor: JSON.stringify(cursor), recordsCompleted });
+    }
+    if (leaseState === "cancelled") {
+      await writeRunLog(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);
+    } else if (leaseState === "lost") {
+      await writeRunLog(db, run, "WARNING", "Batch export run stopped: another worker took it over (its lease had expired).");
+    } else if (stop.aborted) {
+      await releaseRun(db, held);
+      await writeRunLog(db, run, "INFO", `Batch export run paused after ${recordsCompleted} records: the server is stopping; it resumes there.`);
+    } else if (await finishRun(db, held, { status: "Completed", recordsCompleted })) {
+      await writeRunLog(db, run, "INFO", `Batch export run completed: ${recordsCompleted} records exported.`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (run.attempts >= settings.maxAttempts) {
+      if (await finishRun(db, held, { status: "Failed", error: message }))
+        await writeRunLog(db, run, "ERROR", `Batch export run failed after ${run.attempts} attempts: ${message}`);
+    } else {
+      const retryInSeconds = retryDelaySeconds(settings.retrySeconds, run.attempts);
+      if (await finishRun(db, held, { status: "FailedRetryable", error: message, retryInSeconds }))
+        await writeRunLog(db, run, "ERROR", `Batch export run attempt ${run.attempts} failed: ${message}. Retrying in ${retryInSeconds} s.`);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    await writer?.close().catch(() => undefined);
+  }
+}
