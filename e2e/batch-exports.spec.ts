@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { currentProject, expectAccessible, newAccount, sameOrigin, sendEventsWithApi, signUpWithApi } from "./support";
 
@@ -56,6 +58,26 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   await expect(form.getByLabel("Bucket")).toHaveCount(0);
   await expect(form.getByLabel("URL")).toBeVisible();
   await expect(form.getByLabel("Token")).toHaveAttribute("type", "password");
+  // "Test connection" tries the destination as typed: a receiver on loopback answers, a closed port does not.
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", () => {
+      received.push(body);
+      response.writeHead(200, { "content-type": "application/json" }).end('{"status": 1}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as AddressInfo;
+  await form.getByLabel("URL").fill(`http://127.0.0.1:${port}/batch/`);
+  await form.getByLabel("Token").fill("phc_receiver");
+  await form.getByRole("button", { name: "Test connection" }).click();
+  await expect(form.getByRole("status")).toHaveText("Connected to the HTTP destination.");
+  expect(received.join("")).toContain("phc_receiver");
+  await new Promise((resolve) => receiver.close(resolve));
+  await form.getByRole("button", { name: "Test connection" }).click();
+  await expect(form.getByRole("status")).toContainText("Could not use the HTTP destination");
   await form.getByRole("combobox", { name: "Destination" }).click();
   await page.getByRole("option", { name: "No-op" }).click();
   await expect(form.getByText("A no-op export has no settings")).toBeVisible();
@@ -181,6 +203,9 @@ test("editing a PostgreSQL export keeps its password unless a new one is typed, 
   await expect(form.getByRole("combobox", { name: "Destination" })).toBeDisabled();
   await expect(form.getByLabel("Host")).toHaveValue("db.example.com");
   await expectAccessible(page, "edit export");
+  // The stored password never comes back, so testing needs it typed again.
+  await form.getByRole("button", { name: "Test connection" }).click();
+  await expect(form.getByRole("status")).toHaveText("Type the password to test: the stored one is never sent back to the browser.");
 
   await form.getByLabel("Port").fill("70000");
   await form.getByRole("button", { name: "Save" }).click();
