@@ -75,6 +75,7 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByRole("status")).toHaveText("Connected to the HTTP destination.");
   expect(received.join("")).toContain("phc_receiver");
+  receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByRole("status")).toContainText("Could not use the HTTP destination");
