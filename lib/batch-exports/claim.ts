@@ -12,6 +12,7 @@ export interface ClaimedRun {
   schema: Record<string, unknown> | null;
   dataIntervalStart: Date | null;
   dataIntervalEnd: Date;
+  backfillId: string | null;
   cursor: string | null;
   recordsCompleted: number;
   attempts: number;
@@ -59,7 +60,7 @@ export async function claimRun(db: Database, owner: string, leaseSeconds: number
         FROM batch_exports e
         WHERE r.id = ${candidate.id} AND e.id = r.batch_export_id
         RETURNING r.id, r.batch_export_id, e.project_id, e.model, e.destination_type, e.destination_config, e.schema,
-          r.data_interval_start, r.data_interval_end, r.cursor, r.records_completed, r.attempts`);
+          r.data_interval_start, r.data_interval_end, r.backfill_id, r.cursor, r.records_completed, r.attempts`);
       const row = rowsOf(claimed)[0];
       return {
         id: String(row.id),
@@ -71,6 +72,7 @@ export async function claimRun(db: Database, owner: string, leaseSeconds: number
         schema: (row.schema ?? null) as Record<string, unknown> | null,
         dataIntervalStart: toDate(row.data_interval_start),
         dataIntervalEnd: toDate(row.data_interval_end)!,
+        backfillId: row.backfill_id === null ? null : String(row.backfill_id),
         cursor: row.cursor === null ? null : String(row.cursor),
         recordsCompleted: Number(row.records_completed ?? 0),
         attempts: Number(row.attempts),
@@ -132,4 +134,22 @@ export async function releaseRun(db: Database, run: { id: string; owner: string 
   await db.execute(sql`
     UPDATE batch_export_runs SET lease_expires_at = now() - interval '1 second', last_updated_at = now()
     WHERE id = ${run.id} AND lease_owner = ${run.owner} AND status = 'Running'`);
+}
+
+/**
+ * Keeps a backfill's status in step with its runs: `Running` once one runs, then `Completed` (or `Failed` if one
+ * failed) when none is left to run. A cancelled backfill stays cancelled.
+ */
+export async function settleBackfill(db: Database, backfillId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE batch_export_backfills b
+    SET status = CASE
+          WHEN EXISTS (SELECT 1 FROM batch_export_runs r WHERE r.backfill_id = b.id AND r.status IN ('Starting', 'Running', 'FailedRetryable')) THEN 'Running'
+          WHEN EXISTS (SELECT 1 FROM batch_export_runs r WHERE r.backfill_id = b.id AND r.status = 'Failed') THEN 'Failed'
+          ELSE 'Completed' END,
+        finished_at = CASE
+          WHEN EXISTS (SELECT 1 FROM batch_export_runs r WHERE r.backfill_id = b.id AND r.status IN ('Starting', 'Running', 'FailedRetryable')) THEN NULL
+          ELSE now() END,
+        last_updated_at = now()
+    WHERE b.id = ${backfillId} AND b.status IN ('Starting', 'Running')`);
 }

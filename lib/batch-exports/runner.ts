@@ -1,9 +1,10 @@
 import type { Database } from "@/lib/db/client";
 import type { EventStore } from "@/lib/events/store";
-import { finishRun, recordProgress, releaseRun, type ClaimedRun, type LeaseState } from "./claim";
+import { finishRun, recordProgress, releaseRun, settleBackfill, type ClaimedRun, type LeaseState } from "./claim";
 import { destinationFor } from "./destinations";
 import { countRecords, readRecordPages, type ExportSchema, type RecordCursor, type RecordQuery } from "./records";
-import { writeRunLog } from "./run-log";
+import { appendLog } from "./log";
+import type { BatchExportLogLevel } from "./schemas";
 
 export interface RunnerSettings {
   owner: string;
@@ -12,6 +13,9 @@ export interface RunnerSettings {
   maxAttempts: number;
   retrySeconds: number;
 }
+
+const log = (db: Database, run: ClaimedRun, level: BatchExportLogLevel, message: string) =>
+  appendLog(db, { batchExportId: run.batchExportId, runId: run.id, level, message });
 
 /** Where a run has got to: the last record written and the number of the next part (S3 objects are numbered by it). */
 interface RunCursor extends RecordCursor {
@@ -45,7 +49,7 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
   const interval = `${run.dataIntervalStart?.toISOString() ?? "the beginning"} to ${run.dataIntervalEnd.toISOString()}`;
   let cursor = parseCursor(run.cursor);
   let recordsCompleted = cursor ? run.recordsCompleted : 0;
-  await writeRunLog(
+  await log(
     db,
     run,
     "INFO",
@@ -88,27 +92,28 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
       leaseState = await recordProgress(db, held, { cursor: JSON.stringify(cursor), recordsCompleted });
     }
     if (leaseState === "cancelled") {
-      await writeRunLog(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);
+      await log(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);
     } else if (leaseState === "lost") {
-      await writeRunLog(db, run, "WARNING", "Batch export run stopped: another worker took it over (its lease had expired).");
+      await log(db, run, "WARNING", "Batch export run stopped: another worker took it over (its lease had expired).");
     } else if (stop.aborted) {
       await releaseRun(db, held);
-      await writeRunLog(db, run, "INFO", `Batch export run paused after ${recordsCompleted} records: the server is stopping; it resumes there.`);
+      await log(db, run, "INFO", `Batch export run paused after ${recordsCompleted} records: the server is stopping; it resumes there.`);
     } else if (await finishRun(db, held, { status: "Completed", recordsCompleted })) {
-      await writeRunLog(db, run, "INFO", `Batch export run completed: ${recordsCompleted} records exported.`);
+      await log(db, run, "INFO", `Batch export run completed: ${recordsCompleted} records exported.`);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (run.attempts >= settings.maxAttempts) {
       if (await finishRun(db, held, { status: "Failed", error: message }))
-        await writeRunLog(db, run, "ERROR", `Batch export run failed after ${run.attempts} attempts: ${message}`);
+        await log(db, run, "ERROR", `Batch export run failed after ${run.attempts} attempts: ${message}`);
     } else {
       const retryInSeconds = retryDelaySeconds(settings.retrySeconds, run.attempts);
       if (await finishRun(db, held, { status: "FailedRetryable", error: message, retryInSeconds }))
-        await writeRunLog(db, run, "ERROR", `Batch export run attempt ${run.attempts} failed: ${message}. Retrying in ${retryInSeconds} s.`);
+        await log(db, run, "ERROR", `Batch export run attempt ${run.attempts} failed: ${message}. Retrying in ${retryInSeconds} s.`);
     }
   } finally {
     clearInterval(heartbeat);
     await writer?.close().catch(() => undefined);
+    if (run.backfillId) await settleBackfill(db, run.backfillId);
   }
 }

@@ -10,6 +10,7 @@ import * as actors from "@/lib/analytics/actors/endpoints";
 import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as batchExports from "@/lib/batch-exports/endpoints";
+import * as batchExportConnections from "@/lib/batch-exports/connection-endpoints";
 import * as capture from "@/lib/capture/endpoints";
 import * as dashboards from "@/lib/dashboards/endpoints";
 import * as definitions from "@/lib/definitions/endpoints";
@@ -35,6 +36,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   invites,
   domains,
   batchExports,
+  batchExportConnections,
   projects,
   users,
   apiKeys,

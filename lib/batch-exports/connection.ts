@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { Actor } from "@/lib/auth/actor";
+import { requireOrganizationMember } from "@/lib/organizations/service";
+import { destinationFor } from "./destinations";
+import { validateDestination } from "./rules";
+import { ZBatchExportDestinationInput } from "./schemas";
+
+/** How long a connection test may take before it is reported as failed. */
+export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+export const ZDestinationTest = z.object({ destination: ZBatchExportDestinationInput }).meta({ id: "BatchExportDestinationTest" });
+
+export const ZDestinationTestResult = z
+  .object({
+    /** Whether the destination answered as an export needs it to (reached, authenticated, writable place found). */
+    ok: z.boolean(),
+    /** What was tried, or what went wrong, in the destination's own words. */
+    detail: z.string(),
+  })
+  .meta({ id: "BatchExportDestinationTestResult" });
+
+/**
+ * Tries a destination's config without writing (PostgreSQL: connect and check the schema can take a table; S3: the
+ * bucket; HTTP: an empty batch with the token), within CONNECTION_TEST_TIMEOUT_MS. An invalid config is the same
+ * 400 as on create. The host is any the config names, loopback included (as an export's runs would reach it):
+ * members can make this server connect where they choose, which is why it needs the write scope.
+ */
+export async function testDestination(actor: Actor, organizationId: string, body: z.output<typeof ZDestinationTest>) {
+  await requireOrganizationMember(actor, organizationId);
+  const { type, config } = validateDestination(body.destination.type, body.destination.config);
+  const signal = AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS);
+  const timedOut = new Promise<never>((_, reject) =>
+    signal.addEventListener("abort", () => reject(new Error(`No answer within ${CONNECTION_TEST_TIMEOUT_MS / 1_000} s.`)), { once: true }),
+  );
+  try {
+    await Promise.race([destinationFor(type).check(config as Record<string, unknown>, signal), timedOut]);
+    return { ok: true, detail: `Connected to the ${type} destination.` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message || error.name : String(error);
+    return { ok: false, detail: `Could not use the ${type} destination: ${message}` };
+  }
+}
