@@ -28,7 +28,7 @@ import { publicConfig } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createBatchExportMutation, testBatchExportDestinationMutation, updateBatchExportMutation } from "@/lib/ui/mutations";
-import type { TBatchExport, TConnectionTestBody } from "@/lib/ui/types";
+import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
 /** The export's own fields, checked as the API checks them; the destination's config by its type's schema. */
@@ -230,7 +230,7 @@ function ExportFields({
           </Select>
         </Field>
         <DestinationFields key={type} type={type} form={form as never} editing={editing} errors={configErrors} />
-        <ConnectionTest form={form} type={type} />
+        <ConnectionTest form={form} type={type} editing={editing} />
       </fieldset>
     </div>
   );
@@ -275,22 +275,33 @@ function ChoiceField<K extends "model" | "interval">({
   );
 }
 
-/** Tries the destination as the form has it now (the form's own checks first), and says what happened. */
-function ConnectionTest({ form, type }: { form: UseFormReturn<TFormValues>; type: DestinationType }) {
+/**
+ * Tries the destination as the form has it now (the form's own checks first), and says what happened. Editing, the
+ * stored secrets never come back to the browser, so a test needs the required ones typed again.
+ */
+function ConnectionTest({ form, type, editing }: { form: UseFormReturn<TFormValues>; type: DestinationType; editing: boolean }) {
   const { organization } = useMe();
   const test = useMutation(testBatchExportDestinationMutation(organization.id));
   const destination = useWatch({ control: form.control, name: "destination" });
   const [testedWith, setTestedWith] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
   // A result says nothing about settings changed since.
   const current = testedWith === JSON.stringify(destination);
   if (type === "NoOp") return null;
 
   const run = async () => {
+    setMissing(null);
     if (!(await form.trigger("destination", { shouldFocus: true }))) return;
-    const values = form.getValues();
-    setTestedWith(JSON.stringify(values.destination));
-    test.mutate({ team_id: values.team_id, destination: values.destination as TConnectionTestBody["destination"] });
+    const { config } = form.getValues().destination as { config: Record<string, unknown> };
+    const blank = editing ? DESTINATION_FIELDS[type].find((field) => field.initial === "" && SECRET_CONFIG_FIELDS[type].includes(field.key) && config[field.key] === undefined) : undefined;
+    if (blank) {
+      setMissing(`Type the ${blank.label.toLowerCase()} to test: the stored one is never sent back to the browser.`);
+      return;
+    }
+    setTestedWith(JSON.stringify(destination));
+    test.mutate({ destination: { type, config } });
   };
+  const outcome = missing ? { ok: false, detail: missing } : current && !test.isPending ? (test.data ?? (test.error && { ok: false, detail: errorMessage(test.error) })) : null;
   return (
     <div className="grid gap-2 sm:col-span-2">
       <div>
@@ -299,10 +310,10 @@ function ConnectionTest({ form, type }: { form: UseFormReturn<TFormValues>; type
         </Button>
       </div>
       <div role="status" aria-live="polite">
-        {current && !test.isPending && (test.data || test.error) && (
-          <p className={`flex items-start gap-2 text-sm ${test.data?.ok ? "text-primary" : "text-destructive"}`}>
-            {test.data?.ok ? <CircleCheckIcon className="mt-0.5 size-4 shrink-0" /> : <CircleAlertIcon className="mt-0.5 size-4 shrink-0" />}
-            <span>{test.data ? test.data.detail : errorMessage(test.error)}</span>
+        {outcome && (
+          <p className={`flex items-start gap-2 text-sm ${outcome.ok ? "text-primary" : "text-destructive"}`}>
+            {outcome.ok ? <CircleCheckIcon className="mt-0.5 size-4 shrink-0" /> : <CircleAlertIcon className="mt-0.5 size-4 shrink-0" />}
+            <span>{outcome.detail}</span>
           </p>
         )}
       </div>

@@ -59,13 +59,6 @@ export type TBatchExportRunStatus = import("@/lib/batch-exports/schemas").BatchE
 /** What the create form sends (the update form a part of it). */
 export type TBatchExportWrite = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportCreate>;
 export type TBatchExportUpdateBody = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportUpdate>;
-/** What "test connection" tries: a destination as the form has it. */
-export interface TConnectionTestBody {
-  team_id?: number;
-  destination: { type: string; config: Record<string, unknown> };
-}
-/** What "test connection" answers: whether the destination took a write, and what it said. */
-export interface TConnectionTest {
-  ok: boolean;
-  detail: string;
-}
+/** What "test connection" tries (a destination as the form has it), and its answer. */
+export type TConnectionTestBody = z.input<typeof import("@/lib/batch-exports/connection").ZDestinationTest>;
+export type TConnectionTest = z.output<typeof import("@/lib/batch-exports/connection").ZDestinationTestResult>;
