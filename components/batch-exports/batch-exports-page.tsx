@@ -31,9 +31,10 @@ const columns = helper.columns([
   }),
   helper.display({ id: "project", header: "Project", cell: ({ row }) => <ProjectName projectId={row.original.team_id} /> }),
   helper.display({ id: "destination", header: "Destination", cell: ({ row }) => <DestinationLabel type={row.original.destination.type} /> }),
-  helper.accessor("interval", { header: "Interval", cell: ({ getValue }) => INTERVALS[getValue()] ?? getValue() }),
+  helper.accessor("interval", { header: "Interval", enableSorting: false, cell: ({ getValue }) => INTERVALS[getValue()] ?? getValue() }),
   helper.accessor("paused", {
     header: "State",
+    enableSorting: false,
     cell: ({ getValue }) =>
       getValue() ? (
         <span className="inline-flex items-center gap-1.5 text-muted-foreground">
