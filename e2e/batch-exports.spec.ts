@@ -208,10 +208,10 @@ test("editing a PostgreSQL export keeps its password unless a new one is typed, 
   await form.getByRole("button", { name: "Test connection" }).click();
   await expect(form.getByRole("status")).toHaveText("Type the password to test: the stored one is never sent back to the browser.");
 
-  await form.getByLabel("Port").fill("70000");
+  await form.getByLabel("Port", { exact: true }).fill("70000");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form.getByLabel("Port")).toHaveAccessibleDescription("A whole number from 1 to 65535.");
-  await form.getByLabel("Port").fill("6543");
+  await expect(form.getByLabel("Port", { exact: true })).toHaveAccessibleDescription("A whole number from 1 to 65535.");
+  await form.getByLabel("Port", { exact: true }).fill("6543");
   const patch = page.waitForRequest((request) => request.method() === "PATCH");
   await form.getByRole("button", { name: "Save" }).click();
   const body = (await patch).postDataJSON();
