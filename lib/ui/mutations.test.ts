@@ -2,7 +2,7 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import * as mutations from "./mutations";
 import { writeEffectsCache } from "./mutations";
-import { pluginKeys, apiKeyKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
+import { apiKeyKeys, batchExportKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, pluginKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
 /** Project-scoped factories are called with PROJECT (and DASHBOARD where they take one). */
@@ -43,6 +43,16 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
   upgradePluginMutation: { invalidates: [pluginKeys.organization(ORG)] },
   updatePluginSourceMutation: { invalidates: [pluginKeys.organization(ORG)] },
   savePluginConfigMutation: { invalidates: [pluginKeys.organization(ORG)] },
+  createBatchExportMutation: { invalidates: [batchExportKeys.list(ORG)] },
+  updateBatchExportMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  deleteBatchExportMutation: { invalidates: [batchExportKeys.list(ORG)] },
+  pauseBatchExportMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  unpauseBatchExportMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  backfillBatchExportMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  retryBatchExportRunMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  cancelBatchExportRunMutation: { invalidates: [batchExportKeys.organization(ORG)] },
+  // Nothing is saved by trying a destination.
+  testBatchExportDestinationMutation: undefined as never,
 };
 
 /** Writes on a project's insights and dashboards, by factory name. */
@@ -136,6 +146,20 @@ describe("the query client carries the declarations out", () => {
     expect(invalidated(insightKeys.list(PROJECT, { offset: 0, limit: 30 }))).toBe(true);
     expect(invalidated(dashboardKeys.detail(PROJECT, DASHBOARD))).toBe(true);
     expect(invalidated(dashboardKeys.list(8))).toBe(false);
+  });
+
+  test("retrying a run posts to its export's run and makes that organization's exports stale, runs and logs included", async () => {
+    const { client, fetch, invalidated } = setUp({});
+    const runs = batchExportKeys.runs(ORG, "e1", { offset: 0, limit: 20 });
+    const logs = batchExportKeys.logs(ORG, "e1", { offset: 0, limit: 50 });
+    const elsewhere = batchExportKeys.list("another");
+    for (const key of [runs, logs, elsewhere]) client.setQueryData(key, { cached: true });
+    await client.getMutationCache().build(client, mutations.retryBatchExportRunMutation(ORG)).execute({ id: "r1", batch_export: "e1" });
+    expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/batch_exports/e1/runs/r1/retry/`, expect.objectContaining({ method: "POST" }));
+    expect(invalidated(runs)).toBe(true);
+    expect(invalidated(logs)).toBe(true);
+    expect(invalidated(elsewhere)).toBe(false);
+    expect(invalidated(memberKeys.list(ORG))).toBe(false);
   });
 
   test("a refused write changes nothing", async () => {

@@ -123,3 +123,32 @@ export const pluginKeys = {
   activity: (organizationId: string, page: number) => [...pluginKeys.organization(organizationId), "activity", page] as const,
   configs: (organizationId: string, projectId: number) => [...pluginKeys.organization(organizationId), "configs", projectId] as const,
 };
+
+// Batch exports (issue 9)
+
+/** The runs table's server-side filter and page. */
+export interface BatchExportRunListParams {
+  status?: string;
+  offset: number;
+  limit: number;
+}
+
+/** The logs viewer's filters and page, as sent to the API (`level` comma-separated, `instance_id` a run). */
+export interface BatchExportLogParams {
+  level?: string;
+  search?: string;
+  instance_id?: string;
+  offset: number;
+  limit: number;
+}
+
+export const batchExportKeys = {
+  all: ["batch_exports"] as const,
+  organization: (organizationId: string) => [...batchExportKeys.all, organizationId] as const,
+  list: (organizationId: string) => [...batchExportKeys.organization(organizationId), "list"] as const,
+  /** One export and everything read about it (runs, logs): what a write on the export makes stale. */
+  export: (organizationId: string, exportId: string) => [...batchExportKeys.organization(organizationId), exportId] as const,
+  detail: (organizationId: string, exportId: string) => [...batchExportKeys.export(organizationId, exportId), "detail"] as const,
+  runs: (organizationId: string, exportId: string, params: BatchExportRunListParams) => [...batchExportKeys.export(organizationId, exportId), "runs", params] as const,
+  logs: (organizationId: string, exportId: string, params: BatchExportLogParams) => [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
+};

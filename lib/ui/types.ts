@@ -57,3 +57,13 @@ export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
 
 export type { TEvent, TEventSummary } from "@/lib/events/schemas";
 export type { TPerson } from "@/lib/persons/schemas";
+// Batch exports (issue 9)
+export type { TBatchExport, TBatchExportBackfill, TBatchExportLogEntry, TBatchExportRun } from "@/lib/batch-exports/schemas";
+export type TBatchExportDestinationType = import("@/lib/batch-exports/schemas").DestinationType;
+export type TBatchExportRunStatus = import("@/lib/batch-exports/schemas").BatchExportRunStatus;
+/** What the create form sends (the update form a part of it). */
+export type TBatchExportWrite = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportCreate>;
+export type TBatchExportUpdateBody = z.input<typeof import("@/lib/batch-exports/schemas").ZBatchExportUpdate>;
+/** What "test connection" tries (a destination as the form has it), and its answer. */
+export type TConnectionTestBody = z.input<typeof import("@/lib/batch-exports/connection").ZDestinationTest>;
+export type TConnectionTest = z.output<typeof import("@/lib/batch-exports/connection").ZDestinationTestResult>;
