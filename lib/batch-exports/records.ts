@@ -1,4 +1,5 @@
 import type { EventStore } from "@/lib/events/store";
+import { batchExportSource, type BatchExportSchema } from "@/lib/hogql/batch-export";
 
 /** One exported column: its name in the destination, and whether its values are JSON text (written as JSON, not as a string). */
 export interface ExportColumn {
@@ -134,6 +135,8 @@ export async function* readRecordPages(
   if (query.model !== "events") throw new Error(`The ${query.model} model cannot be exported yet.`);
   const fields = exportColumns(query.schema);
   const columns = fields.map(({ alias, json }) => ({ name: alias, json }));
+  // A `hogql_query`'s columns read `events AS e`, joined to the person when one names it.
+  const source = query.schema?.fields?.length ? batchExportSource(query.schema as BatchExportSchema, "{team:Int64}") : "events";
   let after = options.after;
   for (;;) {
     const boundParams: Record<string, unknown> = {};
@@ -157,7 +160,7 @@ export async function* readRecordPages(
       pageWhere += " AND (timestamp, uuid) <= (parseDateTime64BestEffort({last_ts:String}, 6, 'UTC'), toUUID({last_uuid:String}))";
     }
     const rows = await store.query<Record<string, unknown>>(
-      `SELECT ${select} FROM events WHERE ${pageWhere} ORDER BY timestamp, uuid LIMIT 1 BY uuid`,
+      `SELECT ${select} FROM ${source} WHERE ${pageWhere} ORDER BY timestamp, uuid LIMIT 1 BY uuid`,
       params,
       READ_SETTINGS,
     );

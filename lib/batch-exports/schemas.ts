@@ -206,6 +206,8 @@ const writable = {
   last_paused_at: ZDateTimeInput.nullable(),
   start_at: ZDateTimeInput.nullable(),
   end_at: ZDateTimeInput.nullable(),
+  /** `SELECT … FROM events`: the exported columns, compiled into the export's `schema` (null or "": every column). */
+  hogql_query: z.string().max(20_000).nullable(),
 };
 
 export const ZBatchExportCreate = z
@@ -216,6 +218,7 @@ export const ZBatchExportCreate = z
     last_paused_at: writable.last_paused_at.optional(),
     start_at: writable.start_at.optional(),
     end_at: writable.end_at.optional(),
+    hogql_query: writable.hogql_query.optional(),
     /** On the organization route: the project to export (default: the caller's current project there, else its first). */
     team_id: ZInteger.positive().optional(),
   })

@@ -17,6 +17,7 @@ import {
 } from "@/lib/db/schema";
 import { getEventStore } from "@/lib/events/store";
 import { requireOrganizationMember } from "@/lib/organizations/access";
+import { batchExportSchemaFromHogQL } from "@/lib/hogql/batch-export";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { appendLog } from "./log";
@@ -214,6 +215,13 @@ async function projectForCreate(actor: Actor, where: Reach, teamId: number | und
   return ids[0];
 }
 
+/** PostHog's `hogql_query` → `schema`: the query's columns compiled (its refusals are 400s); none means every column. */
+function exportedColumns(hogqlQuery: string | null | undefined) {
+  if (!hogqlQuery?.trim()) return { hogqlQuery: null, schema: null };
+  const schema = batchExportSchemaFromHogQL(hogqlQuery);
+  return { hogqlQuery: schema.hogql_query, schema: schema as unknown as Record<string, unknown> };
+}
+
 export async function createBatchExport(actor: Actor, owner: BatchExportsOwner, input: TBatchExportCreate): Promise<TBatchExport> {
   const where = await reach(actor, owner);
   const projectId = await projectForCreate(actor, where, input.team_id);
@@ -233,6 +241,7 @@ export async function createBatchExport(actor: Actor, owner: BatchExportsOwner, 
         lastPausedAt: toDate(input.last_paused_at) ?? (input.paused ? new Date() : null),
         startAt: toDate(input.start_at),
         endAt: toDate(input.end_at),
+        ...exportedColumns(input.hogql_query),
         createdById: actor.user.id,
       })
       .returning();
@@ -268,6 +277,7 @@ export async function updateBatchExport(
     lastPausedAt: toDate(input.last_paused_at) ?? (pausing ? new Date() : undefined),
     startAt: toDate(input.start_at),
     endAt: toDate(input.end_at),
+    ...(input.hogql_query !== undefined ? exportedColumns(input.hogql_query) : {}),
   };
   const changed = Object.keys(input).filter((key) => key !== "destination" || destination);
   const db = await getDb();

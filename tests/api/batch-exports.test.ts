@@ -192,6 +192,28 @@ describe("batch exports: create, read, update, delete", () => {
     expect((await owner.session.get(`${exportsPath(owner.organizationId)}not-a-uuid/`)).status).toBe(404);
   });
 
+  test("hogql_query becomes the export's schema; PostHog's refusals are 400s on hogql_query", async () => {
+    const owner = await signUp(baseUrl);
+    const created = await createExport(owner, { hogql_query: "SELECT event, properties.$browser AS browser FROM events" });
+    expect(created.hogql_query).toMatch(/^SELECT event, properties\.\$browser AS browser FROM events/);
+    expect(created.schema.fields.map((field: { alias: string }) => field.alias)).toEqual(["event", "browser"]);
+    expect(created.schema.values).toEqual({});
+    const path = `${exportsPath(owner.organizationId)}${created.id}/`;
+    const cleared = await owner.session.patch(path, { hogql_query: "" });
+    expect(cleared.body).toMatchObject({ hogql_query: null, schema: null });
+    for (const [query, detail] of [
+      ["SELECT event FROM events UNION ALL SELECT event FROM events", "UNIONs are not supported"],
+      ["SELECT 1", "Query must SELECT FROM events"],
+      ["SELECT id FROM persons", "Query must only SELECT FROM events"],
+      ["SELECT event FROM events e JOIN events f ON e.uuid = f.uuid", "JOINs are not supported"],
+      ["SELEC event FROM", "Failed to parse query"],
+    ]) {
+      const refused = await owner.session.patch(path, { hogql_query: query });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toMatchObject({ type: "validation_error", attr: "hogql_query", detail });
+    }
+  });
+
   test("DELETE is soft: the export is gone from reads, its pending runs cancelled", async () => {
     const owner = await signUp(baseUrl);
     const created = await createExport(owner);
