@@ -48,9 +48,14 @@ const ZInsightSource = z.object({ kind: z.enum(INSIGHT_QUERY_KINDS) }).loose();
 
 export const ZInsightVizNode = z.object({ kind: z.literal("InsightVizNode"), source: ZInsightSource }).loose();
 
-export const ZQueryNode = z.discriminatedUnion("kind", [ZHogQLQuery, ZEventsQuery, ZInsightVizNode, ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) }))]);
+/** PostHog's wrapper of a SQL insight (`display` and chart settings beside its HogQL): runs its source. */
+export const ZDataVisualizationNode = z.object({ kind: z.literal("DataVisualizationNode"), source: ZHogQLQuery }).loose();
+
+export const ZQueryNode = z.discriminatedUnion("kind", [ZHogQLQuery, ZEventsQuery, ZInsightVizNode, ZDataVisualizationNode, ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) }))]);
 
 export type TQueryNode = z.output<typeof ZQueryNode>;
+/** A node that computes something itself (wrappers other than InsightVizNode unwrapped). */
+export type TRunnableNode = Exclude<TQueryNode, { kind: "DataVisualizationNode" }>;
 export type THogQLQuery = z.output<typeof ZHogQLQuery>;
 export type TEventsQuery = z.output<typeof ZEventsQuery>;
 

@@ -10,7 +10,7 @@ import { analysisOf, canCompute, runAnalysis } from "@/lib/insights/compute";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { runEventsQuery } from "./events-query";
-import type { TQueryNode, TQueryRequest, TQueryResponse } from "./schemas";
+import type { TQueryRequest, TQueryResponse, TRunnableNode } from "./schemas";
 
 type Body = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ interface Plan {
   compute: () => Promise<Body>;
 }
 
-function plan(project: Project, node: TQueryNode): Plan {
+function plan(project: Project, node: TRunnableNode): Plan {
   const ctx: CompileContext = { teamId: project.id, timezone: project.timezone };
   if (node.kind === "HogQLQuery") {
     // HogQL and event lists stay fresh for minutes (the caches' `minute` interval), not the hours of a daily trend.
@@ -74,16 +74,17 @@ function respond(project: Project, kind: string, filter: Body, answer: CachedAns
 export async function runQuery(actor: Actor, projectId: TProjectId, request: TQueryRequest): Promise<TQueryResponse | Response> {
   const { project } = await requireProjectAccess(actor, projectId);
   const mode = executionMode(request);
-  const { kind, filter, compute } = plan(project, request.query);
+  const node = request.query.kind === "DataVisualizationNode" ? request.query.source : request.query;
+  const { kind, filter, compute } = plan(project, node);
   // Refusals (an analysis kind not computed, a HogQL error) answer at once, also in the async modes.
-  if (mode !== "force_cache" && mode !== "blocking" && mode !== "force_blocking") await validateFirst(project, request.query);
+  if (mode !== "force_cache" && mode !== "blocking" && mode !== "force_blocking") await validateFirst(project, node);
   const answer = await cachedResult<Body>(project, kind, filter, compute, { refresh: mode, queryId: request.client_query_id });
   const body = respond(project, kind, filter, answer);
   return body.query_status && !body.query_status.complete ? NextResponse.json(body, { status: 202 }) : body;
 }
 
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis. */
-async function validateFirst(project: Project, node: TQueryNode) {
+async function validateFirst(project: Project, node: TRunnableNode) {
   if (node.kind === "HogQLQuery") compileHogQL(parseQuery(node.query), { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };

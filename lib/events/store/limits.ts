@@ -1,5 +1,5 @@
 import { ApiError, validationError } from "@/lib/api/errors";
-import { config } from "@/lib/config";
+import { parseEnvironment } from "@/lib/environment";
 
 /** ClickHouse settings sent with one query (numbers and strings, as the engine takes them). */
 export type QuerySettings = Record<string, string | number>;
@@ -15,6 +15,7 @@ export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
  * session's next query) and refused by `checkResultSize`. Applied to every SELECT either store runs.
  */
 export function readLimitSettings(): QuerySettings {
+  const config = parseEnvironment(process.env);
   return {
     max_execution_time: config.queryTimeoutSeconds,
     timeout_overflow_mode: "throw",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseEnvironment } from "./config";
+import { parseEnvironment } from "./environment";
 
 describe("parseEnvironment", () => {
   test("defaults when nothing is set", () => {

@@ -1,0 +1,87 @@
+import { cpus } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+// The environment's schema, apart from `lib/config` (which reads it once, on import): a module that must read a
+// setting late (the event store's limits, after a test has pointed HEDGEROW_DATA_DIR elsewhere) parses it here.
+
+// An empty variable means unset, as a shell's `VAR= npm start` intends.
+const unset = (value: unknown) => (value === "" ? undefined : value);
+const optionalUrl = (protocols: RegExp, example: string) =>
+  z.preprocess(unset, z.url({ protocol: protocols, error: `must be a URL like ${example}` }).optional());
+const positiveInt = (fallback: number, max: number) =>
+  z.preprocess(unset, z.coerce.number().int().min(1).max(max).default(fallback));
+const flag = (fallback: boolean) =>
+  z.preprocess(unset, z.enum(["true", "false"], { error: "must be true or false" }).default(fallback ? "true" : "false")).transform((v) => v === "true");
+
+/** The environment Hedgerow reads (the README's configuration table mirrors it); checked once, at start. */
+const ZEnvironment = z.object({
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:5432/db"),
+  DATABASE_POOL_SIZE: positiveInt(10, 1_000),
+  CLICKHOUSE_URL: optionalUrl(/^https?$/, "http://user:pass@host:8123/db"),
+  HEDGEROW_DATA_DIR: z.preprocess(unset, z.string().default(".data")),
+  ALLOW_SIGNUP: flag(false),
+  SMTP_URL: optionalUrl(/^smtps?$/, "smtp://user:pass@host:587"),
+  EMAIL_FROM: z.preprocess(unset, z.string().default("Hedgerow <hedgerow@localhost>")),
+  DNS_SERVERS: z.preprocess(unset, z.string().default("")),
+  SITE_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+  NEXTAUTH_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+  INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
+  HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
+  HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
+  HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+  HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
+  HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
+  HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
+  HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 86_400),
+  HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
+  HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
+  HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
+});
+
+/** Reads and checks the environment: a wrong value stops the server at start with every problem named. */
+export function parseEnvironment(env: Record<string, string | undefined>) {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Hedgerow's configuration is invalid:\n${problems}\nSee the Configuration section of the README.`);
+  }
+  const e = parsed.data;
+  return {
+    /** PostgreSQL connection string; when unset, metadata lives in embedded PGlite under `dataDir`. */
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** ClickHouse server for the event store; unset means embedded chDB under `dataDir`. */
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    /** Directory for the embedded databases and generated secrets. */
+    dataDir: path.resolve(/*turbopackIgnore: true*/ e.HEDGEROW_DATA_DIR),
+    /** Anyone may sign up (otherwise only the instance's first user, or through an invite). */
+    allowSignup: e.ALLOW_SIGNUP,
+    /** `smtp://user:pass@host:port` for invite emails; unset means no email is attempted. */
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM,
+    /** `host[:port]` resolvers for domain verification; empty uses the system's. */
+    dnsServers: e.DNS_SERVERS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    /** Public base URL used in links sent by email (invite links). Defaults to the request's origin. */
+    siteUrl: e.SITE_URL ?? e.NEXTAUTH_URL,
+    /** An `https://` public URL makes session cookies `Secure`. */
+    secureCookies: e.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    instanceTag: e.INSTANCE_TAG,
+    /** Analysis queries running at once (default: one per core). */
+    analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
+    queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,
+    queryMaxMemoryMb: e.HEDGEROW_QUERY_MAX_MEMORY_MB,
+    /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */
+    batchExports: {
+      enabled: e.HEDGEROW_BATCH_EXPORTS === "on",
+      pollMs: e.HEDGEROW_BATCH_EXPORT_POLL_MS,
+      concurrency: e.HEDGEROW_BATCH_EXPORT_CONCURRENCY,
+      leaseSeconds: e.HEDGEROW_BATCH_EXPORT_LEASE_SECONDS,
+      pageSize: e.HEDGEROW_BATCH_EXPORT_PAGE_SIZE,
+      maxAttempts: e.HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS,
+      retrySeconds: e.HEDGEROW_BATCH_EXPORT_RETRY_SECONDS,
+    },
+  };
+}
