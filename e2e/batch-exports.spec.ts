@@ -25,6 +25,8 @@ async function bothThemes(page: Page, label: string, screenshot: string) {
 }
 
 test("an admin creates a no-op export, backfills an hour, watches its run and reads its logs, pauses, resumes and deletes it", async ({ page }) => {
+  // A whole journey: create, test a connection, backfill and wait for the worker, logs, axe in two themes, pause.
+  test.setTimeout(300_000);
   const owner = newAccount("Bex", "Bex's Buckets");
   await signUpWithApi(page.request, owner);
   const project = await currentProject(page.request);

@@ -229,6 +229,7 @@ const configsTag = "plugin_configs";
 export const listPluginConfigsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/plugin_configs/",
+  environments: true,
   summary: "The project's app set-ups, by order (settings marked secret answered masked)",
   tag: configsTag,
   scope: "plugin:read",
@@ -241,6 +242,7 @@ export const listPluginConfigsEndpoint = endpoint({
 export const createPluginConfigEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/plugin_configs/",
+  environments: true,
   summary: "Set an app up in the project (an enabled one needs its required settings)",
   tag: configsTag,
   scope: "plugin:write",
@@ -254,6 +256,7 @@ export const createPluginConfigEndpoint = endpoint({
 export const retrievePluginConfigEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/plugin_configs/{configId}/",
+  environments: true,
   summary: "Retrieve an app set-up, with its app",
   tag: configsTag,
   scope: "plugin:read",
@@ -265,6 +268,7 @@ export const retrievePluginConfigEndpoint = endpoint({
 export const updatePluginConfigEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/plugin_configs/{configId}/",
+  environments: true,
   summary: "Change an app set-up; a secret setting left out (or null) keeps its value",
   tag: configsTag,
   scope: "plugin:write",
@@ -277,6 +281,7 @@ export const updatePluginConfigEndpoint = endpoint({
 export const deletePluginConfigEndpoint = endpoint({
   method: "DELETE",
   path: "/api/projects/{projectId}/plugin_configs/{configId}/",
+  environments: true,
   summary: "Remove an app set-up (disabled and left out of lists)",
   tag: configsTag,
   scope: "plugin:write",
