@@ -11,7 +11,10 @@ export default async function setup(project: TestProject) {
   const backend = process.env.HEDGEROW_TEST_BACKEND === "postgres" ? "postgres" : "pglite";
   // Domain verification looks up TXT records on this loopback DNS server; tests publish them in its file.
   const dns = await startDnsServer();
-  const server = await startServer({ backend, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(
+  // No batch export worker here: these tests set run states through the API and must see them unchanged (the
+  // delivery tests start servers of their own, with the worker).
+  const env = { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_BATCH_EXPORTS: "off" };
+  const server = await startServer({ backend, env }).catch(
     async (error) => {
       await dns.stop();
       throw error;
