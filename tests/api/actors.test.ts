@@ -4,7 +4,7 @@ import { projectToken, sendBatch, type SentEvent } from "../support/events";
 
 const baseUrl = inject("baseUrl");
 
-// Reference (analytics-semantics.md S1, S11–S12, ordered funnel), written independently of the SQL: persons are
+// Reference (docs/analytics.md S1, S11–S12, ordered funnel), written independently of the SQL: persons are
 // the union of distinct ids merged by `$identify`; an attempt starts at each first-step event, each later step
 // is the earliest matching event at or after the previous step and within the window from the first step.
 

@@ -13,7 +13,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference, from the definition (PostHog's funnel_correlation.py over analytics-semantics.md's ordered
+// Reference, from the definition (PostHog's funnel_correlation.py over docs/analytics.md's ordered
 // funnel), independent of the SQL. Persons are distinct ids merged by `$identify`. A person entered the funnel
 // when it did the first step in the range; an attempt starts at each first-step event, each later step being the
 // earliest matching event at or after the previous one (strictly after when it is the same event) within the

@@ -7,7 +7,7 @@ const funnelPath = (user: TestUser) => `/api/projects/${user.projectId}/insights
 const RANGE = { date_from: "2024-03-01", date_to: "2024-03-14" };
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference: analytics-semantics.md S1, S11–S19 in plain TypeScript, one person at a time.
+// Reference: docs/analytics.md S1, S11–S19 in plain TypeScript, one person at a time.
 // ---------------------------------------------------------------------------------------------------------
 
 interface Ev {

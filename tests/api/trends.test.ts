@@ -83,7 +83,7 @@ async function send(user: TestUser, events: Ev[]) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The reference computation: plain TypeScript from analytics-semantics.md (UTC project)
+// The reference computation: plain TypeScript from docs/analytics.md (UTC project)
 // ---------------------------------------------------------------------------------------------------------
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 /**
- * ClickHouse SQL of a funnel (S11–S19 of analytics-semantics.md). One pass over the events of the range:
+ * ClickHouse SQL of a funnel (S11–S19 of docs/analytics.md). One pass over the events of the range:
  * per person, the sorted timestamps of each step (and each exclusion), from which all its attempts, its furthest
  * step and its conversion times are computed with array functions in the same row (no second grouping by
  * person); then per breakdown value.
