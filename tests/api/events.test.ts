@@ -37,7 +37,10 @@ describe("events", () => {
         timestamp: at(7, 123),
         properties: expect.objectContaining({ $browser: "Firefox", nested: { a: [1, 2] } }),
         person: { id: expect.any(String), uuid: expect.any(String), distinct_ids: ["d1"], properties: {} },
-        elements: [],
+        // PostHog's elements, parsed from the chain.
+        elements: [
+          { tag_name: "button", text: "Buy", href: null, attr_id: null, attr_class: null, nth_child: null, nth_of_type: null, attributes: {}, order: 0 },
+        ],
         elements_chain: 'button:text="Buy"',
       },
     ]);

@@ -95,6 +95,15 @@ beforeAll(async () => {
   const backfill = { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T01:00:00Z" };
   expect((await session.post(`${orgPath}/batch_exports/${batchExports[0].id}/backfill/`, backfill)).status).toBe(200);
   const runs = (await session.get(`${orgPath}/batch_exports/${batchExports[0].id}/runs/`)).body.results;
+  // Pipeline apps from the catalog (one id serves every family's routes: the others answer 404), and set-ups of them.
+  const plugins = [
+    await created(`${orgPath}/pipeline_destinations/`, { url: "https://github.com/PostHog/hubspot-plugin" }),
+    await created(`${orgPath}/pipeline_destinations/`, { url: "https://github.com/PostHog/customerio-plugin" }),
+  ];
+  const pluginConfigs = [
+    await created(`${projectPath}/plugin_configs/`, { plugin: plugins[0].id, enabled: false }),
+    await created(`${projectPath}/plugin_configs/`, { plugin: plugins[1].id, enabled: false }),
+  ];
   const project = await created("/api/projects/", { name: "fuzz throwaway" });
   // Creating an organization makes it the current one: the fuzz's `@current` stays the owner's first.
   const organization = await created("/api/organizations/", { name: "fuzz throwaway" });
@@ -133,6 +142,8 @@ beforeAll(async () => {
     batchExportId: batchExports[0].id,
     runId: runs[0].id,
     queryId: queries[0].body.query_status.id,
+    pluginId: String(plugins[0].id),
+    configId: String(pluginConfigs[0].id),
   };
   throwaway = {
     organizationId: organization.id,
@@ -148,6 +159,8 @@ beforeAll(async () => {
     propertyDefinitionId: propertyDefinitions[1].id,
     batchExportId: batchExports[1].id,
     queryId: queries[1].body.query_status.id,
+    pluginId: String(plugins[1].id),
+    configId: String(pluginConfigs[1].id),
   };
   credentials = [
     { name: "session", client: session },

@@ -41,6 +41,19 @@ describe("projects", () => {
       path_cleaning_filters: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      // What PostHog's SDKs and tools read: the SDK settings at PostHog's defaults, and a fresh project's state.
+      autocapture_opt_out: false,
+      autocapture_exceptions_opt_in: false,
+      autocapture_web_vitals_opt_in: false,
+      capture_performance_opt_in: true,
+      capture_console_log_opt_in: true,
+      capture_dead_clicks: false,
+      heatmaps_opt_in: false,
+      completed_snippet_onboarding: false,
+      has_completed_onboarding_for: null,
+      ingested_event: false,
+      access_control: false,
+      is_demo: false,
     });
     expect((await owner.session.get(`/api/projects/${owner.projectId}/`)).body).toEqual(project);
     expect((await owner.session.get("/api/projects/@current/")).body).toEqual(project);
