@@ -36,6 +36,8 @@ test("the search box is driven by the keyboard", async ({ page }) => {
 });
 
 test("the index and the largest tag page are accessible", async ({ page }) => {
+  // axe walks every node of the largest tag page: dozens of operations with their schemas.
+  test.setTimeout(120_000);
   await page.goto("/docs/api");
   await expectAccessible(page, "/docs/api");
 
