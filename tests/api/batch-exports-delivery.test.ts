@@ -104,7 +104,14 @@ async function httpReceiver(answer: (request: number) => number | Promise<number
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  // A Hedgerow server still running keeps its keep-alive connections open: close them, or close() waits on them.
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/batch/`, received, requests: () => requests };
 }
 
