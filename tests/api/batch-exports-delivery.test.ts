@@ -297,9 +297,10 @@ test("a server killed mid-run: the run is resumed by the restarted server and no
   server = await ownServer(home);
   const { runs } = await settledRuns(onServer(user, server), exportId, 2, 180_000);
   expect(runs.map((run) => run.status)).toEqual(["Completed", "Completed"]);
-  // Every event arrived; the page in flight at the kill may arrive twice (receivers dedupe on uuid), nothing more.
+  // Every event arrived; the pages in flight at the kill may arrive twice (receivers dedupe on uuid), nothing more:
+  // one page of 100 for each run the worker was running (its default concurrency is 2).
   expect(sorted([...new Set(receiver.received)])).toEqual(sorted(sent.map((event) => event.uuid!)));
-  expect(receiver.received.length - sent.length).toBeLessThanOrEqual(100);
+  expect(receiver.received.length - sent.length).toBeLessThanOrEqual(2 * 100);
 });
 
 test.skipIf(backend !== "postgres")("two servers on one PostgreSQL never run an interval twice", { timeout: 300_000 }, async () => {

@@ -91,9 +91,14 @@ export async function startServer(options: {
     dataDir,
     process: child,
     stop: async () => {
-      if (child.exitCode === null) {
+      // A child killed by a signal has a null exitCode but a signalCode: it is gone, and "exit" will not fire again.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
+        // A server that does not stop within its shutdown grace is killed, so no test hook waits on it forever.
+        const forced = setTimeout(() => child.kill("SIGKILL"), 30_000);
+        await exited;
+        clearTimeout(forced);
       }
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
