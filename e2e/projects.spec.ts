@@ -76,7 +76,9 @@ test("a member sees the projects and their snippets, but creating, saving and de
   await expect(member.getByRole("heading", { level: 1, name: "Default project" })).toBeVisible();
   await expect(member.getByLabel("Name")).toBeDisabled();
   await expect(member.getByRole("button", { name: "Save" })).toHaveCount(0);
-  await expect(member.getByText(reason)).toBeVisible();
+  // The name card and the SDK settings card each say why they are read-only.
+  await expect(member.locator("form").getByText(reason)).toBeVisible();
+  await expect(member.locator("#autocapture").getByText(reason)).toBeVisible();
   await expect(member.getByRole("button", { name: "Delete project" })).toBeDisabled();
   await expect(member.getByRole("button", { name: "Copy project API key" })).toBeVisible();
   await context.close();
