@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { actions, type Action, type User } from "@/lib/db/schema";
-import { normalizeTags } from "@/lib/insights/service";
+import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
-import { authenticateSharingToken, type SharingGrant } from "@/lib/insights/sharing";
+import { authenticateSharingToken, type SharingGrant } from "@/lib/sharing/access-token";
 import { ZFormatQuery, csvResponse, csvRows } from "./csv";
 import { checkJsonDepth } from "./json-depth";
 import {

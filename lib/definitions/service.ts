@@ -13,7 +13,7 @@ import {
   type PropertyDefinition,
   type User,
 } from "@/lib/db/schema";
-import { normalizeTags } from "@/lib/insights/service";
+import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { containsPattern } from "@/lib/persons/service";
 import { requireProjectAccess } from "@/lib/projects/access";

@@ -10,8 +10,9 @@ import { sharedDashboard } from "@/lib/dashboards/service";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
+import { enabledSharing } from "@/lib/sharing/configurations";
+import { usersById } from "@/lib/users/lookup";
 import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
-import { enabledSharing } from "./sharing";
 import { insightViewer, PUBLIC_INSIGHT_VIEWER } from "./viewer";
 import {
   ZActivityPage,
@@ -27,27 +28,14 @@ import {
   ZSharingConfiguration,
   ZSharingUpdate,
 } from "./schemas";
-import {
-  insightActivityPage,
-  createInsight,
-  getSharing,
-  insightAnswer,
-  listInsights,
-  markViewed,
-  myLastViewed,
-  readInsight,
-  refreshSharingToken,
-  requireInsight,
-  serializeBasic,
-  serializeInsight,
-  sharedAnswer,
-  sharedInsight,
-  sharedMode,
-  updateInsight,
-  updateSharing,
-  type InsightReader,
-} from "./service";
-import { usersById } from "@/lib/users/lookup";
+import { readInsight, requireInsight, type InsightReader } from "./access";
+import { insightActivityPage } from "./activity";
+import { listInsights } from "./list";
+import { insightAnswer, sharedAnswer, sharedMode } from "./result";
+import { serializeBasic, serializeInsight } from "./serialize";
+import { getSharing, refreshSharingToken, sharedInsight, updateSharing } from "./sharing";
+import { markViewed, myLastViewed } from "./views";
+import { createInsight, updateInsight } from "./write";
 
 const tag = "insights";
 const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);

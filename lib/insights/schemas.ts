@@ -62,13 +62,14 @@ export type TInsightWrite = z.output<typeof ZInsightWrite>;
 
 const ZDashboardTile = z.object({ id: z.number().int(), dashboard_id: z.number().int(), deleted: z.boolean().nullable() });
 
+/** A background computation's status (`cache.ts`'s QueryStatus), as insights and the query API report it. */
 export const ZQueryStatus = z
   .object({
     id: z.string(),
     team_id: z.number().int(),
     insight_id: z.number().int().nullable(),
     dashboard_id: z.number().int().nullable(),
-    query_async: z.boolean(),
+    query_async: z.literal(true),
     complete: z.boolean(),
     error: z.boolean(),
     error_message: z.string().nullable(),

@@ -1,106 +1,47 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, isNotNull } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
-import { projects, sharingConfigurations, type SharingConfiguration } from "@/lib/db/schema";
+import { notFound } from "@/lib/api/errors";
+import type { Actor } from "@/lib/auth/actor";
+import type { Insight, Project } from "@/lib/db/schema";
+import type { TProjectId } from "@/lib/projects/schemas";
+import { enabledSharing, renewSharingToken, saveSharing, serializeSharing, sharingConfigOf } from "@/lib/sharing/configurations";
+import { findInsight, requireInsight } from "./access";
+import { recordInsightActivity } from "./activity";
 
-/** What a `?sharing_access_token=` lets its holder read: one insight of one project. */
-export interface SharingGrant {
-  projectId: number;
-  insightId: number;
+// An insight's public link: its sharing configuration (`sharing/`), and the insight a link opens.
+
+const insightToShare = (actor: Actor, projectId: TProjectId, insightId: number) =>
+  requireInsight(actor, projectId, insightId, { notFoundDetail: "Insight not found." });
+
+/** Sharing entries are logged whether or not the insight has a name. */
+async function recordSharingEnabled(project: Project, organizationId: string, userId: number, insight: Insight, enabled: boolean) {
+  await recordInsightActivity(project, organizationId, userId, insight, enabled ? "sharing enabled" : "sharing disabled", [
+    { type: "Insight", action: "changed", field: "sharing", before: !enabled, after: enabled },
+  ]);
 }
 
-/**
- * PostHog answers sharing-token failures with 403, not 401: its sharing authenticator comes first on the views
- * that accept one and names no `WWW-Authenticate` scheme, so DRF turns the authentication failure into a 403.
- */
-export const sharingTokenFailed = (detail: string) => new ApiError(403, "authentication_error", "authentication_failed", detail);
-
-/** A string holding U+0000 is no token of ours, and PostgreSQL text cannot even be compared with it. */
-export const couldBeSharingToken = (token: string) => !token.includes("\u0000");
-
-/**
- * PostHog's SharingAccessTokenAuthentication: GET only, and only the token of an enabled configuration. The API
- * reads insights with it; a dashboard's token opens its public page only.
- */
-export async function authenticateSharingToken(method: string, token: string): Promise<SharingGrant> {
-  if (method !== "GET" && method !== "HEAD") throw sharingTokenFailed("Sharing access token can only be used for GET requests.");
-  const db = await getDb();
-  const [config] = couldBeSharingToken(token)
-    ? await db
-        .select({ projectId: sharingConfigurations.projectId, insightId: sharingConfigurations.insightId })
-        .from(sharingConfigurations)
-        .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true), isNotNull(sharingConfigurations.insightId)))
-    : [];
-  if (!config?.insightId) throw sharingTokenFailed("Sharing access token is invalid.");
-  return { projectId: config.projectId, insightId: config.insightId };
+export async function getSharing(actor: Actor, projectId: TProjectId, insightId: number) {
+  const { insight } = await insightToShare(actor, projectId, insightId);
+  return serializeSharing(await sharingConfigOf({ insightId: insight.id }));
 }
 
-// ---- the configurations of insights and dashboards alike ----
-
-/** What one sharing configuration shares. */
-export type Shareable = { insightId: number } | { dashboardId: number };
-
-const sharing = (target: Shareable) =>
-  "insightId" in target ? eq(sharingConfigurations.insightId, target.insightId) : eq(sharingConfigurations.dashboardId, target.dashboardId);
-
-const targetColumns = (target: Shareable) =>
-  "insightId" in target ? { insightId: target.insightId } : { dashboardId: target.dashboardId };
-
-const newAccessToken = () => randomBytes(22).toString("base64url");
-
-export async function sharingConfigOf(target: Shareable): Promise<SharingConfiguration | null> {
-  const db = await getDb();
-  const [config] = await db.select().from(sharingConfigurations).where(sharing(target));
-  return config ?? null;
+export async function updateSharing(actor: Actor, projectId: TProjectId, insightId: number, input: { enabled?: boolean }) {
+  const { project, membership, insight } = await insightToShare(actor, projectId, insightId);
+  const { before, saved } = await saveSharing(project.id, { insightId: insight.id }, input.enabled);
+  if (input.enabled !== undefined && input.enabled !== before)
+    await recordSharingEnabled(project, membership.organizationId, actor.user.id, insight, input.enabled);
+  return serializeSharing(saved);
 }
 
-export function serializeSharing(config: Pick<SharingConfiguration, "createdAt" | "enabled" | "accessToken"> | null) {
-  return config
-    ? { created_at: config.createdAt.toISOString(), enabled: config.enabled, access_token: config.accessToken }
-    : { created_at: null, enabled: false, access_token: null };
+export async function refreshSharingToken(actor: Actor, projectId: TProjectId, insightId: number) {
+  const { project, membership, insight } = await insightToShare(actor, projectId, insightId);
+  const saved = await renewSharingToken(project.id, { insightId: insight.id });
+  await recordInsightActivity(project, membership.organizationId, actor.user.id, insight, "access token refreshed", null);
+  return serializeSharing(saved);
 }
 
-/** Enables or disables sharing (a configuration not saved yet is saved with its first token); `before` is what it was. */
-export async function saveSharing(projectId: number, target: Shareable, enabled: boolean | undefined) {
-  const config = await sharingConfigOf(target);
-  const db = await getDb();
-  const before = config?.enabled ?? false;
-  const [saved] = config
-    ? await db.update(sharingConfigurations).set({ enabled: enabled ?? before }).where(eq(sharingConfigurations.id, config.id)).returning()
-    : await db
-        .insert(sharingConfigurations)
-        .values({ projectId, ...targetColumns(target), enabled: enabled ?? false, accessToken: newAccessToken() })
-        .returning();
-  return { before, saved };
-}
-
-/**
- * PostHog's `refresh/`: a new access token, the old one stops working at once (links with it stop opening);
- * whether sharing is enabled is kept. A configuration not saved yet is saved, disabled, with its first token.
- */
-export async function renewSharingToken(projectId: number, target: Shareable) {
-  const config = await sharingConfigOf(target);
-  const db = await getDb();
-  // PostHog replaces the configuration with a new one: a new `created_at` too.
-  const fresh = { accessToken: newAccessToken(), createdAt: new Date() };
-  const [saved] = config
-    ? await db.update(sharingConfigurations).set(fresh).where(eq(sharingConfigurations.id, config.id)).returning()
-    : await db
-        .insert(sharingConfigurations)
-        .values({ projectId, ...targetColumns(target), enabled: false, ...fresh })
-        .returning();
-  return saved;
-}
-
-/** The enabled configuration behind a public link, with its project; null for an unknown or disabled token. */
-export async function enabledSharing(accessToken: string) {
-  if (!couldBeSharingToken(accessToken)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ config: sharingConfigurations, project: projects })
-    .from(sharingConfigurations)
-    .innerJoin(projects, eq(projects.id, sharingConfigurations.projectId))
-    .where(and(eq(sharingConfigurations.accessToken, accessToken), eq(sharingConfigurations.enabled, true)));
-  return row ?? null;
+/** The insight behind an enabled sharing token, or 404 (unknown, disabled, a dashboard's, or its insight deleted). */
+export async function sharedInsight(accessToken: string) {
+  const shared = await enabledSharing(accessToken);
+  if (!shared?.config.insightId) throw notFound();
+  const insight = await findInsight(shared.project.id, shared.config.insightId);
+  return { project: shared.project, insight };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { MAX_LIMIT } from "@/lib/hogql/compile";
 import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
-import { INSIGHT_QUERY_KINDS } from "@/lib/insights/schemas";
+import { INSIGHT_QUERY_KINDS, ZQueryStatus } from "@/lib/insights/schemas";
 import { REFRESH_MODES } from "@/lib/insights/refresh";
 
 /** Placeholders one HogQL query may take, and items in one list value. */
@@ -73,27 +73,6 @@ export const ZQueryRequest = z
   .meta({ id: "QueryRequest" });
 
 export type TQueryRequest = z.output<typeof ZQueryRequest>;
-
-export const ZQueryStatus = z
-  .object({
-    id: z.string(),
-    team_id: z.number(),
-    insight_id: z.number().nullable(),
-    dashboard_id: z.number().nullable(),
-    query_async: z.literal(true),
-    complete: z.boolean(),
-    error: z.boolean(),
-    error_message: z.string().nullable(),
-    results: z.unknown(),
-    start_time: z.string(),
-    pickup_time: z.string().nullable(),
-    end_time: z.string().nullable(),
-    expiration_time: z.string(),
-    task_id: z.string(),
-    labels: z.array(z.string()).nullable(),
-    query_progress: z.unknown().nullable(),
-  })
-  .meta({ id: "QueryStatus" });
 
 export const ZQueryResponse = z
   .object({

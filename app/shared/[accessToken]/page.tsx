@@ -5,8 +5,9 @@ import { InsightChart } from "@/components/insights/builder/insight-chart";
 import { ApiError } from "@/lib/api/errors";
 import { sharedDashboard } from "@/lib/dashboards/service";
 import { analysisOf } from "@/lib/insights/compute";
-import { sharedAnswer, sharedInsight } from "@/lib/insights/service";
-import { enabledSharing } from "@/lib/insights/sharing";
+import { sharedAnswer } from "@/lib/insights/result";
+import { sharedInsight } from "@/lib/insights/sharing";
+import { enabledSharing } from "@/lib/sharing/configurations";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared", robots: { index: false } };
