@@ -105,7 +105,9 @@ function funnelAnswerOfHedgerow(result: unknown): Answer {
 }
 function funnelAnswerOfHand(rows: Row[]): Answer {
   const out: Answer = new Map();
-  for (const r of rows) ["s1", "s2", "s3"].forEach((k, i) => out.set(`${r.bd}|step${i + 1}`, Number(r[k])));
+  for (const r of rows) ["s1", "s2", "s3"].forEach((k, i) => {
+      out.set(`${r.bd}|step${i + 1}`, Number(r[k]));
+    });
   return out;
 }
 function trendAnswerOfHedgerow(result: Record<string, unknown>[], breakdown: boolean): Answer {
@@ -164,7 +166,7 @@ async function timeAlternately(fns: (() => Promise<unknown>)[]): Promise<Timed[]
 async function main() {
   const store = await getEventStore();
   const load0 = loadavg()[0];
-  let t = performance.now();
+  const t = performance.now();
   await generateEvents(store, EVENTS);
   const genSeconds = (performance.now() - t) / 1000;
   const [stats] = await store.query<Row>(

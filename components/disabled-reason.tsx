@@ -11,6 +11,7 @@ export function DisabledReason({ reason, children }: { reason: string | null | u
   if (!reason) return children;
   return (
     <Tooltip content={reason}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled control inside cannot take focus, so its wrapper shows the reason to keyboard users */}
       <span tabIndex={0} className="inline-flex rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
         {children}
       </span>

@@ -7,7 +7,7 @@ const node = (code: string): [string, string[]] => [process.execPath, ["-e", cod
 /** Supervises `code` until `lines` restarts were logged, then stops it; the log lines. */
 async function restartsOf(code: string, lines: number, options: Parameters<typeof supervise>[2]): Promise<string[]> {
   const log: string[] = [];
-  let server: ReturnType<typeof supervise> | undefined = undefined;
+  let server: ReturnType<typeof supervise> | undefined;
   await new Promise<void>((enough) => {
     server = supervise(...node(code), {
       ...options,

@@ -36,8 +36,7 @@ function ScopeChecklist({ value, onChange, invalid }: { value: string[]; onChang
         <Checkbox id="scope-all" checked={allAccess} onCheckedChange={(checked) => onChange(checked === true ? ["*"] : [])} />
         <Label htmlFor="scope-all">All access, including scopes added later</Label>
       </div>
-      <div
-        role="group"
+      <fieldset
         aria-label="Scopes"
         aria-invalid={invalid}
         aria-describedby={fieldMessageId("scopes")}
@@ -79,7 +78,7 @@ function ScopeChecklist({ value, onChange, invalid }: { value: string[]; onChang
             })}
           </tbody>
         </table>
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -78,7 +78,8 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
       {query.isError ? (
         <FormAlert>{errorMessage(query.error)}</FormAlert>
       ) : (
-        <div className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching} role="region" aria-label="Persons list" tabIndex={0}>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable)
+        <section className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching} aria-label="Persons list" tabIndex={0}>
           <Table aria-label="Persons">
             <TableHeader className="bg-muted/40">
               <TableRow className="hover:bg-transparent">
@@ -125,7 +126,7 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
               )}
             </TableBody>
           </Table>
-        </div>
+        </section>
       )}
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span role="status">

@@ -84,7 +84,7 @@ function InviteRows({ form, levels }: { form: UseFormReturn<TBulkInviteForm, unk
   const errors = formState.errors;
   return (
     <>
-      <div className="grid gap-2" role="group" aria-label="People to invite">
+      <fieldset className="grid gap-2" aria-label="People to invite">
         <div aria-hidden className="hidden grid-cols-[1fr_9rem_9rem_2rem] gap-2 text-sm font-medium sm:grid">
           <span>Email address</span>
           <span>First name (optional)</span>
@@ -160,7 +160,7 @@ function InviteRows({ form, levels }: { form: UseFormReturn<TBulkInviteForm, unk
             {fields.length} of {MAX_BULK_INVITES}
           </span>
         </div>
-      </div>
+      </fieldset>
       <Field label="Message (optional)" htmlFor="invite-message" description="Included in every invite email." error={fieldErrorText(errors.message)}>
         <Textarea id="invite-message" rows={3} aria-invalid={!!errors.message} aria-describedby={fieldMessageId("invite-message")} {...register("message")} />
       </Field>

@@ -27,7 +27,7 @@ export function TagsInput({
     setDraft("");
   };
   return (
-    <div className={cn("flex flex-wrap items-center gap-1", className)} role="group" aria-label={label}>
+    <fieldset className={cn("flex flex-wrap items-center gap-1", className)} aria-label={label}>
       {value.map((tag) => (
         <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
           {tag}
@@ -51,6 +51,6 @@ export function TagsInput({
         onBlur={() => draft.trim() && add(draft)}
         className="h-6 min-w-24 flex-1 bg-transparent px-1 text-xs outline-none placeholder:text-muted-foreground"
       />
-    </div>
+    </fieldset>
   );
 }

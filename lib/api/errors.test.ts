@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { ApiError, fromZodError, notFound, permissionDenied, validationError } from "./errors";
+import { type ApiError, fromZodError, notFound, permissionDenied, validationError } from "./errors";
 
 function errorFor(schema: z.ZodType, input: unknown): ApiError {
   const parsed = schema.safeParse(input, { reportInput: true });

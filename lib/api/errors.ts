@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /**
  * An error answered to an API caller in PostHog's shape: `{type, code, detail, attr}` with the status PostHog

@@ -1,4 +1,4 @@
-import { ApiError, malformedUrl, notFound } from "./errors";
+import { type ApiError, malformedUrl, notFound } from "./errors";
 
 /** No Hedgerow path is longer: ids, UUIDs and tokens are far shorter than a segment's bound. */
 export const MAX_PATH_LENGTH = 2048;

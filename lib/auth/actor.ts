@@ -46,7 +46,7 @@ const keyWithUser = preparedStatement("api_key_with_user", (db) =>
 
 async function authenticateApiKey(key: string, source: string): Promise<Actor> {
   const [row] = await (await keyWithUser()).execute({ secureValue: hashApiKey(key) });
-  if (!row || !row.user.isActive)
+  if (!row?.user.isActive)
     throw authenticationFailed(`Personal API key found in request ${source} is invalid.`);
   const now = new Date();
   // Written at most hourly, so reads through a key don't each cost a write.

@@ -10,7 +10,7 @@ export async function checkCredentials(email: string, password: string): Promise
   const user = await findUserByEmail(db, email);
   // Hash anyway when the user is unknown, so timing does not tell which emails have accounts.
   const valid = await verifyPassword(password, user?.passwordHash ?? (await hashPassword("x")));
-  if (!user || !user.isActive || !valid) return null;
+  if (!user?.isActive || !valid) return null;
   await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
   return user;
 }

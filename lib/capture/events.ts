@@ -45,8 +45,7 @@ export function tokenShapeProblem(token: unknown): string | null {
   if (!token) return "empty";
   if (typeof token !== "string") return "not_string";
   if (token.length > 64) return "too_long";
-  // eslint-disable-next-line no-control-regex
-  if (!/^[\x00-\x7f]*$/.test(token)) return "not_ascii";
+  if (!/^\p{ASCII}*$/u.test(token)) return "not_ascii";
   if (token.startsWith("phx_")) return "personal_api_key";
   if (token.includes("\u0000")) return "null_byte";
   return null;

@@ -31,6 +31,7 @@ export function clientRoute(
       return withCors(req, errorAnswer(req, error));
     }
   };
+  // biome-ignore lint/correctness/noComponentHookFactories: OPTIONS is a Next.js route handler, not a React component
   return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
 }
 

@@ -1,6 +1,6 @@
 import { personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters";
 import { validationError } from "@/lib/api/errors";
-import type { Expr } from "./ast";
+import type { Expr, Query } from "./ast";
 import { EVENTS_STAR, columnName, compileEventsExpression } from "./compile";
 import { HogQLQueryError, HogQLSyntaxError } from "./errors";
 import { parseQuery } from "./parser";
@@ -21,7 +21,7 @@ const refuse = (detail: string) => validationError(detail, "hogql_query");
  * into the expressions, so `values` is empty. Expressions read `events AS e`; see `batchExportSource` for the FROM.
  */
 export function batchExportSchemaFromHogQL(hogql: string): BatchExportSchema {
-  let query;
+  let query: Query;
   try {
     query = parseQuery(hogql);
   } catch (error) {

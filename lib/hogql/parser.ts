@@ -225,7 +225,9 @@ class Parser {
 
   private orderItem(): OrderItem {
     const expr = this.expression();
-    const direction = this.acceptWord("desc") || this.acceptWord("descending") ? "DESC" : (this.acceptWord("asc") || this.acceptWord("ascending"), "ASC");
+    const descending = this.acceptWord("desc") || this.acceptWord("descending");
+    if (!descending && !this.acceptWord("asc")) this.acceptWord("ascending");
+    const direction = descending ? "DESC" : "ASC";
     if (this.isWord("nulls")) this.fail(this.current, "NULLS FIRST/LAST is not supported");
     return { expr, direction };
   }
@@ -462,7 +464,7 @@ class Parser {
   private field(): Expr {
     const at = this.current.at;
     const chain = [this.name("a field")];
-    while (this.acceptOp(".")) chain.push(this.isOp("*") ? (this.index++, "*") : this.name("a field"));
+    while (this.acceptOp(".")) chain.push(this.acceptOp("*") ? "*" : this.name("a field"));
     if (this.isOp("(")) this.fail(this.current, `"${chain.join(".")}" is not a function`);
     return this.build({ kind: "field", chain, at });
   }
@@ -497,6 +499,7 @@ class Parser {
     while (this.acceptWord("when")) {
       const when = this.expression();
       this.expectWord("then");
+      // biome-ignore lint/suspicious/noThenProperty: a CASE branch's THEN expression; the object is never awaited
       branches.push({ when, then: this.expression() });
     }
     const otherwise = this.acceptWord("else") ? this.expression() : null;

@@ -267,7 +267,9 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
         { newPersonId: randomUUID, personlessId: (distinctId) => personlessPersonId(projectId, distinctId) },
       );
       await savePersonChanges(tx, projectId, state, changes);
-      candidates.forEach((candidate, i) => personIdOf.set(candidate, personIds[i]));
+      candidates.forEach((candidate, i) => {
+        personIdOf.set(candidate, personIds[i]);
+      });
       states.set(projectId, state);
       for (const [id, person] of changes.deleted) deleted.push({ projectId, id, version: person.version + 1 });
       // Event and property definitions: only names this process has not recorded yet are written.
@@ -301,9 +303,9 @@ async function write(group: Pending[], prepared: Prepared): Promise<boolean> {
     fail(group, error);
     return false;
   }
-  group.forEach((part, i) =>
-    flushed(part, { stored: prepared.stored[i], duplicates: prepared.duplicates[i], refused: [] }),
-  );
+  group.forEach((part, i) => {
+    flushed(part, { stored: prepared.stored[i], duplicates: prepared.duplicates[i], refused: [] });
+  });
   return true;
 }
 

@@ -97,7 +97,7 @@ export const createInsightEndpoint = endpoint({
   body: ZInsightWrite,
   response: ZInsight,
   status: 201,
-  handler: async ({ actor, params, query, body }) => {
+  handler: async ({ actor, params, body }) => {
     const { project, insight } = await createInsight(actor, params.projectId, body);
     const people = await usersById([insight.createdById]);
     const tiles = await tilesOfInsights([insight.id]);
@@ -143,7 +143,7 @@ export const updateInsightEndpoint = endpoint({
   query: ZFormatQuery,
   body: ZInsightWrite,
   response: ZInsight,
-  handler: async ({ actor, params, query, body }) => {
+  handler: async ({ actor, params, body }) => {
     const { project, insight } = await updateInsight(actor, params.projectId, params.insightId, body);
     const people = await usersById([insight.createdById, insight.lastModifiedById]);
     const tiles = await tilesOfInsights([insight.id]);

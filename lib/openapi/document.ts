@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/csv";
-import { endpoint, environmentPath, type Endpoint, type HttpMethod } from "@/lib/api/endpoint";
+import { type AnyEndpoint, endpoint, environmentPath, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
@@ -26,9 +26,6 @@ import * as projects from "@/lib/projects/endpoints";
 import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
 import { ZApiError, ZOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEndpoint = Endpoint<any, any, any, any>;
 
 let serialized: string | undefined;
 

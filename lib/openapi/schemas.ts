@@ -48,5 +48,5 @@ export interface OpenApiParameter {
   schema: JsonSchema;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema is read keyword by keyword, whatever each keyword holds
 export type JsonSchema = Record<string, any>;

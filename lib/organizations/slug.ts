@@ -9,7 +9,7 @@ export const MAX_SLUG_LENGTH = 48;
 export function slugify(value: string): string {
   return value
     .normalize("NFKD")
-    .replace(/[^\x00-\x7f]/g, "")
+    .replace(/[^\p{ASCII}]/gu, "")
     .replace(/[^\w\s-]/g, "")
     .toLowerCase()
     .replace(/[-\s]+/g, "-")

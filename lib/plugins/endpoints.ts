@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, type Endpoint } from "@/lib/api/endpoint";
+import { type AnyEndpoint, endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { ZActivityPage, ZActivityQuery } from "@/lib/insights/schemas";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
@@ -41,9 +41,6 @@ import {
   updatePluginSource,
   upgradePlugin,
 } from "./service";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEndpoint = Endpoint<any, any, any, any, any>;
 
 const FAMILY_NAMES: Record<PipelineFamily, { camel: string; label: string }> = {
   pipeline_destinations: { camel: "pipelineDestinations", label: "destinations (apps with `onEvent` or `composeWebhook`)" },

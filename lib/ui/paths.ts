@@ -7,7 +7,7 @@ export function homePath(me: Pick<TUser, "team">): string {
 
 /** A `?next=` target only when it stays on this site, so a crafted link cannot send people elsewhere. */
 export function safeNextPath(next: string | null | undefined): string | null {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+  return next?.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
 }
 
 /** A saved insight's page (PostHog's URL), or its editor. */

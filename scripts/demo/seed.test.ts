@@ -10,7 +10,9 @@ const dataDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("demoSettings", () => {
   it("defaults to 100,000 events, takes HEDGEROW_DEMO_EVENTS, and is off with HEDGEROW_DEMO=false or 0 events", () => {

@@ -196,7 +196,9 @@ const refSummary = (rows: RefRow[]) => rows.map((r) => [r.name, r.success, r.fai
 
 function expectMatches(result: any, ref: { rows: RefRow[]; skewed: boolean }) {
   expect(summary(result.events)).toEqual(refSummary(ref.rows));
-  result.events.forEach((e: any, i: number) => expect(e.odds_ratio).toBeCloseTo(ref.rows[i].odds, 9));
+  result.events.forEach((e: any, i: number) => {
+    expect(e.odds_ratio).toBeCloseTo(ref.rows[i].odds, 9);
+  });
   expect(result.skewed).toBe(ref.skewed);
 }
 

@@ -68,7 +68,7 @@ function personsOf(events: Ev[]): (distinctId: string) => string {
 }
 
 /** An event's breakdown value ('' when it has none). */
-const valueOf = (e: Ev, key: string) => (e.properties[key] === undefined || e.properties[key] === null ? "" : String(e.properties[key]));
+const breakdownValueOf = (e: Ev, key: string) => (e.properties[key] === undefined || e.properties[key] === null ? "" : String(e.properties[key]));
 
 /**
  * The attempts of one person: arrays of step times (ms), reached steps only. With `stepValue` (step attribution,
@@ -77,7 +77,7 @@ const valueOf = (e: Ev, key: string) => (e.properties[key] === undefined || e.pr
  */
 function attemptsOf(o: RefOptions, evs: Ev[], stepValue?: string): number[][] {
   const n = o.steps.length;
-  const attributed = (e: Ev) => stepValue === undefined || valueOf(e, o.breakdown!) === stepValue;
+  const attributed = (e: Ev) => stepValue === undefined || breakdownValueOf(e, o.breakdown!) === stepValue;
   const matches = (e: Ev, i: number) =>
     e.event === o.steps[i].id && (o.order === "unordered" || i !== o.attributionStep || attributed(e));
   const attempts: number[][] = [];
@@ -150,9 +150,9 @@ function runsOf(o: RefOptions, evs: Ev[]): { value: string; attempts: number[][]
   if (o.attribution === "all_events" || o.attribution === "step") {
     const attributedEvents =
       o.attribution === "step" && o.order !== "unordered" ? evs.filter((e) => e.event === o.steps[o.attributionStep!].id) : stepEvents;
-    return [...new Set(attributedEvents.map((e) => valueOf(e, key)))].map((value) => {
+    return [...new Set(attributedEvents.map((e) => breakdownValueOf(e, key)))].map((value) => {
       if (o.attribution === "step") return { value, attempts: attemptsOf(o, evs, value) };
-      const own = evs.filter((e) => valueOf(e, key) === value);
+      const own = evs.filter((e) => breakdownValueOf(e, key) === value);
       return { value, attempts: attemptsOf(o, own) };
     });
   }

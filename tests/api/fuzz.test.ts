@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, documentedApi, joinAs, signUp, type TestUser } from "../support/api";
+import { type ApiClient, documentedApi, joinAs, signUp, type TestUser } from "../support/api";
 import { CAPTURE_ENCODINGS, projectToken, sendEvents, sendRaw } from "../support/events";
 import {
   exampleOf,

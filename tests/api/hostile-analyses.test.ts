@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, signUp, type TestUser } from "../support/api";
+import { type ApiClient, signUp, type TestUser } from "../support/api";
 import { sendHourlyTraffic } from "../support/events";
 import { hostileAnalyses } from "../support/hostile";
 

@@ -303,9 +303,10 @@ describe("compatibility with PostHog's schema", () => {
     if (schema.enum && !schema.enum.includes(value)) problems.push(`${at} is ${JSON.stringify(value)}, not one of ${schema.enum.join(", ")}`);
     const nested = componentOf(schema.items) ?? componentOf(schema);
     if (type === "array" && schema.items)
-      (value as unknown[]).forEach((item, i) =>
-        nested && SPEC_FIELDS[nested] ? compare(nested, item, `${at}[${i}]`, problems) : checkValue(resolved(schema.items), item, `${at}[${i}]`, problems),
-      );
+      (value as unknown[]).forEach((item, i) => {
+        if (nested && SPEC_FIELDS[nested]) compare(nested, item, `${at}[${i}]`, problems);
+        else checkValue(resolved(schema.items), item, `${at}[${i}]`, problems);
+      });
     else if (type === "object" && nested && SPEC_FIELDS[nested]) compare(nested, value, at, problems);
   }
 
@@ -318,7 +319,9 @@ describe("compatibility with PostHog's schema", () => {
       else checkValue(resolved(envelope.properties[field]), body[field], `list.${field}`, problems);
     }
     expect(body.results.length, `the ${component} list has something to compare`).toBeGreaterThan(0);
-    body.results.forEach((item: unknown, i: number) => compare(component, item, `list.results[${i}]`, problems));
+    body.results.forEach((item: unknown, i: number) => {
+      compare(component, item, `list.results[${i}]`, problems);
+    });
     return problems;
   }
 

@@ -210,7 +210,9 @@ function referenceTotal(all: Ev[], personOf: (id: string) => string, s: RefSerie
 
 const close = (a: number[], b: number[]) => {
   expect(a).toHaveLength(b.length);
-  a.forEach((v, i) => expect(v).toBeCloseTo(b[i], 6));
+  a.forEach((v, i) => {
+    expect(v).toBeCloseTo(b[i], 6);
+  });
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -293,17 +295,17 @@ describe("trends", () => {
       };
       const response = await trend(body);
       expect(response.status, response.text).toBe(200);
-      const valueOf =
+      const breakdownValueOf =
         breakdown_type === "event"
           ? (e: Ev) => e.properties.$browser ?? NULL
           : (e: Ev) => data.planOf.get(personOf(e.distinct_id)) ?? NULL;
-      const totals = referenceTotal(data.events, personOf, { event: "$pageview", math }, FROM, TO, valueOf);
+      const totals = referenceTotal(data.events, personOf, { event: "$pageview", math }, FROM, TO, breakdownValueOf);
       const ranked = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, limit).map(([k]) => k);
       // The values past the limit are one "other" series.
       const withOther = totals.size > limit ? [...ranked, OTHER] : ranked;
       expect(response.body.result.map((r: any) => r.breakdown_value)).toEqual(withOther);
       expect(ranked.length).toBeGreaterThan(1);
-      const rankedOrOther = (e: Ev) => (ranked.includes(valueOf(e)) ? valueOf(e) : OTHER);
+      const rankedOrOther = (e: Ev) => (ranked.includes(breakdownValueOf(e)) ? breakdownValueOf(e) : OTHER);
       const series = referenceSeries(data.events, personOf, { event: "$pageview", math }, FROM, TO, "day", rankedOrOther);
       for (const item of response.body.result) {
         close(item.data, series.get(item.breakdown_value)!);
@@ -352,13 +354,15 @@ describe("trends", () => {
     });
     expect(response.body.result).toHaveLength(1);
     expect(response.body.result[0].label).toBe("Formula ((A + C) / B)");
-    response.body.result[0].data.forEach((v: number, i: number) => expect(Math.abs(v - expected[i])).toBeLessThanOrEqual(0.005));
+    response.body.result[0].data.forEach((v: number, i: number) => {
+      expect(Math.abs(v - expected[i])).toBeLessThanOrEqual(0.005);
+    });
 
     const byBrowser = await trend({ events: [{ id: "$pageview" }, { id: "purchase" }], date_from: FROM, date_to: TO, formula: "A - B", breakdown: "$browser" });
     expect(byBrowser.status, byBrowser.text).toBe(200);
-    const valueOf = (e: Ev) => e.properties.$browser ?? NULL;
-    const pa = referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "day", valueOf);
-    const pb = referenceSeries(data.events, personOf, { event: "purchase", math: "total" }, FROM, TO, "day", valueOf);
+    const breakdownValueOf = (e: Ev) => e.properties.$browser ?? NULL;
+    const pa = referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "day", breakdownValueOf);
+    const pb = referenceSeries(data.events, personOf, { event: "purchase", math: "total" }, FROM, TO, "day", breakdownValueOf);
     for (const item of byBrowser.body.result) {
       const x = pa.get(item.breakdown_value) ?? [];
       const y = pb.get(item.breakdown_value) ?? [];

@@ -136,7 +136,6 @@ export const MALFORMED_BODIES: { label: string; contentType: string; body: strin
   { label: "JSON declared UTF-16", contentType: "application/json; charset=utf-16", body: '{"name":"fuzz"}' },
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type JsonSchema = Record<string, any>;
 
 /** The schema a `$ref` into `components/schemas` names, or the schema itself. */

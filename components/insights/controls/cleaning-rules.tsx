@@ -23,7 +23,7 @@ export function regexProblem(regex: string): string | null {
 /** Path cleaning rules, regex → alias, each editable in place; a rule whose regex does not compile is not kept. */
 export function CleaningRules({ rules, onChange }: { rules: PathCleaningRule[]; onChange: (rules: PathCleaningRule[]) => void }) {
   const [draft, setDraft] = useState<PathCleaningRule | null>(null);
-  const problem = draft && draft.regex ? regexProblem(draft.regex) : null;
+  const problem = draft?.regex ? regexProblem(draft.regex) : null;
   const saveDraft = () => {
     if (!draft || regexProblem(draft.regex)) return;
     onChange([...rules, draft]);
@@ -95,7 +95,7 @@ export function CleaningRules({ rules, onChange }: { rules: PathCleaningRule[]; 
 function CleaningRuleRow({ index, rule, onChange, onRemove }: { index: number; rule: PathCleaningRule; onChange: (rule: PathCleaningRule) => void; onRemove: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <div className="grid gap-1" role="group" aria-label={`Rule ${index + 1}`}>
+    <fieldset className="grid gap-1" aria-label={`Rule ${index + 1}`}>
       <div className="flex items-center gap-1.5">
         <CommitInput
           aria-label={`Rule ${index + 1} regex`}
@@ -121,6 +121,6 @@ function CleaningRuleRow({ index, rule, onChange, onRemove }: { index: number; r
           {problem}
         </p>
       ) : null}
-    </div>
+    </fieldset>
   );
 }

@@ -73,7 +73,7 @@ export function DateRangePicker({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content align="start" sideOffset={4} className="z-50 grid w-80 gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md data-[state=open]:animate-pop-in">
-          <div className="grid grid-cols-2 gap-1" role="group" aria-label="Date presets">
+          <fieldset className="grid grid-cols-2 gap-1" aria-label="Date presets">
             {DATE_PRESETS.map((preset) => (
               <Button
                 key={preset.label}
@@ -86,7 +86,7 @@ export function DateRangePicker({
                 {preset.label}
               </Button>
             ))}
-          </div>
+          </fieldset>
           <form
             className="grid gap-2 border-t pt-3"
             onSubmit={(event) => {

@@ -114,7 +114,7 @@ function PropertyFilterRow({
     onChange({ ...filter, operator, value });
   };
   return (
-    <div className="flex flex-wrap items-center gap-1.5 rounded-md border bg-muted/30 p-1.5" role="group" aria-label={label}>
+    <fieldset className="flex flex-wrap items-center gap-1.5 rounded-md border bg-muted/30 p-1.5" aria-label={label}>
       <PropertyPicker
         projectId={projectId}
         value={{ key: filter.key, type: filter.type }}
@@ -149,7 +149,7 @@ function PropertyFilterRow({
       <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
         <XIcon />
       </Button>
-    </div>
+    </fieldset>
   );
 }
 

@@ -89,7 +89,7 @@ export function PropertyGroupsEditor({
         </div>
       ) : null}
       {shown.map((group, index) => (
-        <div key={index} className="grid gap-1.5 rounded-md border p-2" role="group" aria-label={`Filter group ${index + 1}`}>
+        <fieldset key={index} className="grid gap-1.5 rounded-md border p-2" aria-label={`Filter group ${index + 1}`}>
           <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
             <span className="flex items-center gap-1.5">
               {shown.length > 1 ? <span className="font-medium">Group {index + 1}:</span> : null}
@@ -109,7 +109,7 @@ export function PropertyGroupsEditor({
             label={shown.length > 1 ? `Group ${index + 1} filter` : "Filter"}
             onChange={(values) => replace(index, { ...group, values })}
           />
-        </div>
+        </fieldset>
       ))}
       <Button
         type="button"

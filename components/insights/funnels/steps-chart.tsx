@@ -20,9 +20,7 @@ import {
 import { formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
 
-export interface OpenPersons {
-  (title: string, url: string): void;
-}
+export type OpenPersons = (title: string, url: string) => void;
 
 /** A drawn series: its rows, colour and the series it is compared with (the previous period of its value). */
 export interface ChartSeries extends FunnelSeries {

@@ -39,7 +39,7 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
   return (
     <>
       <EditorSection title="Event types">
-        <div className="grid gap-1.5" role="group" aria-label="Event types">
+        <fieldset className="grid gap-1.5" aria-label="Event types">
           {Object.entries(EVENT_TYPES).map(([type, label]) => (
             <EventTypeCheckbox
               key={type}
@@ -48,7 +48,7 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
               onChange={(on) => setTypes(on ? [...types, type as PathEventType] : types.filter((t) => t !== type))}
             />
           ))}
-        </div>
+        </fieldset>
         {types.length === 0 ? <p className="text-xs text-muted-foreground">None checked: paths through every event.</p> : null}
       </EditorSection>
       <EditorSection title="Starts at">

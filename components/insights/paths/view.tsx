@@ -71,7 +71,7 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
   return (
     <div className="grid gap-4">
       {selected ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm" role="region" aria-label="Selected path item">
+        <section className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm" aria-label="Selected path item">
           <span className="min-w-0 flex-1 truncate">
             <span className="font-medium" title={selected.item}>
               {selected.item}
@@ -92,19 +92,21 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
           <Button size="icon-sm" variant="ghost" aria-label="Close" onClick={() => setSelected(null)}>
             <XIcon />
           </Button>
-        </div>
+        </section>
       ) : (
         <p className="text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
       )}
-      <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Paths diagram">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
+      <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Paths diagram">
         <div style={{ minWidth: depth * COLUMN_WIDTH, height }} data-testid="paths-sankey">
           {diagram}
         </div>
-      </div>
+      </section>
       {data.dropped.length ? (
         <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
       ) : null}
-      <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Busiest transitions">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
+      <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Busiest transitions">
         <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
           <caption className="sr-only">The busiest transitions between consecutive steps</caption>
           <colgroup>
@@ -162,7 +164,7 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       {edges.length > TABLE_ROWS ? (
         <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setAllRows(!allRows)}>
           {allRows ? `Show the busiest ${TABLE_ROWS}` : `Show all ${formatCount(edges.length)} transitions`}

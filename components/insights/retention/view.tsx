@@ -122,7 +122,8 @@ function RetentionTable({ rows, period, breakdown, timeZone }: { rows: Retention
     );
   };
   return (
-    <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Retention table">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable)
+    <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Retention table">
       {persons ? (
         <PersonsDialog
           title={persons.title}
@@ -171,6 +172,6 @@ function RetentionTable({ rows, period, breakdown, timeZone }: { rows: Retention
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -54,7 +54,8 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
   return (
     <div className="grid gap-4">
       <div className="h-72">{chart}</div>
-      <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label="Stickiness table">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
+      <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Stickiness table">
         <table className="w-full border-collapse text-sm tabular-nums" data-testid="stickiness-table">
           <caption className="sr-only">Persons by the number of {String(filters.interval ?? "day")}s they did each event</caption>
           <thead>
@@ -100,7 +101,7 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {persons ? (
         <PersonsDialog
           title={persons.title}

@@ -118,12 +118,13 @@ function TimeSeries({
           {lines.map((line) => {
             const color = seriesColor(line.colorIndex);
             const previous = line.compare === "previous";
-            const common = { key: line.id, dataKey: line.id, name: labels.get(line.id), isAnimationActive: false };
+            const common = { dataKey: line.id, name: labels.get(line.id), isAnimationActive: false };
             if (display === "ActionsBar" || stacked)
-              return <Bar {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stacked ? (line.compare ?? "current") : undefined} maxBarSize={48} />;
+              return <Bar key={line.id} {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stacked ? (line.compare ?? "current") : undefined} maxBarSize={48} />;
             if (display === "ActionsAreaGraph")
               return (
                 <Area
+                  key={line.id}
                   {...common}
                   type="monotone"
                   stroke={color}
@@ -137,6 +138,7 @@ function TimeSeries({
               );
             return (
               <Line
+                key={line.id}
                 {...common}
                 type="monotone"
                 stroke={color}
@@ -259,7 +261,7 @@ function BoldNumbers({ lines, interval, compact }: { lines: TrendLine[]; interva
     >
       {shown.map((line) => {
         const previous = previousOf(line);
-        const change = previous && previous.total ? (line.total - previous.total) / previous.total : null;
+        const change = previous?.total ? (line.total - previous.total) / previous.total : null;
         return (
           <div key={line.id} className="grid justify-items-center gap-1 text-center">
             <span className={cn("font-semibold tabular-nums", compact ? "text-3xl" : "text-5xl")} style={{ color: shown.length > 1 ? seriesColor(line.colorIndex) : undefined }}>

@@ -157,7 +157,7 @@ function SeriesRow({
   const math = pendingMath ?? (entity.math as string | undefined) ?? "total";
   const customName = typeof entity.custom_name === "string" ? entity.custom_name : "";
   return (
-    <div className="grid gap-1.5 rounded-md border p-2" role="group" aria-label={label}>
+    <fieldset className="grid gap-1.5 rounded-md border p-2" aria-label={label}>
       <div className="flex items-center gap-1.5">
         <span className="grid size-6 shrink-0 place-items-center rounded bg-muted text-xs font-semibold" aria-hidden>
           {letter}
@@ -255,7 +255,7 @@ function SeriesRow({
           />
         </div>
       ) : null}
-    </div>
+    </fieldset>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ComboboxOption } from "@/components/ui/combobox";
-import { ACTOR_MATHS, COUNTING_MATHS, PROPERTY_MATHS, type Math } from "@/lib/analytics/trends/constants";
+import { ACTOR_MATHS, COUNTING_MATHS, PROPERTY_MATHS, type TrendMath } from "@/lib/analytics/trends/constants";
 
 /** Every math the trend API computes, named, grouped and described as PostHog's math picker (mathsLogic.tsx). */
-const MATH_TEXT: Record<Math, { label: string; description: string }> = {
+const MATH_TEXT: Record<TrendMath, { label: string; description: string }> = {
   total: { label: "Total count", description: "Every time the event was performed. Example: 3 pageviews by one user count 3." },
   dau: { label: "Unique users", description: "Users who performed the event in each interval. Example: 3 pageviews by one user count 1." },
   weekly_active: { label: "Weekly active users", description: "Users active in the 7 days up to each point (WAU)." },
@@ -25,7 +25,7 @@ const MATH_TEXT: Record<Math, { label: string; description: string }> = {
   p99_count_per_actor: { label: "99th percentile count per user", description: "99% of active users did it fewer times." },
 };
 
-const GROUPS: [string, readonly Math[]][] = [
+const GROUPS: [string, readonly TrendMath[]][] = [
   ["Event and actor counts", COUNTING_MATHS],
   ["Property value", PROPERTY_MATHS],
   ["Count per user", ACTOR_MATHS],
@@ -37,4 +37,4 @@ export const MATH_OPTIONS: ComboboxOption[] = GROUPS.flatMap(([group, maths]) =>
 
 export const isPropertyMath = (math: string | null | undefined) => (PROPERTY_MATHS as readonly string[]).includes(math ?? "");
 
-export const mathLabel = (math: string | null | undefined) => MATH_TEXT[(math ?? "total") as Math]?.label ?? String(math);
+export const mathLabel = (math: string | null | undefined) => MATH_TEXT[(math ?? "total") as TrendMath]?.label ?? String(math);

@@ -35,6 +35,7 @@ export function useResultsTable({
 }): ClientTable<TrendLine> {
   const headers = tableColumns(lines, interval, timeSeries);
   const dates = headers.slice(1, -1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the dates' text, not the arrays rebuilt every render
   const columns = useMemo(
     () =>
       helper.columns([
@@ -95,7 +96,6 @@ export function useResultsTable({
           cell: ({ getValue }) => formatValue(Number(getValue())),
         }),
       ]),
-    // The headers are derived from these.
     [dates.join("\n"), interval, hidden, onToggle, onCell],
   );
   return useTable({

@@ -26,18 +26,21 @@ export function useTrendLines(projectId: number, filters: TrendsFilters, result:
   const formulaQueries = queries.slice(single ? 1 : 0);
   const seriesItems = seriesQuery ? (seriesQuery.data as AnalysisResponse<TTrendItem[]> | undefined)?.result : result;
   const formulaItems = formulaQueries.map((query) => (query.data as AnalysisResponse<TTrendItem[]> | undefined)?.result);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the query results themselves, stable until a request answers anew
   const lines: TrendLine[] = useMemo(
     () =>
       trendLines(
         seriesItems ?? [],
         formulas.flatMap(({ formula }, i) => (formulaItems[i] ? [{ formula, items: formulaItems[i] }] : [])),
       ),
-    // The items are the query results themselves: stable until a request answers anew.
     [seriesItems, ...formulaItems],
   );
   const errors = [
     ...(seriesQuery?.isError ? [{ what: "The series", message: errorMessage(seriesQuery.error) }] : []),
     ...formulaQueries.flatMap((query, i) => (query.isError ? [{ what: `Formula ${formulas[i].formula}`, message: errorMessage(query.error) }] : [])),
   ];
-  return { lines, fetching: queries.some((query) => query.isFetching), errors, retry: () => queries.forEach((query) => query.isError && query.refetch()) };
+  const retry = () => {
+    for (const query of queries) if (query.isError) query.refetch();
+  };
+  return { lines, fetching: queries.some((query) => query.isFetching), errors, retry };
 }

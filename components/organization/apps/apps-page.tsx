@@ -127,7 +127,7 @@ function AppCell({ plugin }: { plugin: TPlugin }) {
   return (
     <div className="flex min-w-0 items-start gap-3">
       {plugin.icon ? (
-        // eslint-disable-next-line @next/next/no-img-element -- catalog icons live on GitHub; a failed one just leaves its box empty
+        // biome-ignore lint/performance/noImgElement: catalog icons live on GitHub; a failed one just leaves its box empty
         <img
           src={plugin.icon}
           alt=""

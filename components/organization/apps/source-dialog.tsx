@@ -82,7 +82,11 @@ export function SourceDialog({ family, plugin, onClose }: { family: string; plug
                     placeholder="index.ts"
                     value={newFile}
                     onChange={(e) => setNewFile(e.target.value)}
-                    onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), addFile())}
+                    onKeyDown={(e) => {
+                      if (e.key !== "Enter") return;
+                      e.preventDefault();
+                      addFile();
+                    }}
                   />
                   <Button type="button" variant="outline" onClick={addFile}>
                     <PlusIcon /> Add

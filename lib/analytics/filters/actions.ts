@@ -1,5 +1,5 @@
 import type { ActionStepJson } from "@/lib/db/schema";
-import { SqlParams, ZProperties, propertyGroupSql, type PropertyColumns, type PropertyGroup } from "./properties";
+import { type SqlParams, ZProperties, propertyGroupSql, type PropertyColumns, type PropertyGroup } from "./properties";
 import { escapeRegex } from "./regex";
 import { ANY_ELEMENT, selectorRegex } from "./selectors";
 
@@ -57,10 +57,10 @@ export function normalizeActionStep(step: ActionStepJson): ActionStep {
 /** The value of `key` on the elements of the chain, unescaped; `first`: the clicked element's or its nearest ancestor's. */
 function chainValuesSql(key: "href" | "text", params: SqlParams): { first: string; all: string } {
   const pattern = params.add(String.raw`(?::|")${key}="((?:[^"\\]|\\.)*)"`, "String");
-  const unescape = (value: string) => `replaceAll(${value}, ${params.add('\\"', "String")}, '"')`;
+  const unescapedSql = (value: string) => `replaceAll(${value}, ${params.add('\\"', "String")}, '"')`;
   return {
-    first: unescape(`extract(e.elements_chain, ${pattern})`),
-    all: `arrayMap(chain_value -> ${unescape("chain_value")}, extractAll(e.elements_chain, ${pattern}))`,
+    first: unescapedSql(`extract(e.elements_chain, ${pattern})`),
+    all: `arrayMap(chain_value -> ${unescapedSql("chain_value")}, extractAll(e.elements_chain, ${pattern}))`,
   };
 }
 

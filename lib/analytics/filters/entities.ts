@@ -69,7 +69,7 @@ export function eventNamesOf(entities: MatchedEntity[]): string[] | null {
   for (const entity of entities) {
     const own = entityEventNames(entity);
     if (own === null) return null;
-    own.forEach((n) => names.add(n));
+    for (const n of own) names.add(n);
   }
   return [...names];
 }

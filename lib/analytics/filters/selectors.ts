@@ -35,7 +35,7 @@ function parseSelector(selector: string): SelectorPart[] {
     while (i < source.length && /\s/.test(source[i])) i++;
     return i > start;
   };
-  const escape = (): string => {
+  const readEscape = (): string => {
     i++; // the backslash
     const hex = /^[0-9a-fA-F]{1,6}/.exec(source.slice(i));
     if (hex) {
@@ -49,7 +49,7 @@ function parseSelector(selector: string): SelectorPart[] {
   const identifier = (what: string): string => {
     let name = "";
     while (i < source.length) {
-      if (source[i] === "\\") name += escape();
+      if (source[i] === "\\") name += readEscape();
       else if (IDENT_CHAR.test(source[i])) name += source[i++];
       else break;
     }
@@ -59,7 +59,7 @@ function parseSelector(selector: string): SelectorPart[] {
   const quoted = (): string => {
     const quote = source[i++];
     let value = "";
-    while (i < source.length && source[i] !== quote) value += source[i] === "\\" ? escape() : source[i++];
+    while (i < source.length && source[i] !== quote) value += source[i] === "\\" ? readEscape() : source[i++];
     if (i >= source.length) fail("a quoted value is not closed");
     i++;
     return value;
@@ -133,10 +133,10 @@ export function selectorProblem(selector: string): string | null {
 
 // Regex pieces for the elements chain. A quoted value may hold `;` and escaped quotes.
 const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
-export const ANY_ELEMENT = String.raw`(?:[^;"]|${QUOTED})*`;
+export const ANY_ELEMENT = `(?:[^;"]|${QUOTED})*`;
 /** Class names may hold `:` (Tailwind's `md:flex`); only an attribute list can follow the last one. */
 const CLASS = String.raw`\.[^.;"]*`;
-const ANY_ATTRIBUTE = String.raw`(?:text|nth-child|nth-of-type|href|attr_id|attr__[^";=]*)=${QUOTED}`;
+const ANY_ATTRIBUTE = `(?:text|nth-child|nth-of-type|href|attr_id|attr__[^";=]*)=${QUOTED}`;
 
 /** A chain value as posthog-js writes it: every `"` (or `\"`) as `\"`. */
 const chainValue = (value: string) => value.replace(/\\?"/g, '\\"');

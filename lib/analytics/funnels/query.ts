@@ -179,8 +179,8 @@ export function buildFunnelSql(
     personBreakdown = "bdv AS bd";
     groupBy = "person, bdv";
   } else if (attributed !== null) {
-    const valueOf = f.orderType === "unordered" ? "mask != 0" : `bitTest(mask, ${attributed})`;
-    personBreakdown = `groupUniqArrayIf(bdv, ${valueOf}) AS bds`;
+    const attributedIf = f.orderType === "unordered" ? "mask != 0" : `bitTest(mask, ${attributed})`;
+    personBreakdown = `groupUniqArrayIf(bdv, ${attributedIf}) AS bds`;
     perValue = "ARRAY JOIN bds AS bd";
     if (f.orderType === "strict") strictArrays.push("arrayMap(x -> x.4, timeline) AS v_all");
     else if (f.orderType === "unordered") stepArrays.push(...f.steps.map((_, i) => `arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${i}))) AS sv${i}`));

@@ -91,7 +91,7 @@ export function peopleUrls(filter: TRetentionFilter): PeopleUrls {
   };
 }
 
-const valueOf = (count: number | undefined, url: () => string): RetentionValue =>
+const retentionValue = (count: number | undefined, url: () => string): RetentionValue =>
   count ? { count, people: [], people_url: url() } : { count: 0, people: [] };
 
 /** PostHog's `process_table_result`: every cohort zero-filled, cohort i with `total_intervals - i` values. */
@@ -107,7 +107,7 @@ export function retentionResult(
   for (const row of rows) counts.set(`${Number(row.row_key)}:${Number(row.interval)}`, Number(row.count));
   return Array.from({ length: totalIntervals }, (_, cohort) => ({
     values: Array.from({ length: totalIntervals - cohort }, (_, interval) =>
-      valueOf(counts.get(`${cohort}:${interval}`), () => urls.value([cohort], interval)),
+      retentionValue(counts.get(`${cohort}:${interval}`), () => urls.value([cohort], interval)),
     ),
     label: `${period} ${cohort}`,
     date: isoInZone(addInterval(fromWall, INTERVAL_OF[period], cohort), tz),
@@ -136,7 +136,7 @@ export function breakdownResult(rows: RetentionCountRow[], totalIntervals: numbe
   return [...byValues.values()]
     .sort((a, b) => compareValues(a.values, b.values))
     .map(({ values, counts }) => ({
-      values: Array.from({ length: totalIntervals }, (_, interval) => valueOf(counts.get(interval), () => urls.value(values, interval))),
+      values: Array.from({ length: totalIntervals }, (_, interval) => retentionValue(counts.get(interval), () => urls.value(values, interval))),
       label: values.join("::"),
       breakdown_values: values,
       people_url: urls.row(values),

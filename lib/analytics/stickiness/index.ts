@@ -41,7 +41,7 @@ export async function resolveStickiness(project: TrendProject, rawFilter: Record
   const series = resolveSeries(filter, await loadEntityActions(project.id, filterEntities(filter)));
   const interval = parseInterval(filter.interval);
   validateProperties(filter.properties);
-  series.forEach((s) => validateProperties(s.entity.properties, "events"));
+  for (const s of series) validateProperties(s.entity.properties, "events");
   const timezone = project.timezone || "UTC";
   const earliest = filter.date_from === "all" ? await earliestEvent(project.id) : null;
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, earliest });

@@ -1,4 +1,4 @@
-import { SqlParams, bucketSql, type DateRange } from "@/lib/analytics/filters";
+import { type SqlParams, bucketSql, type DateRange } from "@/lib/analytics/filters";
 import { baseQuery, type TrendContext } from "@/lib/analytics/trends/query";
 import type { Series } from "@/lib/analytics/trends/schemas";
 

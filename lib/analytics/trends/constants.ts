@@ -12,7 +12,7 @@ export const ACTOR_MATHS = [
   "p99_count_per_actor",
 ] as const;
 export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS] as const;
-export type Math = (typeof MATHS)[number];
+export type TrendMath = (typeof MATHS)[number];
 export type PropertyMath = (typeof PROPERTY_MATHS)[number];
 
 export const DISPLAYS = [

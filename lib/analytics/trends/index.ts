@@ -89,7 +89,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   if (!(DISPLAYS as readonly string[]).includes(display))
     throw validationError(`"${filter.display}" is not a valid choice.`, "display", "invalid_choice");
   validateProperties(filter.properties);
-  series.forEach((s) => validateProperties(s.entity.properties, "events"));
+  for (const s of series) validateProperties(s.entity.properties, "events");
   const breakdown = resolveBreakdown(filter);
   const limit = filter.breakdown_limit ?? DEFAULT_BREAKDOWN_LIMIT;
   const offset = filter.offset ?? 0;

@@ -109,13 +109,13 @@ export function baseQuery(
   const team = params.add(ctx.teamId, "Int64");
   const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
   select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");
-  scan.forEach((s, i) =>
+  scan.forEach((s, i) => {
     select.push(
       s.mathProperty
         ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
         : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
-    ),
-  );
+    );
+  });
   if (breakdown) {
     const key = params.add(breakdown.key, "String");
     const read = breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
-import { MATHS, PROPERTY_MATHS, type Math } from "./constants";
+import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
 export * from "./constants";
 
@@ -65,7 +65,7 @@ export interface Series {
   event: string | null;
   /** What the series' events are: its event or action, and its own filters. */
   match: MatchedEntity;
-  math: Math;
+  math: TrendMath;
   mathProperty: string | null;
 }
 
@@ -86,7 +86,7 @@ export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
  */
 export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionDefinition>): Series[] {
   return filterEntities(filter).map((entity, index) => {
-    const math = (entity.math ?? "total") as Math;
+    const math = (entity.math ?? "total") as TrendMath;
     if (entity.math === "unique_group" || entity.math === "hogql")
       throw validationError(`Math "${entity.math}" is not supported.`, "math", "unsupported");
     if (!(MATHS as readonly string[]).includes(math))
