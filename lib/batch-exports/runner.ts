@@ -89,17 +89,26 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
       end: run.dataIntervalEnd,
     });
     let part = cursor?.part ?? 0;
-    for (const last of plan.pageEnds) {
-      if (leaseState !== "held" || stop.aborted) break;
-      const page = await readRecordPage(store, query, { after: cursor?.position ?? null, last }, destination.format);
-      // A range that no longer holds records (the interval changed since it was planned) writes nothing.
-      if (page.count > 0) {
-        await writer.writePage(page, part);
-        part += 1;
+    // The next page is read from the event store while this one is written: the engine and the destination work at once.
+    const { pageEnds } = plan;
+    const read = (i: number) => readRecordPage(store, query, { after: i ? pageEnds[i - 1] : (cursor?.position ?? null), last: pageEnds[i] }, destination.format);
+    let next = pageEnds.length ? read(0) : null;
+    try {
+      for (let i = 0; next && leaseState === "held" && !stop.aborted; i++) {
+        const page = await next;
+        next = i + 1 < pageEnds.length ? read(i + 1) : null;
+        // A range that no longer holds records (the interval changed since it was planned) writes nothing.
+        if (page.count > 0) {
+          await writer.writePage(page, part);
+          part += 1;
+        }
+        recordsCompleted += page.count;
+        cursor = { position: pageEnds[i], part };
+        leaseState = await recordProgress(db, held, { cursor: JSON.stringify({ ...pageEnds[i], part }), recordsCompleted });
       }
-      recordsCompleted += page.count;
-      cursor = { position: last, part };
-      leaseState = await recordProgress(db, held, { cursor: JSON.stringify({ ...last, part }), recordsCompleted });
+    } finally {
+      // A page read ahead and never written (stopped, or failed) is dropped.
+      await next?.catch(() => undefined);
     }
     if (leaseState === "cancelled") {
       await log(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);

@@ -113,6 +113,8 @@ export function postgresDestination(flavour: Flavour): Destination {
             } else {
               await insertRows(client, `hedgerow_stage (${names})`, page);
             }
+            // The page's keys are looked up by index: a hash or merge join would read the whole table for every page.
+            if (flavour === "Postgres") await client.query("SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off");
             await client.query(`DELETE FROM ${table} USING hedgerow_stage WHERE ${same}${newer ? ` AND (${newer})` : ""}`);
             await client.query(
               `INSERT INTO ${table} (${names}) SELECT ${names} FROM hedgerow_stage` +
