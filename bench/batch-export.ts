@@ -88,7 +88,7 @@ const report = (name: string, seconds: number) =>
 
 // PostgreSQL: a fresh database next to the given one's.
 const url = new URL(postgresUrl);
-const database = `bench_bx_${process.pid}`;
+const database = `bxbench_${process.pid}`;
 const admin = new pg.Client({ connectionString: postgresUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE "${database}"`);

@@ -8,6 +8,7 @@ import {
   UNAVAILABLE_DESTINATION_TYPES,
   type BatchExportInterval,
   type BatchExportLogLevel,
+  type BatchExportModel,
   type BatchExportRunStatus,
   type DestinationType,
   type TDestination,
@@ -167,6 +168,20 @@ export function validateDestination(type: string, config: Record<string, unknown
   const parsed = DESTINATION_CONFIG_SCHEMAS[type].safeParse(config, { reportInput: true });
   if (!parsed.success) throw configError(parsed.error.issues[0]);
   return { type, config: parsed.data } as TDestination;
+}
+
+/** PostHog's word: its HTTP export is for migrations into another PostHog, so it sends events only. */
+export const HTTP_MODEL_MESSAGE = "HTTP batch exports only support the events model";
+
+/**
+ * Why an export may not send `model` to `destinationType` with `hogqlQuery` (a 400 on `model`), or null: HTTP takes
+ * events only (PostHog's rule), and a `hogql_query` selects from events.
+ */
+export function modelProblem(model: BatchExportModel, destinationType: string, hogqlQuery: string | null): ApiError | null {
+  if (model === "events") return null;
+  if (destinationType === "HTTP") return validationError(HTTP_MODEL_MESSAGE, "model", "invalid_input");
+  if (hogqlQuery) return validationError(`A ${model} export has no 'hogql_query': it selects from events. Leave it empty.`, "model", "invalid_input");
+  return null;
 }
 
 export const isDestinationType = (type: string): type is DestinationType => (DESTINATION_TYPES as string[]).includes(type);

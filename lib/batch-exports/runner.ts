@@ -2,7 +2,8 @@ import type { Database } from "@/lib/db/client";
 import type { EventStore } from "@/lib/events/store";
 import { finishRun, recordProgress, releaseRun, settleBackfill, type ClaimedRun, type LeaseState } from "./claim";
 import { destinationFor } from "./destinations";
-import { countRecords, readRecordPages, type ExportSchema, type RecordCursor, type RecordQuery } from "./records";
+import type { DestinationWriter } from "./destinations/types";
+import { isRecordCursor, planRecordPages, readRecordPage, type ExportSchema, type RecordCursor, type RecordModel, type RecordQuery } from "./records";
 import { appendLog } from "./log";
 import type { BatchExportLogLevel } from "./schemas";
 
@@ -18,15 +19,17 @@ const log = (db: Database, run: ClaimedRun, level: BatchExportLogLevel, message:
   appendLog(db, { batchExportId: run.batchExportId, runId: run.id, level, message });
 
 /** Where a run has got to: the last record written and the number of the next part (S3 objects are numbered by it). */
-interface RunCursor extends RecordCursor {
+interface RunCursor {
+  position: RecordCursor;
   part: number;
 }
 
-function parseCursor(text: string | null): RunCursor | null {
+/** The run's stored cursor: `{part, ...position}` (the position's key names are the model's). */
+function parseCursor(model: RecordModel, text: string | null): RunCursor | null {
   if (!text) return null;
   try {
-    const cursor = JSON.parse(text) as RunCursor;
-    return typeof cursor.timestamp === "string" && typeof cursor.uuid === "string" && Number.isInteger(cursor.part) ? cursor : null;
+    const { part, ...position } = JSON.parse(text) as { part: unknown };
+    return Number.isInteger(part) && isRecordCursor(model, position) ? { position, part: part as number } : null;
   } catch {
     return null;
   }
@@ -47,7 +50,8 @@ export const retryDelaySeconds = (retrySeconds: number, attempt: number) => Math
 export async function executeRun(db: Database, store: EventStore, run: ClaimedRun, settings: RunnerSettings, stop: AbortSignal) {
   const held = { id: run.id, owner: settings.owner, leaseSeconds: settings.leaseSeconds };
   const interval = `${run.dataIntervalStart?.toISOString() ?? "the beginning"} to ${run.dataIntervalEnd.toISOString()}`;
-  let cursor = parseCursor(run.cursor);
+  const model: RecordModel = run.model === "persons" ? "persons" : "events";
+  let cursor = parseCursor(model, run.cursor);
   let recordsCompleted = cursor ? run.recordsCompleted : 0;
   await log(
     db,
@@ -66,30 +70,45 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
   const config = run.destinationConfig;
   const query: RecordQuery = {
     teamId: run.teamId,
-    model: run.model === "persons" ? "persons" : "events",
+    model,
     start: run.dataIntervalStart,
     end: run.dataIntervalEnd,
     schema: (run.schema as ExportSchema | null) ?? null,
     includeEvents: eventNames(config.include_events),
     excludeEvents: eventNames(config.exclude_events),
   };
-  let writer: Awaited<ReturnType<ReturnType<typeof destinationFor>["open"]>> | null = null;
+  let writer: DestinationWriter | null = null;
   try {
-    const total = await countRecords(store, query);
-    leaseState = await recordProgress(db, held, { recordsTotalCount: total });
-    writer = await destinationFor(run.destinationType).open(config, {
+    const destination = destinationFor(run.destinationType);
+    const plan = await planRecordPages(store, query, { after: cursor?.position ?? null, pageSize: settings.pageSize });
+    leaseState = await recordProgress(db, held, { recordsTotalCount: plan.total });
+    writer = await destination.open(config, {
       batchExportId: run.batchExportId,
+      model,
       start: run.dataIntervalStart,
       end: run.dataIntervalEnd,
     });
     let part = cursor?.part ?? 0;
-    for await (const page of readRecordPages(store, query, { after: cursor, pageSize: settings.pageSize })) {
-      if (leaseState !== "held" || stop.aborted) break;
-      await writer.writePage(page, part);
-      part += 1;
-      recordsCompleted += page.rows.length;
-      cursor = { ...page.cursor, part };
-      leaseState = await recordProgress(db, held, { cursor: JSON.stringify(cursor), recordsCompleted });
+    // The next page is read from the event store while this one is written: the engine and the destination work at once.
+    const { pageEnds } = plan;
+    const read = (i: number) => readRecordPage(store, query, { after: i ? pageEnds[i - 1] : (cursor?.position ?? null), last: pageEnds[i] }, destination.format);
+    let next = pageEnds.length ? read(0) : null;
+    try {
+      for (let i = 0; next && leaseState === "held" && !stop.aborted; i++) {
+        const page = await next;
+        next = i + 1 < pageEnds.length ? read(i + 1) : null;
+        // A range that no longer holds records (the interval changed since it was planned) writes nothing.
+        if (page.count > 0) {
+          await writer.writePage(page, part);
+          part += 1;
+        }
+        recordsCompleted += page.count;
+        cursor = { position: pageEnds[i], part };
+        leaseState = await recordProgress(db, held, { cursor: JSON.stringify({ ...pageEnds[i], part }), recordsCompleted });
+      }
+    } finally {
+      // A page read ahead and never written (stopped, or failed) is dropped.
+      await next?.catch(() => undefined);
     }
     if (leaseState === "cancelled") {
       await log(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);

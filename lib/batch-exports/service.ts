@@ -28,6 +28,7 @@ import {
   canCancelRun,
   intervalMs,
   intervalStartOf,
+  modelProblem,
   parseBackfillDatetime,
   parseLogLevels,
   publicConfig,
@@ -37,6 +38,7 @@ import {
 import {
   dateOfInput,
   type BatchExportInterval,
+  type BatchExportModel,
   type TBatchExport,
   type TBatchExportBackfill,
   type TBatchExportCreate,
@@ -226,6 +228,8 @@ export async function createBatchExport(actor: Actor, owner: BatchExportsOwner, 
   const where = await reach(actor, owner);
   const projectId = await projectForCreate(actor, where, input.team_id);
   const destination = validateDestination(input.destination.type, input.destination.config);
+  const problem = modelProblem(input.model ?? "events", destination.type, input.hogql_query?.trim() || null);
+  if (problem) throw problem;
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -266,6 +270,12 @@ export async function updateBatchExport(
         ...input.destination.config,
       })
     : null;
+  const problem = modelProblem(
+    input.model ?? (current.model as BatchExportModel),
+    destination?.type ?? current.destinationType,
+    (input.hogql_query !== undefined ? input.hogql_query?.trim() : current.hogqlQuery) || null,
+  );
+  if (problem) throw problem;
   const pausing = input.paused === true && !current.paused;
   const changes = {
     name: input.name,

@@ -379,6 +379,8 @@ async function mirrorPersons(
   const personRows: Record<string, unknown>[] = [];
   const distinctIdRows: Record<string, unknown>[] = [];
   const mirroredNow: [string, string][] = [];
+  // The rows' write time: a persons batch export sends what changed in its interval by it.
+  const insertedAt = new Date().toISOString();
   const add = (rows: Record<string, unknown>[], key: string, version: string, row: Record<string, unknown>) => {
     if (pipeline.mirrored.get(key) === version) return;
     rows.push(row);
@@ -394,6 +396,7 @@ async function mirrorPersons(
         created_at: person.createdAt.toISOString(),
         version: person.version,
         is_deleted: 0,
+        _inserted_at: insertedAt,
       });
     for (const [distinctId, { personId, version }] of state.distinctIds)
       add(distinctIdRows, `d:${projectId}:${distinctId}`, `${personId}:${version}`, {
@@ -402,6 +405,7 @@ async function mirrorPersons(
         person_id: personId,
         version,
         is_deleted: 0,
+        _inserted_at: insertedAt,
       });
   }
   for (const { projectId, id, version } of deleted)
@@ -413,6 +417,7 @@ async function mirrorPersons(
       created_at: new Date(0).toISOString(),
       version,
       is_deleted: 1,
+      _inserted_at: insertedAt,
     });
   await Promise.all([store.insert("person", personRows), store.insert("person_distinct_id2", distinctIdRows)]);
   if (pipeline.mirrored.size + mirroredNow.length > MIRRORED_CACHE_LIMIT) pipeline.mirrored.clear();

@@ -182,6 +182,11 @@ describe("batch exports: create, read, update, delete", () => {
       ],
       [{ ...valid, destination: { type: "BigQuery", config: {} } }, { code: "unsupported_destination" }],
       [{ ...valid, team_id: 2_147_483_647 }, { code: "does_not_exist", attr: "team_id", detail: "Object with id=2147483647 does not exist." }],
+      [
+        { ...valid, model: "persons", destination: HTTP },
+        { code: "invalid_input", attr: "model", detail: "HTTP batch exports only support the events model" },
+      ],
+      [{ ...valid, model: "persons", hogql_query: "SELECT event FROM events" }, { code: "invalid_input", attr: "model" }],
     ];
     for (const [body, expected] of cases) {
       const response = await create(body);
@@ -190,6 +195,19 @@ describe("batch exports: create, read, update, delete", () => {
     }
     expect((await owner.session.get(exportsPath(owner.organizationId))).body.count).toBe(0);
     expect((await owner.session.get(`${exportsPath(owner.organizationId)}not-a-uuid/`)).status).toBe(404);
+  });
+
+  test("a persons export: S3 takes it; turning it into an HTTP one, or an HTTP export into persons, is a 400 on model", async () => {
+    const owner = await signUp(baseUrl);
+    const persons = await createExport(owner, { model: "persons" });
+    expect(persons.model).toBe("persons");
+    const toHttp = await owner.session.patch(`${exportsPath(owner.organizationId)}${persons.id}/`, { destination: HTTP });
+    expect(toHttp.status).toBe(400);
+    expect(toHttp.body).toMatchObject({ type: "validation_error", code: "invalid_input", attr: "model" });
+    const http = await createExport(owner, { destination: HTTP });
+    const toPersons = await owner.session.patch(`${exportsPath(owner.organizationId)}${http.id}/`, { model: "persons" });
+    expect(toPersons.body).toMatchObject({ code: "invalid_input", attr: "model", detail: "HTTP batch exports only support the events model" });
+    expect((await owner.session.patch(`${exportsPath(owner.organizationId)}${http.id}/`, { model: "events" })).status).toBe(200);
   });
 
   test("hogql_query becomes the export's schema; PostHog's refusals are 400s on hogql_query", async () => {

@@ -1,5 +1,6 @@
 import type { RecordPage } from "../records";
-import { configString, rowToJson, type Destination } from "./types";
+import { HTTP_MODEL_MESSAGE } from "../rules";
+import { configString, rowsOf, rowToJson, type Destination } from "./types";
 
 /** Events per request and bytes per request body, as PostHog's capture takes a batch (20 MB at most). */
 const MAX_EVENTS = 1_000;
@@ -39,14 +40,16 @@ const envelope = (token: string, events: string[]) =>
  * receiver dedupes on `uuid` (PostHog's and Hedgerow's capture do).
  */
 export const httpDestination: Destination = {
-  async open(config) {
+  format: "rows",
+  async open(config, interval) {
+    if (interval.model !== "events") throw new Error(HTTP_MODEL_MESSAGE);
     const url = configString(config, "url");
     const token = configString(config, "token");
     return {
       async writePage(page) {
         let events: string[] = [];
         let bytes = 0;
-        for (const row of page.rows) {
+        for (const row of rowsOf(page)) {
           const json = eventJson(row, page);
           if (events.length && (events.length >= MAX_EVENTS || bytes + json.length > MAX_BYTES)) {
             await post(url, envelope(token, events));

@@ -5,6 +5,7 @@ import type { Destination } from "./types";
 
 /** Discards what it is given (PostHog's NoOp: runs complete, counting their records). */
 const noopDestination: Destination = {
+  format: "jsonl",
   open: async () => ({ writePage: async () => undefined, close: async () => undefined }),
   check: async () => undefined,
 };

@@ -2,25 +2,46 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { ExportColumn, RecordPage } from "../records";
-import { configString, type Destination, type DestinationWriter } from "./types";
+import type { ExportColumn, RecordModel, RecordPage } from "../records";
+import { bodyOf, configString, rowsOf, type Destination, type DestinationWriter } from "./types";
 
 type Flavour = "Postgres" | "Redshift";
 
-/** PostHog's column types for the default events table; a schema's own columns are text (JSON ones as JSON). */
-const DEFAULT_TYPES: Record<string, string> = {
-  uuid: "VARCHAR(200)",
-  event: "VARCHAR(200)",
-  distinct_id: "VARCHAR(200)",
-  team_id: "INTEGER",
-  ip: "VARCHAR(200)",
-  site_url: "VARCHAR(200)",
-  timestamp: "TIMESTAMP WITH TIME ZONE",
+/**
+ * The table of each model as PostHog creates it: its columns' types (a schema's own columns are text, JSON ones as
+ * JSON), the key a row is merged on, and for persons the versions that decide which row is newer.
+ */
+const TABLES: Record<RecordModel, { types: Record<string, string>; key: string[]; versions: string[] }> = {
+  events: {
+    types: {
+      uuid: "VARCHAR(200)",
+      event: "VARCHAR(200)",
+      distinct_id: "VARCHAR(200)",
+      team_id: "INTEGER",
+      ip: "VARCHAR(200)",
+      site_url: "VARCHAR(200)",
+      timestamp: "TIMESTAMP WITH TIME ZONE",
+    },
+    key: ["uuid"],
+    versions: [],
+  },
+  persons: {
+    types: {
+      team_id: "BIGINT",
+      person_version: "BIGINT",
+      person_distinct_id_version: "BIGINT",
+      created_at: "TIMESTAMP WITH TIME ZONE",
+      is_deleted: "BOOLEAN",
+      _inserted_at: "TIMESTAMP WITH TIME ZONE",
+    },
+    key: ["team_id", "distinct_id"],
+    versions: ["person_version", "person_distinct_id_version"],
+  },
 };
 
-function columnType(column: ExportColumn, flavour: Flavour, config: Record<string, unknown>): string {
+function columnType(column: ExportColumn, types: Record<string, string>, flavour: Flavour, config: Record<string, unknown>): string {
   if (column.json) return flavour === "Redshift" ? configString(config, "properties_data_type", "varchar").toUpperCase() === "SUPER" ? "SUPER" : "VARCHAR(65535)" : "JSONB";
-  return DEFAULT_TYPES[column.name] ?? (flavour === "Redshift" ? "VARCHAR(65535)" : "TEXT");
+  return types[column.name] ?? (flavour === "Redshift" ? "VARCHAR(65535)" : "TEXT");
 }
 
 function connect(config: Record<string, unknown>, timeoutMs?: number): pg.Client {
@@ -37,33 +58,10 @@ function connect(config: Record<string, unknown>, timeoutMs?: number): pg.Client
   });
 }
 
-/** A value in COPY's text format: `\N` for null, backslash escapes for the separators. */
-function copyValue(value: unknown, json: boolean): string {
-  if (value === null || value === undefined) return "\\N";
-  let text = typeof value === "string" ? value : JSON.stringify(value);
-  // jsonb refuses the NUL escape that JSON text may hold.
-  if (json && text.includes("\\u0000")) text = text.replace(/\\u0000/g, "");
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : text;
-}
-
-function* copyLines(page: RecordPage): Generator<string> {
-  const { columns, rows } = page;
-  let chunk = "";
-  for (const row of rows) {
-    let line = "";
-    for (let i = 0; i < columns.length; i++) line += (i ? "\t" : "") + copyValue(row[columns[i].name], columns[i].json);
-    chunk += line + "\n";
-    if (chunk.length > 1 << 20) {
-      yield chunk;
-      chunk = "";
-    }
-  }
-  if (chunk) yield chunk;
-}
-
 /** Multi-row INSERTs (Redshift has no COPY from the client), bounded in parameters per statement. */
 async function insertRows(client: pg.Client, table: string, page: RecordPage) {
-  const { columns, rows } = page;
+  const { columns } = page;
+  const rows = rowsOf(page);
   const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
   for (let start = 0; start < rows.length; start += perStatement) {
     const slice = rows.slice(start, start + perStatement);
@@ -74,27 +72,35 @@ async function insertRows(client: pg.Client, table: string, page: RecordPage) {
 }
 
 /**
- * PostgreSQL and Redshift: the table (PostHog's columns, or the schema's) is created if missing; each page is loaded
- * into a temporary staging table (COPY on PostgreSQL, multi-row INSERT on Redshift) and merged in one transaction:
- * rows of the same `uuid` are deleted, then the page inserted. Writing a page again leaves each event once.
+ * PostgreSQL and Redshift: the table (PostHog's columns of the model, or the schema's) is created if missing; each
+ * page is loaded into a temporary staging table (on PostgreSQL the engine's COPY text as it is, on Redshift, which has
+ * no client COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of
+ * their uuids; persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones.
+ * Writing a page again leaves each record once.
  */
 export function postgresDestination(flavour: Flavour): Destination {
   return {
-    async open(config) {
+    format: flavour === "Postgres" ? "copy" : "rows",
+    async open(config, interval) {
       const client = connect(config);
       await client.connect();
-      const schema = client.escapeIdentifier(configString(config, "schema", "public"));
-      const table = `${schema}.${client.escapeIdentifier(configString(config, "table_name", "events"))}`;
+      const tableName = configString(config, "table_name", "events");
+      const table = `${client.escapeIdentifier(configString(config, "schema", "public"))}.${client.escapeIdentifier(tableName)}`;
+      const { types, key, versions } = TABLES[interval.model];
+      const same = key.map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`).join(" AND ");
+      const newer = versions.map((name) => `hedgerow_stage.${client.escapeIdentifier(name)} > ${table}.${client.escapeIdentifier(name)}`).join(" OR ");
       let created = false;
       const writer: DestinationWriter = {
         async writePage(page) {
           if (!created) {
-            const definition = page.columns.map((column) => `${client.escapeIdentifier(column.name)} ${columnType(column, flavour, config)}`);
-            await client.query(`CREATE TABLE IF NOT EXISTS ${table} (${definition.join(", ")})`);
-            // Merges find a page's uuids by index (Redshift has no indexes: it sorts and zone-maps instead).
-            if (flavour === "Postgres") {
-              const indexName = client.escapeIdentifier(`${configString(config, "table_name", "events")}_uuid`.slice(0, 63));
-              await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (uuid)`);
+            const definition = page.columns.map((column) => `${client.escapeIdentifier(column.name)} ${columnType(column, types, flavour, config)}`);
+            // Persons merge on their primary key, as PostHog creates it; events find a page's uuids by index
+            // (Redshift has no indexes: it sorts and zone-maps instead).
+            const primaryKey = versions.length ? `, PRIMARY KEY (${key.map((name) => client.escapeIdentifier(name)).join(", ")})` : "";
+            await client.query(`CREATE TABLE IF NOT EXISTS ${table} (${definition.join(", ")}${primaryKey})`);
+            if (flavour === "Postgres" && !versions.length) {
+              const indexName = client.escapeIdentifier(`${tableName}_${key.join("_")}`.slice(0, 63));
+              await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (${key.map((name) => client.escapeIdentifier(name)).join(", ")})`);
             }
             created = true;
           }
@@ -103,12 +109,17 @@ export function postgresDestination(flavour: Flavour): Destination {
           try {
             await client.query(`CREATE TEMPORARY TABLE hedgerow_stage (LIKE ${table}) ON COMMIT DROP`);
             if (flavour === "Postgres") {
-              await pipeline(Readable.from(copyLines(page)), client.query(copyFrom(`COPY hedgerow_stage (${names}) FROM STDIN`)));
+              await pipeline(Readable.from([bodyOf(page)]), client.query(copyFrom(`COPY hedgerow_stage (${names}) FROM STDIN`)));
             } else {
               await insertRows(client, `hedgerow_stage (${names})`, page);
             }
-            await client.query(`DELETE FROM ${table} USING hedgerow_stage WHERE ${table}.uuid = hedgerow_stage.uuid`);
-            await client.query(`INSERT INTO ${table} (${names}) SELECT ${names} FROM hedgerow_stage`);
+            // The page's keys are looked up by index: a hash or merge join would read the whole table for every page.
+            if (flavour === "Postgres") await client.query("SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off");
+            await client.query(`DELETE FROM ${table} USING hedgerow_stage WHERE ${same}${newer ? ` AND (${newer})` : ""}`);
+            await client.query(
+              `INSERT INTO ${table} (${names}) SELECT ${names} FROM hedgerow_stage` +
+                (newer ? ` WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE ${same})` : ""),
+            );
             await client.query("COMMIT");
           } catch (error) {
             await client.query("ROLLBACK").catch(() => undefined);

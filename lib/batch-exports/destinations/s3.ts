@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip } from "node:zlib";
 import { HeadBucketCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
 import type { RecordPage } from "../records";
-import { configString, rowToJson, type Destination, type ExportInterval } from "./types";
+import { bodyOf, configString, type Destination, type ExportInterval } from "./types";
 
 const COMPRESSIONS = {
   gzip: { compress: promisify(gzip), extension: ".gz" },
@@ -43,8 +43,12 @@ export function objectKey(config: Record<string, unknown>, interval: ExportInter
   return prefix ? `${prefix}/${name}` : name;
 }
 
-/** S3 (or an S3-compatible store at `endpoint_url`): one JSON Lines object per page, compressed when `compression` is gzip or brotli. */
+/**
+ * S3 (or an S3-compatible store at `endpoint_url`): one JSON Lines object per page, as the engine wrote it,
+ * compressed when `compression` is gzip or brotli.
+ */
 export const s3Destination: Destination = {
+  format: "jsonl",
   async open(config, interval) {
     const s3 = client(config);
     const bucket = configString(config, "bucket_name");
@@ -54,9 +58,8 @@ export const s3Destination: Destination = {
     const encryption = typeof config.encryption === "string" && config.encryption ? (config.encryption as ServerSideEncryption) : undefined;
     return {
       async writePage(page: RecordPage, part: number) {
-        let text = "";
-        for (const row of page.rows) text += rowToJson(row, page.columns) + "\n";
-        const body = compression ? await compression.compress(text) : Buffer.from(text);
+        const lines = bodyOf(page);
+        const body = compression ? await compression.compress(lines) : lines;
         await s3.send(
           new PutObjectCommand({
             Bucket: bucket,

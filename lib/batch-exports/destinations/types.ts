@@ -1,8 +1,9 @@
-import type { ExportColumn, RecordPage } from "../records";
+import type { ExportColumn, PageFormat, RecordModel, RecordPage } from "../records";
 
 /** Which interval a destination writes (its objects' keys and its log lines name it). */
 export interface ExportInterval {
   batchExportId: string;
+  model: RecordModel;
   start: Date | null;
   end: Date;
 }
@@ -15,9 +16,23 @@ export interface DestinationWriter {
 }
 
 export interface Destination {
+  /** The form its pages are read in (`copy` and `jsonl` are written by the engine, not row by row in Node). */
+  format: PageFormat;
   open(config: Record<string, unknown>, interval: ExportInterval): Promise<DestinationWriter>;
   /** Tries the destination with this config (connects, lists, authenticates) without writing; throws what went wrong. */
   check(config: Record<string, unknown>, signal: AbortSignal): Promise<void>;
+}
+
+/** The page's rows: a destination reads its pages in its own `format`. */
+export function rowsOf(page: RecordPage): Record<string, unknown>[] {
+  if (page.format !== "rows") throw new Error(`A page in ${page.format} where rows were expected.`);
+  return page.rows;
+}
+
+/** The page's bytes as the engine wrote them in the destination's `format`. */
+export function bodyOf(page: RecordPage): Uint8Array {
+  if (page.format === "rows") throw new Error("A page of rows where the engine's bytes were expected.");
+  return page.body;
 }
 
 /** A row as one JSON object of its columns, JSON-valued columns embedded as they are (no parse and re-serialize). */

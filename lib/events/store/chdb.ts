@@ -32,6 +32,15 @@ export async function openChdbStore(dir: string): Promise<EventStore> {
       checkResultSize(rows.length);
       return rows;
     },
+    async queryBytes(sql, format, params, settings) {
+      const limited = withSettings(sql, { ...readLimits, ...settings });
+      const result = params
+        ? await session.queryBindAsync(limited, chdbParams(params), { format })
+        : await session.queryAsync(limited, { format });
+      const bytes = result.bytes();
+      checkResultSize(0, bytes.byteLength);
+      return bytes;
+    },
     async command(sql, params) {
       if (params) await session.queryBindAsync(sql, chdbParams(params));
       else await session.queryAsync(sql);

@@ -1,4 +1,4 @@
-import { ClickHouseLogLevel, createClient, type ClickHouseSettings } from "@clickhouse/client";
+import { ClickHouseLogLevel, createClient, type ClickHouseSettings, type DataFormat } from "@clickhouse/client";
 import { INSERT_SETTINGS } from "./chdb";
 import { checkResultSize, readLimitSettings, type QuerySettings } from "./limits";
 import type { EventStore } from "./types";
@@ -25,6 +25,17 @@ export function openClickhouseStore(url: string): EventStore {
       const rows = await result.json<T>();
       checkResultSize(rows.length);
       return rows;
+    },
+    async queryBytes(sql, format, params, settings) {
+      const result = await client.query({
+        query: sql,
+        query_params: params,
+        format: format as DataFormat,
+        clickhouse_settings: { ...readLimits, ...settings } as ClickHouseSettings,
+      });
+      const bytes = Buffer.from(await result.text());
+      checkResultSize(0, bytes.byteLength);
+      return bytes;
     },
     async command(sql, params) {
       await client.command({ query: sql, query_params: params });

@@ -53,6 +53,14 @@ export function eventStoreContract(store: () => EventStore) {
     ]);
   });
 
+  test("queryBytes answers the engine's own output: TabSeparated escapes and \\N, TabSeparatedRaw as it is", async () => {
+    const sql = "SELECT {text:String} AS text, CAST(NULL, 'Nullable(String)') AS missing, toInt64(42) AS n";
+    const tsv = await store().queryBytes(sql, "TabSeparated", { text: "tab\tline\nback\\slash" });
+    expect(Buffer.from(tsv).toString()).toBe("tab\\tline\\nback\\\\slash\t\\N\t42\n");
+    const raw = await store().queryBytes("SELECT {text:String} AS line", "TabSeparatedRaw", { text: '{"a":"b c"}' });
+    expect(Buffer.from(raw).toString()).toBe('{"a":"b c"}\n');
+  });
+
   test("parameters of several types", async () => {
     const [row] = await store().query(
       `SELECT {s:String} AS s, {big:Int64} AS big, {small:Int64} AS small, {at:DateTime64(6, 'UTC')} AS at,

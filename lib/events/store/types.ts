@@ -11,6 +11,11 @@ export interface EventStore {
    * the read limits (`readLimitSettings`), which `settings` may override.
    */
   query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>, settings?: QuerySettings): Promise<T[]>;
+  /**
+   * A SELECT's result as the engine writes it in `format` (`TabSeparated`, `TabSeparatedRaw`…), never parsed in
+   * Node: bulk reads hand these bytes to a destination as they are. Same limits as `query`.
+   */
+  queryBytes(sql: string, format: string, params?: Record<string, unknown>, settings?: QuerySettings): Promise<Uint8Array>;
   /** DDL or any statement without a result. */
   command(sql: string, params?: Record<string, unknown>): Promise<void>;
   /** Appends rows (objects keyed by column name); durable on disk when the promise resolves. */
