@@ -65,13 +65,13 @@ async function readAll(query: RecordQuery, format: PageFormat, pageSize: number,
 
 /** PostgreSQL's COPY text format read back: `\N` is null, backslash escapes undone. */
 function parseCopyText(body: Uint8Array, names: string[]): Record<string, string | null>[] {
-  const unescape = (value: string) =>
+  const fromCopyText = (value: string) =>
     value === "\\N" ? null : value.replace(/\\(.)/g, (_, c: string) => ({ t: "\t", n: "\n", r: "\r", b: "\b", f: "\f" })[c] ?? c);
   return Buffer.from(body)
     .toString()
     .split("\n")
     .filter(Boolean)
-    .map((line) => Object.fromEntries(line.split("\t").map((value, i) => [names[i], unescape(value)])));
+    .map((line) => Object.fromEntries(line.split("\t").map((value, i) => [names[i], fromCopyText(value)])));
 }
 
 describe("events", () => {
