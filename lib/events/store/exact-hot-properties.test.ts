@@ -107,7 +107,7 @@ describe("the exact hot-property columns", () => {
   });
 
   test("the migration stores them on the rows written before it; running it again changes nothing", async () => {
-    expect(await migrateEventStore(store)).toEqual(["0003_exact_hot_properties"]);
+    expect(await migrateEventStore(store)).toContain("0003_exact_hot_properties");
     expect(await storedColumns(OLD)).toEqual(Object.values(HOT).sort());
     expect(await columnValues(OLD)).toEqual(expected);
     expect(await migrateEventStore(store)).toEqual([]);
