@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
 import type { EventStore } from "@/lib/events/store";
 import type { PageFormat, RecordCursor, RecordPage, RecordQuery } from "./records";
 
 // The page reader on an embedded chDB store: plans, pages in each format, resumption, and the persons model. Modules
 // are imported once the data dir is set (the config reads it on import).
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bx-records-"));
+const embedded = embeddedTestStore("bx-records");
 let store: EventStore;
-let closeEventStore: () => Promise<void>;
 let planRecordPages: typeof import("./records").planRecordPages;
 let readRecordPage: typeof import("./records").readRecordPage;
 
@@ -30,11 +27,7 @@ const events = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.CLICKHOUSE_URL;
-  const factory = await import("@/lib/events/store");
-  closeEventStore = factory.closeEventStore;
-  store = await factory.getEventStore();
+  store = await embedded.open();
   ({ planRecordPages, readRecordPage } = await import("./records"));
   await store.insert("events", [
     ...events,
@@ -46,8 +39,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await closeEventStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 const eventsQuery: RecordQuery = { teamId: TEAM, model: "events", start: START, end: END };

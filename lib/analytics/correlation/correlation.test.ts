@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
 
 // Funnel correlation's SQL on chDB over a hand-made project: funnel a → b within 1 hour, March 2024.
 const TEAM = 9;
@@ -69,16 +67,11 @@ const FUNNEL = {
 };
 
 describe("funnel correlation on chDB", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-correlation-"));
-  let close: () => Promise<void>;
+  const embedded = embeddedTestStore("correlation");
   let correlation: typeof import("./index");
 
   beforeAll(async () => {
-    process.env.HEDGEROW_DATA_DIR = dataDir;
-    delete process.env.CLICKHOUSE_URL;
-    const factory = await import("@/lib/events/store");
-    close = factory.closeEventStore;
-    const store = await factory.getEventStore();
+    const store = await embedded.open();
     await store.insert(
       "events",
       EVENTS.map(([who, event, timestamp, properties], i) => ({
@@ -105,8 +98,7 @@ describe("funnel correlation on chDB", () => {
     correlation = await import("./index");
   }, 30_000);
   afterAll(async () => {
-    await close?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    await embedded.close();
   });
 
   const run = (extra: Record<string, unknown> = {}) => correlation.runCorrelation(project, { ...FUNNEL, ...extra }, "http://h.test/");

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
 import type { EventStore } from "@/lib/events/store/types";
 import { bucketDay, bucketLabel, parseInterval, previousRange, resolveDateRange, toInstant, toWall } from "./dates";
 import { PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "./persons";
@@ -70,9 +68,8 @@ describe("date ranges", () => {
 });
 
 describe("property filters in SQL", () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-filters-"));
+  const embedded = embeddedTestStore("filters");
   let store: EventStore;
-  let close: () => Promise<void>;
   const TEAM = 7;
   const persons = { a: "00000000-0000-0000-0000-00000000000a", b: "00000000-0000-0000-0000-00000000000b", c: "00000000-0000-0000-0000-00000000000c" };
   // Each event carries the person its distinct id had when it was ingested.
@@ -84,11 +81,7 @@ describe("property filters in SQL", () => {
   ];
 
   beforeAll(async () => {
-    process.env.HEDGEROW_DATA_DIR = dataDir;
-    delete process.env.CLICKHOUSE_URL;
-    const factory = await import("@/lib/events/store");
-    close = factory.closeEventStore;
-    store = await factory.getEventStore();
+    store = await embedded.open();
     await store.insert(
       "events",
       rows.map((r, i) => ({
@@ -116,8 +109,7 @@ describe("property filters in SQL", () => {
     ]);
   }, 30_000);
   afterAll(async () => {
-    await close?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    await embedded.close();
   });
 
   async function matching(properties: unknown): Promise<string[]> {

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
 import { groupingRegex } from ".";
 import { ZPathsFilter } from "./schemas";
 
@@ -23,17 +21,12 @@ describe("path groupings as regexes", () => {
 const TEAM = 11;
 const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/cart", alias: "/basket" }] };
 const STEPS = ["/home", "/product/1", "/product/2", "/cart?x=1", "/a", "/b", "/c", "/checkout"];
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-paths-"));
+const embedded = embeddedTestStore("paths");
 let runPaths: typeof import(".").runPaths;
-let closeEventStore: () => Promise<void>;
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.CLICKHOUSE_URL;
-  const factory = await import("@/lib/events/store");
-  closeEventStore = factory.closeEventStore;
+  const store = await embedded.open();
   ({ runPaths } = await import("."));
-  const store = await factory.getEventStore();
   await store.insert(
     "events",
     STEPS.map((url, i) => ({
@@ -49,8 +42,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await closeEventStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 const edges = async (filter: Record<string, unknown>) =>

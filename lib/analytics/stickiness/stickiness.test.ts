@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
 import { isStickiness } from ".";
 
 // Stickiness' SQL on chDB over a hand-made project: who did $pageview in how many intervals.
@@ -19,17 +17,12 @@ const EVENTS: [number, string, string][] = [
   [2, "$pageview", "2024-04-01 00:00:00"],
   [3, "purchase", "2024-03-02 12:00:00"],
 ];
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-stickiness-"));
+const embedded = embeddedTestStore("stickiness");
 let runStickiness: typeof import(".").runStickiness;
-let closeEventStore: () => Promise<void>;
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.CLICKHOUSE_URL;
-  const factory = await import("@/lib/events/store");
-  closeEventStore = factory.closeEventStore;
+  const store = await embedded.open();
   ({ runStickiness } = await import("."));
-  const store = await factory.getEventStore();
   await store.insert(
     "events",
     EVENTS.map(([p, event, ts], i) => ({
@@ -45,8 +38,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await closeEventStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 const stickiness = async (filter: Record<string, unknown>) =>

@@ -1,32 +1,27 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "./test-store";
 import { chdbParams, parseJsonEachRow, toJsonEachRow } from "./chdb";
 import { event, eventStoreContract, uuid } from "./contract";
 import { splitStatements } from "./migrate";
 import type { EventStore } from "./types";
 
 // chDB binds one data dir per process: this file opens one store, through the factory, for all its tests.
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-chdb-"));
+const embedded = embeddedTestStore("chdb");
+const { dataDir } = embedded;
 let store: EventStore;
-let closeEventStore: () => Promise<void>;
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.CLICKHOUSE_URL;
+  store = await embedded.open();
   const factory = await import("./index");
-  closeEventStore = factory.closeEventStore;
-  store = await factory.getEventStore();
   expect(store.kind).toBe("chdb");
   expect(await factory.getEventStore()).toBe(store);
 }, 30_000);
 
 afterAll(async () => {
-  await closeEventStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 describe("the event store on chDB (opened by getEventStore)", () => {
