@@ -39,18 +39,29 @@ const INSIGHTS: { name: string; filters: Record<string, unknown> }[] = [
   { name: "Days active", filters: { insight: "STICKINESS", events: [pageviews], interval: "day" } },
 ];
 
+/** What a drawn tile holds: a recharts surface, a table (retention), or the funnel's bars (an HTML image of steps). */
+const DRAWN = '.recharts-surface, table, [role="img"]';
+
 /** Milliseconds until each of the dashboard's tiles shows its chart (an SVG or the funnel's/retention's table). */
 async function untilDrawn(page: Page, tiles: number, act: () => Promise<unknown>) {
   const started = performance.now();
   await act();
-  await page.waitForFunction(
-    (count) => {
+  const drawn = page.waitForFunction(
+    ({ count, selector }) => {
       const charts = [...document.querySelectorAll('[data-testid="tile-chart"]')];
-      return charts.length === count && charts.every((chart) => chart.querySelector(".recharts-surface, table"));
+      return charts.length === count && charts.every((chart) => chart.querySelector(selector));
     },
-    tiles,
+    { count: tiles, selector: DRAWN },
     { timeout: 120_000, polling: 16 },
   );
+  // A tile that never draws (an error, an empty state) is named, with what it shows instead.
+  await drawn.catch(async (error) => {
+    const tiles = await page.locator('[data-testid="tile-chart"]').evaluateAll(
+      (charts, selector) => charts.filter((chart) => !chart.querySelector(selector)).map((chart) => chart.textContent?.slice(0, 200)),
+      DRAWN,
+    );
+    throw new Error(`${error.message}\ntiles not drawn: ${JSON.stringify(tiles)}`);
+  });
   return performance.now() - started;
 }
 
