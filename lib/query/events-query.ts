@@ -1,4 +1,17 @@
-import { PERSON_PROPERTIES, SqlParams, ZProperties, chTimestamp, parseDate, propertyGroupSql, toInstant, usesPersonProperties, validateProperties } from "@/lib/analytics/filters";
+import {
+  PERSON_PROPERTIES,
+  SqlParams,
+  ZProperties,
+  actionConditionSql,
+  actionUsesPersonProperties,
+  chTimestamp,
+  loadActions,
+  parseDate,
+  propertyGroupSql,
+  toInstant,
+  usesPersonProperties,
+  validateProperties,
+} from "@/lib/analytics/filters";
 import { validationError } from "@/lib/api/errors";
 import type { Expr, OrderItem, SelectQuery } from "@/lib/hogql/ast";
 import { compileHogQL, type CompileContext } from "@/lib/hogql/compile";
@@ -84,6 +97,11 @@ export async function runEventsQuery(node: TEventsQuery, ctx: CompileContext, no
   validateProperties(properties);
   const propertiesSql = propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES }, params);
   if (propertiesSql !== "1") raw.push({ sql: propertiesSql, person: usesPersonProperties(properties) });
+  if (node.actionId !== undefined && node.actionId !== null) {
+    // An unknown, deleted or other project's action is PostHog's 400.
+    const action = (await loadActions(ctx.teamId, [node.actionId])).get(node.actionId)!;
+    raw.push({ sql: actionConditionSql(action, { event: "e.properties", person: PERSON_PROPERTIES }, params), person: actionUsesPersonProperties(action) });
+  }
 
   const aggregating = select.some(isAggregate);
   const orderBy: OrderItem[] = node.orderBy?.length

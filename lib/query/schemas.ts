@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INTEGER } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { MAX_LIMIT } from "@/lib/hogql/compile";
 import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
@@ -37,6 +38,7 @@ export const ZEventsQuery = z
     properties: z.unknown().optional(),
     event: z.string().max(400).nullish(),
     personId: z.uuid().nullish(),
+    actionId: z.number().int().min(0).max(MAX_INTEGER).nullish().meta({ description: "Only the events the project's action matches" }),
     after: z.string().max(100).nullish().meta({ description: "Events after this date (default `-24h`; `all`: no bound)" }),
     before: z.string().max(100).nullish(),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),

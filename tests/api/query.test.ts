@@ -215,6 +215,27 @@ describe("EventsQuery", () => {
     expect(byPerson.body.results).toEqual([["alice"]]);
   });
 
+  test("actionId: only the events the project's action matches; an unknown or another project's action is a 400", async () => {
+    const create = (user: TestUser, steps: Record<string, unknown>[]) => user.session.post(`/api/projects/${user.projectId}/actions/`, { name: `a-${Date.now()}`, steps });
+    const buyClicks = await create(owner, [{ event: "recent_click", properties: [{ key: "button", value: "buy", type: "event" }] }]);
+    expect(buyClicks.status, buyClicks.text).toBe(201);
+    const matched = await events({ select: ["event", "distinct_id"], actionId: buyClicks.body.id });
+    expect(matched.status, matched.text).toBe(200);
+    expect(matched.body.results).toEqual([["recent_click", "alice"]]);
+    // A step on a person property joins the person.
+    const withEmail = await create(owner, [{ event: null, properties: [{ key: "email", type: "person", operator: "is_set" }] }]);
+    const byPerson = await events({ select: ["distinct_id", "count()"], actionId: withEmail.body.id, orderBy: ["distinct_id"] });
+    expect(byPerson.body.results).toEqual([["alice", 1]]);
+
+    const theirs = await create(stranger, [{ event: "recent_click" }]);
+    for (const actionId of [theirs.body.id, 999_999_999]) {
+      const refused = await events({ select: ["event"], actionId });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toBe(`Action ID ${actionId} does not exist!`);
+    }
+    expect((await events({ select: ["event"], actionId: -1 })).status).toBe(400);
+  });
+
   test("bad expressions and dates are 400s", async () => {
     expect((await events({ select: ["nope"] })).status).toBe(400);
     expect((await events({ select: ["event"], where: ["file('x')"] })).body.detail).toMatch(/Unsupported function call 'file/);

@@ -1,5 +1,5 @@
 import type { ActionStepJson } from "@/lib/db/schema";
-import { type SqlParams, ZProperties, propertyGroupSql, type PropertyColumns, type PropertyGroup } from "./properties";
+import { type SqlParams, ZProperties, propertyGroupSql, usesPersonProperties, type PropertyColumns, type PropertyGroup } from "./properties";
 import { escapeRegex } from "./regex";
 import { ANY_ELEMENT, selectorRegex } from "./selectors";
 
@@ -104,3 +104,6 @@ export function actionConditionSql(action: ActionDefinition, columns: { event: s
   if (action.steps.length === 0) return "0";
   return `(${action.steps.map((step) => `(${stepSql(step, columns, params)})`).join(" OR ")})`;
 }
+
+/** Whether a step of the action filters on person properties (the query then joins the person). */
+export const actionUsesPersonProperties = (action: ActionDefinition) => action.steps.some((step) => usesPersonProperties(step.properties));

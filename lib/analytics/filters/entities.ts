@@ -1,5 +1,5 @@
 import { loadActions } from "./action-loader";
-import { actionConditionSql, type ActionDefinition } from "./actions";
+import { actionConditionSql, actionUsesPersonProperties, type ActionDefinition } from "./actions";
 import { propertyGroupSql, usesPersonProperties, type PropertyColumns, type PropertyGroup, type SqlParams } from "./properties";
 
 /**
@@ -53,7 +53,7 @@ export function entityMatchSql(entity: MatchedEntity, columns: PropertyColumns, 
 }
 
 export function entityUsesPersonProperties(entity: MatchedEntity): boolean {
-  return usesPersonProperties(entity.properties) || (entity.action?.steps.some((s) => usesPersonProperties(s.properties)) ?? false);
+  return usesPersonProperties(entity.properties) || (entity.action ? actionUsesPersonProperties(entity.action) : false);
 }
 
 /** The event names the entity can match; null when it may match any event. */
