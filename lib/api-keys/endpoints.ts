@@ -1,5 +1,5 @@
+import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { listPage } from "@/lib/api/pagination";
 import { ZApiKey, ZApiKeyCreate, ZApiKeyParams, ZApiKeyUpdate } from "./schemas";
 import { createApiKey, deleteApiKey, getApiKey, listApiKeys, updateApiKey } from "./service";
 
@@ -9,12 +9,12 @@ const tag = "personal_api_keys";
 export const listApiKeysEndpoint = endpoint({
   method: "GET",
   path: "/api/personal_api_keys/",
-  summary: "List your personal API keys (values masked)",
+  // A plain array, newest first, as PostHog's viewset answers it (a user has at most 10 keys: nothing to page).
+  summary: "List your personal API keys (values masked), newest first",
   tag,
   scope: null,
-  response: ZApiKey,
-  paginated: true,
-  handler: ({ url, actor }) => listPage(url, (page) => listApiKeys(actor, page)),
+  response: z.array(ZApiKey),
+  handler: ({ actor }) => listApiKeys(actor),
 });
 
 export const createApiKeyEndpoint = endpoint({

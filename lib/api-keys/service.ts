@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
-import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { hashApiKey, maskApiKey, newPersonalApiKey, randomToken } from "@/lib/auth/tokens";
 import { hasChanges } from "@/lib/db/changes";
@@ -49,18 +48,15 @@ async function checkScopedResources(tx: Tx, userId: number, input: TApiKeyUpdate
   }
 }
 
-export async function listApiKeys(actor: Actor, page: Page) {
+export async function listApiKeys(actor: Actor): Promise<TApiKey[]> {
   const db = await getDb();
-  const where = eq(personalApiKeys.userId, actor.user.id);
-  const [{ total }] = await db.select({ total: count() }).from(personalApiKeys).where(where);
   const rows = await db
     .select()
     .from(personalApiKeys)
-    .where(where)
+    .where(eq(personalApiKeys.userId, actor.user.id))
     .orderBy(desc(personalApiKeys.createdAt))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { count: total, results: rows.map((row) => serializeApiKey(row)) };
+    .limit(MAX_KEYS_PER_USER);
+  return rows.map((row) => serializeApiKey(row));
 }
 
 export async function createApiKey(actor: Actor, input: TApiKeyCreate): Promise<TApiKey> {

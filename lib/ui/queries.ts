@@ -34,7 +34,7 @@ export const invitePreviewQuery = (inviteId: string) =>
 export const apiKeysQuery = () =>
   queryOptions({
     queryKey: apiKeyKeys.list(),
-    queryFn: ({ signal }) => api.getAll<TApiKey>("/api/personal_api_keys/", { signal }),
+    queryFn: ({ signal }) => api.get<TApiKey[]>("/api/personal_api_keys/", { signal }),
   });
 
 const searchParams = (params: Record<string, string | undefined>) =>
