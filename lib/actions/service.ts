@@ -10,11 +10,10 @@ import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
-import { userBasic } from "@/lib/users/serialize";
+import { createdByOf } from "@/lib/users/serialize";
 import type { TActionWrite } from "./schemas";
 
 export function serializeAction(action: Action, people: Map<number, User>) {
-  const creator = action.createdById !== null ? people.get(action.createdById) : undefined;
   return {
     id: action.id,
     name: action.name,
@@ -24,7 +23,7 @@ export function serializeAction(action: Action, people: Map<number, User>) {
     slack_message_format: action.slackMessageFormat,
     steps: action.steps,
     created_at: action.createdAt.toISOString(),
-    created_by: creator ? userBasic(creator) : null,
+    created_by: createdByOf(action.createdById, people),
     deleted: action.deleted,
     // Actions are matched when queried, never precomputed.
     is_calculating: false,

@@ -13,7 +13,7 @@ import { usersById } from "@/lib/users/lookup";
 import { enabledSharing, renewSharingToken, saveSharing, serializeSharing, sharingConfigOf } from "@/lib/sharing/configurations";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
-import { userBasic } from "@/lib/users/serialize";
+import { createdByOf } from "@/lib/users/serialize";
 import type { DashboardFilters } from "./filters";
 import {
   canEditDashboard,
@@ -35,14 +35,13 @@ const memberRef = (actor: Actor, membership: Membership): MemberRef => ({ userId
 type Viewer = MemberRef | "public";
 
 export function serializeDashboardBasic(dashboard: Dashboard, people: Map<number, User>, viewer: Viewer, isShared: boolean) {
-  const creator = dashboard.createdById !== null ? people.get(dashboard.createdById) : undefined;
   return {
     id: dashboard.id,
     name: dashboard.name,
     description: dashboard.description,
     pinned: dashboard.pinned,
     created_at: dashboard.createdAt.toISOString(),
-    created_by: creator ? userBasic(creator) : null,
+    created_by: createdByOf(dashboard.createdById, people),
     last_accessed_at: dashboard.lastAccessedAt?.toISOString() ?? null,
     is_shared: isShared,
     deleted: dashboard.deleted,

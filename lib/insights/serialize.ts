@@ -1,7 +1,7 @@
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import type { TileRef } from "@/lib/dashboards/placement";
 import type { Insight, Project, User } from "@/lib/db/schema";
-import { userBasic } from "@/lib/users/serialize";
+import { createdByOf, userBasic } from "@/lib/users/serialize";
 import { cacheKey, type CachedAnswer } from "./cache";
 import { analysisOf } from "./compute";
 import type { InsightViewer } from "./viewer";
@@ -19,7 +19,6 @@ function responseFilters(insight: Insight): Record<string, unknown> {
 
 /** `tiles`: the insight's live tiles (`tilesOfInsights`), which its `dashboards` and `dashboard_tiles` list. */
 export function serializeBasic(insight: Insight, people: Map<number, User>, tiles: TileRef[], lastRefresh: string | null = null) {
-  const creator = insight.createdById !== null ? people.get(insight.createdById) : undefined;
   return {
     id: insight.id,
     short_id: insight.shortId,
@@ -35,7 +34,7 @@ export function serializeBasic(insight: Insight, people: Map<number, User>, tile
     saved: insight.saved,
     tags: insight.tags ?? [],
     updated_at: insight.updatedAt.toISOString(),
-    created_by: creator ? userBasic(creator) : null,
+    created_by: createdByOf(insight.createdById, people),
     created_at: insight.createdAt.toISOString(),
     last_modified_at: insight.lastModifiedAt.toISOString(),
     favorited: insight.favorited,

@@ -27,3 +27,9 @@ export function userBasic(user: User): z.infer<typeof ZUserBasic> {
     hedgehog_config: (user.hedgehogConfig as Record<string, unknown> | null) ?? null,
   };
 }
+
+/** A resource's `created_by`: its creator as `UserBasic`, or null when there is none (or the user is gone). */
+export function createdByOf(createdById: number | null, people: Map<number, User>) {
+  const creator = createdById !== null ? people.get(createdById) : undefined;
+  return creator ? userBasic(creator) : null;
+}
