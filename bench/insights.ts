@@ -1,6 +1,8 @@
 // Latency of Hedgerow's insights (runFunnel / runTrends, called in-process against an embedded chDB store)
 // against the same computation written by hand in ClickHouse SQL on the same chDB session, on generated events.
-//   npx tsx bench/insights.ts [--events 1000000] [--runs 5]
+//   npx tsx bench/insights.ts [--events 1000000] [--runs 5] [--squash]
+// --squash folds the generated merges into the events first (lib/events/squash-person-overrides.ts), as the server's
+// squash does in the background, so both sides join an empty overrides table; its time is printed.
 // The events are generated directly in a temporary chDB data dir (INSERT ... SELECT FROM numbers()), not through
 // capture; the dir is removed at the end. Prints a markdown table (median of --runs runs after one warm-up).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +16,7 @@ const arg = (name: string, fallback: number) => {
 };
 const EVENTS = arg("events", 1_000_000);
 const RUNS = arg("runs", 5);
+const SQUASH = process.argv.includes("--squash");
 const PERSONS = personsFor(EVENTS);
 const DATE_FROM = "2024-01-10";
 const DATE_TO = "2024-02-08"; // 30 days
@@ -28,6 +31,7 @@ delete process.env.CLICKHOUSE_URL;
 const { getEventStore, closeEventStore } = await import("../lib/events/store");
 const { runTrends } = await import("../lib/analytics/trends");
 const { runFunnel } = await import("../lib/analytics/funnels");
+const { squashPersonOverrides } = await import("../lib/events/squash-person-overrides");
 
 // ---- the four insights, Hedgerow's way and by hand ----
 
@@ -169,6 +173,12 @@ async function main() {
   const t = performance.now();
   await generateEvents(store, EVENTS);
   const genSeconds = (performance.now() - t) / 1000;
+  let squashed = "";
+  if (SQUASH) {
+    const started = performance.now();
+    const { folded } = await squashPersonOverrides(store, { graceSeconds: 0, now: new Date(Date.now() + 1_000) });
+    squashed = ` Squash: ${folded} moved distinct ids folded into their events in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
+  }
   const [stats] = await store.query<Row>(
     `SELECT count() AS events, uniqExact(distinct_id) AS ids, countIf(event = 'signed_up') AS signed_up, countIf(event = 'purchase') AS purchases,
             toString(min(timestamp)) AS first, toString(max(timestamp)) AS last FROM events WHERE team_id = ${TEAM}`,
@@ -202,7 +212,7 @@ async function main() {
   ];
 
   const lines = [
-    `Events: ${stats.events} (${PERSONS} persons, ${stats.ids} distinct ids, ${stats.signed_up} signed_up, ${stats.purchases} purchase; ${stats.first} .. ${stats.last}); generated in ${genSeconds.toFixed(1)} s.`,
+    `Events: ${stats.events} (${PERSONS} persons, ${stats.ids} distinct ids, ${stats.signed_up} signed_up, ${stats.purchases} purchase; ${stats.first} .. ${stats.last}); generated in ${genSeconds.toFixed(1)} s.${squashed}`,
     `Hedgerow = runFunnel/runTrends in-process on the chDB store; hand = one hand-written ClickHouse query on the same chDB session. Median of ${RUNS} runs after a warm-up, Hedgerow and hand run alternately.`,
     "",
     "| insight | Hedgerow (ms) | hand SQL (ms) | ratio | same numbers |",

@@ -30,6 +30,8 @@ const ZEnvironment = z.object({
   HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
   HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
   HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+  HEDGEROW_SQUASH_INTERVAL_MINUTES: positiveInt(60, 10_080),
+  HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
   HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
   HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
@@ -73,6 +75,11 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
     queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,
     queryMaxMemoryMb: e.HEDGEROW_QUERY_MAX_MEMORY_MB,
+    /** Person merges folded into events (lib/events/squash-person-overrides.ts): how often, and how old they must be. */
+    overridesSquash: {
+      intervalMinutes: e.HEDGEROW_SQUASH_INTERVAL_MINUTES,
+      graceSeconds: e.HEDGEROW_SQUASH_GRACE_SECONDS,
+    },
     /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */
     batchExports: {
       enabled: e.HEDGEROW_BATCH_EXPORTS === "on",

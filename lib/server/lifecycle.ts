@@ -2,6 +2,7 @@ import { startBatchExportWorker } from "@/lib/batch-exports/worker";
 import { config } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { backfillDefinitions } from "@/lib/definitions/backfill";
+import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
 
@@ -13,11 +14,13 @@ export async function startServerLifecycle() {
   backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));
   // Batch export runs: scheduled, claimed and executed here (HEDGEROW_BATCH_EXPORTS=off leaves them to other processes).
   const batchExports = config.batchExports.enabled ? startBatchExportWorker() : null;
+  // Person merges folded into events, so analyses join only recent merges.
+  const squash = startOverridesSquash();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
       // batch export runs give themselves back between pages (a new server resumes them).
-      Promise.allSettled([flushIngestion(), batchExports?.stop()])
+      Promise.allSettled([flushIngestion(), batchExports?.stop(), squash.stop()])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));
     });

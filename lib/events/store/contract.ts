@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { MAX_EVENT_DEPTH } from "@/lib/capture/well-formed";
 import { queryLimitError } from "./limits";
+import { squashPersonOverrides } from "../squash-person-overrides";
 import { migrateEventStore } from "./migrate";
 import type { EventStore } from "./types";
 
@@ -178,6 +179,18 @@ export function eventStoreContract(store: () => EventStore) {
       { distinct_id: "anon-1", person_id: alice },
       { distinct_id: "anon-2", person_id: alice },
     ]);
+  });
+
+  test("the squash folds a merge into its events and drops the override (Join snapshot, mutations)", async () => {
+    const [from, to] = [uuid(3001), uuid(3002)];
+    await store().insert("events", [event(3001, { distinct_id: "squash-anon", person_id: from })]);
+    await store().insert("person_distinct_id2", [{ team_id: TEAM, distinct_id: "squash-anon", person_id: to, version: 1 }]);
+    const result = await squashPersonOverrides(store(), { graceSeconds: 0, now: new Date(Date.now() + 1_000) });
+    expect(result.folded).toBeGreaterThanOrEqual(1);
+    expect(await store().query("SELECT person_id FROM events WHERE distinct_id = 'squash-anon'")).toEqual([{ person_id: to }]);
+    expect(await store().query("SELECT count() AS n FROM person_distinct_id_overrides WHERE distinct_id = 'squash-anon'")).toEqual([{ n: "0" }]);
+    const leftovers = await store().query("SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'person_overrides_squash_%'");
+    expect(leftovers).toEqual([]);
   });
 }
 
