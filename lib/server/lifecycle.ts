@@ -11,12 +11,12 @@ export async function startServerLifecycle() {
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
   backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));
-  // Batch export runs: scheduled, claimed and executed here (HEDGEROW_BATCH_EXPORTS=off leaves them to other processes).
+  // Batch export runs: scheduled, queued (pg-boss) and executed here (HEDGEROW_BATCH_EXPORTS=off leaves them to other processes).
   const batchExports = config.batchExports.enabled ? startBatchExportWorker() : null;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
-      // batch export runs give themselves back between pages (a new server resumes them).
+      // batch export runs hand themselves over between pages (a new server resumes them).
       Promise.allSettled([flushIngestion(), batchExports?.stop()])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));
