@@ -72,16 +72,14 @@ async function insertRows(client: pg.Client, table: string, page: RecordPage) {
 }
 
 /**
- * The SQL condition selecting the table's events of the run's interval (of its project, when the columns say which),
- * with its values; null for columns without `timestamp` (a schema without it), which cannot tell.
+ * The SQL condition selecting the table's events of the run's interval and project, with its values; null for
+ * columns without `timestamp` or `team_id` (a schema without them), which cannot tell.
  */
 function intervalCondition(columns: readonly ExportColumn[], interval: ExportInterval): { where: string; values: unknown[] } | null {
-  const has = (name: string) => columns.some((column) => column.name === name);
-  if (!has("timestamp")) return null;
-  const values: unknown[] = [interval.end.toISOString()];
-  const conditions = ['"timestamp" < $1'];
+  if (!["timestamp", "team_id"].every((name) => columns.some((column) => column.name === name))) return null;
+  const values: unknown[] = [interval.end.toISOString(), interval.teamId];
+  const conditions = ['"timestamp" < $1', "team_id = $2"];
   if (interval.start) conditions.push(`"timestamp" >= $${values.push(interval.start.toISOString())}`);
-  if (has("team_id")) conditions.push(`team_id = $${values.push(interval.teamId)}`);
   return { where: conditions.join(" AND "), values };
 }
 
@@ -91,9 +89,9 @@ function intervalCondition(columns: readonly ExportColumn[], interval: ExportInt
  * page one transaction): a run from its first page replaces the interval (the table's events of the interval and
  * project deleted in the first page's transaction); a run exporting only some events (`include_events`,
  * `exclude_events`, which another export may complete) does so when the table holds none of the interval's events.
- * Otherwise (a resumed run, a filtered re-run, persons, Redshift, a schema without `timestamp`) each page is loaded
- * into a temporary staging table (the engine's COPY text as it is, or on Redshift, which has no client COPY,
- * multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids;
+ * Otherwise (a resumed run, a filtered re-run, persons, Redshift, a schema without `timestamp` or `team_id`) each
+ * page is loaded into a temporary staging table (the engine's COPY text as it is, or on Redshift, which has no client
+ * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids;
  * persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones. Writing a page
  * again leaves each record once.
  */
