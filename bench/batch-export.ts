@@ -20,7 +20,7 @@ delete process.env.CLICKHOUSE_URL;
 const { getDb, closeDb } = await import("@/lib/db/client");
 const { getEventStore, closeEventStore } = await import("@/lib/events/store");
 const { organizations, projects, batchExports, batchExportRuns } = await import("@/lib/db/schema");
-const { claimRun } = await import("@/lib/batch-exports/claim");
+const { enqueuePendingRuns, RUN_QUEUE, runQueue, startRun, stopRunQueue } = await import("@/lib/batch-exports/queue");
 const { executeRun } = await import("@/lib/batch-exports/runner");
 const { scheduleRuns } = await import("@/lib/batch-exports/scheduler");
 const { config } = await import("@/lib/config");
@@ -65,7 +65,9 @@ for (let offset = 0; offset < total; offset += 100_000) {
 }
 console.log(`loaded ${total} events in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
 
-const settings = { owner: "bench", leaseSeconds: 300, pageSize: config.batchExports.pageSize, maxAttempts: 1, retrySeconds: 60 };
+const settings = { ...config.batchExports, leaseSeconds: 300, maxAttempts: 1 };
+// One attempt, never handed over: the run goes from its first page to its last.
+const limits = { stop: new AbortController().signal, deadline: Infinity };
 
 /** Creates an export and its run of the hour, executes it, and answers the seconds it took. */
 async function exportOnce(destinationType: string, destinationConfig: Record<string, unknown>): Promise<number> {
@@ -73,10 +75,14 @@ async function exportOnce(destinationType: string, destinationConfig: Record<str
     .insert(batchExports)
     .values({ projectId: project.id, name: destinationType, destinationType, destinationConfig, interval: "hour", paused: true })
     .returning();
-  await db.insert(batchExportRuns).values({ batchExportId: created.id, status: "Starting", dataIntervalStart: start, dataIntervalEnd: end });
+  const [queued] = await db
+    .insert(batchExportRuns)
+    .values({ batchExportId: created.id, status: "Starting", dataIntervalStart: start, dataIntervalEnd: end })
+    .returning();
   const began = performance.now();
-  const run = (await claimRun(db, settings.owner, settings.leaseSeconds))!;
-  await executeRun(db, store, run, settings, new AbortController().signal);
+  // As a worker starts the job enqueuePendingRuns would queue (its id is the run's).
+  const run = (await startRun(db, { id: queued.id, data: { runId: queued.id }, retryCount: 0 }))!;
+  await executeRun(db, store, run, settings, limits);
   const seconds = (performance.now() - began) / 1000;
   const [done] = await db.select().from(batchExportRuns).where(eq(batchExportRuns.id, run.id));
   if (done.status !== "Completed" || done.recordsCompleted !== total) throw new Error(`${destinationType}: ${done.status} ${done.recordsCompleted} ${done.latestError}`);
@@ -107,18 +113,24 @@ try {
   await s3.close();
   rmSync(s3Dir, { recursive: true, force: true });
 
-  // Delay: the scheduler's tick at the interval's end creates the run; the worker claims and executes it. A server
-  // adds at most one poll interval (HEDGEROW_BATCH_EXPORT_POLL_MS, 5 s by default) before that tick.
+  // Delay: the scheduler's tick at the interval's end creates the run, its job is queued, and a worker fetches and
+  // executes it. A server adds up to one poll interval (HEDGEROW_BATCH_EXPORT_POLL_MS, 5 s by default) before the tick
+  // and one before the fetch.
   const [scheduled] = await db
     .insert(batchExports)
     .values({ projectId: project.id, name: "scheduled", destinationType: "Postgres", destinationConfig: { ...destination, table_name: "scheduled" }, interval: "hour", createdAt: new Date(start.getTime() - 1) })
     .returning();
   const tick = performance.now();
   await scheduleRuns(db, new Date(end.getTime() + 1));
-  const run = (await claimRun(db, settings.owner, settings.leaseSeconds))!;
-  if (run.batchExportId !== scheduled.id) throw new Error("the scheduled run was not the one claimed");
-  await executeRun(db, store, run, settings, new AbortController().signal);
-  console.log(`delay from the interval's end (scheduler tick) to its ${total} rows in PostgreSQL: ${((performance.now() - tick) / 1000).toFixed(1)} s (+ up to one poll interval)`);
+  const boss = await runQueue(db, settings);
+  await enqueuePendingRuns(db, boss, settings);
+  const [job] = await boss.fetch<{ runId: string }>(RUN_QUEUE, { includeMetadata: true });
+  const run = (await startRun(db, job))!;
+  if (run.batchExportId !== scheduled.id) throw new Error("the scheduled run was not the one queued");
+  await executeRun(db, store, run, settings, limits);
+  await boss.complete(RUN_QUEUE, job.id);
+  await stopRunQueue(1_000);
+  console.log(`delay from the interval's end (scheduler tick) to its ${total} rows in PostgreSQL: ${((performance.now() - tick) / 1000).toFixed(1)} s (+ up to two poll intervals)`);
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await admin.end();

@@ -35,7 +35,7 @@ const ZEnvironment = z.object({
   HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
   HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
-  HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 86_400),
+  HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 43_200),
   HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
   HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
   HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),

@@ -17,9 +17,11 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bx-runner-"));
 let db: Database;
 let store: EventStore;
 let projectId: number;
+let boss: import("pg-boss");
 let modules: {
-  claim: typeof import("./claim");
+  queue: typeof import("./queue");
   runner: typeof import("./runner");
+  worker: typeof import("./worker");
   schema: typeof import("@/lib/db/schema");
   closeDb: () => Promise<void>;
   closeEventStore: () => Promise<void>;
@@ -46,14 +48,17 @@ beforeAll(async () => {
   const client = await import("@/lib/db/client");
   const eventStore = await import("@/lib/events/store");
   modules = {
-    claim: await import("./claim"),
+    queue: await import("./queue"),
     runner: await import("./runner"),
+    worker: await import("./worker"),
     schema: await import("@/lib/db/schema"),
     closeDb: client.closeDb,
     closeEventStore: eventStore.closeEventStore,
   };
   db = await client.getDb();
   store = await eventStore.getEventStore();
+  // pg-boss on the embedded PGlite: its schema is created here.
+  boss = await modules.queue.runQueue(db, settings);
   const [organization] = await db.insert(modules.schema.organizations).values({ name: "Org", slug: `org-${randomUUID()}` }).returning();
   const [project] = await db
     .insert(modules.schema.projects)
@@ -72,6 +77,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await modules?.queue.stopRunQueue(1_000);
   await s3rver?.close();
   await modules?.closeEventStore();
   await modules?.closeDb();
@@ -79,9 +85,11 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
-// Each test claims only its own runs: what an earlier one left unfinished is put aside.
+// Each test executes only its own runs: what an earlier one left unfinished is put aside, its jobs with it.
 beforeEach(async () => {
-  await db.execute(sql`UPDATE batch_export_runs SET status = 'Cancelled' WHERE status NOT IN ('Completed', 'Failed', 'Cancelled')`);
+  const left = await db.execute(sql`
+    UPDATE batch_export_runs SET status = 'Cancelled' WHERE status NOT IN ('Completed', 'Failed', 'Cancelled') RETURNING job_id`);
+  for (const { job_id } of modules.queue.rowsOf<{ job_id: string | null }>(left)) if (job_id) await boss.cancel(modules.queue.RUN_QUEUE, job_id);
 });
 
 async function createExport(destinationType: string, destinationConfig: Record<string, unknown>) {
@@ -96,22 +104,23 @@ async function createExport(destinationType: string, destinationConfig: Record<s
   return { exportId: row.id, runId: run.id };
 }
 
-const settings = { owner: "test", leaseSeconds: 30, pageSize: 100, maxAttempts: 3, retrySeconds: 0.001 };
+const settings = { enabled: true, pollMs: 500, concurrency: 1, leaseSeconds: 30, pageSize: 100, maxAttempts: 3, retrySeconds: 1 };
 
-/** Claims and executes the runs there are to claim now, each once (a run failing again waits for the next call). */
+/**
+ * Queues the runs' jobs and executes them as a worker does, until none is left to fetch (retries are fetched at once,
+ * without their backoff).
+ */
 async function runAll(stop = new AbortController().signal) {
-  const executed = new Set<string>();
+  await modules.queue.enqueuePendingRuns(db, boss, settings);
   for (;;) {
-    const run = await modules.claim.claimRun(db, settings.owner, settings.leaseSeconds);
-    if (!run) return;
-    if (executed.has(run.id)) {
-      await modules.claim.releaseRun(db, { id: run.id, owner: settings.owner });
-      // Given back as it was: a retry attempt is counted when it runs.
-      await db.execute(sql`UPDATE batch_export_runs SET status = 'FailedRetryable', attempts = attempts - 1, next_attempt_at = now() WHERE id = ${run.id}`);
-      return;
+    const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true, ignoreStartAfter: true });
+    if (!job) return;
+    try {
+      await modules.worker.executeJob(db, boss, job, settings, stop);
+      await boss.complete(modules.queue.RUN_QUEUE, job.id);
+    } catch (error) {
+      await boss.fail(modules.queue.RUN_QUEUE, job.id, { message: String(error) });
     }
-    executed.add(run.id);
-    await modules.runner.executeRun(db, store, run, settings, stop);
   }
 }
 
@@ -143,18 +152,25 @@ function receiver(failFirst: number) {
   );
 }
 
-test("HTTP: a failing receiver makes the run FailedRetryable, then it completes with every event once", async () => {
+test("HTTP: a failing receiver makes the run FailedRetryable, then pg-boss retries it and it completes with every event once", async () => {
   const http = await receiver(1);
   try {
     const { runId } = await createExport("HTTP", { url: http.url, token: "phc_token" });
-    await runAll();
+    await modules.queue.enqueuePendingRuns(db, boss, settings);
+    const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+    await expect(modules.worker.executeJob(db, boss, job, settings, new AbortController().signal)).rejects.toThrow("503");
+    await boss.fail(modules.queue.RUN_QUEUE, job.id, { message: "503" });
     let run = await runRow(runId);
     expect(run.status, run.latestError ?? "").toBe("FailedRetryable");
     expect(run.latestError).toContain("503");
-    await new Promise((r) => setTimeout(r, 20));
+    // pg-boss holds the retry: the job waits for its backoff (at least retrySeconds).
+    const retry = await boss.getJobById(modules.queue.RUN_QUEUE, job.id);
+    expect(retry).toMatchObject({ state: "retry", retryCount: 0 });
+    expect(retry!.startAfter.getTime()).toBeGreaterThan(Date.now());
     await runAll();
     run = await runRow(runId);
     expect(run.status).toBe("Completed");
+    expect(run.attempts).toBe(2);
     expect(run.recordsCompleted).toBe(250);
     expect(run.recordsTotalCount).toBe(250);
     const sent = http.received.flatMap((body) => body.batch);
@@ -170,13 +186,11 @@ test("HTTP: a destination failing every attempt ends Failed with its error in th
   const http = await receiver(1_000);
   try {
     const { exportId, runId } = await createExport("HTTP", { url: http.url, token: "t" });
-    for (let attempt = 0; attempt < settings.maxAttempts; attempt++) {
-      await new Promise((r) => setTimeout(r, 20));
-      await runAll();
-    }
+    await runAll();
     const run = await runRow(runId);
     expect(run.status).toBe("Failed");
     expect(run.attempts).toBe(3);
+    expect(await boss.getJobById(modules.queue.RUN_QUEUE, run.jobId!)).toMatchObject({ state: "failed", retryCount: 2 });
     const { eq } = await import("drizzle-orm");
     const log = await db.select().from(modules.schema.batchExportLogEntries).where(eq(modules.schema.batchExportLogEntries.batchExportId, exportId));
     expect(log.some((entry) => entry.level === "ERROR" && entry.message.includes("503") && entry.message.includes("failed after 3 attempts"))).toBe(true);
@@ -208,7 +222,7 @@ test("S3: one JSON Lines object per page under the prefix; running the interval 
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-test.skipIf(!postgresUrl)("Postgres: the table is created, a resumed and a repeated run leave each event once", { timeout: 60_000 }, async () => {
+test.skipIf(!postgresUrl)("Postgres: the table is created, a resumed, a repeated and a filtered run leave each event once", { timeout: 60_000 }, async () => {
   const url = new URL(postgresUrl!);
   const database = `${url.pathname.slice(1)}_bx_dest`;
   const admin = new pg.Client({ connectionString: postgresUrl });
@@ -218,20 +232,28 @@ test.skipIf(!postgresUrl)("Postgres: the table is created, a resumed and a repea
   await admin.end();
   const config = { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database, schema: "public", table_name: "ph_events" };
   const { runId } = await createExport("Postgres", config);
-  // The process stops after its first page: the run is given back and resumed from its cursor.
+  // The process stops after its first page: the run is handed over to a new job, which resumes from its cursor.
   const stopping = new AbortController();
-  const run = (await modules.claim.claimRun(db, settings.owner, settings.leaseSeconds))!;
   const stopAfterFirstPage = setInterval(async () => {
     if ((await runRow(runId)).recordsCompleted) stopping.abort();
   }, 1);
-  await modules.runner.executeRun(db, store, run, settings, stopping.signal);
+  await modules.queue.enqueuePendingRuns(db, boss, settings);
+  const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+  await modules.worker.executeJob(db, boss, job, settings, stopping.signal);
   clearInterval(stopAfterFirstPage);
   const paused = await runRow(runId);
   expect(paused.status).toBe("Running");
   expect(paused.recordsCompleted).toBeLessThan(250);
+  expect(paused.jobId).not.toBe(job.id);
+  // The new job waits until the one handing over completes (one job of an interval active at a time).
+  expect(await boss.fetch(modules.queue.RUN_QUEUE)).toEqual([]);
+  await boss.complete(modules.queue.RUN_QUEUE, job.id);
   await runAll();
   expect(await runRow(runId)).toMatchObject({ status: "Completed", recordsCompleted: 250 });
-  await createExport("Postgres", config); // the same interval again
+  await createExport("Postgres", config); // the same interval again: it replaces the interval
+  await runAll();
+  // An export of some events only (another may write the others to the table) merges instead: nothing is deleted.
+  await createExport("Postgres", { ...config, exclude_events: ["$identify"] });
   await runAll();
   const destination = new pg.Client({ ...config });
   await destination.connect();
@@ -247,14 +269,57 @@ test.skipIf(!postgresUrl)("Postgres: the table is created, a resumed and a repea
   }
 });
 
-test("a cancelled run stops at its next page", async () => {
+test("a cancelled run stops at its next page; a queued one's job is cancelled", async () => {
   const { runId } = await createExport("NoOp", {});
-  const run = (await modules.claim.claimRun(db, settings.owner, settings.leaseSeconds))!;
+  await modules.queue.enqueuePendingRuns(db, boss, settings);
+  const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+  const run = (await modules.queue.startRun(db, job))!;
   const { eq } = await import("drizzle-orm");
   await db.update(modules.schema.batchExportRuns).set({ status: "Cancelled" }).where(eq(modules.schema.batchExportRuns.id, runId));
-  await modules.runner.executeRun(db, store, run, settings, new AbortController().signal);
+  const limits = { stop: new AbortController().signal, deadline: Infinity };
+  expect(await modules.runner.executeRun(db, store, run, settings, limits)).toBe("done");
   expect(await runRow(runId)).toMatchObject({ status: "Cancelled" });
   expect((await runRow(runId)).recordsCompleted ?? 0).toBeLessThanOrEqual(100);
+  // An active job is left to its worker; a queued one is cancelled in pg-boss.
+  await modules.queue.cancelRunJobs(boss, [job.id]);
+  expect(await boss.getJobById(modules.queue.RUN_QUEUE, job.id)).toMatchObject({ state: "active" });
+  const queued = await createExport("NoOp", {});
+  await modules.queue.enqueuePendingRuns(db, boss, settings);
+  await modules.queue.cancelRunJobs(boss, [queued.runId]);
+  expect(await boss.getJobById(modules.queue.RUN_QUEUE, queued.runId)).toMatchObject({ state: "cancelled" });
+  await boss.complete(modules.queue.RUN_QUEUE, job.id);
+});
+
+test("two runs of one interval never run at once: the second job waits for the first", async () => {
+  const first = await createExport("NoOp", {});
+  const { eq } = await import("drizzle-orm");
+  // A second run of the same export and interval (a backfill's).
+  const [backfill] = await db.insert(modules.schema.batchExportBackfills).values({ batchExportId: first.exportId, startAt: START, endAt: END }).returning();
+  const [second] = await db
+    .insert(modules.schema.batchExportRuns)
+    .values({ batchExportId: first.exportId, backfillId: backfill.id, status: "Starting", dataIntervalStart: START, dataIntervalEnd: END })
+    .returning();
+  expect(await modules.queue.enqueuePendingRuns(db, boss, settings)).toBe(2);
+  const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+  expect(await boss.fetch(modules.queue.RUN_QUEUE)).toEqual([]);
+  await boss.complete(modules.queue.RUN_QUEUE, job.id);
+  const [next] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE);
+  expect([job.data.runId, next.data.runId].sort()).toEqual([first.runId, second.id].sort());
+  await boss.complete(modules.queue.RUN_QUEUE, next.id);
+  // Queuing again makes no second job: a run is queued once.
+  expect(await modules.queue.enqueuePendingRuns(db, boss, settings)).toBe(0);
+  await db.update(modules.schema.batchExportRuns).set({ status: "Cancelled" }).where(eq(modules.schema.batchExportRuns.batchExportId, first.exportId));
+});
+
+test("a run whose job pg-boss failed for good (its server killed on the last attempt) becomes Failed", async () => {
+  const { runId } = await createExport("NoOp", {});
+  await modules.queue.enqueuePendingRuns(db, boss, { ...settings, maxAttempts: 1 });
+  const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+  await modules.queue.startRun(db, job);
+  // What pg-boss's maintenance does to a job past its expiry with no retry left.
+  await boss.fail(modules.queue.RUN_QUEUE, job.id, { message: "job failed by timeout in active state" });
+  expect(await modules.queue.failRunsOfFailedJobs(db)).toEqual([]);
+  expect(await runRow(runId)).toMatchObject({ status: "Failed", latestError: expect.stringContaining("no attempts left") });
 });
 
 test("the scheduler creates the run of the interval that just ended once, for un-paused exports within start_at/end_at", async () => {

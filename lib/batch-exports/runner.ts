@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import type { EventStore } from "@/lib/events/store";
-import { finishRun, recordProgress, releaseRun, settleBackfill, type ClaimedRun, type LeaseState } from "./claim";
+import { finishRun, recordProgress, settleBackfill, type HoldState, type StartedRun } from "./queue";
 import { destinationFor } from "./destinations";
 import type { DestinationWriter } from "./destinations/types";
 import { isRecordCursor, planRecordPages, readRecordPage, type ExportSchema, type RecordCursor, type RecordModel, type RecordQuery } from "./records";
@@ -8,14 +8,21 @@ import { appendLog } from "./log";
 import type { BatchExportLogLevel } from "./schemas";
 
 export interface RunnerSettings {
-  owner: string;
-  leaseSeconds: number;
   pageSize: number;
   maxAttempts: number;
-  retrySeconds: number;
 }
 
-const log = (db: Database, run: ClaimedRun, level: BatchExportLogLevel, message: string) =>
+/** When an attempt stops between pages: the process is stopping, or the job has used its time. */
+export interface RunnerLimits {
+  stop: AbortSignal;
+  /** Past it (half the job's expiry), the run is handed over to a new job. */
+  deadline: number;
+}
+
+/** What the job does once the attempt returns: nothing more, or hand the run over to a new job. */
+export type RunnerResult = "done" | "handOver";
+
+const log = (db: Database, run: StartedRun, level: BatchExportLogLevel, message: string) =>
   appendLog(db, { batchExportId: run.batchExportId, runId: run.id, level, message });
 
 /** Where a run has got to: the last record written and the number of the next part (S3 objects are numbered by it). */
@@ -37,36 +44,29 @@ function parseCursor(model: RecordModel, text: string | null): RunCursor | null 
 
 const eventNames = (value: unknown) => (Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : undefined);
 
-/** The retry delay after the `attempt`th failure: `retrySeconds`, doubled each attempt, at most an hour. */
-export const retryDelaySeconds = (retrySeconds: number, attempt: number) => Math.min(3_600, retrySeconds * 2 ** Math.max(0, attempt - 1));
-
 /**
- * Executes a claimed run: reads its interval's records page by page after its cursor, writes each page to the
- * destination, then records the cursor and count (so a run taken over after a crash resumes after the last page
- * written; a page written twice is harmless, destinations write idempotently). Between pages it honours a cancel and
- * `stop` (the process is shutting down: the run is given back). A destination error makes the run `FailedRetryable`
- * (retried with backoff, resuming from its cursor) until `maxAttempts`, then `Failed`; either way the error is logged.
+ * Executes an attempt of a run a job started: reads its interval's records page by page after its cursor, writes each
+ * page to the destination, then records the cursor and count (so a retried or continued run resumes after the last
+ * page written; a page written twice is harmless, destinations write idempotently). Between pages it honours a cancel
+ * and the limits (stopping, or out of time: the caller hands the run over). A destination error makes the run
+ * `FailedRetryable` and is thrown (pg-boss retries the job with backoff, resuming from the cursor) until
+ * `maxAttempts`, then `Failed`; either way the error is logged.
  */
-export async function executeRun(db: Database, store: EventStore, run: ClaimedRun, settings: RunnerSettings, stop: AbortSignal) {
-  const held = { id: run.id, owner: settings.owner, leaseSeconds: settings.leaseSeconds };
+export async function executeRun(db: Database, store: EventStore, run: StartedRun, settings: RunnerSettings, limits: RunnerLimits): Promise<RunnerResult> {
   const interval = `${run.dataIntervalStart?.toISOString() ?? "the beginning"} to ${run.dataIntervalEnd.toISOString()}`;
   const model: RecordModel = run.model === "persons" ? "persons" : "events";
   let cursor = parseCursor(model, run.cursor);
   let recordsCompleted = cursor ? run.recordsCompleted : 0;
-  await log(
-    db,
-    run,
-    "INFO",
-    cursor
-      ? `Batch export run resumed (attempt ${run.attempts}) for ${interval} after ${recordsCompleted} records.`
-      : `Batch export run started (attempt ${run.attempts}) for ${interval}.`,
-  );
-  // A page write longer than the lease must not let another worker take the run over.
-  let leaseState: LeaseState = "held";
-  const heartbeat = setInterval(
-    () => void recordProgress(db, held, {}).then((state) => (leaseState = state), () => undefined),
-    Math.max(1_000, (settings.leaseSeconds * 1_000) / 3),
-  );
+  // A job continuing a handed-over attempt goes on silently.
+  if (!run.continued)
+    await log(
+      db,
+      run,
+      "INFO",
+      cursor
+        ? `Batch export run resumed (attempt ${run.attempts}) for ${interval} after ${recordsCompleted} records.`
+        : `Batch export run started (attempt ${run.attempts}) for ${interval}.`,
+    );
   const config = run.destinationConfig;
   const query: RecordQuery = {
     teamId: run.teamId,
@@ -78,13 +78,16 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
     excludeEvents: eventNames(config.exclude_events),
   };
   let writer: DestinationWriter | null = null;
+  let result: RunnerResult = "done";
   try {
     const destination = destinationFor(run.destinationType);
     const plan = await planRecordPages(store, query, { after: cursor?.position ?? null, pageSize: settings.pageSize });
-    leaseState = await recordProgress(db, held, { recordsTotalCount: plan.total });
+    let holdState: HoldState = await recordProgress(db, run, { recordsTotalCount: plan.total });
     writer = await destination.open(config, {
       batchExportId: run.batchExportId,
+      teamId: run.teamId,
       model,
+      filtered: Boolean(query.includeEvents?.length || query.excludeEvents?.length),
       start: run.dataIntervalStart,
       end: run.dataIntervalEnd,
     });
@@ -93,8 +96,9 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
     const { pageEnds } = plan;
     const read = (i: number) => readRecordPage(store, query, { after: i ? pageEnds[i - 1] : (cursor?.position ?? null), last: pageEnds[i] }, destination.format);
     let next = pageEnds.length ? read(0) : null;
+    const outOfTime = () => limits.stop.aborted || Date.now() > limits.deadline;
     try {
-      for (let i = 0; next && leaseState === "held" && !stop.aborted; i++) {
+      for (let i = 0; next && holdState === "held" && !outOfTime(); i++) {
         const page = await next;
         next = i + 1 < pageEnds.length ? read(i + 1) : null;
         // A range that no longer holds records (the interval changed since it was planned) writes nothing.
@@ -104,35 +108,35 @@ export async function executeRun(db: Database, store: EventStore, run: ClaimedRu
         }
         recordsCompleted += page.count;
         cursor = { position: pageEnds[i], part };
-        leaseState = await recordProgress(db, held, { cursor: JSON.stringify({ ...pageEnds[i], part }), recordsCompleted });
+        holdState = await recordProgress(db, run, { cursor: JSON.stringify({ ...pageEnds[i], part }), recordsCompleted });
       }
     } finally {
       // A page read ahead and never written (stopped, or failed) is dropped.
       await next?.catch(() => undefined);
     }
-    if (leaseState === "cancelled") {
+    if (holdState === "cancelled") {
       await log(db, run, "WARNING", `Batch export run cancelled after ${recordsCompleted} records.`);
-    } else if (leaseState === "lost") {
-      await log(db, run, "WARNING", "Batch export run stopped: another worker took it over (its lease had expired).");
-    } else if (stop.aborted) {
-      await releaseRun(db, held);
-      await log(db, run, "INFO", `Batch export run paused after ${recordsCompleted} records: the server is stopping; it resumes there.`);
-    } else if (await finishRun(db, held, { status: "Completed", recordsCompleted })) {
+    } else if (holdState === "lost") {
+      await log(db, run, "WARNING", "Batch export run stopped: it ran past its job's expiry and another attempt took it over.");
+    } else if (next) {
+      result = "handOver";
+      if (limits.stop.aborted)
+        await log(db, run, "INFO", `Batch export run paused after ${recordsCompleted} records: the server is stopping; it resumes there.`);
+    } else if (await finishRun(db, run, { status: "Completed", recordsCompleted })) {
       await log(db, run, "INFO", `Batch export run completed: ${recordsCompleted} records exported.`);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (run.attempts >= settings.maxAttempts) {
-      if (await finishRun(db, held, { status: "Failed", error: message }))
+      if (await finishRun(db, run, { status: "Failed", error: message }))
         await log(db, run, "ERROR", `Batch export run failed after ${run.attempts} attempts: ${message}`);
-    } else {
-      const retryInSeconds = retryDelaySeconds(settings.retrySeconds, run.attempts);
-      if (await finishRun(db, held, { status: "FailedRetryable", error: message, retryInSeconds }))
-        await log(db, run, "ERROR", `Batch export run attempt ${run.attempts} failed: ${message}. Retrying in ${retryInSeconds} s.`);
+    } else if (await finishRun(db, run, { status: "FailedRetryable", error: message })) {
+      await log(db, run, "ERROR", `Batch export run attempt ${run.attempts} failed: ${message}. It is retried with backoff.`);
     }
+    throw error;
   } finally {
-    clearInterval(heartbeat);
     await writer?.close().catch(() => undefined);
     if (run.backfillId) await settleBackfill(db, run.backfillId);
   }
+  return result;
 }

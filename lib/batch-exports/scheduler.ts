@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { rowsOf, toDate } from "./claim";
+import { rowsOf, toDate } from "./queue";
 import { intervalMs, intervalStartOf } from "./rules";
 import type { BatchExportInterval } from "./schemas";
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lt, lte, min, sql, type 
 import { notFound, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import {
@@ -21,6 +22,7 @@ import { batchExportSchemaFromHogQL } from "@/lib/hogql/batch-export";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { appendLog } from "./log";
+import { cancelRunJobs, runQueue } from "./queue";
 import {
   backfillIntervals,
   backfillRangeProblem,
@@ -310,25 +312,33 @@ export async function updateBatchExport(
 export async function deleteBatchExport(actor: Actor, owner: BatchExportsOwner, batchExportId: string): Promise<void> {
   const batchExport = await findExport(await reach(actor, owner), batchExportId);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(batchExports).set({ deleted: true, lastUpdatedAt: now }).where(eq(batchExports.id, batchExport.id));
-    await cancelPendingRuns(tx, eq(batchExportRuns.batchExportId, batchExport.id), now);
+    const runs = await cancelPendingRuns(tx, eq(batchExportRuns.batchExportId, batchExport.id), now);
     await tx
       .update(batchExportBackfills)
       .set({ status: "Cancelled", finishedAt: now, lastUpdatedAt: now })
       .where(and(eq(batchExportBackfills.batchExportId, batchExport.id), inArray(batchExportBackfills.status, ["Starting", "Running"])));
     await appendLog(tx, { batchExportId: batchExport.id, level: "INFO", message: `Deleted by ${actor.user.email}.` });
+    return runs;
   });
+  await cancelJobsOf(cancelled);
 }
 
-/** Runs not yet finished become Cancelled (a worker holding one stops at its next page). */
+/** Runs not yet finished become Cancelled (a worker holding one stops at its next page); answers their jobs. */
 function cancelPendingRuns(tx: Tx, condition: SQL, now: Date) {
   return tx
     .update(batchExportRuns)
     .set({ status: "Cancelled", finishedAt: now, lastUpdatedAt: now })
     .where(and(condition, inArray(batchExportRuns.status, ["Starting", "Running", "FailedRetryable"])))
-    .returning({ id: batchExportRuns.id });
+    .returning({ id: batchExportRuns.id, jobId: batchExportRuns.jobId });
+}
+
+/** Cancels in pg-boss the queued jobs of runs just cancelled (after the cancel is committed). */
+async function cancelJobsOf(runs: { jobId: string | null }[]) {
+  const jobIds = runs.flatMap((run) => (run.jobId ? [run.jobId] : []));
+  if (jobIds.length) await cancelRunJobs(await runQueue(await getDb(), config.batchExports), jobIds);
 }
 
 // ---- pause, unpause ----
@@ -369,7 +379,7 @@ export async function unpauseBatchExport(actor: Actor, owner: BatchExportsOwner,
 
 // ---- backfills ----
 
-/** A backfill and its runs (one per interval, Starting), for the workers to claim. */
+/** A backfill and its runs (one per interval, Starting): the workers' next poll queues their jobs. */
 async function insertBackfill(
   tx: Tx,
   actor: Actor,
@@ -497,12 +507,14 @@ export async function cancelRun(actor: Actor, owner: BatchExportsOwner, batchExp
   const run = await findRun(batchExport, runId);
   if (!canCancelRun(run.status)) throw validationError(`Cannot cancel a run that is already finished ('${run.status}').`);
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const cancelled = await cancelPendingRuns(tx, eq(batchExportRuns.id, run.id), new Date());
+  const cancelled = await db.transaction(async (tx) => {
+    const runs = await cancelPendingRuns(tx, eq(batchExportRuns.id, run.id), new Date());
     // It finished between the read and the update.
-    if (!cancelled.length) throw validationError("Cannot cancel a run that is already finished.");
+    if (!runs.length) throw validationError("Cannot cancel a run that is already finished.");
     await appendLog(tx, { batchExportId: batchExport.id, runId: run.id, level: "INFO", message: `Cancelled by ${actor.user.email}.` });
+    return runs;
   });
+  await cancelJobsOf(cancelled);
   return { cancelled: true };
 }
 

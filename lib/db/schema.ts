@@ -551,9 +551,9 @@ export const batchExportBackfills = pgTable(
 );
 
 /**
- * One run of an export over one data interval (PostHog's `BatchExportRun`). Workers claim `Starting` and due
- * `FailedRetryable` runs with a lease (`lease_owner` until `lease_expires_at`). Scheduled runs (no backfill) are unique
- * per interval end, so schedulers in several processes insert "the run that just ended" once.
+ * One run of an export over one data interval (PostHog's `BatchExportRun`). Its execution is a pg-boss job (`job_id`:
+ * the one carrying it now; `lib/batch-exports/queue.ts`), this row what the API shows. Scheduled runs (no backfill) are
+ * unique per interval end, so schedulers in several processes insert "the run that just ended" once.
  */
 export const batchExportRuns = pgTable(
   "batch_export_runs",
@@ -571,9 +571,7 @@ export const batchExportRuns = pgTable(
     cursor: text("cursor"),
     backfillId: uuid("backfill_id").references(() => batchExportBackfills.id, { onDelete: "cascade" }),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    leaseOwner: text("lease_owner"),
-    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    jobId: uuid("job_id"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     lastUpdatedAt: timestamp("last_updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -583,7 +581,7 @@ export const batchExportRuns = pgTable(
       .on(t.batchExportId, t.dataIntervalEnd)
       .where(sql`${t.backfillId} IS NULL`),
     index("batch_export_runs_export_created").on(t.batchExportId, t.createdAt),
-    index("batch_export_runs_status").on(t.status, t.nextAttemptAt),
+    index("batch_export_runs_status").on(t.status),
   ],
 );
 

@@ -12,14 +12,14 @@ export async function startServerLifecycle() {
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
   backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));
-  // Batch export runs: scheduled, claimed and executed here (HEDGEROW_BATCH_EXPORTS=off leaves them to other processes).
+  // Batch export runs: scheduled, queued (pg-boss) and executed here (HEDGEROW_BATCH_EXPORTS=off leaves them to other processes).
   const batchExports = config.batchExports.enabled ? startBatchExportWorker() : null;
   // Person merges folded into events, so analyses join only recent merges.
   const squash = startOverridesSquash();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
-      // batch export runs give themselves back between pages (a new server resumes them).
+      // batch export runs hand themselves over between pages (a new server resumes them).
       Promise.allSettled([flushIngestion(), batchExports?.stop(), squash.stop()])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));

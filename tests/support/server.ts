@@ -24,12 +24,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Empties the test PostgreSQL database so a run starts from the migrations, as a new install would. */
+/** Empties the test PostgreSQL database (the app's, drizzle's and pg-boss's schemas) so a run starts from the migrations, as a new install would. */
 export async function resetPostgres(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;");
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;");
   } finally {
     await client.end();
   }

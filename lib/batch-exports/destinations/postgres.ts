@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { ExportColumn, RecordModel, RecordPage } from "../records";
-import { bodyOf, configString, rowsOf, type Destination, type DestinationWriter } from "./types";
+import { bodyOf, configString, rowsOf, type Destination, type DestinationWriter, type ExportInterval } from "./types";
 
 type Flavour = "Postgres" | "Redshift";
 
@@ -72,11 +72,28 @@ async function insertRows(client: pg.Client, table: string, page: RecordPage) {
 }
 
 /**
- * PostgreSQL and Redshift: the table (PostHog's columns of the model, or the schema's) is created if missing; each
- * page is loaded into a temporary staging table (on PostgreSQL the engine's COPY text as it is, on Redshift, which has
- * no client COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of
- * their uuids; persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones.
- * Writing a page again leaves each record once.
+ * The SQL condition selecting the table's events of the run's interval and project, with its values; null for
+ * columns without `timestamp` or `team_id` (a schema without them), which cannot tell.
+ */
+function intervalCondition(columns: readonly ExportColumn[], interval: ExportInterval): { where: string; values: unknown[] } | null {
+  if (!["timestamp", "team_id"].every((name) => columns.some((column) => column.name === name))) return null;
+  const values: unknown[] = [interval.end.toISOString(), interval.teamId];
+  const conditions = ['"timestamp" < $1', "team_id = $2"];
+  if (interval.start) conditions.push(`"timestamp" >= $${values.push(interval.start.toISOString())}`);
+  return { where: conditions.join(" AND "), values };
+}
+
+/**
+ * PostgreSQL and Redshift: the table (PostHog's columns of the model, or the schema's) is created if missing. Events on
+ * PostgreSQL are COPYed straight into it, the interval being the run's alone (one run of an interval at a time, each
+ * page one transaction): a run from its first page replaces the interval (the table's events of the interval and
+ * project deleted in the first page's transaction); a run exporting only some events (`include_events`,
+ * `exclude_events`, which another export may complete) does so when the table holds none of the interval's events.
+ * Otherwise (a resumed run, a filtered re-run, persons, Redshift, a schema without `timestamp` or `team_id`) each
+ * page is loaded into a temporary staging table (the engine's COPY text as it is, or on Redshift, which has no client
+ * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids;
+ * persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones. Writing a page
+ * again leaves each record once.
  */
 export function postgresDestination(flavour: Flavour): Destination {
   return {
@@ -90,8 +107,10 @@ export function postgresDestination(flavour: Flavour): Destination {
       const same = key.map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`).join(" AND ");
       const newer = versions.map((name) => `hedgerow_stage.${client.escapeIdentifier(name)} > ${table}.${client.escapeIdentifier(name)}`).join(" OR ");
       let created = false;
+      // Decided at the first page: COPY straight into the table (the interval is this run's alone), or merge.
+      let direct: boolean | undefined;
       const writer: DestinationWriter = {
-        async writePage(page) {
+        async writePage(page, part) {
           if (!created) {
             const definition = page.columns.map((column) => `${client.escapeIdentifier(column.name)} ${columnType(column, types, flavour, config)}`);
             // Persons merge on their primary key, as PostHog creates it; events find a page's uuids by index
@@ -101,10 +120,37 @@ export function postgresDestination(flavour: Flavour): Destination {
             if (flavour === "Postgres" && !versions.length) {
               const indexName = client.escapeIdentifier(`${tableName}_${key.join("_")}`.slice(0, 63));
               await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (${key.map((name) => client.escapeIdentifier(name)).join(", ")})`);
+              // Whether the table holds events of an interval is one index probe, whatever the table's size.
+              if (page.columns.some((column) => column.name === "timestamp"))
+                await client.query(`CREATE INDEX IF NOT EXISTS ${client.escapeIdentifier(`${tableName}_timestamp`.slice(0, 63))} ON ${table} ("timestamp")`);
             }
             created = true;
           }
           const names = page.columns.map((column) => client.escapeIdentifier(column.name)).join(", ");
+          const copy = () => pipeline(Readable.from([bodyOf(page)]), client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`)));
+          if (direct === undefined) {
+            const events = flavour === "Postgres" && !versions.length ? intervalCondition(page.columns, interval) : null;
+            if (events && part === 0 && !interval.filtered) {
+              // A run from the start replaces the interval: its events deleted and its first page written at once.
+              await client.query("BEGIN");
+              try {
+                await client.query(`DELETE FROM ${table} WHERE ${events.where}`, events.values);
+                await copy();
+                await client.query("COMMIT");
+              } catch (error) {
+                await client.query("ROLLBACK").catch(() => undefined);
+                throw error;
+              }
+              direct = true;
+              return;
+            }
+            // Otherwise only a table holding none of the interval's events takes pages as they are.
+            direct = events !== null && (await client.query(`SELECT 1 FROM ${table} WHERE ${events.where} LIMIT 1`, events.values)).rows.length === 0;
+          }
+          if (direct) {
+            await copy();
+            return;
+          }
           await client.query("BEGIN");
           try {
             await client.query(`CREATE TEMPORARY TABLE hedgerow_stage (LIKE ${table}) ON COMMIT DROP`);

@@ -3,7 +3,11 @@ import type { ExportColumn, PageFormat, RecordModel, RecordPage } from "../recor
 /** Which interval a destination writes (its objects' keys and its log lines name it). */
 export interface ExportInterval {
   batchExportId: string;
+  /** The project whose records the run exports. */
+  teamId: number;
   model: RecordModel;
+  /** Only some of the interval's events are exported (`include_events`/`exclude_events`). */
+  filtered: boolean;
   start: Date | null;
   end: Date;
 }
