@@ -5,9 +5,12 @@ import { z } from "zod";
 import { ZApiKeyCreate } from "@/lib/api-keys/schemas";
 import { createApiKey } from "@/lib/api-keys/service";
 import { ApiError, fromZodError } from "@/lib/api/errors";
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { organizations } from "@/lib/db/schema";
+import { organizations, projects } from "@/lib/db/schema";
+import { closeEventStore } from "@/lib/events/store";
+import { importEvents } from "@/lib/import/import";
+import { progressReporter } from "@/lib/import/progress";
 import { PLUGINS_ACCESS_LEVELS } from "@/lib/plugins/access";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
@@ -18,7 +21,9 @@ interface Command {
   usage: string;
   description: string;
   options: Record<string, { type: "string"; required?: boolean }>;
-  run: (values: Record<string, string | undefined>) => Promise<void>;
+  /** The name of its positional arguments in the usage (they are required); none when absent. */
+  positionals?: string;
+  run: (values: Record<string, string | undefined>, positionals: string[]) => Promise<void>;
 }
 
 const ZNewUser = ZSignup.pick({ email: true, password: true, first_name: true });
@@ -28,6 +33,18 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input, { reportInput: true });
   if (!parsed.success) throw fromZodError(parsed.error);
   return parsed.data;
+}
+
+/** A project by its id or its API token (`phc_…`). */
+async function projectByIdOrToken(value: string) {
+  const db = await getDb();
+  const id = /^\d{1,9}$/.test(value) ? Number(value) : -1;
+  const [project] = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(or(eq(projects.id, id), eq(projects.apiToken, value)));
+  if (!project) throw new CliError(`No project with the id or API token ${value}.`);
+  return project;
 }
 
 async function userByEmail(email: string) {
@@ -99,6 +116,36 @@ const commands: Record<string, Command> = {
       console.log(`Organization ${organization.name} (id ${organization.id}) now has plugins access level ${level}.`);
     },
   },
+  import: {
+    usage: "import --project ID|TOKEN [--max-bad-rows N] FILE|DIR...",
+    description:
+      "Load PostHog-shaped events (JSON Lines, CSV or Parquet, optionally gzipped; a directory's files at any depth) into a project, with persons built as capture builds them. Re-running after an interruption continues: imported files are skipped and no event is stored twice.",
+    options: { project: { type: "string", required: true }, "max-bad-rows": { type: "string" } },
+    positionals: "FILE|DIR",
+    async run(values, paths) {
+      const maxReportedRows = Number(values["max-bad-rows"] ?? 20);
+      if (!Number.isInteger(maxReportedRows) || maxReportedRows < 0 || maxReportedRows > 100_000)
+        throw new CliError("--max-bad-rows: a whole number from 0 to 100000.");
+      const project = await projectByIdOrToken(values.project!);
+      const progress = progressReporter(process.stderr);
+      console.log(`Importing into project ${project.name} (id ${project.id})…`);
+      const result = await importEvents({
+        projectId: project.id,
+        paths,
+        maxReportedRows,
+        onProgress: progress.update,
+        onBadRow: ({ file, row, reason }) => progress.note(`${file}:${row}: ${reason} (skipped)`),
+      });
+      const seconds = result.elapsedMs / 1000;
+      console.log(
+        `Imported ${result.events.toLocaleString("en-US")} events from ${result.files - result.skippedFiles} files in ${seconds.toFixed(1)} s ` +
+          `(${Math.round(result.events / Math.max(seconds, 0.001)).toLocaleString("en-US")} events/s).` +
+          (result.skippedFiles ? ` ${result.skippedFiles} files were imported before and were skipped.` : "") +
+          (result.duplicates ? ` ${result.duplicates.toLocaleString("en-US")} events were already stored.` : "") +
+          (result.badRows ? ` ${result.badRows.toLocaleString("en-US")} bad rows skipped${result.badRows > maxReportedRows ? ` (the first ${maxReportedRows} shown)` : ""}.` : ""),
+      );
+    },
+  },
 };
 
 class CliError extends Error {}
@@ -132,16 +179,17 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
-    const missing = Object.entries(command.options).filter(([option, spec]) => spec.required && !values[option]);
-    if (missing.length) throw new CliError(`Missing ${missing.map(([option]) => `--${option}`).join(", ")}. Usage: ${command.usage}`);
-    await command.run(values as Record<string, string | undefined>);
+    const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positionals) });
+    const missing = Object.entries(command.options).filter(([option, spec]) => spec.required && !values[option]).map(([option]) => `--${option}`);
+    if (command.positionals && positionals.length === 0) missing.push(command.positionals);
+    if (missing.length) throw new CliError(`Missing ${missing.join(", ")}. Usage: ${command.usage}`);
+    await command.run(values as Record<string, string | undefined>, positionals);
     return 0;
   } catch (error) {
     console.error(`Error: ${describe(error)}`);
     return 1;
   } finally {
-    await closeDb();
+    await Promise.all([closeDb(), closeEventStore()]);
   }
 }
 

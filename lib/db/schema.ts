@@ -492,6 +492,24 @@ export const eventProperties = pgTable(
 );
 
 /**
+ * The files a bulk import (`hedgerow import`) has loaded into a project, by path, size and modification time: a
+ * re-run skips them, so an import stopped half-way resumes with the first file not recorded here.
+ */
+export const eventImportFiles = pgTable(
+  "event_import_files",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    events: bigint("events", { mode: "number" }).notNull(),
+    badLines: bigint("bad_lines", { mode: "number" }).notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.fileKey] })],
+);
+
+/**
  * Projects whose definitions are still to be read from the events and persons they had before definitions were
  * kept (the projects existing when the migration ran); each row goes once its backfill is done.
  */

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { newDefinitions, rememberDefinitions, saveDefinitions, type NewDefinitions } from "@/lib/definitions/recording";
 import { elementsFromSdk, elementsToChain } from "@/lib/events/elements";
 import { getEventStore, type EventStore } from "@/lib/events/store";
-import { personlessPersonId, processPersonEvents, type PersonsState } from "@/lib/persons/processing";
-import { loadPersonsState, lockProjectPersons, savePersonChanges } from "@/lib/persons/repository";
+import { processProjectPersons } from "@/lib/persons/batch";
+import type { PersonsState } from "@/lib/persons/processing";
 import { refusesData } from "./data-errors";
 import type { CapturedEvent, IngestionResult } from "./types";
 
@@ -259,14 +258,12 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
       const { fresh: candidates, all } = byProject.get(projectId)!;
       // Person processing runs in timestamp order (PostHog processes a distinct id's events as they happened).
       candidates.sort((a, b) => a.event.timestamp.getTime() - b.event.timestamp.getTime());
-      await lockProjectPersons(tx, projectId);
-      const state = await loadPersonsState(tx, projectId, all);
-      const { personIds, changes } = processPersonEvents(
-        state,
+      const { state, personIds, changes } = await processProjectPersons(
+        tx,
+        projectId,
         candidates.map((c) => c.event),
-        { newPersonId: randomUUID, personlessId: (distinctId) => personlessPersonId(projectId, distinctId) },
+        all,
       );
-      await savePersonChanges(tx, projectId, state, changes);
       candidates.forEach((candidate, i) => {
         personIdOf.set(candidate, personIds[i]);
       });
@@ -371,7 +368,7 @@ export function eventRow(candidate: { projectId: number; event: CapturedEvent },
  * analytics join them at query time, so a moved id re-attributes its past events). Rows this process already
  * mirrored at the same version are skipped; after a restart everything a retry touches is written again.
  */
-async function mirrorPersons(
+export async function mirrorPersons(
   store: EventStore,
   states: Map<number, PersonsState>,
   deleted: { projectId: number; id: string; version: number }[],

@@ -1,0 +1,343 @@
+// Bulk import of PostHog-shaped events (`hedgerow import`, and the first-start demo): the event store reads and
+// parses the files itself and inserts them straight into `events`; Node only sees what person processing needs
+// (each distinct id's first event, and the events that change persons), which it applies with capture's own rules.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { eventImportFiles } from "@/lib/db/schema";
+import { backfillProjectDefinitions } from "@/lib/definitions/backfill";
+import { getEventStore, type EventStore } from "@/lib/events/store";
+import { ResultTooLargeError } from "@/lib/events/store/limits";
+import { mirrorPersons } from "@/lib/ingestion/pipeline";
+import { processProjectPersons } from "@/lib/persons/batch";
+import { mergedIdOf, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
+import { eventRowsSql, listImportFiles, SOURCE_SETTINGS, type ImportFile } from "./source";
+
+export interface BadRow {
+  file: string;
+  /** The line (JSON Lines, CSV) or row (Parquet) number, from 1. */
+  row: number;
+  reason: string;
+}
+
+export interface ImportProgress {
+  phase: "persons" | "events" | "definitions" | "done";
+  file: string | null;
+  filesDone: number;
+  files: number;
+  bytesDone: number;
+  bytes: number;
+  /** Events stored so far by this run. */
+  events: number;
+  badRows: number;
+  elapsedMs: number;
+}
+
+export interface ImportOptions {
+  projectId: number;
+  /** Files and directories (read at any depth). */
+  paths: readonly string[];
+  onProgress?: (progress: ImportProgress) => void;
+  /** Called for each bad row, at most `maxReportedRows` times in a run (the rest are only counted). */
+  onBadRow?: (row: BadRow) => void;
+  maxReportedRows?: number;
+}
+
+export interface ImportResult {
+  files: number;
+  /** Files recorded as imported by an earlier run, left alone. */
+  skippedFiles: number;
+  events: number;
+  /** Events whose uuid the project already had (an earlier, interrupted run stored them). */
+  duplicates: number;
+  badRows: number;
+  elapsedMs: number;
+}
+
+/** Settings of the import's reads and inserts: no read time limit (a file takes what it takes). */
+const IMPORT_SETTINGS = { ...SOURCE_SETTINGS, max_execution_time: 0, date_time_input_format: "best_effort" } as const;
+
+/**
+ * Imports the events of `paths` into the project, in file order, file by file: persons first (committed with
+ * capture's rules, so re-applying a file's person changes after a crash changes nothing), then the file's
+ * events not already stored (by uuid), then the file is recorded as imported. Rows that cannot be events are
+ * reported and skipped. Event and property definitions are recorded at the end.
+ */
+export async function importEvents(options: ImportOptions): Promise<ImportResult> {
+  const started = Date.now();
+  const files = listImportFiles(options.paths);
+  const store = await getEventStore();
+  const db = await getDb();
+  const materialized = await materializedColumns(store);
+  const maxReported = options.maxReportedRows ?? 20;
+  const result: ImportResult = { files: files.length, skippedFiles: 0, events: 0, duplicates: 0, badRows: 0, elapsedMs: 0 };
+  const progress: ImportProgress = {
+    phase: "persons",
+    file: null,
+    filesDone: 0,
+    files: files.length,
+    bytesDone: 0,
+    bytes: files.reduce((sum, file) => sum + file.size, 0),
+    events: 0,
+    badRows: 0,
+    elapsedMs: 0,
+  };
+  const report = (phase: ImportProgress["phase"], file: string | null) => {
+    Object.assign(progress, { phase, file, events: result.events, badRows: result.badRows, elapsedMs: Date.now() - started });
+    options.onProgress?.({ ...progress });
+  };
+
+  for (const file of files) {
+    const [done] = await db
+      .select({ key: eventImportFiles.fileKey })
+      .from(eventImportFiles)
+      .where(and(eq(eventImportFiles.projectId, options.projectId), eq(eventImportFiles.fileKey, file.key)));
+    if (done) {
+      result.skippedFiles += 1;
+    } else {
+      report("persons", file.path);
+      const people = await readPersonData(store, file);
+      for (const bad of people.badRows) {
+        if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
+        result.badRows += 1;
+      }
+      result.badRows += people.badCount - people.badRows.length;
+      const persons = await applyPersons(options.projectId, people);
+      report("events", file.path);
+      const inserted = await insertEvents(store, options.projectId, file, persons, people, materialized);
+      result.events += inserted;
+      result.duplicates += people.goodCount - inserted;
+      await db.insert(eventImportFiles).values({
+        projectId: options.projectId,
+        fileKey: file.key,
+        events: inserted,
+        badLines: people.badCount,
+      });
+    }
+    progress.filesDone += 1;
+    progress.bytesDone += file.size;
+    report("events", file.path);
+  }
+  if (result.events > 0) {
+    report("definitions", null);
+    await backfillProjectDefinitions(options.projectId);
+  }
+  result.elapsedMs = Date.now() - started;
+  report("done", null);
+  return result;
+}
+
+/** What person processing needs from a file, and its bad rows. */
+interface PersonData {
+  /** The events that change persons, and each distinct id's first event that does not (as a bare event), in order. */
+  events: PersonEvent[];
+  badRows: { row: number; reason: string }[];
+  badCount: number;
+  goodCount: number;
+  /** The range of the file's event timestamps (ClickHouse text), for the duplicate check. */
+  minTimestamp: string | null;
+  maxTimestamp: string | null;
+}
+
+interface PersonRow {
+  bad: number;
+  distinct_id: string;
+  rows: string;
+  errors: [string, string][];
+  changes: [string, string, string, string][];
+  first: [string, string, number];
+  with_person: string;
+  min_timestamp: string;
+  max_timestamp: string;
+}
+
+/**
+ * A file's person data, read by the store in one pass (or one per hash bucket of distinct ids, when a file has
+ * more than a read may return): per distinct id, the events that change persons (`$set`, `$set_once`, `$unset`,
+ * `$identify`, `$create_alias`, `$groupidentify`) and its first event with a person; the first bad rows.
+ */
+async function readPersonData(store: EventStore, file: ImportFile): Promise<PersonData> {
+  for (let buckets = 1; ; buckets *= 4) {
+    try {
+      const rows: PersonRow[] = [];
+      for (let bucket = 0; bucket < buckets; bucket++)
+        rows.push(...(await store.query<PersonRow>(personDataSql(file, buckets, bucket), undefined, IMPORT_SETTINGS)));
+      return personData(rows);
+    } catch (error) {
+      if (!(error instanceof ResultTooLargeError) || buckets >= 1024) throw error;
+    }
+  }
+}
+
+const CHANGES_PERSONS = `(NOT personless AND (event IN ('$identify', '$create_alias')
+  OR JSONHas(properties, '$set') OR JSONHas(properties, '$set_once') OR JSONHas(properties, '$unset')))
+  OR event = '$groupidentify'`;
+
+function personDataSql(file: ImportFile, buckets: number, bucket: number): string {
+  return `
+    SELECT error != '' AS bad, if(bad, '', distinct_id) AS distinct_id, count() AS rows,
+      groupArrayIf(${BAD_ROWS_KEPT})((row_number, error), bad) AS errors,
+      groupArrayIf((toUnixTimestamp64Milli(timestamp), row_number, event, properties), NOT bad AND changes_persons) AS changes,
+      argMinIf((toUnixTimestamp64Milli(timestamp), row_number, changes_persons), (timestamp, row_number), NOT bad AND NOT personless) AS first,
+      countIf(NOT bad AND NOT personless) AS with_person,
+      toString(minIf(timestamp, NOT bad)) AS min_timestamp, toString(maxIf(timestamp, NOT bad)) AS max_timestamp
+    FROM (
+      SELECT *, ${CHANGES_PERSONS} AS changes_persons
+      FROM (${eventRowsSql(file)})
+      ${buckets > 1 ? `WHERE cityHash64(distinct_id) % ${buckets} = ${bucket}` : ""}
+    )
+    GROUP BY bad, distinct_id`;
+}
+
+/** Bad rows kept per file for the report (the others are counted). */
+const BAD_ROWS_KEPT = 100;
+
+export function personData(rows: readonly PersonRow[]): PersonData {
+  const events: (PersonEvent & { row: number })[] = [];
+  const data: PersonData = { events, badRows: [], badCount: 0, goodCount: 0, minTimestamp: null, maxTimestamp: null };
+  for (const row of rows) {
+    if (row.bad) {
+      data.badCount += Number(row.rows);
+      for (const [line, reason] of row.errors) data.badRows.push({ row: Number(line), reason });
+      continue;
+    }
+    data.goodCount += Number(row.rows);
+    if (data.minTimestamp === null || row.min_timestamp < data.minTimestamp) data.minTimestamp = row.min_timestamp;
+    if (data.maxTimestamp === null || row.max_timestamp > data.maxTimestamp) data.maxTimestamp = row.max_timestamp;
+    for (const [ms, line, event, properties] of row.changes)
+      events.push({ event, distinctId: row.distinct_id, properties: JSON.parse(properties), timestamp: new Date(Number(ms)), row: Number(line) });
+    // The first event with a person creates it; when that event is not already among the changes, a bare one.
+    const [ms, line, changesPersons] = row.first;
+    if (Number(row.with_person) > 0 && !changesPersons)
+      events.push({ event: "", distinctId: row.distinct_id, properties: {}, timestamp: new Date(Number(ms)), row: Number(line) });
+  }
+  // Capture's order: by timestamp, then as the events came (the file's order).
+  events.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime() || a.row - b.row);
+  data.badRows.sort((a, b) => a.row - b.row).splice(BAD_ROWS_KEPT);
+  return data;
+}
+
+interface AppliedPersons {
+  state: PersonsState;
+  deleted: { projectId: number; id: string; version: number }[];
+  /** Distinct id → when it got its person in this file (ms; absent: it had one before). */
+  since: Map<string, number>;
+}
+
+/** Applies a file's person events in one transaction, as capture's person processing does. */
+async function applyPersons(projectId: number, data: PersonData): Promise<AppliedPersons> {
+  const db = await getDb();
+  const { state, changes } = await db.transaction((tx) => processProjectPersons(tx, projectId, data.events));
+  const since = new Map<string, number>();
+  for (const event of data.events)
+    for (const id of [event.distinctId, mergedIdOf(event)])
+      if (id !== null && !since.has(id) && changes.distinctIds.has(id) && state.distinctIds.get(id)?.version === 0)
+        since.set(id, event.timestamp.getTime());
+  const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
+  return { state, deleted, since };
+}
+
+/** The namespace of personless person ids (`personlessPersonId`), as the bytes ClickHouse hashes. */
+const PERSONLESS_NAMESPACE_HEX = "8c2b4e4e6f1c4d8e9b1a5a0f3c2d7e61";
+
+/** `personlessPersonId` in SQL: the UUID v5 of `team:distinct_id` (version and variant bits set on SHA-1's bytes). */
+export function personlessIdSql(team: string, distinctId: string): string {
+  const hash = `SHA1(concat(unhex('${PERSONLESS_NAMESPACE_HEX}'), toString(${team}), ':', ${distinctId}))`;
+  const byte = (n: number) => `reinterpretAsUInt8(substring(${hash}, ${n}, 1))`;
+  return `toUUID(lower(concat(hex(substring(${hash}, 1, 6)), hex(toUInt8(bitOr(bitAnd(${byte(7)}, 15), 80))), hex(substring(${hash}, 8, 1)), hex(toUInt8(bitOr(bitAnd(${byte(9)}, 63), 128))), hex(substring(${hash}, 10, 7)))))`;
+}
+
+/**
+ * Inserts the file's events the project does not hold yet (by uuid, within the file's time range), each with its
+ * distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent without a
+ * person before its distinct id had one. Persons are mirrored to the store first. Returns the events inserted.
+ */
+async function insertEvents(
+  store: EventStore,
+  projectId: number,
+  file: ImportFile,
+  persons: AppliedPersons,
+  data: PersonData,
+  materialized: MaterializedColumns,
+): Promise<number> {
+  await mirrorPersons(store, new Map([[projectId, persons.state]]), persons.deleted);
+  if (data.goodCount === 0) return 0;
+  const map = `import_persons_${randomUUID().replace(/-/g, "")}`;
+  await store.command(`CREATE TABLE ${map} (distinct_id String, person_id UUID, since Int64) ENGINE = Memory`);
+  try {
+    const rows: Record<string, unknown>[] = [];
+    for (const [distinctId, { personId }] of persons.state.distinctIds)
+      rows.push({ distinct_id: distinctId, person_id: personId, since: persons.since.get(distinctId) ?? -1e15 });
+    for (let i = 0; i < rows.length; i += 100_000) await store.insert(map, rows.slice(i, i + 100_000));
+    const range = { team: projectId, from: data.minTimestamp, to: data.maxTimestamp };
+    const count = async () =>
+      Number(
+        (
+          await store.query<{ n: string }>(
+            `SELECT count() AS n FROM events WHERE team_id = {team:Int64} AND timestamp BETWEEN {from:DateTime64(6, 'UTC')} AND {to:DateTime64(6, 'UTC')}`,
+            range,
+          )
+        )[0].n,
+      );
+    const before = await count();
+    await store.command(
+      `INSERT INTO events (uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain${materialized.columns})
+       SELECT e.uuid, e.event, e.properties, e.timestamp, {team:Int64}, e.distinct_id,
+         if(m.person_id IS NULL OR (e.personless AND toUnixTimestamp64Milli(e.timestamp) < m.since),
+           ${personlessIdSql("{team:Int64}", "e.distinct_id")}, m.person_id),
+         e.elements_chain${materialized.values}
+       FROM (SELECT *${materialized.extract} FROM (${eventRowsSql(file)}) WHERE error = '') AS e
+       LEFT JOIN ${map} AS m ON e.distinct_id = m.distinct_id
+       WHERE e.uuid NOT IN (
+         SELECT uuid FROM events
+         WHERE team_id = {team:Int64} AND timestamp BETWEEN {from:DateTime64(6, 'UTC')} AND {to:DateTime64(6, 'UTC')}
+       )
+       SETTINGS join_use_nulls = 1, insert_allow_materialized_columns = 1, max_insert_threads = 2, ${settingsSql(IMPORT_SETTINGS)}`,
+      range,
+    );
+    return (await count()) - before;
+  } finally {
+    await store.command(`DROP TABLE IF EXISTS ${map}`);
+  }
+}
+
+const settingsSql = (settings: Record<string, string | number>) =>
+  Object.entries(settings)
+    .map(([name, value]) => `${name} = ${typeof value === "number" ? value : `'${value}'`}`)
+    .join(", ");
+
+/** The `events` columns the engine materializes from properties, computed by the import with one JSON parse. */
+interface MaterializedColumns {
+  /** `, col, col…` for the INSERT's column list ('' when none). */
+  columns: string;
+  /** `, tuple extraction AS materialized` for the source rows. */
+  extract: string;
+  /** `, e.materialized.1, …` for the SELECT list. */
+  values: string;
+}
+
+/**
+ * The materialized columns of `events` that extract one property (`JSONExtract(properties, 'key', 'Type')` or
+ * `JSONExtractString(properties, 'key')`): the import computes them all from one parse of each event's properties
+ * (a column per key would parse it once per column). Others are left to the engine.
+ */
+async function materializedColumns(store: EventStore): Promise<MaterializedColumns> {
+  const rows = await store.query<{ name: string; expression: string }>(
+    `SELECT name, default_expression AS expression FROM system.columns
+     WHERE database = currentDatabase() AND table = 'events' AND default_kind = 'MATERIALIZED'`,
+  );
+  const fields: { name: string; key: string; type: string }[] = [];
+  for (const { name, expression } of rows) {
+    const typed = /^JSONExtract\(properties, '([^'\\`]+)', '([A-Za-z()]+)'\)$/.exec(expression);
+    const text = /^JSONExtractString\(properties, '([^'\\`]+)'\)$/.exec(expression);
+    if (typed) fields.push({ name, key: typed[1], type: typed[2] });
+    else if (text) fields.push({ name, key: text[1], type: "String" });
+  }
+  if (fields.length === 0) return { columns: "", extract: "", values: "" };
+  const tuple = `Tuple(${fields.map((field) => `\`${field.key}\` ${field.type}`).join(", ")})`;
+  return {
+    columns: fields.map((field) => `, ${field.name}`).join(""),
+    extract: `, JSONExtract(properties, '${tuple}') AS materialized`,
+    values: fields.map((_, i) => `, e.materialized.${i + 1}`).join(""),
+  };
+}

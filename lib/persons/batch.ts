@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import { personlessPersonId, processPersonEvents, type PersonEvent } from "./processing";
+import { loadPersonsState, lockProjectPersons, savePersonChanges } from "./repository";
+
+/**
+ * One project's person processing within `tx`, as capture and bulk imports both do it: the persons of `loadFor`'s
+ * distinct ids loaded under the project's lock, `events` applied in order, the changes written. Returns the
+ * state after the events, each event's person and the changes.
+ */
+export async function processProjectPersons(
+  tx: Tx,
+  projectId: number,
+  events: readonly PersonEvent[],
+  loadFor: readonly PersonEvent[] = events,
+) {
+  await lockProjectPersons(tx, projectId);
+  const state = await loadPersonsState(tx, projectId, loadFor);
+  const processed = processPersonEvents(state, events, {
+    newPersonId: randomUUID,
+    personlessId: (distinctId) => personlessPersonId(projectId, distinctId),
+  });
+  await savePersonChanges(tx, projectId, state, processed.changes);
+  return { state, ...processed };
+}
