@@ -53,12 +53,8 @@ export function listImportFiles(paths: readonly string[]): ImportFile[] {
   };
   for (const given of paths) {
     const absolute = path.resolve(given);
-    let stat;
-    try {
-      stat = statSync(absolute);
-    } catch {
-      throw new Error(`${given}: no such file or directory`);
-    }
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`${given}: no such file or directory`);
     if (stat.isDirectory()) walk(absolute);
     else add(absolute, true);
   }
