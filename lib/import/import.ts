@@ -159,18 +159,20 @@ interface PersonRow {
 async function readPersonData(store: EventStore, file: ImportFile): Promise<PersonData> {
   for (let buckets = 1; ; buckets *= 4) {
     try {
-      const rows: PersonRow[] = [];
+      const parts: PersonRow[][] = [];
       for (let bucket = 0; bucket < buckets; bucket++)
-        rows.push(...(await store.query<PersonRow>(personDataSql(file, buckets, bucket), undefined, IMPORT_SETTINGS)));
-      return personData(rows);
+        parts.push(await store.query<PersonRow>(personDataSql(file, buckets, bucket), undefined, IMPORT_SETTINGS));
+      return personData(parts.flat());
     } catch (error) {
       if (!(error instanceof ResultTooLargeError) || buckets >= 1024) throw error;
     }
   }
 }
 
+// The key's text is looked for before the properties are parsed for it (most events have none of them).
 const CHANGES_PERSONS = `(NOT personless AND (event IN ('$identify', '$create_alias')
-  OR JSONHas(properties, '$set') OR JSONHas(properties, '$set_once') OR JSONHas(properties, '$unset')))
+  OR ((position(properties, '"$set') > 0 OR position(properties, '"$unset"') > 0)
+    AND (JSONHas(properties, '$set') OR JSONHas(properties, '$set_once') OR JSONHas(properties, '$unset')))))
   OR event = '$groupidentify'`;
 
 function personDataSql(file: ImportFile, buckets: number, bucket: number): string {

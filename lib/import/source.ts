@@ -96,34 +96,39 @@ const EVENT_TUPLE =
  * `personless` (`$process_person_profile: false`). One JSON parse per row for the fields.
  */
 export function eventRowsSql(file: ImportFile): string {
+  // Each JSON function parses its argument again: the line is parsed once (the tuple), its properties once
+  // (validated); anything else is read only for the rows that need it (multiIf and if evaluate lazily).
   return `
     SELECT row_number, error, uuid, event, distinct_id, timestamp, properties, elements_chain,
-      JSONExtractRaw(properties, '$process_person_profile') = 'false' AS personless
+      position(properties, '$process_person_profile') > 0
+        AND JSONExtractRaw(properties, '$process_person_profile') = 'false'
+        AND event NOT IN ('$identify', '$create_alias') AS personless
     FROM (
-      SELECT row_number,
-        isValidJSON(line) AND JSONType(line) = 'Object' AS is_object,
-        JSONExtract(line, '${EVENT_TUPLE}') AS f,
-        if(is_object, JSONType(line, 'properties'), 'Null') AS properties_type,
-        multiIf(properties_type = 'String', f.properties, properties_type = 'Object', f.properties, '{}') AS properties,
-        coalesce(nullIf(f.distinct_id, ''), nullIf(f.\`$distinct_id\`, ''), nullIf(JSONExtract(properties, 'distinct_id', 'Nullable(String)'), '')) AS raw_distinct_id,
+      SELECT row_number, line, f,
+        ifNull(f.properties, '{}') AS properties,
+        multiIf(notEmpty(ifNull(f.distinct_id, '')), f.distinct_id, notEmpty(ifNull(f.\`$distinct_id\`, '')), f.\`$distinct_id\`,
+          position(properties, '"distinct_id"') > 0, nullIf(JSONExtract(properties, 'distinct_id', 'Nullable(String)'), ''), NULL) AS raw_distinct_id,
         substringUTF8(ifNull(raw_distinct_id, ''), 1, 200) AS distinct_id,
         ifNull(f.event, '') AS event,
         parseDateTime64BestEffortOrNull(ifNull(f.timestamp, ''), 6, 'UTC') AS parsed_timestamp,
         ifNull(parsed_timestamp, toDateTime64(0, 6, 'UTC')) AS timestamp,
         if(ifNull(f.uuid, '') = '', reinterpretAsUUID(sipHash128(${sqlString(file.key)}, row_number)), toUUIDOrNull(f.uuid)) AS parsed_uuid,
         ifNull(parsed_uuid, toUUID('00000000-0000-0000-0000-000000000000')) AS uuid,
-        coalesce(nullIf(f.elements_chain, ''), nullIf(f.elements, ''), JSONExtractString(properties, '$elements_chain')) AS elements_chain,
+        multiIf(notEmpty(ifNull(f.elements_chain, '')), f.elements_chain, notEmpty(ifNull(f.elements, '')), f.elements,
+          position(properties, '$elements_chain') > 0, JSONExtractString(properties, '$elements_chain'), '') AS elements_chain,
         multiIf(
-          NOT isValidJSON(line), 'Line is not valid JSON.',
-          NOT is_object, 'Event must be a JSON object.',
-          properties_type NOT IN ('Object', 'String', 'Null') OR NOT (isValidJSON(properties) AND JSONType(properties) = 'Object'),
-            'Properties must be a JSON object!',
+          f.event IS NULL AND NOT isValidJSON(line), 'Line is not valid JSON.',
+          NOT startsWith(trimLeft(line), '{'), 'Event must be a JSON object.',
+          NOT startsWith(properties, '{') OR NOT isValidJSON(properties), 'Properties must be a JSON object!',
           raw_distinct_id IS NULL, 'All events must have the event field "distinct_id"!',
           event = '', 'All events must have the event name field "event"!',
           parsed_uuid IS NULL, 'Event field "uuid" is not a valid UUID!',
           parsed_timestamp IS NULL, 'Event field "timestamp" is missing or not a date!',
           '') AS error
       FROM (${rawRowsSql(file)})
+      -- ARRAY JOIN computes the parse once as a column: the lazily evaluated branches below (multiIf, if) would
+      -- each parse the line again if it stayed an expression.
+      ARRAY JOIN [JSONExtract(line, '${EVENT_TUPLE}')] AS f
       WHERE notEmpty(trimBoth(line))
     )`;
 }
