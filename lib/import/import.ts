@@ -10,7 +10,7 @@ import { getEventStore, type EventStore } from "@/lib/events/store";
 import { ResultTooLargeError } from "@/lib/events/store/limits";
 import { mirrorPersons } from "@/lib/ingestion/pipeline";
 import { processProjectPersons } from "@/lib/persons/batch";
-import { mergedIdOf, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
+import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
 import { eventRowsSql, listImportFiles, SOURCE_SETTINGS, type ImportFile } from "./source";
 
 export interface BadRow {
@@ -102,9 +102,12 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
         result.badRows += 1;
       }
       result.badRows += people.badCount - people.badRows.length;
-      const persons = await applyPersons(options.projectId, people);
-      report("events", file.path);
-      const inserted = await insertEvents(store, options.projectId, file, persons, people, materialized);
+      let inserted = 0;
+      const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
+        report("events", file.path);
+        inserted = await insertEvents(store, options.projectId, file, distinctIdPersons, people, materialized);
+      });
+      await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
       result.events += inserted;
       result.duplicates += people.goodCount - inserted;
       await db.insert(eventImportFiles).values({
@@ -222,21 +225,52 @@ export function personData(rows: readonly PersonRow[]): PersonData {
 interface AppliedPersons {
   state: PersonsState;
   deleted: { projectId: number; id: string; version: number }[];
-  /** Distinct id → when it got its person in this file (ms; absent: it had one before). */
-  since: Map<string, number>;
 }
 
-/** Applies a file's person events in one transaction, as capture's person processing does. */
-async function applyPersons(projectId: number, data: PersonData): Promise<AppliedPersons> {
+/** Namespace of the ids of persons an import creates (named by the file and the distinct id that creates them). */
+const IMPORTED_PERSON_NAMESPACE = "3f6a1c0e-2b7d-4e59-8a41-d0c9e7b25f18";
+
+/**
+ * Applies a file's person events in one transaction, as capture's person processing does, and inserts the file's
+ * events (`insert`, given the persons once processed) while the persons are being written. The persons an import
+ * creates are named by the file and their distinct id, so should the run stop between the two writes, its re-run
+ * gives the same persons the same ids as the events it had stored.
+ */
+async function applyPersons(
+  projectId: number,
+  file: ImportFile,
+  data: PersonData,
+  insert: (distinctIdPersons: Record<string, unknown>[]) => Promise<void>,
+): Promise<AppliedPersons> {
   const db = await getDb();
-  const { state, changes } = await db.transaction((tx) => processProjectPersons(tx, projectId, data.events));
+  const { state, changes } = await db.transaction((tx) =>
+    processProjectPersons(tx, projectId, data.events, data.events, {
+      newPersonId: (distinctId) => uuidV5(IMPORTED_PERSON_NAMESPACE, `${file.key}\u0000${distinctId}`),
+      processed: (processed, changes) => insert(distinctIdPersons(processed, changes, data)),
+    }),
+  );
+  const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
+  return { state, deleted };
+}
+
+/**
+ * Each distinct id's person, and since when it has it (ms): for the distinct ids that got a person in this file,
+ * the time of the first event naming them (an earlier personless event keeps its personless id).
+ */
+function distinctIdPersons(state: PersonsState, changes: PersonChanges, data: PersonData): Record<string, unknown>[] {
   const since = new Map<string, number>();
   for (const event of data.events)
     for (const id of [event.distinctId, mergedIdOf(event)])
-      if (id !== null && !since.has(id) && changes.distinctIds.has(id) && state.distinctIds.get(id)?.version === 0)
-        since.set(id, event.timestamp.getTime());
-  const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
-  return { state, deleted, since };
+      if (id !== null && !since.has(id)) since.set(id, event.timestamp.getTime());
+  const rows: Record<string, unknown>[] = [];
+  for (const [distinctId, { personId, version }] of state.distinctIds)
+    // New in this file: changed at version 0 (a moved one has a higher version; an unchanged one was loaded).
+    rows.push({
+      distinct_id: distinctId,
+      person_id: personId,
+      since: version === 0 && changes.distinctIds.has(distinctId) ? (since.get(distinctId) ?? -1e15) : -1e15,
+    });
+  return rows;
 }
 
 /** The namespace of personless person ids (`personlessPersonId`), as the bytes ClickHouse hashes. */
@@ -252,25 +286,21 @@ export function personlessIdSql(team: string, distinctId: string): string {
 /**
  * Inserts the file's events the project does not hold yet (by uuid, within the file's time range), each with its
  * distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent without a
- * person before its distinct id had one. Persons are mirrored to the store first. Returns the events inserted.
+ * person before its distinct id had one. Returns the events inserted.
  */
 async function insertEvents(
   store: EventStore,
   projectId: number,
   file: ImportFile,
-  persons: AppliedPersons,
+  distinctIdPersons: Record<string, unknown>[],
   data: PersonData,
   materialized: MaterializedColumns,
 ): Promise<number> {
-  await mirrorPersons(store, new Map([[projectId, persons.state]]), persons.deleted);
   if (data.goodCount === 0) return 0;
   const map = `import_persons_${randomUUID().replace(/-/g, "")}`;
   await store.command(`CREATE TABLE ${map} (distinct_id String, person_id UUID, since Int64) ENGINE = Memory`);
   try {
-    const rows: Record<string, unknown>[] = [];
-    for (const [distinctId, { personId }] of persons.state.distinctIds)
-      rows.push({ distinct_id: distinctId, person_id: personId, since: persons.since.get(distinctId) ?? -1e15 });
-    for (let i = 0; i < rows.length; i += 100_000) await store.insert(map, rows.slice(i, i + 100_000));
+    for (let i = 0; i < distinctIdPersons.length; i += 100_000) await store.insert(map, distinctIdPersons.slice(i, i + 100_000));
     const range = { team: projectId, from: data.minTimestamp, to: data.maxTimestamp };
     const count = async () =>
       Number(

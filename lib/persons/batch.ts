@@ -1,25 +1,27 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
-import { personlessPersonId, processPersonEvents, type PersonEvent } from "./processing";
+import { personlessPersonId, processPersonEvents, type PersonChanges, type PersonEvent, type PersonsState } from "./processing";
 import { loadPersonsState, lockProjectPersons, savePersonChanges } from "./repository";
 
 /**
  * One project's person processing within `tx`, as capture and bulk imports both do it: the persons of `loadFor`'s
  * distinct ids loaded under the project's lock, `events` applied in order, the changes written. Returns the
- * state after the events, each event's person and the changes.
+ * state after the events, each event's person and the changes. `options.newPersonId` names new persons (random
+ * UUIDs by default); `options.processed` sees the state once processed, while the changes are being written.
  */
 export async function processProjectPersons(
   tx: Tx,
   projectId: number,
   events: readonly PersonEvent[],
   loadFor: readonly PersonEvent[] = events,
+  options: { newPersonId?: (distinctId: string) => string; processed?: (state: PersonsState, changes: PersonChanges) => Promise<void> } = {},
 ) {
   await lockProjectPersons(tx, projectId);
   const state = await loadPersonsState(tx, projectId, loadFor);
   const processed = processPersonEvents(state, events, {
-    newPersonId: randomUUID,
+    newPersonId: options.newPersonId ?? (() => randomUUID()),
     personlessId: (distinctId) => personlessPersonId(projectId, distinctId),
   });
-  await savePersonChanges(tx, projectId, state, processed.changes);
+  await Promise.all([savePersonChanges(tx, projectId, state, processed.changes), options.processed?.(state, processed.changes)]);
   return { state, ...processed };
 }

@@ -76,21 +76,23 @@ export function isIllegalMergeId(distinctId: string): boolean {
 }
 
 /** Namespace of the ids of events processed without a person (`$process_person_profile: false`). */
-const PERSONLESS_NAMESPACE = "8c2b4e4e-6f1c-4d8e-9b1a-5a0f3c2d7e61";
+export const PERSONLESS_NAMESPACE = "8c2b4e4e-6f1c-4d8e-9b1a-5a0f3c2d7e61";
+
+/** A name-based UUID (version 5: SHA-1 of the namespace's bytes and the name). */
+export function uuidV5(namespace: string, name: string): string {
+  const hash = createHash("sha1").update(Buffer.from(namespace.replace(/-/g, ""), "hex")).update(name).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /**
  * The person id an event processed without a person carries: the same for every event of a distinct id, so
  * analytics count such a distinct id as one person (PostHog derives it the same way, as a UUID v5).
  */
 export function personlessPersonId(projectId: number, distinctId: string): string {
-  const hash = createHash("sha1")
-    .update(Buffer.from(PERSONLESS_NAMESPACE.replace(/-/g, ""), "hex"))
-    .update(`${projectId}:${distinctId}`)
-    .digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidV5(PERSONLESS_NAMESPACE, `${projectId}:${distinctId}`);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -149,12 +151,12 @@ function isPersonless(event: PersonEvent): boolean {
  * Applies a batch's events, in order, to the persons they concern (PostHog's person processing): the first
  * event of an unknown distinct id creates its person; `$identify`/`$create_alias` merge the other id's person
  * into the distinct id's; `$set`/`$set_once`/`$unset` update properties; `$groupidentify` updates a group.
- * Mutates `state`; `ids.newPersonId` names created persons.
+ * Mutates `state`; `ids.newPersonId` names created persons (given the distinct id that creates it).
  */
 export function processPersonEvents(
   state: PersonsState,
   events: readonly PersonEvent[],
-  ids: { newPersonId: () => string; personlessId: (distinctId: string) => string },
+  ids: { newPersonId: (distinctId: string) => string; personlessId: (distinctId: string) => string },
 ): ProcessedPersons {
   const loadedPersons = new Set(state.persons.keys());
   const changes: PersonChanges = {
@@ -184,7 +186,7 @@ export function processPersonEvents(
     changes.distinctIds.add(distinctId);
   };
   const create = (distinctIds: string[], timestamp: Date, isIdentified: boolean) => {
-    const person: PersonRecord = { id: ids.newPersonId(), properties: {}, isIdentified, createdAt: timestamp, version: 0 };
+    const person: PersonRecord = { id: ids.newPersonId(distinctIds[0]), properties: {}, isIdentified, createdAt: timestamp, version: 0 };
     state.persons.set(person.id, person);
     changes.created.add(person.id);
     for (const distinctId of distinctIds) assign(distinctId, person);

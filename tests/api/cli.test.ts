@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { startServer, type StartedServer } from "../support/server";
 import { ApiClient, uniqueEmail } from "../support/api";
@@ -32,7 +33,7 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
   test("help, unknown commands and missing options", async () => {
     const help = await hedgerow(["help"], db);
     expect(help.code).toBe(0);
-    for (const command of ["create-user", "create-organization", "create-api-key", "help"]) expect(help.stdout).toContain(command);
+    for (const command of ["create-user", "create-organization", "create-api-key", "import", "help"]) expect(help.stdout).toContain(command);
     const unknown = await hedgerow(["make-coffee"], db);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Unknown command: make-coffee");
@@ -106,6 +107,11 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
     const refused = await hedgerow(["create-user", "--email", uniqueEmail(), "--password", "long-enough-1"], db);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`is in use by process ${holder}`);
+    const events = path.join(dataDir, "refused.jsonl");
+    writeFileSync(events, "");
+    const importRefused = await hedgerow(["import", "--project", "1", events], db);
+    expect(importRefused.code).toBe(1);
+    expect(importRefused.stderr).toContain(`is in use by process ${holder}`);
     expect(readFileSync(lockFile, "utf8").trim()).toBe(holder);
 
     await server!.stop();
@@ -121,6 +127,46 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  test("imports events into a project named by token, reports bad lines with their line, and skips what it imported", async () => {
+    const email = uniqueEmail("cli-import");
+    expect((await hedgerow(["create-user", "--email", email, "--password", "import-password-1"], db)).code).toBe(0);
+    const organization = await hedgerow(["create-organization", "--name", "Import Org", "--owner", email], db);
+    const [, projectId, token] = /has id (\d+) and API token (phc_\w+)/.exec(organization.stdout)!;
+    const dir = path.join(dataDir, "export");
+    mkdirSync(dir);
+    const line = (n: number, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        uuid: `0190a4c2-0000-7000-8000-${String(n).padStart(12, "0")}`,
+        event: "$pageview",
+        distinct_id: `user-${n % 3}`,
+        timestamp: `2026-11-0${1 + (n % 5)}T10:00:00Z`,
+        properties: { $current_url: "https://example.com/", ...extra },
+      });
+    writeFileSync(path.join(dir, "a.jsonl"), [line(1), "{oops", line(2, { $set: { plan: "pro" } }), '{"event":"x"}', "[]", line(3)].join("\n"));
+    writeFileSync(path.join(dir, "b.jsonl.gz"), gzipSync([line(4), line(5)].join("\n")));
+
+    const missing = await hedgerow(["import", "--project", token], db);
+    expect(missing.stderr).toBe("Error: Missing FILE|DIR. Usage: import --project ID|TOKEN [--max-bad-rows N] FILE|DIR...\n");
+    const unknown = await hedgerow(["import", "--project", "phc_nope", dir], db);
+    expect(unknown.stderr).toBe("Error: No project with the id or API token phc_nope.\n");
+
+    const run = await hedgerow(["import", "--project", token, "--max-bad-rows", "2", dir], db);
+    expect(run.code).toBe(0);
+    const file = path.join(dir, "a.jsonl");
+    // Not a terminal: plain progress lines, the bad lines above them.
+    expect(run.stderr.split("\n").filter((text) => text.includes(file) && text.includes("skipped"))).toEqual([
+      `${file}:2: Line is not valid JSON. (skipped)`,
+      `${file}:4: All events must have the event field "distinct_id"! (skipped)`,
+    ]);
+    expect(run.stderr).toMatch(/2\/2 files, .* 5 events \(.*\/s\), 3 bad rows, .*: done/);
+    expect(run.stdout).toContain(`Importing into project Default project (id ${projectId})`);
+    expect(run.stdout).toMatch(/Imported 5 events from 2 files in .* s \(.* events\/s\)\. 3 bad rows skipped \(the first 2 shown\)\./);
+
+    const again = await hedgerow(["import", "--project", projectId, dir], db);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/Imported 0 events from 0 files .* 2 files were imported before and were skipped\./);
   });
 
   test.runIf(inject("backend") === "postgres")("works on PostgreSQL next to the running server", async () => {
