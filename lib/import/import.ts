@@ -67,6 +67,8 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
   const started = Date.now();
   const files = listImportFiles(options.paths);
   const store = await getEventStore();
+  // The engine reads the files itself (file()): a server does not see this machine's files.
+  if (store.kind !== "chdb") throw new Error("Importing needs the embedded event store (chDB): unset CLICKHOUSE_URL.");
   const db = await getDb();
   const materialized = await materializedColumns(store);
   const maxReported = options.maxReportedRows ?? 20;
