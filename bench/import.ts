@@ -3,7 +3,7 @@
 // new project on a fresh embedded data dir (PGlite + chDB); afterwards every event is counted in the store.
 //   npx tsx bench/import.ts [--events 1000000] [--gzip]
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createGzip } from "node:zlib";
@@ -58,9 +58,7 @@ async function demoFiles(): Promise<string> {
 }
 
 function writeMarker(dir: string) {
-  const temp = path.join(dir, ".complete.tmp");
-  createWriteStream(temp).end();
-  renameSync(temp, path.join(dir, ".complete"));
+  writeFileSync(path.join(dir, ".complete"), "");
 }
 
 /** `npm run hedgerow -- args` on `dataDir`, its output passed through; resolves with stdout and the peak RSS. */
