@@ -89,39 +89,45 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
     options.onProgress?.({ ...progress });
   };
 
-  for (const file of files) {
-    const [done] = await db
-      .select({ key: eventImportFiles.fileKey })
-      .from(eventImportFiles)
-      .where(and(eq(eventImportFiles.projectId, options.projectId), eq(eventImportFiles.fileKey, file.key)));
-    if (done) {
-      result.skippedFiles += 1;
-    } else {
-      report("persons", file.path);
-      const people = await readPersonData(store, file);
-      for (const bad of people.badRows) {
-        if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
-        result.badRows += 1;
+  // Redrawn every second, so a long file's bar shows the time going on (and plain output gets its periodic lines).
+  const ticker = setInterval(() => report(progress.phase, progress.file), 1_000);
+  try {
+    for (const file of files) {
+      const [done] = await db
+        .select({ key: eventImportFiles.fileKey })
+        .from(eventImportFiles)
+        .where(and(eq(eventImportFiles.projectId, options.projectId), eq(eventImportFiles.fileKey, file.key)));
+      if (done) {
+        result.skippedFiles += 1;
+      } else {
+        report("persons", file.path);
+        const people = await readPersonData(store, file);
+        for (const bad of people.badRows) {
+          if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
+          result.badRows += 1;
+        }
+        result.badRows += people.badCount - people.badRows.length;
+        let inserted = 0;
+        const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
+          report("events", file.path);
+          inserted = await insertEvents(store, options.projectId, file, distinctIdPersons, people, materialized);
+        });
+        await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
+        result.events += inserted;
+        result.duplicates += people.goodCount - inserted;
+        await db.insert(eventImportFiles).values({
+          projectId: options.projectId,
+          fileKey: file.key,
+          events: inserted,
+          badLines: people.badCount,
+        });
       }
-      result.badRows += people.badCount - people.badRows.length;
-      let inserted = 0;
-      const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
-        report("events", file.path);
-        inserted = await insertEvents(store, options.projectId, file, distinctIdPersons, people, materialized);
-      });
-      await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
-      result.events += inserted;
-      result.duplicates += people.goodCount - inserted;
-      await db.insert(eventImportFiles).values({
-        projectId: options.projectId,
-        fileKey: file.key,
-        events: inserted,
-        badLines: people.badCount,
-      });
+      progress.filesDone += 1;
+      progress.bytesDone += file.size;
+      report("events", file.path);
     }
-    progress.filesDone += 1;
-    progress.bytesDone += file.size;
-    report("events", file.path);
+  } finally {
+    clearInterval(ticker);
   }
   if (result.events > 0) {
     report("definitions", null);
