@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createGzip } from "node:zlib";
 import { generateDemoEvents } from "../scripts/demo/generate";
-import { arg, load, peakRssMb } from "./events";
+import { arg, cpuSeconds, load, peakRssMb } from "./events";
 
 const EVENTS = Number(arg("events", "1000000"));
 const GZIP = process.argv.includes("--gzip");
@@ -61,8 +61,12 @@ function writeMarker(dir: string) {
   writeFileSync(path.join(dir, ".complete"), "");
 }
 
-/** `npm run hedgerow -- args` on `dataDir`, its output passed through; resolves with stdout and the peak RSS. */
-function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; peakMb: number }> {
+/**
+ * `npm run hedgerow -- args` on `dataDir`, its output passed through; resolves with stdout, the peak RSS and the
+ * CPU seconds it used (last sampled within half a second of its exit): on a shared machine, CPU per event varies
+ * much less than throughput does.
+ */
+function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; peakMb: number; cpu: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli.ts", ...args], {
       env: { ...process.env, HEDGEROW_DATA_DIR: dataDir, DATABASE_URL: "", CLICKHOUSE_URL: "" },
@@ -70,8 +74,15 @@ function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; pe
     });
     let stdout = "";
     let peakMb = 0;
+    let cpu = 0;
     const sampler = setInterval(() => {
-      peakMb = Math.max(peakMb, peakRssMb(child.pid!));
+      // A process of the tree may exit while it is read: that sample is skipped.
+      try {
+        peakMb = Math.max(peakMb, peakRssMb(child.pid!));
+      } catch {}
+      try {
+        cpu = Math.max(cpu, cpuSeconds(child.pid!));
+      } catch {}
     }, 500);
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk;
@@ -79,7 +90,7 @@ function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; pe
     });
     child.on("exit", (code) => {
       clearInterval(sampler);
-      if (code === 0) resolve({ stdout, peakMb });
+      if (code === 0) resolve({ stdout, peakMb, cpu });
       else reject(new Error(`hedgerow ${args[0]} exited with ${code}`));
     });
   });
@@ -106,7 +117,10 @@ try {
       `(CLI start to exit): ${Math.round(EVENTS / seconds).toLocaleString("en-US")} events/s. Stored: ${rows.toLocaleString("en-US")} rows, ` +
       `${uuids.toLocaleString("en-US")} uuids${rows === EVENTS && uuids === EVENTS ? " — every event, once" : " — MISMATCH"}.`,
   );
-  console.log(`CLI peak RSS ${run.peakMb} MB. Load average before ${loadBefore}, after ${loadAfter} (2 cores).`);
+  console.log(
+    `CLI CPU ${run.cpu.toFixed(0)} s (user + system, all threads): ${Math.round(EVENTS / run.cpu).toLocaleString("en-US")} events per CPU second. ` +
+      `Peak RSS ${run.peakMb} MB. Load average before ${loadBefore}, after ${loadAfter} (2 cores).`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
