@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { eventImportFiles } from "@/lib/db/schema";
 import { backfillProjectDefinitions } from "@/lib/definitions/backfill";
 import { getEventStore, type EventStore } from "@/lib/events/store";
-import { ResultTooLargeError } from "@/lib/events/store/limits";
+import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { mirrorPersons } from "@/lib/ingestion/pipeline";
 import { processProjectPersons } from "@/lib/persons/batch";
 import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
@@ -164,7 +164,7 @@ interface PersonRow {
 
 /**
  * A file's person data, read by the store in one pass (or one per hash bucket of distinct ids, when a file has
- * more than a read may return): per distinct id, the events that change persons (`$set`, `$set_once`, `$unset`,
+ * more than a read may return or hold in memory): per distinct id, the events that change persons (`$set`, `$set_once`, `$unset`,
  * `$identify`, `$create_alias`, `$groupidentify`) and its first event with a person; the first bad rows.
  */
 async function readPersonData(store: EventStore, file: ImportFile): Promise<PersonData> {
@@ -175,7 +175,8 @@ async function readPersonData(store: EventStore, file: ImportFile): Promise<Pers
         parts.push(await store.query<PersonRow>(personDataSql(file, buckets, bucket), undefined, IMPORT_SETTINGS));
       return personData(parts.flat());
     } catch (error) {
-      if (!(error instanceof ResultTooLargeError) || buckets >= 1024) throw error;
+      const tooBig = error instanceof ResultTooLargeError || clickhouseErrorName(error) === "MEMORY_LIMIT_EXCEEDED";
+      if (!tooBig || buckets >= 1024) throw error;
     }
   }
 }
