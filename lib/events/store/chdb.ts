@@ -9,15 +9,7 @@ import type { EventStore } from "./types";
  * process opening the same dir is refused by chDB itself (reported by `describeOpenError`).
  */
 export async function openChdbStore(dir: string): Promise<EventStore> {
-  const { Session } = await import("chdb");
-  mkdirSync(dir, { recursive: true });
-  let session: Session;
-  try {
-    // JSON output quotes 64-bit integers as a ClickHouse server does by default (chDB's default does not).
-    session = new Session(dir, { connectionArgs: ["--output_format_json_quote_64bit_integers=1"] });
-  } catch (error) {
-    throw describeOpenError(dir, error);
-  }
+  const session = await openChdbSession(dir);
   const readLimits = readLimitSettings();
   return {
     kind: "chdb",
@@ -63,6 +55,18 @@ export async function openChdbStore(dir: string): Promise<EventStore> {
       await drainPending();
     },
   };
+}
+
+/** A chDB session on `dir`, answering as a ClickHouse server would (the store and the event-store process share it). */
+export async function openChdbSession(dir: string): Promise<Session> {
+  const { Session } = await import("chdb");
+  mkdirSync(dir, { recursive: true });
+  try {
+    // JSON output quotes 64-bit integers as a ClickHouse server does by default (chDB's default does not).
+    return new Session(dir, { connectionArgs: ["--output_format_json_quote_64bit_integers=1"] });
+  } catch (error) {
+    throw describeOpenError(dir, error);
+  }
 }
 
 /**
