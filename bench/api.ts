@@ -1,15 +1,20 @@
 // Throughput and latency of the organizations API under 50 concurrent connections on `next start`, on PGlite
 // and on PostgreSQL. Run after `npx next build`:  npx tsx bench/api.ts  [--seconds 15] [--members 20]
+// `--workers N`: PostgreSQL only, through `npm start` with HEDGEROW_WORKERS=N server processes.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test — its schema is emptied).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { ApiClient, signUp, uniqueEmail } from "../tests/support/api";
-import { startServer } from "../tests/support/server";
+import { resetPostgres, startInstance, startServer } from "../tests/support/server";
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 };
 const SECONDS = arg("seconds", 15);
+const WORKERS = arg("workers", 0);
 const MEMBERS = arg("members", 20);
 const CONNECTIONS = 50;
 
@@ -30,8 +35,18 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
+/** `next start` on `backend`, or with --workers, `npm start`'s server processes on PostgreSQL. */
+async function start(backend: "pglite" | "postgres") {
+  if (!WORKERS) return startServer({ backend });
+  const url = process.env.TEST_DATABASE_URL!;
+  await resetPostgres(url);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
+  const instance = await startInstance({ DATABASE_URL: url, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: String(WORKERS) });
+  return { baseUrl: instance.baseUrl, stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
 async function measure(backend: "pglite" | "postgres") {
-  const server = await startServer({ backend });
+  const server = await start(backend);
   try {
     const { organizationId, key } = await seed(server.baseUrl);
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
@@ -59,7 +74,7 @@ async function measure(backend: "pglite" | "postgres") {
       const result = await run({ ...options, connections: CONNECTIONS, duration: SECONDS });
       const errors = (name.includes("baseline") ? 0 : result.non2xx) + result.errors;
       results.push({
-        backend,
+        backend: WORKERS ? `${backend}, ${WORKERS} processes` : backend,
         scenario: name,
         "req/s": Math.round(result.requests.average),
         "p50 ms": result.latency.p50,
@@ -75,6 +90,6 @@ async function measure(backend: "pglite" | "postgres") {
 }
 
 process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const rows = [...(await measure("pglite")), ...(await measure("postgres"))];
+const rows = WORKERS ? await measure("postgres") : [...(await measure("pglite")), ...(await measure("postgres"))];
 console.table(rows);
 console.log(`${CONNECTIONS} connections, ${SECONDS} s a scenario after a 3 s warm-up, ${MEMBERS + 1} members listed.`);

@@ -52,4 +52,15 @@ describe("parseEnvironment", () => {
     expect(attempt).toThrow(/ALLOW_SIGNUP: must be true or false/);
     expect(attempt).toThrow(/HEDGEROW_QUERY_TIMEOUT_SECONDS/);
   });
+
+  test("server processes: one per core on PostgreSQL, one on PGlite, and never more than one on PGlite", () => {
+    expect(parseEnvironment({}).workers).toBe(1);
+    expect(parseEnvironment({ DATABASE_URL: "postgres://u@h/db" }).workers).toBeGreaterThanOrEqual(1);
+    expect(parseEnvironment({ DATABASE_URL: "postgres://u@h/db", HEDGEROW_WORKERS: "3" }).workers).toBe(3);
+    expect(parseEnvironment({ HEDGEROW_WORKERS: "1" }).workers).toBe(1);
+    expect(() => parseEnvironment({ HEDGEROW_WORKERS: "2" })).toThrow(
+      /HEDGEROW_WORKERS: more than one server process needs DATABASE_URL \(embedded PGlite allows one process per data dir\)/,
+    );
+    expect(() => parseEnvironment({ DATABASE_URL: "postgres://u@h/db", HEDGEROW_WORKERS: "0" })).toThrow(/HEDGEROW_WORKERS/);
+  });
 });

@@ -39,6 +39,10 @@ const ZEnvironment = z.object({
   HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
   HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
   HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
+  HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
+}).refine((e) => !(e.HEDGEROW_WORKERS && e.HEDGEROW_WORKERS > 1 && !e.DATABASE_URL), {
+  path: ["HEDGEROW_WORKERS"],
+  message: "more than one server process needs DATABASE_URL (embedded PGlite allows one process per data dir)",
 });
 
 /** Reads and checks the environment: a wrong value stops the server at start with every problem named. */
@@ -80,6 +84,8 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
       intervalMinutes: e.HEDGEROW_SQUASH_INTERVAL_MINUTES,
       graceSeconds: e.HEDGEROW_SQUASH_GRACE_SECONDS,
     },
+    /** Server processes `npm start` runs: one per core on PostgreSQL, always one on embedded PGlite. */
+    workers: e.HEDGEROW_WORKERS ?? (e.DATABASE_URL ? cpus().length : 1),
     /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */
     batchExports: {
       enabled: e.HEDGEROW_BATCH_EXPORTS === "on",

@@ -1,5 +1,6 @@
-// The supervisor of `npm start`: keeps one server child process running, restarting it when it dies.
-import { spawn, type ChildProcess } from "node:child_process";
+// The supervisor of `npm start`: keeps a child process (a server process, the event-store process) running,
+// restarting it when it dies.
+import type { ChildProcess } from "node:child_process";
 
 export const RESTART_DEFAULTS = {
   /** The wait before the first restart; it doubles with each restart that follows a short run. */
@@ -17,14 +18,18 @@ export interface Supervised {
 }
 
 /**
- * Runs `command args` and starts it again, after a backoff, whenever it exits without having been stopped.
- * A new child is spawned only after the previous one has exited, so it can open the embedded databases the
- * old one held (chDB and PGlite allow one process per data dir).
+ * Runs the child `launch` starts (a spawned command, a cluster worker's process) and starts it again, after a
+ * backoff, whenever it exits without having been stopped. A new child is started only after the previous one
+ * has exited, so it can open the embedded databases the old one held (chDB and PGlite allow one process per
+ * data dir). `name` begins its log lines.
  */
 export function supervise(
-  command: string,
-  args: string[],
-  { log = console.error, ...options }: { log?: (line: string) => void } & Partial<typeof RESTART_DEFAULTS> = {},
+  launch: () => ChildProcess,
+  {
+    log = console.error,
+    name = "The server",
+    ...options
+  }: { log?: (line: string) => void; name?: string } & Partial<typeof RESTART_DEFAULTS> = {},
 ): Supervised {
   const { initialBackoffMs, maxBackoffMs, stableAfterMs } = { ...RESTART_DEFAULTS, ...options };
   let child: ChildProcess | null = null;
@@ -36,13 +41,13 @@ export function supervise(
 
   const start = () => {
     const startedAt = Date.now();
-    child = spawn(command, args, { stdio: "inherit" });
+    child = launch();
     child.once("exit", (code, signal) => {
       child = null;
       if (stopping) return resolveStopped();
       if (Date.now() - startedAt >= stableAfterMs) backoffMs = initialBackoffMs;
       const cause = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      log(`[hedgerow] The server ${cause}; restarting it in ${backoffMs / 1000} s.`);
+      log(`[hedgerow] ${name} ${cause}; restarting it in ${backoffMs / 1000} s.`);
       restartTimer = setTimeout(start, backoffMs);
       backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
     });

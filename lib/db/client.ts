@@ -13,6 +13,8 @@ interface Opened {
   close: () => Promise<void>;
 }
 
+/** The advisory lock key held while migrating PostgreSQL ("hedgerow" as a 32-bit number). */
+const MIGRATION_LOCK = 0x68656467;
 const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 // One instance per process (PGlite corrupts a data dir shared by two instances), kept on globalThis so
@@ -26,7 +28,15 @@ async function open(): Promise<Opened> {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    // Server processes starting together (npm start's workers, several hosts) migrate one after the other: the
+    // later ones find every migration applied.
+    const lock = await pool.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).finally(() => lock.release());
+    }
     return { db: db as unknown as Database, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");

@@ -1,31 +1,16 @@
-import { spawn, execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { ApiClient, signUp } from "../support/api";
 import { listAllEvents, projectToken, sendBatch } from "../support/events";
-import { freePort } from "../support/server";
+import { childrenOf, freePort, isAlive } from "../support/server";
 
 const backend = inject("backend");
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** The pids of the `next start` servers `parent` spawned (it has another child: tsx's esbuild service). */
-function serversOf(parent: number): number[] {
-  try {
-    return execFileSync("pgrep", ["-P", String(parent), "-f", "next"], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
-  } catch {
-    return []; // pgrep exits 1 when there are none
-  }
-}
+const serversOf = (parent: number) => childrenOf(parent, "next");
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string): Promise<T> {
   const deadline = Date.now() + 60_000;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -103,4 +103,89 @@ export async function startServer(options: {
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A database of its own next to TEST_DATABASE_URL's (named after it, `suffix` appended), and how to drop it. */
+export async function createPostgresDatabase(suffix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const shared = process.env.TEST_DATABASE_URL;
+  if (!shared) throw new Error("a PostgreSQL test needs TEST_DATABASE_URL");
+  const url = new URL(shared);
+  const database = `${url.pathname.slice(1)}_${suffix}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: shared });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await run(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await run(`CREATE DATABASE "${database}"`);
+  url.pathname = `/${database}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`) };
+}
+
+export interface StartedInstance {
+  baseUrl: string;
+  /** The `npm start` process (the supervisor, and with several server processes their cluster primary). */
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM, then its exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** Runs `npm start` (scripts/start.mjs, no demo) on `env` and waits until it is ready. */
+export async function startInstance(env: Record<string, string>): Promise<StartedInstance> {
+  const port = await freePort();
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HEDGEROW_DEMO: "false",
+    NEXTAUTH_SECRET: "test-secret",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ...env,
+  };
+  for (const name of ["DATABASE_URL", "CLICKHOUSE_URL"]) if (!(name in env)) delete full[name];
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env: full, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    const ready = await fetch(new URL("/_readyz", baseUrl)).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`npm start did not answer in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The pids of `parent`'s children whose command line matches `pattern`. */
+export function childrenOf(parent: number, pattern: string): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(parent), "-f", pattern], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
 }

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, inject, test } from "vitest";
+import { signUp } from "../support/api";
+import { listAllEvents, projectToken, sendBatch } from "../support/events";
+import { childrenOf, createPostgresDatabase, isAlive, startInstance } from "../support/server";
+
+async function until<T>(what: string, probe: () => T | undefined, output: () => string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// Several server processes exist only on PostgreSQL (PGlite allows one process per data dir).
+test.runIf(inject("backend") === "postgres")(
+  "npm start with two server processes: both serve, events captured through either are read back through either, a killed one is replaced while the other answers",
+  { timeout: 240_000 },
+  async () => {
+    const database = await createPostgresDatabase("workers");
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-workers-"));
+    const instance = await startInstance({ DATABASE_URL: database.url, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: "2", ALLOW_SIGNUP: "true" });
+    const { baseUrl, output } = instance;
+    const primary = instance.process.pid!;
+    const servers = () => childrenOf(primary, "next-server");
+    try {
+      expect(output()).toContain("Server processes: 2");
+      const [first, second] = await until("two server processes", () => (servers().length === 2 ? servers() : undefined), output);
+      const [eventStore] = childrenOf(primary, "scripts/event-store.ts");
+      expect(eventStore).toBeGreaterThan(0);
+
+      // Captures on many connections at once (each connection goes to the next process in turn), then reads.
+      const user = await signUp(baseUrl);
+      const sent = Array.from({ length: 20 }, (_, i) => ({ event: `spread ${i}`, distinct_id: `user-${i % 3}` }));
+      const answers = await Promise.all(sent.map((event) => sendBatch(baseUrl, projectToken(user), [event])));
+      expect(answers.map((a) => a.status)).toEqual(sent.map(() => 200));
+      const read = async () => (await listAllEvents(user)).map((e) => e.event).sort();
+      expect(await read()).toEqual(sent.map((e) => e.event).sort());
+
+      // Each process in turn is killed: the other answers at once (the killed one waits out its 1 s backoff), so
+      // each of them was serving.
+      const captured = [...sent];
+      const readyLines = () => output().match(/Ready in/g)?.length ?? 0;
+      for (const [round, victim] of [first, second].entries()) {
+        process.kill(victim, "SIGKILL");
+        await until("the kill", () => (isAlive(victim) ? undefined : true), output);
+        const event = { event: `after killing ${victim}`, distinct_id: "user-0" };
+        expect((await sendBatch(baseUrl, projectToken(user), [event])).status).toBe(200);
+        captured.push(event);
+        expect(await read()).toEqual(captured.map((e) => e.event).sort());
+        await until("the replacement", () => (servers().length === 2 && !servers().includes(victim) ? true : undefined), output);
+        // Next logs "Ready in …" once a process listens (the two first ones, then each replacement).
+        await until("the replacement's readiness", () => (readyLines() >= 3 + round ? true : undefined), output);
+      }
+      expect(output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)).toHaveLength(2);
+      // The event store process was never involved in the kills.
+      expect(childrenOf(primary, "scripts/event-store.ts")).toEqual([eventStore]);
+      const survivors = [...servers(), eventStore];
+
+      expect(await instance.stop()).toBe(0);
+      expect(survivors.filter(isAlive)).toEqual([]);
+      await expect(fetch(new URL("/_health", baseUrl))).rejects.toThrow();
+    } finally {
+      if (instance.process.exitCode === null) {
+        for (const pid of [...servers(), ...childrenOf(primary, "event-store")]) process.kill(pid, "SIGKILL");
+        instance.process.kill("SIGKILL");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  },
+);
