@@ -13,8 +13,8 @@ interface Opened {
   close: () => Promise<void>;
 }
 
-/** The advisory lock key held while migrating PostgreSQL ("hedgerow" as a 32-bit number). */
-const MIGRATION_LOCK = 0x68656467;
+/** Key of the advisory lock held while migrating PostgreSQL. */
+const MIGRATION_LOCK = 0x6d69_6772; // "migr"
 const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 // One instance per process (PGlite corrupts a data dir shared by two instances), kept on globalThis so

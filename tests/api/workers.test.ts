@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,10 +7,10 @@ import { signUp } from "../support/api";
 import { listAllEvents, projectToken, sendBatch } from "../support/events";
 import { childrenOf, createPostgresDatabase, isAlive, startInstance } from "../support/server";
 
-async function until<T>(what: string, probe: () => T | undefined, output: () => string): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string): Promise<T> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -59,7 +60,25 @@ test.runIf(inject("backend") === "postgres")(
       expect(output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)).toHaveLength(2);
       // The event store process was never involved in the kills.
       expect(childrenOf(primary, "scripts/event-store.ts")).toEqual([eventStore]);
-      const survivors = [...servers(), eventStore];
+
+      // A killed event-store process is restarted too; the server processes reconnect, and what was acknowledged
+      // before is all there.
+      process.kill(eventStore, "SIGKILL");
+      // One uuid for every attempt: an attempt the store took but could not acknowledge is not stored twice.
+      const late = { event: "after the event store came back", distinct_id: "user-1", uuid: randomUUID() };
+      await until(
+        "a capture after the event store's restart",
+        async () => {
+          const answer = await sendBatch(baseUrl, projectToken(user), [late]).catch(() => ({ status: 0 }));
+          return answer.status === 200 ? true : undefined;
+        },
+        output,
+      );
+      expect(output()).toContain("[hedgerow] The event-store process was killed by SIGKILL; restarting it in 1 s.");
+      captured.push(late);
+      expect(await read()).toEqual(captured.map((e) => e.event).sort());
+      const [newEventStore] = childrenOf(primary, "scripts/event-store.ts");
+      const survivors = [...servers(), newEventStore];
 
       expect(await instance.stop()).toBe(0);
       expect(survivors.filter(isAlive)).toEqual([]);
