@@ -109,10 +109,15 @@ if (config.workers > 1) {
   cluster.setupPrimary({ exec: nextBin, args: serverArgs, execArgv: [...process.execArgv, ...serverHeapFlags()] });
   launch = () => cluster.fork().process;
 }
-const servers = Array.from({ length: config.workers }, (_, i) =>
-  supervise(launch, { name: config.workers > 1 ? `Server process ${i + 1}` : "The server" }),
-);
+const reachableHost = ["0.0.0.0", "::", ""].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+const baseUrl = `http://${reachableHost}:${port}`;
+const servers = [];
+let stopping = false;
+const startServer = () => {
+  if (!stopping) servers.push(supervise(launch, { name: config.workers > 1 ? `Server process ${servers.length + 1}` : "The server" }));
+};
 async function stop(signal) {
+  stopping = true;
   for (const server of servers) server.stop(signal);
   await Promise.all(servers.map((server) => server.stopped));
   // Only once the servers wrote what they acknowledged.
@@ -122,8 +127,15 @@ async function stop(signal) {
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
 
-const reachableHost = ["0.0.0.0", "::", ""].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+startServer();
+// The first process migrates the databases alone; the others start once it answers (or has had its chance) and
+// find nothing to apply.
+if (config.workers > 1) {
+  await demo.waitForServer(baseUrl).catch(() => undefined);
+  for (let i = 1; i < config.workers; i++) startServer();
+}
+
 // Once, whatever restarts follow: an interrupted load is resumed by the next `npm start`.
 demo
-  .runDemo(plan, { baseUrl: `http://${reachableHost}:${port}`, siteUrl: `http://localhost:${port}`, settings })
+  .runDemo(plan, { baseUrl, siteUrl: `http://localhost:${port}`, settings })
   .catch((error) => console.error(`Demo data could not be loaded (Hedgerow keeps running): ${error.message}`));
