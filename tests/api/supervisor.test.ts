@@ -5,22 +5,12 @@ import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { ApiClient, signUp } from "../support/api";
 import { listAllEvents, projectToken, sendBatch } from "../support/events";
-import { childrenOf, freePort, isAlive } from "../support/server";
+import { childrenOf, freePort, isAlive, until } from "../support/server";
 
 const backend = inject("backend");
 
 /** The pids of the `next start` servers `parent` spawned (it has another child: tsx's esbuild service). */
 const serversOf = (parent: number) => childrenOf(parent, "next");
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const isReady = (baseUrl: string) =>
   fetch(new URL("/_readyz", baseUrl)).then(

@@ -5,17 +5,7 @@ import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { signUp } from "../support/api";
 import { listAllEvents, projectToken, sendBatch } from "../support/events";
-import { childrenOf, createPostgresDatabase, isAlive, startInstance } from "../support/server";
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { childrenOf, createPostgresDatabase, isAlive, startInstance, until } from "../support/server";
 
 // Several server processes exist only on PostgreSQL (PGlite allows one process per data dir).
 test.runIf(inject("backend") === "postgres")(
@@ -30,7 +20,11 @@ test.runIf(inject("backend") === "postgres")(
     const servers = () => childrenOf(primary, "next-server");
     try {
       expect(output()).toContain("Server processes: 2");
-      const [first, second] = await until("two server processes", () => (servers().length === 2 ? servers() : undefined), output);
+      // Next logs "Ready in …" once a process listens (the second starts once the first answers).
+      const readyLines = () => output().match(/Ready in/g)?.length ?? 0;
+      await until("two listening server processes", () => (readyLines() === 2 ? true : undefined), output);
+      const [first, second] = servers();
+      expect(servers()).toHaveLength(2);
       const [eventStore] = childrenOf(primary, "scripts/event-store.ts");
       expect(eventStore).toBeGreaterThan(0);
 
@@ -45,7 +39,6 @@ test.runIf(inject("backend") === "postgres")(
       // Each process in turn is killed: the other answers at once (the killed one waits out its 1 s backoff), so
       // each of them was serving.
       const captured = [...sent];
-      const readyLines = () => output().match(/Ready in/g)?.length ?? 0;
       for (const [round, victim] of [first, second].entries()) {
         process.kill(victim, "SIGKILL");
         await until("the kill", () => (isAlive(victim) ? undefined : true), output);
@@ -54,7 +47,6 @@ test.runIf(inject("backend") === "postgres")(
         captured.push(event);
         expect(await read()).toEqual(captured.map((e) => e.event).sort());
         await until("the replacement", () => (servers().length === 2 && !servers().includes(victim) ? true : undefined), output);
-        // Next logs "Ready in …" once a process listens (the two first ones, then each replacement).
         await until("the replacement's readiness", () => (readyLines() >= 3 + round ? true : undefined), output);
       }
       expect(output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)).toHaveLength(2);

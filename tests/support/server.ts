@@ -189,3 +189,14 @@ export function childrenOf(parent: number, pattern: string): number[] {
     return []; // pgrep exits 1 when there are none
   }
 }
+
+/** Polls `probe` until it gives a value (60 s at most; then fails with `what` and the process's `output`). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, output: () => string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
