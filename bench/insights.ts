@@ -65,6 +65,9 @@ const trendFilter = (breakdown: boolean) => ({
 
 const PDI = `(SELECT distinct_id, argMax(person_id, version) AS person_id FROM person_distinct_id_overrides
               WHERE team_id = ${TEAM} GROUP BY distinct_id HAVING argMax(is_deleted, version) = 0)`;
+// After a squash no distinct id awaits re-attribution: the hand-written queries, like Hedgerow's, read the events' person.
+const HAND_PERSON = SQUASH ? "e.person_id" : "if(p.distinct_id != '', p.person_id, e.person_id)";
+const HAND_JOIN = SQUASH ? "" : `LEFT JOIN ${PDI} AS p ON e.distinct_id = p.distinct_id`;
 const RANGE = `team_id = ${TEAM} AND timestamp >= ${FROM_TS} AND timestamp <= ${TO_TS}`;
 
 /** Normalised answer: a map key -> number, compared between Hedgerow and the hand SQL. */
@@ -75,10 +78,10 @@ function funnelHandSql(breakdown: boolean) {
   return `
     SELECT ${breakdown ? "bd" : "''"} AS bd, countIf(level >= 1) AS s1, countIf(level >= 2) AS s2, countIf(level >= 3) AS s3
     FROM (
-      SELECT if(p.distinct_id != '', p.person_id, e.person_id) AS person,
+      SELECT ${HAND_PERSON} AS person,
              windowFunnel(${14 * 86_400_000_000})(toUInt64(toUnixTimestamp64Micro(e.timestamp)), e.event = '$pageview', e.event = 'signed_up', e.event = 'purchase') AS level
              ${breakdown ? ", argMinIf(assumeNotNull(e.prop_browser), e.timestamp, isNotNull(e.prop_browser)) AS bd" : ""}
-      FROM events AS e LEFT JOIN ${PDI} AS p ON e.distinct_id = p.distinct_id
+      FROM events AS e ${HAND_JOIN}
       WHERE ${RANGE.replaceAll("team_id", "e.team_id").replaceAll("timestamp", "e.timestamp")}
         AND e.event IN ('$pageview', 'signed_up', 'purchase')
       GROUP BY person
@@ -90,8 +93,8 @@ const trendHandSql = (breakdown: boolean) =>
     ? `SELECT ifNull(prop_browser, '${NULL_BREAKDOWN}') AS bv, toString(toDate(timestamp, 'UTC')) AS day, count() AS total
        FROM events WHERE ${RANGE} AND event = '$pageview' GROUP BY bv, day`
     : `SELECT toString(toDate(e.timestamp, 'UTC')) AS day, count() AS total,
-              uniqExact(if(p.distinct_id != '', p.person_id, e.person_id)) AS dau
-       FROM events AS e LEFT JOIN ${PDI} AS p ON e.distinct_id = p.distinct_id
+              uniqExact(${HAND_PERSON}) AS dau
+       FROM events AS e ${HAND_JOIN}
        WHERE ${RANGE.replaceAll("team_id", "e.team_id").replaceAll("timestamp", "e.timestamp")} AND e.event = '$pageview'
        GROUP BY day`;
 
@@ -236,6 +239,13 @@ async function main() {
     const [d] = await timeAlternately([() => store.query<Row>(sql)]);
     lines.push(`| (diagnostic) ${name} | | ${d.median.toFixed(0)} | | |`);
   }
+  const [disk] = await store.query<{ bytes: string; rows: string }>(
+    "SELECT sum(bytes_on_disk) AS bytes, sum(rows) AS rows FROM system.parts WHERE active AND database = currentDatabase() AND table = 'events'",
+  );
+  lines.push(
+    "",
+    `Events table on disk: ${(Number(disk.bytes) / 2 ** 30).toFixed(2)} GiB, ${(Number(disk.bytes) / Number(disk.rows)).toFixed(1)} bytes an event. Peak memory of this process (chDB included): ${(process.resourceUsage().maxRSS / 2 ** 20).toFixed(2)} GiB.`,
+  );
   lines.push("", `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}; ${(await import("node:os")).cpus().length} CPUs.`);
   if (mismatches.length) lines.push("", "Mismatches:", ...mismatches.map((m) => `- ${m}`));
   console.log(lines.join("\n"));

@@ -186,7 +186,7 @@ async function main() {
           `${sum(umamiTrend.result.map((r) => Number(r.pageviews)))} views, ${sum(umamiTrend.result.map((r) => Number(r.visitors)))} visitor-days`,
         ),
         "",
-        "The funnels' counts differ where the definitions do: Umami's window runs from each previous step, PostHog's (Hedgerow's) from the first.",
+        "Where the funnels' answers differ, so do the definitions: Umami's window runs from each previous step, PostHog's (Hedgerow's) from the first.",
         `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}.`,
       ].join("\n"),
     );

@@ -1,31 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
 import type { EventStore } from "@/lib/events/store";
+import { embeddedTestDatabases } from "@/lib/events/store/test-store";
 
 // One chDB and one PGlite per process, in a data dir of this file's own.
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-backfill-"));
+const embedded = embeddedTestDatabases("backfill");
 let db: Database;
 let store: EventStore;
-let close: () => Promise<unknown>;
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  delete process.env.CLICKHOUSE_URL;
-  const client = await import("@/lib/db/client");
-  const events = await import("@/lib/events/store");
-  db = await client.getDb();
-  store = await events.getEventStore();
-  close = () => Promise.all([client.closeDb(), events.closeEventStore()]);
+  ({ db, store } = await embedded.open());
 }, 60_000);
 
 afterAll(async () => {
-  await close?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 test("a project left pending by the migration gets its definitions from its events and persons, once", async () => {

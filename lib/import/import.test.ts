@@ -1,36 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
 import type { EventStore } from "@/lib/events/store";
+import { embeddedTestDatabases } from "@/lib/events/store/test-store";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 
 // One chDB and one PGlite per process, in a data dir of this file's own. The same events go through capture's
 // pipeline into one project and through the import into another: persons and analyses must come out the same.
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-import-"));
-const files = path.join(dataDir, "files");
+const embedded = embeddedTestDatabases("import");
+const files = path.join(embedded.dataDir, "files");
 let db: Database;
 let store: EventStore;
-let close: () => Promise<unknown>;
 
 beforeAll(async () => {
-  process.env.HEDGEROW_DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  delete process.env.CLICKHOUSE_URL;
-  const client = await import("@/lib/db/client");
-  const events = await import("@/lib/events/store");
-  db = await client.getDb();
-  store = await events.getEventStore();
-  close = () => Promise.all([client.closeDb(), events.closeEventStore()]);
+  ({ db, store } = await embedded.open());
   mkdirSync(files);
 }, 60_000);
 
 afterAll(async () => {
-  await close?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await embedded.close();
 });
 
 let projectCount = 0;

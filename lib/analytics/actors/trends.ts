@@ -1,5 +1,6 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
 import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
+import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
 import { pagedPersonIds } from "./persons";
@@ -69,7 +70,7 @@ export async function trendActorIds(
   const params = new SqlParams();
   // As "dau", whatever the series' own math: every event's person is resolved (S1).
   const base = baseQuery(
-    { teamId: project.id, timezone: project.timezone || "UTC", properties },
+    { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone: project.timezone || "UTC", properties },
     [{ ...chosen, math: "dau" }],
     from,
     // `to` is exclusive here, inclusive to the millisecond in `baseQuery`.

@@ -10,11 +10,17 @@
  */
 
 export const PERSON_ID = "if(pdi.distinct_id != '', pdi.person_id, e.person_id)";
+/**
+ * The event's person: `PERSON_ID` where the project has overrides, else the person the event carries (every merge
+ * is folded into the events: see `hasPendingOverrides`).
+ */
+export const personIdOf = (overrides: boolean) => (overrides ? PERSON_ID : "e.person_id");
 export const PERSON_PROPERTIES = "pp.properties";
 /** When the event's person was created (needs `personPropertiesJoin`). */
 export const PERSON_CREATED_AT = "pp.created_at";
 
-export function personIdJoin(team: string): string {
+export function personIdJoin(team: string, overrides = true): string {
+  if (!overrides) return "";
   return `LEFT JOIN (
     SELECT distinct_id, argMax(person_id, version) AS person_id
     FROM person_distinct_id_overrides WHERE team_id = ${team}
@@ -22,11 +28,11 @@ export function personIdJoin(team: string): string {
   ) AS pdi ON e.distinct_id = pdi.distinct_id`;
 }
 
-/** Needs `personIdJoin` before it. */
-export function personPropertiesJoin(team: string): string {
+/** Needs `personIdJoin` (with the same `overrides`) before it. */
+export function personPropertiesJoin(team: string, overrides = true): string {
   return `LEFT JOIN (
     SELECT id, argMax(properties, version) AS properties, argMax(created_at, version) AS created_at
     FROM person WHERE team_id = ${team}
     GROUP BY id HAVING argMax(is_deleted, version) = 0
-  ) AS pp ON pp.id = ${PERSON_ID}`;
+  ) AS pp ON pp.id = ${personIdOf(overrides)}`;
 }

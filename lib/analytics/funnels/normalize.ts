@@ -15,6 +15,7 @@ import {
   type MatchedEntity,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
+import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { FUNNEL_WINDOW_UNITS, type FunnelWindowUnit, type TFunnelFilter } from "./schemas";
 
 export interface FunnelEntity {
@@ -62,6 +63,8 @@ export type FunnelVizType = "steps" | "trends" | "time_to_convert";
 
 export interface NormalizedFunnel {
   teamId: number;
+  /** The project has merges not yet folded into its events: persons are resolved through the overrides. */
+  personOverrides: boolean;
   timezone: string;
   steps: FunnelEntity[];
   exclusions: FunnelExclusionDef[];
@@ -240,6 +243,7 @@ export async function normalizeFunnel(
 
   return {
     teamId: project.id,
+    personOverrides: await hasPendingOverrides(project.id),
     timezone,
     steps,
     exclusions,

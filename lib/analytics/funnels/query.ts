@@ -7,8 +7,8 @@
  * An attempt is an array of n step times in microseconds (0 = step not reached; reached steps come first).
  */
 import {
-  PERSON_ID,
   PERSON_PROPERTIES,
+  personIdOf,
   personIdJoin,
   personPropertiesJoin,
   propertyGroupSql,
@@ -196,7 +196,7 @@ export function buildFunnelSql(
 
   const sql = `
 WITH ev AS (
-  SELECT ${PERSON_ID} AS person,
+  SELECT ${personIdOf(f.personOverrides)} AS person,
          toUnixTimestamp64Micro(e.timestamp) AS ts,
          toUInt64(${mask}) AS mask,
          toUInt64(${xmask}) AS xmask,
@@ -204,7 +204,7 @@ WITH ev AS (
          ${breakdownCol} AS bd_value,
          ${bdHas} AS bd_has,
          if(bd_has, bd_value, '') AS bdv
-  FROM events AS e ${personIdJoin("{team:Int64}")} ${needsPersonProps ? personPropertiesJoin("{team:Int64}") : ""}
+  FROM events AS e ${personIdJoin("{team:Int64}", f.personOverrides)} ${needsPersonProps ? personPropertiesJoin("{team:Int64}", f.personOverrides) : ""}
   WHERE ${where.join(" AND ")}
 ),
 per_person AS (

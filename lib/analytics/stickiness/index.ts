@@ -11,6 +11,7 @@ import {
   type Interval,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
+import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { actionDict, earliestEvent, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
 import type { TrendContext } from "@/lib/analytics/trends/query";
@@ -48,7 +49,7 @@ export async function resolveStickiness(project: TrendProject, rawFilter: Record
   const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
-  return { filter, series, interval, range, ctx: { teamId: project.id, timezone, properties } };
+  return { filter, series, interval, range, ctx: { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties } };
 }
 
 /**

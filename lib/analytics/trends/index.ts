@@ -11,6 +11,7 @@ import {
   type DateRange,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
+import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
 import { getAnalysisStore } from "@/lib/analytics/store";
@@ -102,7 +103,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
-  const ctx: TrendContext = { teamId: project.id, timezone, properties };
+  const ctx: TrendContext = { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties };
   const baseDict = filterDict(filter, series, interval, display);
   const periods: Period[] = [{ range: current, compareLabel: filter.compare ? "current" : null, filterDict: baseDict }];
   if (filter.compare) {

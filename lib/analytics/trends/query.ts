@@ -1,6 +1,6 @@
 import {
-  PERSON_ID,
   PERSON_PROPERTIES,
+  personIdOf,
   SqlParams,
   addInterval,
   bucketDay,
@@ -36,6 +36,8 @@ export type BreakdownPick = { only: string[] } | { otherThan: string[] };
 
 export interface TrendContext {
   teamId: number;
+  /** The project has merges not yet folded into its events: persons are resolved through the overrides. */
+  personOverrides: boolean;
   timezone: string;
   /** Global properties and test-account filters, ANDed. */
   properties: PropertyGroup;
@@ -108,7 +110,7 @@ export function baseQuery(
   if (global !== "1") where.push(global);
   const team = params.add(ctx.teamId, "Int64");
   const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
-  select.push(withPerson ? `${PERSON_ID} AS person_id` : "e.person_id AS person_id");
+  select.push(`${withPerson ? personIdOf(ctx.personOverrides) : "e.person_id"} AS person_id`);
   scan.forEach((s, i) => {
     select.push(
       s.mathProperty
@@ -128,7 +130,7 @@ export function baseQuery(
       if (pick) where.push(`${value} IN ${params.add(pick.only, "Array(String)")}`);
     }
   } else select.push("'' AS bv");
-  const joins = withPerson ? `${personIdJoin(team)} ${personProps ? personPropertiesJoin(team) : ""}` : "";
+  const joins = withPerson ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}` : "";
   return `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;
 }
 
