@@ -4,8 +4,7 @@ import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/sharing/access-token";
-import { csvResponse, csvRows } from "./csv";
-import { ZFormatQuery } from "./format-query";
+import { ZFormatQuery, csvResponse, csvRows } from "./csv";
 import { checkJsonDepth } from "./json-depth";
 import {
   ApiError,
