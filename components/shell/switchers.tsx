@@ -4,7 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { ChevronsUpDownIcon, FolderIcon, PlusIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { CreateOrganizationDialog } from "@/components/lazy-dialogs";
+import { toast } from "sonner";
+import { CreateOrganizationDialog } from "@/components/shell/create-organization-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,7 +20,6 @@ import { LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
 import { switchWorkspaceMutation } from "@/lib/ui/mutations";
 import { homePath } from "@/lib/ui/paths";
-import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
 const triggerClassName =
