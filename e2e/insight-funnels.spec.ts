@@ -61,7 +61,7 @@ test("a 3-step funnel built with the pickers, with a breakdown, shows the API's 
     breakdown_type: "event",
   });
   await expect(page.getByRole("tab", { name: "Funnels" })).toHaveAttribute("aria-selected", "true");
-  // The result is fetched and drawn by the browser: once it shows, the page (and its lazily loaded editor) is
+  // The result is fetched and drawn by the browser: once it shows, the page is
   // hydrated, so the click below is not lost to a server-rendered button that React has not taken over yet.
   await expect(page.locator("[data-testid=funnel-step]")).toHaveCount(2);
   // The third step is added and given its event with the picker (events searched by name).
