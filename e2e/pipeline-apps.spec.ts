@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, newAccount, screenshotThemes, signUpWithApi } from "./support";
+import { expectAccessible, newAccount, screenshotThemes, signUpWithApi, waitForToastsToClose } from "./support";
 
 test("an owner installs a destination from the catalog, configures it, edits its source and uninstalls it", async ({ page }) => {
   test.setTimeout(180_000);
@@ -59,6 +59,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await expect(source).toBeHidden();
   const renamed = page.getByRole("row", { name: /Customer\.io events/ });
   await expect(renamed).toBeVisible();
+  await waitForToastsToClose(page);
   await page.emulateMedia({ colorScheme: "dark" });
   await expectAccessible(page, "apps, dark");
   await page.emulateMedia({ colorScheme: null });

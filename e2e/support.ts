@@ -50,6 +50,16 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(report, `accessibility violations on ${label}`).toEqual([]);
 }
 
+/**
+ * Waits until every toast has closed. sonner pauses its timers while the pointer rests on the toasts, and the last
+ * click often leaves it there, so the pointer moves away first. A scan or theme switch with toasts still fading
+ * would judge a half-transparent toast.
+ */
+export async function waitForToastsToClose(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+}
+
 /** The demo organization's project, loaded with demo events by the global setup. */
 export const demoProjectId = () => Number(process.env.E2E_DEMO_PROJECT);
 
