@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { AlertCircleIcon, LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { kindOf } from "@/components/insights/builder/kinds";
+import { ResultLoading } from "@/components/insights/builder/loading";
 import type { AnyInsightKind } from "@/components/insights/builder/types";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
@@ -89,10 +89,7 @@ export function ResultPanel({
           <kind.View projectId={projectId} filters={filters} setFilters={setFilters} response={query.data} />
         </div>
       ) : (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-72 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
+        <ResultLoading />
       )}
     </div>
   );

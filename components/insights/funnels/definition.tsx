@@ -1,11 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { FilterIcon } from "lucide-react";
+import { EditorLoading, ResultLoading } from "@/components/insights/builder/loading";
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
-import { FunnelsDisplayConfig } from "@/components/insights/funnels/display-config";
-import { FunnelsEditor } from "@/components/insights/funnels/editor";
 import type { FunnelsFilters } from "@/components/insights/funnels/types";
-import { FunnelsView } from "@/components/insights/funnels/view";
+
+// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
+// chunks come with the HTML), the other kinds' when the analyst switches to them.
+const FunnelsDisplayConfig = dynamic(() => import("@/components/insights/funnels/display-config").then((m) => m.FunnelsDisplayConfig), { loading: () => null });
+const FunnelsEditor = dynamic(() => import("@/components/insights/funnels/editor").then((m) => m.FunnelsEditor), { loading: EditorLoading });
+const FunnelsView = dynamic(() => import("@/components/insights/funnels/view").then((m) => m.FunnelsView), { loading: ResultLoading });
 
 export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {
   kind: "FUNNELS",

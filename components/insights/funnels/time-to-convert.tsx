@@ -1,9 +1,11 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { seriesColor } from "@/components/insights/charts/palette";
+import dynamic from "next/dynamic";
+import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { histogramBars, type TFunnelTimeToConvert } from "@/components/insights/funnels/funnel-data";
-import { formatCompact, formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
+import { formatCount, formatDuration } from "@/lib/ui/format";
+
+const TimeToConvertDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.TimeToConvertDrawing), { ssr: false, loading: ChartLoading });
 
 /** The time-to-convert histogram: how long persons took from one step to another, in PostHog's bins. */
 export function TimeToConvertChart({ result, fromName, toName, compact }: { result: TFunnelTimeToConvert; fromName: string; toName: string; compact?: boolean }) {
@@ -23,23 +25,7 @@ export function TimeToConvertChart({ result, fromName, toName, compact }: { resu
         </p>
       )}
       <div className={compact ? "h-full min-h-40" : "h-72"}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={bars} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="from" tickFormatter={(seconds: number) => formatDuration(seconds)} fontSize={12} stroke="var(--muted-foreground)" />
-            <YAxis tickFormatter={(value: number) => formatCompact(value)} allowDecimals={false} fontSize={12} stroke="var(--muted-foreground)" />
-            <Tooltip
-              cursor={{ fill: "var(--muted)", opacity: 0.5 }}
-              contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)" }}
-              labelFormatter={(_, payload) => {
-                const bar = payload?.[0]?.payload as (typeof bars)[number] | undefined;
-                return bar ? `${formatDuration(bar.from)} – ${formatDuration(bar.to)}` : "";
-              }}
-              formatter={(value, _name, item) => [`${formatCount(Number(value))} (${formatPercent((item.payload as (typeof bars)[number]).share)})`, "Persons"]}
-            />
-            <Bar dataKey="count" fill={seriesColor(0)} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+<TimeToConvertDrawing bars={bars} />
       </div>
     </div>
   );

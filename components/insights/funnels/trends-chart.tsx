@@ -1,18 +1,14 @@
 "use client";
 
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import dynamic from "next/dynamic";
+import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { seriesColor } from "@/components/insights/charts/palette";
 import { formatPeriod, trendItemRange, trendRows, type trendSeries } from "@/components/insights/funnels/funnel-data";
 import { Swatch } from "@/components/insights/funnels/steps-chart";
-import { formatDate } from "@/lib/ui/format";
 
 type Series = ReturnType<typeof trendSeries>;
 
-const dayLabel = (day: string) => (day ? formatDate(`${day}T12:00:00Z`) : "");
-const shortDay = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
-const tickLabel = (day: string) => (day ? shortDay.format(new Date(`${day}T12:00:00Z`)) : "");
-/** The y axis up to the next 10% above the highest rate (rates of a few percent stay readable), at most 100%. */
-const yMax = (max: number) => Math.min(100, Math.max(10, Math.ceil(max / 10) * 10));
+const FunnelTrendsDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.FunnelTrendsDrawing), { ssr: false, loading: ChartLoading });
 
 /**
  * Funnel historical trends: the conversion rate of the persons who entered in each interval. Compared periods
@@ -40,37 +36,7 @@ export function FunnelTrendsChart({ series, compact }: { series: Series; compact
         </ul>
       )}
       <div className={compact ? "h-full min-h-40" : "h-72"}>
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="day" tickFormatter={tickLabel} fontSize={12} stroke="var(--muted-foreground)" minTickGap={16} />
-            <YAxis domain={[0, yMax]} tickFormatter={(value: number) => `${value}%`} fontSize={12} stroke="var(--muted-foreground)" width={44} />
-            <Tooltip
-              contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)" }}
-              labelFormatter={(label) => dayLabel(String(label))}
-              formatter={(value, name, item) => {
-                const s = series.find((x) => x.key === name);
-                const day = String((item.payload as Record<string, unknown>)[`${String(name)}:day`] ?? "");
-                const label = s ? (s.period ? `${s.label} (${dayLabel(day)})` : s.label) : String(name);
-                return [`${Number(value).toFixed(1)}%`, label];
-              }}
-            />
-            {series.map((s) => (
-              <Line
-                key={s.key}
-                dataKey={s.key}
-                name={s.key}
-                type="monotone"
-                stroke={colorOf(s)}
-                strokeWidth={2}
-                strokeDasharray={s.period === "previous" ? "5 4" : undefined}
-                strokeOpacity={s.period === "previous" ? 0.75 : 1}
-                dot={rows.length <= 31 ? { r: 2.5, fill: colorOf(s), strokeWidth: 0 } : false}
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
+<FunnelTrendsDrawing series={series} colorOf={colorOf} />
       </div>
     </div>
   );

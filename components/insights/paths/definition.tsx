@@ -1,11 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { WaypointsIcon } from "lucide-react";
+import { EditorLoading, ResultLoading } from "@/components/insights/builder/loading";
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
-import { PathsDisplayConfig } from "./display-config";
-import { PathsEditor } from "./editor";
 import type { PathsFilters, PathsResult } from "./types";
-import { PathsView } from "./view";
+
+// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
+// chunks come with the HTML), the other kinds' when the analyst switches to them.
+const PathsDisplayConfig = dynamic(() => import("./display-config").then((m) => m.PathsDisplayConfig), { loading: () => null });
+const PathsEditor = dynamic(() => import("./editor").then((m) => m.PathsEditor), { loading: EditorLoading });
+const PathsView = dynamic(() => import("./view").then((m) => m.PathsView), { loading: ResultLoading });
 
 export const pathsKind: InsightKindDefinition<PathsFilters, PathsResult> = {
   kind: "PATHS",

@@ -1,11 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { GridIcon } from "lucide-react";
+import { EditorLoading, ResultLoading } from "@/components/insights/builder/loading";
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
-import { RetentionDisplayConfig } from "./display-config";
-import { RetentionEditor } from "./editor";
 import type { RetentionFilters, RetentionResult } from "./types";
-import { RetentionView } from "./view";
+
+// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
+// chunks come with the HTML), the other kinds' when the analyst switches to them.
+const RetentionDisplayConfig = dynamic(() => import("./display-config").then((m) => m.RetentionDisplayConfig), { loading: () => null });
+const RetentionEditor = dynamic(() => import("./editor").then((m) => m.RetentionEditor), { loading: EditorLoading });
+const RetentionView = dynamic(() => import("./view").then((m) => m.RetentionView), { loading: ResultLoading });
 
 export const retentionKind: InsightKindDefinition<RetentionFilters, RetentionResult> = {
   kind: "RETENTION",

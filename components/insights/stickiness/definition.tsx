@@ -1,11 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { RepeatIcon } from "lucide-react";
+import { EditorLoading, ResultLoading } from "@/components/insights/builder/loading";
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
-import { StickinessDisplayConfig } from "./display-config";
-import { StickinessEditor } from "./editor";
 import type { StickinessFilters, StickinessResult } from "./types";
-import { StickinessView } from "./view";
+
+// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
+// chunks come with the HTML), the other kinds' when the analyst switches to them.
+const StickinessDisplayConfig = dynamic(() => import("./display-config").then((m) => m.StickinessDisplayConfig), { loading: () => null });
+const StickinessEditor = dynamic(() => import("./editor").then((m) => m.StickinessEditor), { loading: EditorLoading });
+const StickinessView = dynamic(() => import("./view").then((m) => m.StickinessView), { loading: ResultLoading });
 
 export const stickinessKind: InsightKindDefinition<StickinessFilters, StickinessResult> = {
   kind: "STICKINESS",

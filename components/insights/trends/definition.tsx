@@ -1,12 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { TrendingUpIcon } from "lucide-react";
+import { EditorLoading, ResultLoading } from "@/components/insights/builder/loading";
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
-import { TrendsDisplayConfig } from "@/components/insights/trends/display-config";
-import { TrendsEditor } from "@/components/insights/trends/editor";
 import type { TrendsFilters } from "@/components/insights/trends/types";
-import { TrendsView } from "@/components/insights/trends/view";
 import type { TTrendItem } from "@/lib/ui/types";
+
+// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
+// chunks come with the HTML), the other kinds' when the analyst switches to them.
+const TrendsDisplayConfig = dynamic(() => import("@/components/insights/trends/display-config").then((m) => m.TrendsDisplayConfig), { loading: () => null });
+const TrendsEditor = dynamic(() => import("@/components/insights/trends/editor").then((m) => m.TrendsEditor), { loading: EditorLoading });
+const TrendsView = dynamic(() => import("@/components/insights/trends/view").then((m) => m.TrendsView), { loading: ResultLoading });
 
 export const trendsKind: InsightKindDefinition<TrendsFilters, TTrendItem[]> = {
   kind: "TRENDS",
