@@ -2,8 +2,8 @@
 
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/ui/toast";
 import { cn } from "@/lib/ui/utils";
 
 export function CopyButton({ value, label = "Copy", className }: { value: string; label?: string; className?: string }) {

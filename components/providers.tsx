@@ -1,12 +1,15 @@
 "use client";
 
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiRequestError } from "@/lib/ui/api-client";
 import { writeEffectsCache } from "@/lib/ui/mutations";
+
+// Toasts answer actions, never the first paint: sonner loads after hydration (see lib/ui/toast).
+const Toaster = dynamic(() => import("@/components/ui/toaster").then((m) => m.Toaster), { ssr: false });
 
 function makeQueryClient() {
   return new QueryClient({

@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { DateTimeInput } from "@/components/batch-exports/date-time-input";
 import { FormDialog } from "@/components/form-dialog";
@@ -26,6 +25,7 @@ import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { backfillBatchExportMutation, deleteBatchExportMutation, unpauseBatchExportMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -5,7 +5,6 @@ import { CircleAlertIcon, CircleCheckIcon, PlugZapIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { DateTimeInput } from "@/components/batch-exports/date-time-input";
 import { DESTINATION_FIELDS, DestinationFields, initialConfig } from "@/components/batch-exports/destination-fields";
@@ -28,6 +27,7 @@ import { publicConfig } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createBatchExportMutation, testBatchExportDestinationMutation, updateBatchExportMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

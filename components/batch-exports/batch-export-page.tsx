@@ -4,7 +4,6 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, HistoryIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
 import { BackfillDialog, DeleteBatchExportDialog, UnpauseDialog } from "@/components/batch-exports/batch-export-dialogs";
 import { BatchExportFormDialog } from "@/components/batch-exports/batch-export-form";
 import { DestinationLabel, DESTINATIONS, INTERVALS, MODELS } from "@/components/batch-exports/labels";
@@ -19,6 +18,7 @@ import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { pauseBatchExportMutation } from "@/lib/ui/mutations";
 import { batchExportQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -3,7 +3,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
 import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,6 +14,7 @@ import { formatRelative } from "@/lib/ui/format";
 import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";
 import { updateInsightMutation } from "@/lib/ui/mutations";
 import { insightPickerQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TInsightBasic } from "@/lib/ui/types";
 
 /** Picks saved insights to put on the dashboard: an insight joins it through its `dashboards`, as in PostHog. */

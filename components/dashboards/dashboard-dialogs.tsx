@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { FormDialog } from "@/components/form-dialog";
 import {
   AlertDialog,
@@ -20,6 +19,7 @@ import { ZDashboardUpdate } from "@/lib/dashboards/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { updateDashboardMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TDashboardBasic } from "@/lib/ui/types";
 
 const ZAboutForm = ZDashboardUpdate.pick({ name: true, description: true }).required();

@@ -4,13 +4,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { AddInsightDialog } from "@/components/dashboards/add-insight-dialog";
-import { AboutDashboardDialog, DeleteDashboardDialog } from "@/components/dashboards/dashboard-dialogs";
 import { DashboardFilters, type DashboardFilterValues, type PropertyFilter } from "@/components/dashboards/dashboard-filters";
 import { DashboardGrid, withPlace } from "@/components/dashboards/dashboard-grid";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
-import { SharingDialog } from "@/components/sharing/sharing-dialog";
+import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,6 +18,7 @@ import { PrivilegeLevel } from "@/lib/dashboards/permissions";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/mutations";
 import { dashboardQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TDashboard } from "@/lib/ui/types";
 
 /** The dashboard's saved filters as the filter bar edits them (PostHog keeps any object; others are left out). */

@@ -2,9 +2,9 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { TypedConfirmationDialog } from "@/components/typed-confirmation-dialog";
 import { deleteOrganizationMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
 /** Deleting is irreversible, so the owner types the organization's name to enable it. */

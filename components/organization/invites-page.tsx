@@ -2,7 +2,7 @@
 
 import { UserPlusIcon } from "lucide-react";
 import { useState } from "react";
-import { BulkInviteDialog } from "@/components/organization/bulk-invite-dialog";
+import { BulkInviteDialog } from "@/components/lazy-dialogs";
 import { PendingInvites } from "@/components/organization/pending-invites";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";

@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
 import { Level, LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { fullName } from "@/lib/ui/format";
 import { updateMemberMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronRightIcon, MailIcon, UserPlusIcon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { InviteDialog } from "@/components/organization/invite-dialog";
+import { InviteDialog } from "@/components/lazy-dialogs";
 import { MembersTable } from "@/components/organization/members-table";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -17,6 +16,7 @@ import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
 import { leaveOrganizationMutation, removeMemberMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

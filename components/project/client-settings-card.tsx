@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import type { TProjectClientSettings } from "@/lib/projects/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { updateProjectMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TProject } from "@/lib/ui/types";
 
 interface Setting {

@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { Controller } from "react-hook-form";
 import { FormDialog } from "@/components/form-dialog";
 import { TimezoneSelect } from "@/components/timezone-select";
@@ -12,6 +11,7 @@ import { ZProjectCreate } from "@/lib/projects/schemas";
 import { DEFAULT_TIMEZONE, TIMEZONES } from "@/lib/projects/timezones";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createProjectMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
 const ZProjectForm = ZProjectCreate.required();

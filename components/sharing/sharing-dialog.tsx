@@ -3,7 +3,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon, RotateCcwIcon } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import { CopyField } from "@/components/copy-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,6 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/ui/api-client";
 import { resetSharingLinkMutation, updateSharingMutation } from "@/lib/ui/mutations";
 import { sharingQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 
 /**
  * Public sharing of an insight or a dashboard: a switch that turns the public, read-only link on or off, the

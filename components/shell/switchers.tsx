@@ -4,8 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { ChevronsUpDownIcon, FolderIcon, PlusIcon } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
-import { CreateOrganizationDialog } from "@/components/shell/create-organization-dialog";
+import { CreateOrganizationDialog } from "@/components/lazy-dialogs";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,6 +19,7 @@ import { LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
 import { switchWorkspaceMutation } from "@/lib/ui/mutations";
 import { homePath } from "@/lib/ui/paths";
+import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
 const triggerClassName =

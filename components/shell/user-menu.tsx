@@ -5,7 +5,6 @@ import { ChevronsUpDownIcon, KeyRoundIcon, LogOutIcon, MonitorIcon, MoonIcon, Su
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
-import { toast } from "sonner";
 import { InitialsAvatar } from "@/components/ui/avatar";
 import {
   DropdownMenu,
@@ -20,6 +19,7 @@ import {
 import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
 import { logoutMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
 export function UserMenu() {

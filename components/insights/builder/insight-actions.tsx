@@ -4,8 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CopyIcon, HistoryIcon, MoreHorizontalIcon, Share2Icon, StarIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
-import { SharingDialog } from "@/components/sharing/sharing-dialog";
+import { SharingDialog } from "@/components/lazy-dialogs";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -15,6 +14,7 @@ import { formatRelative, fullName } from "@/lib/ui/format";
 import { insightPath } from "@/lib/ui/paths";
 import { createInsightMutation, updateInsightMutation } from "@/lib/ui/mutations";
 import { insightActivityQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
 

@@ -5,7 +5,6 @@ import { PencilIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { InsightActions } from "@/components/insights/builder/insight-actions";
 import { INSIGHT_KINDS, kindOf } from "@/components/insights/builder/kinds";
 import { ResultPanel } from "@/components/insights/builder/result-panel";
@@ -19,6 +18,7 @@ import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-s
 import { errorMessage } from "@/lib/ui/api-client";
 import { insightPath } from "@/lib/ui/paths";
 import { createInsightMutation, insightViewedMutation, updateInsightMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
 

@@ -9,7 +9,7 @@ import { StepsTable } from "@/components/insights/funnels/steps-table";
 import { TimeToConvertChart } from "@/components/insights/funnels/time-to-convert";
 import { FunnelTrendsChart } from "@/components/insights/funnels/trends-chart";
 import type { FunnelsFilters } from "@/components/insights/funnels/types";
-import { PersonsDialog } from "@/components/insights/persons-dialog";
+import { PersonsDialog } from "@/components/lazy-dialogs";
 
 const Empty = ({ children }: { children: string }) => (
   <p className="grid h-48 place-items-center rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{children}</p>

@@ -1,19 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTheme } from "next-themes";
 import { useState } from "react";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
-import { PersonsDialog, type RetentionColumns } from "@/components/insights/persons-dialog";
-import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
-import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
+import type { RetentionColumns } from "@/components/insights/persons-dialog";
+import { ChartLoading } from "@/components/insights/charts/chart-loading";
+import { PersonsDialog } from "@/components/lazy-dialogs";
 import { formatCount, formatPercent } from "@/lib/ui/format";
 import { PERIOD_NAMES } from "./display-config";
 import { meanRetention, retentionCellColors, retentionTableRows, type RetentionTableRow } from "./retention-table";
 import type { RetentionFilters, RetentionPeriod, RetentionResult } from "./types";
 
-/** Lines the chart draws one per breakdown value before leaving the rest to the table. */
-const MAX_LINES = 10;
+const RetentionChart = dynamic(() => import("./drawings").then((m) => m.RetentionChart), { ssr: false, loading: ChartLoading });
 
 /** A cohort's start as the table names it, in the project's timezone: "Nov 17, 14:00", "Nov 17, 2026", "Nov 2026". */
 export function formatCohortDate(iso: string, period: RetentionPeriod, timeZone = "UTC"): string {
@@ -25,8 +24,6 @@ export function formatCohortDate(iso: string, period: RetentionPeriod, timeZone 
         : { month: "short", day: "numeric", year: "numeric" };
   return new Intl.DateTimeFormat("en", { ...options, timeZone }).format(new Date(iso));
 }
-
-const asPercent = (ratio: number | null) => (ratio === null ? null : Math.round(ratio * 1000) / 10);
 
 export function RetentionView({ filters, response, compact }: KindViewProps<RetentionFilters, RetentionResult>) {
   const period: RetentionPeriod = filters.period ?? "Day";
@@ -41,41 +38,6 @@ export function RetentionView({ filters, response, compact }: KindViewProps<Rete
       <div className="h-72">{chart}</div>
       <RetentionTable rows={rows} period={period} breakdown={breakdown} timeZone={response.timezone} />
     </div>
-  );
-}
-
-/** The weighted mean curve (and with breakdowns a line per value): the share of each row back in each interval. */
-function RetentionChart({ rows, period, breakdown }: { rows: RetentionTableRow[]; period: RetentionPeriod; breakdown: boolean }) {
-  const mean = meanRetention(rows);
-  const lines = breakdown ? rows.filter((row) => row.size > 0).slice(0, MAX_LINES) : [];
-  const data = mean.map((ratio, i) => ({
-    interval: `${PERIOD_NAMES[period].one} ${i}`,
-    mean: asPercent(ratio),
-    ...Object.fromEntries(lines.map((row, l) => [`row${l}`, asPercent(row.cells[i]?.ratio ?? null)])),
-  }));
-  return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
-        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="interval" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
-        <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
-        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (typeof value === "number" ? `${value}%` : "—")} />
-        {lines.length ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
-        <Line
-          type="monotone"
-          dataKey="mean"
-          name={breakdown ? "Weighted mean" : "Retention (weighted mean)"}
-          stroke={seriesColor(0)}
-          strokeWidth={2.5}
-          strokeDasharray={lines.length ? "6 4" : undefined}
-          dot={{ r: 3 }}
-          connectNulls
-        />
-        {lines.map((row, l) => (
-          <Line key={row.label} type="monotone" dataKey={`row${l}`} name={row.label} stroke={seriesColor(l + 1)} strokeWidth={2} dot={false} connectNulls />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
   );
 }
 

@@ -1,16 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { KindViewProps } from "@/components/insights/builder/types";
-import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
-import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
-import { PersonsDialog } from "@/components/insights/persons-dialog";
-import { formatCompact, formatCount } from "@/lib/ui/format";
+import { ChartLoading } from "@/components/insights/charts/chart-loading";
+import { seriesColor } from "@/components/insights/charts/palette";
+import { PersonsDialog } from "@/components/lazy-dialogs";
+import { formatCount } from "@/lib/ui/format";
 import { displayOf } from "./display-config";
 import { stickinessSeries, type StickinessSeries } from "./stickiness-data";
 import type { StickinessFilters, StickinessResult } from "./types";
 
+const StickinessDrawing = dynamic(() => import("./drawings").then((m) => m.StickinessDrawing), { ssr: false, loading: ChartLoading });
 
 /** A series' colour; its previous period the same, faded (as an 8-digit hex, so the legend shows it faded too). */
 const colorOf = (s: StickinessSeries) => `${seriesColor(s.colorIndex)}${s.previous ? "73" : ""}`;
@@ -22,34 +23,7 @@ export function StickinessView({ filters, response, compact }: KindViewProps<Sti
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did these events in this range.</p>;
   const data = labels.map((label, i) => ({ label, ...Object.fromEntries(series.map((s) => [s.key, s.data[i] ?? 0])) }));
   const bar = displayOf(filters) === "ActionsBar";
-  const Chart = bar ? BarChart : LineChart;
-  const chart = (
-    <ResponsiveContainer width="100%" height="100%">
-      <Chart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
-        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
-        <YAxis allowDecimals={false} tickFormatter={formatCompact} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
-        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--muted)", stroke: "var(--border)" }} formatter={(value) => `${formatCount(Number(value))} persons`} />
-        {series.length > 1 ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
-        {series.map((s) =>
-          bar ? (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={colorOf(s)} />
-          ) : (
-            <Line
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.name}
-              stroke={colorOf(s)}
-              strokeWidth={2}
-              strokeDasharray={s.previous ? "5 4" : undefined}
-              dot={{ r: 3 }}
-            />
-          ),
-        )}
-      </Chart>
-    </ResponsiveContainer>
-  );
+  const chart = <StickinessDrawing data={data} series={series} bar={bar} colorOf={colorOf} />;
   if (compact) return <div className="h-full min-h-40">{chart}</div>;
   return (
     <div className="grid gap-4">

@@ -6,7 +6,6 @@ import { ArrowUpCircleIcon, CodeIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Tra
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { createContext, useContext, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { DisabledReason } from "@/components/disabled-reason";
 import { PageHeader } from "@/components/page-header";
@@ -15,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/ui/api-client";
 import { checkPluginUpdatesMutation, upgradePluginMutation } from "@/lib/ui/mutations";
 import { pluginConfigsQuery, pluginsQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { cn } from "@/lib/ui/utils";

@@ -3,7 +3,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckIcon, DownloadIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/ui/api-client";
 import { installPluginMutation } from "@/lib/ui/mutations";
 import { pluginRepositoryQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import type { FamilyTab } from "./families";

@@ -2,7 +2,6 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
-import { toast } from "sonner";
 import { FormDialog } from "@/components/form-dialog";
 import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -12,6 +11,7 @@ import { Switch } from "@/components/ui/switch";
 import { configFields, configFormDefaults, configFormSchema, configToSave, isSavedSecret } from "@/lib/plugins/config-form";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { savePluginConfigMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

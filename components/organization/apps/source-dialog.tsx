@@ -3,7 +3,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
@@ -13,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { errorMessage } from "@/lib/ui/api-client";
 import { updatePluginSourceMutation } from "@/lib/ui/mutations";
 import { pluginSourceQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
 import { uninstallPluginMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -3,7 +3,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { CircleCheckIcon, CircleAlertIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
 import { z } from "zod";
 import { CopyField } from "@/components/copy-button";
 import { FormDialog } from "@/components/form-dialog";
@@ -25,6 +24,7 @@ import { ZDomainCreate, ZDomainUpdate } from "@/lib/domains/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createDomainMutation, deleteDomainMutation, updateDomainMutation, verifyDomainMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import type { TDomain } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
