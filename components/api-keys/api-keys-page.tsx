@@ -3,8 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import { CreateApiKeyDialog } from "@/components/api-keys/create-api-key-dialog";
+import { CreateApiKeyDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import {
   AlertDialog,
@@ -20,11 +19,12 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { MAX_KEYS_PER_USER } from "@/lib/api-keys/schemas";
+import { MAX_KEYS_PER_USER } from "@/lib/api-keys/limits";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatDate, formatRelative } from "@/lib/ui/format";
 import { deleteApiKeyMutation } from "@/lib/ui/mutations";
 import { apiKeysQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TApiKey } from "@/lib/ui/types";
 
 const SHOWN_SCOPES = 3;

@@ -7,7 +7,6 @@ import { Controller, useFieldArray, type UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { CopyField } from "@/components/copy-button";
 import { FormDialog } from "@/components/form-dialog";
-import { inviteLink } from "@/components/organization/invite-dialog";
 import { LevelSelect } from "@/components/organization/level-select";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -18,6 +17,7 @@ import { invitableLevels } from "@/lib/organizations/levels";
 import { ApiRequestError } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { bulkCreateInvitesMutation } from "@/lib/ui/mutations";
+import { inviteLink } from "@/lib/ui/paths";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -15,12 +15,11 @@ import { ZInviteCreate } from "@/lib/invites/schemas";
 import { invitableLevels } from "@/lib/organizations/levels";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createInviteMutation } from "@/lib/ui/mutations";
+import { inviteLink } from "@/lib/ui/paths";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
 const ZInviteForm = ZInviteCreate.pick({ target_email: true, first_name: true, level: true, message: true });
-
-export const inviteLink = (invite: Pick<TInvite, "id">) => `${window.location.origin}/signup/${invite.id}`;
 
 /** Invites one person at a level no higher than the inviter's own; then shows the link to share. */
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,28 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import type { z } from "zod";
 import { CopyField } from "@/components/copy-button";
-import { DeleteOrganizationDialog } from "@/components/organization/delete-organization-dialog";
+import { DeleteOrganizationDialog } from "@/components/lazy-dialogs";
+import type { TRename } from "@/components/organization/rename-resolver";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { canDeleteOrganization, canEditOrganization, LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
-import { ZOrganizationUpdate } from "@/lib/organizations/schemas";
 import { formatDate } from "@/lib/ui/format";
-import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
+import { applyApiError, fieldErrorText, lazyResolver } from "@/lib/ui/forms";
 import { updateOrganizationMutation } from "@/lib/ui/mutations";
+import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
-const ZRename = ZOrganizationUpdate.pick({ name: true }).required();
-type TRename = z.infer<typeof ZRename>;
+const renameResolver = lazyResolver<TRename>(() => import("@/components/organization/rename-resolver").then((m) => m.renameResolver));
 
 export function OrganizationSettings() {
   const { organization } = useMe();
@@ -70,7 +67,7 @@ function RenameCard({ canEdit }: { canEdit: boolean }) {
   const rename = useMutation(updateOrganizationMutation());
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TRename>({ resolver: zodResolver(ZRename), defaultValues: { name: organization.name } });
+  const form = useForm<TRename>({ resolver: renameResolver, defaultValues: { name: organization.name } });
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name }) => {

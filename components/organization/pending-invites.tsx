@@ -3,9 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { CopyButton } from "@/components/copy-button";
-import { inviteLink } from "@/components/organization/invite-dialog";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,7 +22,9 @@ import { LEVEL_NAMES } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative, fullName } from "@/lib/ui/format";
 import { cancelInviteMutation, resendInviteMutation } from "@/lib/ui/mutations";
+import { inviteLink } from "@/lib/ui/paths";
 import { invitesQuery } from "@/lib/ui/queries";
+import { toast } from "@/lib/ui/toast";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { isValidScope } from "@/lib/auth/scopes";
 import { ZInteger } from "@/lib/db/integers";
 
-export const MAX_KEYS_PER_USER = 10;
-
 const ZScopes = z
   .array(z.string().max(100))
   .min(1, "You must specify at least one scope.")

@@ -5,7 +5,8 @@ import { hashApiKey, maskApiKey, newPersonalApiKey, randomToken } from "@/lib/au
 import { hasChanges } from "@/lib/db/changes";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, personalApiKeys, projects, type PersonalApiKey } from "@/lib/db/schema";
-import { MAX_KEYS_PER_USER, type TApiKey, type TApiKeyCreate, type TApiKeyUpdate } from "./schemas";
+import { MAX_KEYS_PER_USER } from "./limits";
+import type { TApiKey, TApiKeyCreate, TApiKeyUpdate } from "./schemas";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

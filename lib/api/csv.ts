@@ -1,7 +1,4 @@
-import { z } from "zod";
-
-/** The `format` query parameter of the endpoints that answer CSV too (`csv` in their declaration). */
-export const ZFormatQuery = z.object({ format: z.enum(["json", "csv"]).optional().describe("`csv` answers the result as CSV.") });
+// No zod here: the builder's CSV download (components/insights/trends/results.ts) ships this module to the browser.
 
 /**
  * `format=csv` as DRF's (rest_framework_csv) renderer writes it: nested objects flattened to dotted columns

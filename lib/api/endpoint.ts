@@ -4,7 +4,8 @@ import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/sharing/access-token";
-import { ZFormatQuery, csvResponse, csvRows } from "./csv";
+import { csvResponse, csvRows } from "./csv";
+import { ZFormatQuery } from "./format-query";
 import { checkJsonDepth } from "./json-depth";
 import {
   ApiError,

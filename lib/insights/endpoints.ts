@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFormatQuery } from "@/lib/api/csv";
+import { ZFormatQuery } from "@/lib/api/format-query";
 import { endpoint } from "@/lib/api/endpoint";
 import { paginate, readPage } from "@/lib/api/pagination";
 import type { DashboardFilters } from "@/lib/dashboards/filters";

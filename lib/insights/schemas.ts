@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFormatQuery } from "@/lib/api/csv";
+import { ZFormatQuery } from "@/lib/api/format-query";
 import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";

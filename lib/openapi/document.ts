@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZFormatQuery } from "@/lib/api/csv";
+import { ZFormatQuery } from "@/lib/api/format-query";
 import { type AnyEndpoint, endpoint, environmentPath, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";

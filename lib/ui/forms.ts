@@ -1,4 +1,4 @@
-import type { FieldError, FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 
 /**
@@ -29,3 +29,13 @@ export function applyApiError<T extends FieldValues>(form: { setError: UseFormSe
 /** A field's message: the API's own words for a refusal, otherwise `hint` (when given) for what the schema refused. */
 export const fieldErrorText = (error: Pick<FieldError, "type" | "message"> | undefined, hint?: string) =>
   error && (error.type === "server" || !hint ? error.message : hint);
+
+/**
+ * A resolver loaded on the form's first check (its first submit) rather than with the page: a form shown on a page
+ * keeps its zod schema, and zod itself, out of the page's first load. `load` imports a module exporting the
+ * `zodResolver` of the form's schema.
+ */
+export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
+  let loading: Promise<Resolver<T>> | undefined;
+  return async (values, context, options) => (await (loading ??= load()))(values, context, options);
+}
