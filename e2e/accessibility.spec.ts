@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { demoProjectId, expectAccessible, signInAsDemo } from "./support";
+import { expect } from "@playwright/test";
+import { demoProjectId, expectAccessible, signInAsDemo, test } from "./support";
 
 // Every page of the console, in the light and the dark theme: no serious or critical WCAG 2.1 AA violation.
 const PAGES = [

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, test } from "./support";
 
 // The reference is an index with a search box and a page per tag, each small enough to load and scan in seconds.
 test.describe.configure({ timeout: 30_000 });

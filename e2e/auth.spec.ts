@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { collectPageErrors, newAccount, signUpWithApi } from "./support";
+import { expect } from "@playwright/test";
+import { collectPageErrors, newAccount, signUpWithApi, test } from "./support";
 
 test("signing up through the UI lands in the app with the organization's name", async ({ page }) => {
   const account = newAccount("Ada", "Analytical Engines");

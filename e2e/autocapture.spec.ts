@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { currentProject, newAccount, screenshotThemes, signUpWithApi } from "./support";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { currentProject, newAccount, screenshotThemes, signUpWithApi, test } from "./support";
 
 // posthog-js's browser bundle in a page of another site, served on loopback by this test, pointed at Hedgerow: it
 // loads the project's remote config, then autocaptures clicks, as PostHog's own pages would.

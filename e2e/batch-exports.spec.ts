@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
-import { currentProject, expectAccessible, newAccount, sameOrigin, sendEventsWithApi, signUpWithApi } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { currentProject, expectAccessible, newAccount, sameOrigin, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 // A half-hour offset: a form that sent the browser's local reading as UTC would backfill the wrong hour.
 const TIMEZONE = "Asia/Kolkata";

@@ -1,14 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import {
-  createInsightWithApi,
-  currentProject,
-  daysAgo,
-  newAccount,
-  screenshotThemes,
-  sendEventsWithApi,
-  expectAccessible,
-  signUpWithApi,
-} from "./support";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { createInsightWithApi, currentProject, daysAgo, expectAccessible, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 const FUNNEL = {
   insight: "FUNNELS",

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { setTxtRecord } from "../tests/support/dns";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, uniqueEmail } from "./support";
+import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
 
 const uniqueDomain = () => `shop-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.com`;
 

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { collectPageErrors, demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { collectPageErrors, demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
 
 /** Opens a picker, types `search`, picks the option labelled `option` (its detail line may follow the label). */
 const pick = async (page: Page, combobox: Locator, search: string, option: string) => {

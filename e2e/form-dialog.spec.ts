@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { newAccount, signUpWithApi, uniqueEmail } from "./support";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { newAccount, signUpWithApi, test, uniqueEmail } from "./support";
 
 const INVITES = "**/api/organizations/*/invites/";
 

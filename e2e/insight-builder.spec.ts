@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo } from "./support";
+import { expect } from "@playwright/test";
+import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo, test } from "./support";
 
 test("a new insight is built from the URL, saved, reopened and edited", async ({ page }) => {
   await signInAsDemo(page);

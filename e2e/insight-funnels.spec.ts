@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { breakdownLabel, formatPeriod, periodRange } from "../components/insights/funnels/funnel-data";
 import { compactFilters, filtersFromSearchParams, filtersToSearchParams } from "../lib/insights/builder/url-state";
-import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo } from "./support";
+import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo, test } from "./support";
 
 const count = (n: number) => n.toLocaleString("en");
 const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;

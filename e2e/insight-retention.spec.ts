@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatCount, formatPercent } from "../lib/ui/format";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
 import { analysisOfPage, settled } from "./analysis";
-import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
+import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
 
 interface Row {
   values: { count: number }[];

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
 import { analysisOfPage, filtersInUrl, settled } from "./analysis";
-import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo } from "./support";
+import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
 
 interface Item {
   label: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { filtersFromSearchParams, filtersToSearchParams } from "../lib/insights/builder/url-state";
-import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo } from "./support";
+import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo, test } from "./support";
 
 /** What the chart draws, as its container states it (see `drawn` in components/insights/trends/chart.tsx). */
 async function chartSeries(page: Page): Promise<{ label: string; data: number[]; total: number }[]> {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, newAccount, signUpWithApi, uniqueEmail } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, newAccount, signUpWithApi, test, uniqueEmail } from "./support";
 
 test("an owner invites three people at once, sees them pending, resends one and revokes another", async ({ page }) => {
   const owner = newAccount("Ivo", "Ivo's Invites");

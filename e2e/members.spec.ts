@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, uniqueEmail } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
 
 test("an owner invites someone, who accepts; the owner then makes them an administrator", async ({ page, browser }) => {
   const owner = newAccount("Olive", "Olive Groves");

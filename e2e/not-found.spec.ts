@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, signInAsDemo } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, signInAsDemo, test } from "./support";
 
 for (const theme of ["light", "dark"] as const) {
   test(`an unknown address shows the branded 404 with a way home (${theme})`, async ({ page }) => {

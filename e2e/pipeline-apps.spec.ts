@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, newAccount, screenshotThemes, signUpWithApi, waitForToastsToClose } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, newAccount, screenshotThemes, signUpWithApi, test, waitForToastsToClose } from "./support";
 
 test("an owner installs a destination from the catalog, configures it, edits its source and uninstalls it", async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi } from "./support";
+import { expect } from "@playwright/test";
+import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test } from "./support";
 
 test("an owner creates a project, renames it, changes its time zone, copies its snippets and deletes it", async ({ page }) => {
   const owner = newAccount("Pia", "Pia's Plots");

@@ -1,14 +1,5 @@
-import { expect, test } from "@playwright/test";
-import {
-  createInsightWithApi,
-  currentProject,
-  daysAgo,
-  newAccount,
-  screenshotThemes,
-  sendEventsWithApi,
-  expectAccessible,
-  signUpWithApi,
-} from "./support";
+import { expect } from "@playwright/test";
+import { createInsightWithApi, currentProject, daysAgo, expectAccessible, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 const TRENDS = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", math: "total" }], date_from: "-30d", interval: "day" };
 const FUNNEL = {

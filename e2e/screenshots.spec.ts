@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
-import { demoProjectId, inviteWithApi, newAccount, PASSWORD, signInAsDemo, signUpWithApi } from "./support";
+import { demoProjectId, inviteWithApi, newAccount, PASSWORD, signInAsDemo, signUpWithApi, test } from "./support";
 
 // Screenshots of every page in both themes, for looking at the UI: `E2E_SCREENSHOTS=1 npx playwright test screenshots`.
 // A tool rather than a test, so playwright.config.ts leaves it out of `npm test`.

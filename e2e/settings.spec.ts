@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { collectPageErrors, newAccount, signUpWithApi } from "./support";
+import { expect } from "@playwright/test";
+import { collectPageErrors, newAccount, signUpWithApi, test } from "./support";
 
 test("an owner renames the organization, then deletes it after typing its name", async ({ page }) => {
   const owner = newAccount("Rosa", "Rosa's Roses");

@@ -1,4 +1,32 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * Waits, after a full page load, until the page's scripts have stopped arriving (no request for 500 ms, at most
+ * 10 s): by then React has hydrated every part of it, including the parts whose code loads lazily. A click or hover
+ * on server-drawn HTML before its part hydrates does nothing, which a user retries but a test does not.
+ */
+async function waitForHydration(page: Page) {
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Playwright's `test` whose page waits for hydration after each `goto` and `reload`. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 
 let counter = 0;
 /** An address no other test (or earlier run on the same server) uses. */

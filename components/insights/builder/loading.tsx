@@ -10,7 +10,7 @@ export function ResultLoading() {
   );
 }
 
-/** The editor column while a kind's editor loads (only on switching kinds: the page arrives with its kind's). */
+/** The editor column while a kind's editor loads (drawn in the browser only, see the kinds' definitions). */
 export function EditorLoading() {
   return (
     <div className="grid gap-3" aria-busy="true">

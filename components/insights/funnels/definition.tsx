@@ -6,10 +6,11 @@ import { EditorLoading, ResultLoading } from "@/components/insights/builder/load
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
 import type { FunnelsFilters } from "@/components/insights/funnels/types";
 
-// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
-// chunks come with the HTML), the other kinds' when the analyst switches to them.
-const FunnelsDisplayConfig = dynamic(() => import("@/components/insights/funnels/display-config").then((m) => m.FunnelsDisplayConfig), { loading: () => null });
-const FunnelsEditor = dynamic(() => import("@/components/insights/funnels/editor").then((m) => m.FunnelsEditor), { loading: EditorLoading });
+// A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
+// them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
+// that ignore clicks until its chunk arrives and React hydrates it.
+const FunnelsDisplayConfig = dynamic(() => import("@/components/insights/funnels/display-config").then((m) => m.FunnelsDisplayConfig), { ssr: false, loading: () => null });
+const FunnelsEditor = dynamic(() => import("@/components/insights/funnels/editor").then((m) => m.FunnelsEditor), { ssr: false, loading: EditorLoading });
 const FunnelsView = dynamic(() => import("@/components/insights/funnels/view").then((m) => m.FunnelsView), { loading: ResultLoading });
 
 export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {

@@ -6,10 +6,11 @@ import { EditorLoading, ResultLoading } from "@/components/insights/builder/load
 import type { InsightKindDefinition } from "@/components/insights/builder/types";
 import type { PathsFilters, PathsResult } from "./types";
 
-// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
-// chunks come with the HTML), the other kinds' when the analyst switches to them.
-const PathsDisplayConfig = dynamic(() => import("./display-config").then((m) => m.PathsDisplayConfig), { loading: () => null });
-const PathsEditor = dynamic(() => import("./editor").then((m) => m.PathsEditor), { loading: EditorLoading });
+// A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
+// them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
+// that ignore clicks until its chunk arrives and React hydrates it.
+const PathsDisplayConfig = dynamic(() => import("./display-config").then((m) => m.PathsDisplayConfig), { ssr: false, loading: () => null });
+const PathsEditor = dynamic(() => import("./editor").then((m) => m.PathsEditor), { ssr: false, loading: EditorLoading });
 const PathsView = dynamic(() => import("./view").then((m) => m.PathsView), { loading: ResultLoading });
 
 export const pathsKind: InsightKindDefinition<PathsFilters, PathsResult> = {

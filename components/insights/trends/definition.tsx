@@ -7,10 +7,11 @@ import type { InsightKindDefinition } from "@/components/insights/builder/types"
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import type { TTrendItem } from "@/lib/ui/types";
 
-// A kind's editor and view load with the page that shows that kind (the server renders its editor, so its
-// chunks come with the HTML), the other kinds' when the analyst switches to them.
-const TrendsDisplayConfig = dynamic(() => import("@/components/insights/trends/display-config").then((m) => m.TrendsDisplayConfig), { loading: () => null });
-const TrendsEditor = dynamic(() => import("@/components/insights/trends/editor").then((m) => m.TrendsEditor), { loading: EditorLoading });
+// A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
+// them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
+// that ignore clicks until its chunk arrives and React hydrates it.
+const TrendsDisplayConfig = dynamic(() => import("@/components/insights/trends/display-config").then((m) => m.TrendsDisplayConfig), { ssr: false, loading: () => null });
+const TrendsEditor = dynamic(() => import("@/components/insights/trends/editor").then((m) => m.TrendsEditor), { ssr: false, loading: EditorLoading });
 const TrendsView = dynamic(() => import("@/components/insights/trends/view").then((m) => m.TrendsView), { loading: ResultLoading });
 
 export const trendsKind: InsightKindDefinition<TrendsFilters, TTrendItem[]> = {
