@@ -1,17 +1,10 @@
 "use client";
 
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
 import { Skeleton } from "@/components/ui/skeleton";
-
-const whenIdle = (task: () => void) => {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 3_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
-};
+import { whenIdle } from "@/lib/ui/when-idle";
 
 /**
  * A dialog whose code — its form, react-hook-form, the zod schema it checks — is not part of the page's first load.
@@ -38,14 +31,21 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   };
 }
 
+/** The dialog's frame while its code loads: plain elements, since Radix's dialog is part of what is loading. */
 function LoadingDialog() {
-  return (
-    <Dialog open>
-      <DialogContent showCloseButton={false} aria-busy>
-        <DialogTitle>Loading…</DialogTitle>
-        <DialogDescription className="sr-only">The dialog is loading.</DialogDescription>
+  const box = useRef<HTMLDivElement>(null);
+  // Focus moves into the dialog as a dialog's would; the loaded dialog then takes it.
+  useEffect(() => box.current?.focus(), []);
+  return createPortal(
+    <>
+      <div className={overlayClassName} data-state="open" />
+      <div ref={box} role="dialog" aria-modal="true" aria-busy="true" aria-labelledby="lazy-dialog-title" tabIndex={-1} className={contentClassName} data-state="open">
+        <h2 id="lazy-dialog-title" className="text-lg leading-none font-semibold">
+          Loading…
+        </h2>
         <Skeleton className="h-24 w-full" />
-      </DialogContent>
-    </Dialog>
+      </div>
+    </>,
+    document.body,
   );
 }

@@ -15,6 +15,7 @@ export const DeleteDashboardDialog = lazyDialog(() => import("@/components/dashb
 export const DeleteOrganizationDialog = lazyDialog(() => import("@/components/organization/delete-organization-dialog").then((m) => m.DeleteOrganizationDialog), (p) => p.open);
 export const InviteDialog = lazyDialog(() => import("@/components/organization/invite-dialog").then((m) => m.InviteDialog), (p) => p.open);
 export const MemberLevelDialog = lazyDialog(() => import("@/components/organization/member-level-dialog").then((m) => m.MemberLevelDialog), (p) => p.change !== null);
+export const MobileNavDialog = lazyDialog(() => import("@/components/shell/mobile-nav-dialog").then((m) => m.MobileNavDialog), (p) => p.open);
 export const PersonsDialog = lazyDialog(() => import("@/components/insights/persons-dialog").then((m) => m.PersonsDialog), (p) => p.open);
 export const RemoveDomainDialog = lazyDialog(() => import("@/components/organization/domains/domain-dialogs").then((m) => m.RemoveDomainDialog), (p) => p.domain !== null);
 export const RemoveMemberDialog = lazyDialog(() => import("@/components/organization/remove-member-dialog").then((m) => m.RemoveMemberDialog), (p) => p.member !== null);

@@ -1,15 +1,24 @@
 "use client";
 
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { ThemeProvider } from "next-themes";
-import type { ReactNode } from "react";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiRequestError } from "@/lib/ui/api-client";
 import { writeEffectsCache } from "@/lib/ui/mutations";
 
-// Toasts answer actions, never the first paint: sonner loads after hydration (see lib/ui/toast).
-const Toaster = dynamic(() => import("@/components/ui/toaster").then((m) => m.Toaster), { ssr: false });
+// Toasts answer actions, never the first paint: sonner loads after hydration (see lib/ui/toast). React's lazy rather
+// than next/dynamic, whose server-rendering runtime would otherwise join every page's first load.
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function ToasterAfterHydration() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 function makeQueryClient() {
   return new QueryClient({
@@ -38,10 +47,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={200}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToasterAfterHydration />
       </QueryClientProvider>
     </ThemeProvider>
   );

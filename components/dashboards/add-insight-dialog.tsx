@@ -12,8 +12,8 @@ import { insightKind } from "@/lib/insights/query";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";
-import { updateInsightMutation } from "@/lib/ui/mutations";
-import { insightPickerQuery } from "@/lib/ui/queries";
+import { updateInsightMutation } from "@/lib/ui/project-mutations";
+import { insightPickerQuery } from "@/lib/ui/project-queries";
 import { toast } from "@/lib/ui/toast";
 import type { TInsightBasic } from "@/lib/ui/types";
 

@@ -16,8 +16,8 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PrivilegeLevel } from "@/lib/dashboards/permissions";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
-import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/mutations";
-import { dashboardQuery } from "@/lib/ui/queries";
+import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/project-mutations";
+import { dashboardQuery } from "@/lib/ui/project-queries";
 import { toast } from "@/lib/ui/toast";
 import type { TDashboard } from "@/lib/ui/types";
 

@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
-import { personsPageQuery } from "@/lib/ui/queries";
+import { personsPageQuery } from "@/lib/ui/project-queries";
 
 /** An API address as a same-origin path (PostHog's `next` links are absolute). */
 const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { LogOutIcon, UserMinusIcon } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
+import { ChoiceSelect } from "@/components/choice-select";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { DisabledReason } from "@/components/disabled-reason";
 import { MemberLevelDialog, RemoveMemberDialog } from "@/components/lazy-dialogs";
@@ -11,7 +12,6 @@ import { SearchInput } from "@/components/search-input";
 import { InitialsAvatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tooltip } from "@/components/ui/tooltip";
 import {
   assignableLevels,
@@ -173,18 +173,15 @@ function LevelCell({ member }: { member: TMember }) {
   }
   const choices = [...new Set<MembershipLevel>([member.level, ...options])].sort((a, b) => b - a);
   return (
-    <Select value={String(member.level)} onValueChange={(value) => changeLevel(member, Number(value) as MembershipLevel)}>
-      <SelectTrigger size="sm" aria-label={`Level of ${name}`} className="w-36 capitalize">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {choices.map((level) => (
-          <SelectItem key={level} value={String(level)} className="capitalize">
-            {LEVEL_NAMES[level]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <ChoiceSelect
+      value={String(member.level)}
+      choices={choices.map((level) => ({ value: String(level), label: LEVEL_NAMES[level] }))}
+      onValueChange={(value) => changeLevel(member, Number(value) as MembershipLevel)}
+      size="sm"
+      aria-label={`Level of ${name}`}
+      className="w-36 capitalize"
+      itemClassName="capitalize"
+    />
   );
 }
 

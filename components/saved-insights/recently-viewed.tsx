@@ -5,7 +5,7 @@ import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { insightTitle } from "@/lib/ui/insights";
 import { insightPath } from "@/lib/ui/paths";
-import { lastViewedInsightsQuery } from "@/lib/ui/queries";
+import { lastViewedInsightsQuery } from "@/lib/ui/project-queries";
 
 /** The insights the signed-in user opened last (PostHog's `my_last_viewed`), one click away; nothing until there are some. */
 export function RecentlyViewed({ projectId }: { projectId: number }) {

@@ -22,11 +22,11 @@ import {
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { MobileNavDialog } from "@/components/lazy-dialogs";
 import { Logo } from "@/components/logo";
 import { OrganizationSwitcher, ProjectSwitcher } from "@/components/shell/switchers";
 import { UserMenu } from "@/components/shell/user-menu";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { meQuery } from "@/lib/ui/queries";
 import { useMe } from "@/lib/ui/use-me";
 import { cn } from "@/lib/ui/utils";
@@ -138,15 +138,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
           <Logo />
         </header>
-        <Dialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
-          <DialogContent
-            aria-describedby={undefined}
-            className="top-0 left-0 h-svh max-h-svh w-72 max-w-[85vw] translate-x-0 translate-y-0 rounded-none border-0 border-r bg-sidebar p-0 sm:max-w-72"
-          >
-            <DialogTitle className="sr-only">Navigation</DialogTitle>
-            <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
-          </DialogContent>
-        </Dialog>
+        <MobileNavDialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
+          <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
+        </MobileNavDialog>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-8 sm:py-8">{children}</main>
       </div>
     </div>

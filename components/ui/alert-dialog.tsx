@@ -3,7 +3,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { buttonVariants } from "@/components/ui/button";
-import { contentClassName, overlayClassName } from "@/components/ui/dialog";
+import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
 import { cn } from "@/lib/ui/utils";
 
 export const AlertDialog = AlertDialogPrimitive.Root;

@@ -1,6 +1,5 @@
 "use client";
 
-import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cn } from "@/lib/ui/utils";
 
 /** Initials on a colour picked from the name, so people stay recognisable without uploaded pictures. */
@@ -15,13 +14,10 @@ export function InitialsAvatar({ name, className, decorative }: { name: string; 
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
-    <AvatarPrimitive.Root aria-hidden={decorative} className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}>
-      <AvatarPrimitive.Fallback
-        className="flex size-full items-center justify-center text-xs font-semibold text-white"
-        style={{ backgroundColor: `oklch(0.5 0.1 ${hash % 360})` }}
-      >
+    <span aria-hidden={decorative} className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}>
+      <span className="flex size-full items-center justify-center text-xs font-semibold text-white" style={{ backgroundColor: `oklch(0.5 0.1 ${hash % 360})` }}>
         {initials}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+      </span>
+    </span>
   );
 }

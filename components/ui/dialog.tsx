@@ -3,16 +3,11 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
+import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
 import { cn } from "@/lib/ui/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
-
-export const overlayClassName = "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in";
-// `*:min-w-0`: the content is a grid, whose items would otherwise grow to fit an unbreakable line (a long link)
-// and push the footer's buttons out of the dialog.
-export const contentClassName =
-  "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100vh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=open]:animate-pop-in *:min-w-0 sm:max-w-lg";
 
 export function DialogContent({
   className,

@@ -3,6 +3,7 @@
 import { Select as SelectPrimitive } from "radix-ui";
 import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import type { ComponentProps } from "react";
+import { selectTriggerClassName } from "@/components/ui/select-styles";
 import { cn } from "@/lib/ui/utils";
 
 export const Select = SelectPrimitive.Root;
@@ -13,7 +14,7 @@ export function SelectTrigger({ className, children, size = "default", ...props 
     <SelectPrimitive.Trigger
       data-size={size}
       className={cn(
-        "flex w-fit items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3 py-2 text-sm whitespace-nowrap shadow-xs transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground data-[size=default]:h-9 data-[size=sm]:h-8 dark:bg-input/20 dark:hover:bg-input/40 *:data-[slot=select-value]:line-clamp-1 *:data-[slot=select-value]:flex *:data-[slot=select-value]:items-center [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+        selectTriggerClassName,
         className,
       )}
       {...props}

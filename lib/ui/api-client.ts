@@ -64,3 +64,7 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.name !== "AbortError") return "Could not reach the server. Check your connection and try again.";
   return "Something went wrong.";
 }
+
+/** A query string of the parameters that are set. */
+export const searchParams = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1])).toString();

@@ -1,7 +1,9 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import * as mutations from "./mutations";
-import { writeEffectsCache } from "./mutations";
+import * as accountMutations from "./mutations";
+import { type WriteEffects, writeEffectsCache } from "./mutations";
+import * as pipelineMutations from "./pipeline-mutations";
+import * as projectMutations from "./project-mutations";
 import { apiKeyKeys, batchExportKeys, dashboardKeys, domainKeys, insightKeys, inviteKeys, memberKeys, pluginKeys, projectKeys, sharingKeys, userKeys } from "./query-keys";
 
 const ORG = "0193a4c2-0000-7000-8000-000000000001";
@@ -10,7 +12,10 @@ const PROJECT = 7;
 const DASHBOARD = 12;
 
 /** Each write the UI makes, by the name of its options factory (called with ORG where it takes an organization). */
-const DECLARED: Record<string, mutations.WriteEffects> = {
+// Every write of the UI, whichever module declares it.
+const mutations = { ...accountMutations, ...pipelineMutations, ...projectMutations };
+
+const DECLARED: Record<string, WriteEffects> = {
   loginMutation: { clearsCache: true },
   logoutMutation: { clearsCache: true },
   signupMutation: { clearsCache: true },
@@ -56,7 +61,7 @@ const DECLARED: Record<string, mutations.WriteEffects> = {
 };
 
 /** Writes on a project's insights and dashboards, by factory name. */
-const PROJECT_DECLARED: Record<string, mutations.WriteEffects> = {
+const PROJECT_DECLARED: Record<string, WriteEffects> = {
   createInsightMutation: { invalidates: [insightKeys.project(PROJECT), dashboardKeys.project(PROJECT)] },
   updateInsightMutation: { invalidates: [insightKeys.project(PROJECT), dashboardKeys.project(PROJECT)] },
   createDashboardMutation: { invalidates: [dashboardKeys.list(PROJECT)] },
@@ -67,12 +72,12 @@ const PROJECT_DECLARED: Record<string, mutations.WriteEffects> = {
 
 describe("what each write declares it changes in the cache", () => {
   test.each(Object.entries(DECLARED))("%s", (name, expected) => {
-    const factory = mutations[name as keyof typeof mutations] as (organizationId: string) => { meta?: mutations.WriteEffects };
+    const factory = mutations[name as keyof typeof mutations] as (organizationId: string) => { meta?: WriteEffects };
     expect(factory(ORG).meta).toEqual(expected);
   });
 
   test.each(Object.entries(PROJECT_DECLARED))("%s", (name, expected) => {
-    const factory = mutations[name as keyof typeof mutations] as (projectId: number, dashboardId: number) => { meta?: mutations.WriteEffects };
+    const factory = mutations[name as keyof typeof mutations] as (projectId: number, dashboardId: number) => { meta?: WriteEffects };
     expect(factory(PROJECT, DASHBOARD).meta).toEqual(expected);
   });
 

@@ -17,7 +17,7 @@ import { insightFilters } from "@/lib/insights/query";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
 import { insightPath } from "@/lib/ui/paths";
-import { createInsightMutation, insightViewedMutation, updateInsightMutation } from "@/lib/ui/mutations";
+import { createInsightMutation, insightViewedMutation, updateInsightMutation } from "@/lib/ui/project-mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";

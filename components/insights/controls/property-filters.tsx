@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatCount } from "@/lib/ui/format";
-import { propertyValuesQuery } from "@/lib/ui/queries";
+import { propertyValuesQuery } from "@/lib/ui/project-queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** One property filter as the legacy filter writes it. */

@@ -7,7 +7,7 @@ import { trendLines, type TrendLine } from "@/components/insights/trends/results
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { compactFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
-import { analysisQuery } from "@/lib/ui/queries";
+import { analysisQuery } from "@/lib/ui/project-queries";
 import type { AnalysisResponse, TTrendItem } from "@/lib/ui/types";
 
 /**

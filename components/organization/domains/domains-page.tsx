@@ -4,13 +4,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { CircleAlertIcon, CircleCheckIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
+import { ChoiceSelect } from "@/components/choice-select";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { DisabledReason } from "@/components/disabled-reason";
 import { AddDomainDialog, RemoveDomainDialog, SamlDialog, VerifyDomainDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { domainStatus, SSO_PROVIDERS, verificationProhibition, type DomainStatus } from "@/lib/domains/rules";
 import { canManageDomains } from "@/lib/organizations/levels";
@@ -168,22 +168,15 @@ function SsoCell({ domain }: { domain: TDomain }) {
   const providers = SSO_PROVIDERS.filter((provider) => provider !== "saml" || domain.has_saml);
   return (
     <DisabledReason reason={reason}>
-      <Select
+      <ChoiceSelect
         value={domain.sso_enforcement || OFF}
+        choices={providers.map((provider) => ({ value: provider || OFF, label: SSO_LABELS[provider] }))}
         disabled={!!reason || update.isPending}
         onValueChange={(value) => update.mutate({ domain, sso_enforcement: value === OFF ? "" : (value as (typeof SSO_PROVIDERS)[number]) })}
-      >
-        <SelectTrigger size="sm" className="w-28" aria-label={`Enforce SSO for ${domain.domain}`}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {providers.map((provider) => (
-            <SelectItem key={provider} value={provider || OFF}>
-              {SSO_LABELS[provider]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        size="sm"
+        className="w-28"
+        aria-label={`Enforce SSO for ${domain.domain}`}
+      />
     </DisabledReason>
   );
 }

@@ -1,0 +1,23 @@
+"use client";
+
+import type { ChoiceSelectProps } from "@/components/choice-select";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+/** Radix's select over the choices (loaded after the page, see `ChoiceSelect`). */
+export function ChoiceSelectPopup({ value, choices, onValueChange, disabled, size, className, itemClassName, defaultOpen, autoFocus, ...aria }: ChoiceSelectProps & { defaultOpen: boolean; autoFocus: boolean }) {
+  return (
+    <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
+      {/* autoFocus: keeps the focus the stand-in trigger had when the select's code arrived */}
+      <SelectTrigger size={size} className={className} autoFocus={autoFocus} {...aria}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {choices.map((choice) => (
+          <SelectItem key={choice.value} value={choice.value} className={itemClassName}>
+            {choice.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

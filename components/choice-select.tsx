@@ -1,0 +1,55 @@
+"use client";
+
+import { ChevronDownIcon } from "lucide-react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { selectTriggerClassName } from "@/components/ui/select-styles";
+import { cn } from "@/lib/ui/utils";
+import { useStandIn } from "@/lib/ui/use-stand-in";
+
+export interface ChoiceSelectProps {
+  value: string;
+  choices: readonly { value: string; label: ReactNode }[];
+  onValueChange: (value: string) => void;
+  disabled?: boolean;
+  size?: "sm" | "default";
+  className?: string;
+  itemClassName?: string;
+  "aria-label": string;
+}
+
+let loading: Promise<typeof import("@/components/choice-select-popup")> | undefined;
+const preload = () => (loading ??= import("@/components/choice-select-popup"));
+const Popup = lazy(() => preload().then((m) => ({ default: m.ChoiceSelectPopup })));
+
+/**
+ * A select among a few choices, for tables' inline edits. Radix's select and its positioning engine are not part of
+ * the page's first load: the page draws the trigger as a plain button, the select's code loads once the browser is
+ * idle (or at the first pointer or focus on it) and then takes the button's place; a click in between opens it as it
+ * arrives.
+ */
+export function ChoiceSelect(props: ChoiceSelectProps) {
+  const { value, choices, disabled, size = "default", className } = props;
+  const { mounted, clicked, focused, activate, handlers } = useStandIn(preload);
+  const standIn = (
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded={false}
+      aria-label={props["aria-label"]}
+      disabled={disabled}
+      data-size={size}
+      className={cn(selectTriggerClassName, className)}
+      {...handlers}
+      onKeyDown={(event) => event.key === "ArrowDown" && activate()}
+    >
+      <span>{choices.find((choice) => choice.value === value)?.label}</span>
+      <ChevronDownIcon className="size-4 opacity-50" />
+    </button>
+  );
+  if (!mounted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <Popup {...props} size={size} defaultOpen={clicked} autoFocus={focused} />
+    </Suspense>
+  );
+}

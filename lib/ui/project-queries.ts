@@ -1,0 +1,193 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { PaginatedList } from "@/lib/api/pagination";
+import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
+import { actorKeys, analysisKeys, dashboardKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, personKeys, sharingKeys, taxonomyKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TDashboard, TDashboardBasic, TEventDefinition, TInsight, TInsightBasic, TPropertyDefinition, TPropertyValue, TRetentionActorsPage, TSharingConfiguration } from "@/lib/ui/types";
+import type { TEventList, TEventSummary } from "@/lib/events/schemas";
+import type { TPerson } from "@/lib/persons/schemas";
+
+// The queries of a project's data: the taxonomy, analyses, insights, dashboards, events and persons.
+
+export const eventDefinitionsQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.events(projectId, search),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const actionsQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.actions(projectId, search),
+    queryFn: ({ signal }) => api.get<PaginatedList<TAction>>(`/api/projects/${projectId}/actions/?${searchParams({ search, limit: "50" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** `params`: PostHog's `type` (event|person), `search`, `is_numerical`, `event_names` (JSON list). */
+export const propertyDefinitionsQuery = (projectId: number, params: Record<string, string>) =>
+  queryOptions({
+    queryKey: taxonomyKeys.properties(projectId, params),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TPropertyDefinition>>(`/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const propertyValuesQuery = (projectId: number, type: "event" | "person", key: string, search: string) =>
+  queryOptions({
+    queryKey: taxonomyKeys.values(projectId, type, key, search),
+    queryFn: ({ signal }) =>
+      api.get<TPropertyValue[]>(`/api/projects/${projectId}/${type === "person" ? "persons" : "events"}/values/?${searchParams({ key, value: search })}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/** An analysis of a legacy filter; `refresh` forces a fresh computation past the results cache. */
+export const analysisQuery = (projectId: number, endpoint: string, filters: Record<string, unknown>) =>
+  queryOptions({
+    queryKey: analysisKeys.result(projectId, endpoint, filters),
+    queryFn: ({ signal }) => fetchAnalysis(projectId, endpoint, filters, { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export function fetchAnalysis(projectId: number, endpoint: string, filters: Record<string, unknown>, options: { signal?: AbortSignal; refresh?: boolean }) {
+  const refresh = options.refresh ? "?refresh=force_blocking" : "";
+  return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
+}
+
+/** A page of persons as the persons dialog lists them; `appearances` per person for a retention row. */
+export interface PersonsPage {
+  people: TActorsPage["results"][number]["people"];
+  appearances: number[][] | null;
+  next: string | null;
+}
+
+/**
+ * A page of the persons behind a data point: `url` is an API path answering PostHog's actors shape
+ * (`{results: [{people}], next}`), or with `retention` its retention actors shape (`{result: [{person,
+ * appearances}], next}`).
+ */
+export const personsPageQuery = (url: string, shape: "actors" | "retention" = "actors") =>
+  queryOptions({
+    queryKey: actorKeys.page(url),
+    queryFn: async ({ signal }): Promise<PersonsPage> => {
+      if (shape === "retention") {
+        const page = await api.get<TRetentionActorsPage>(url, { signal });
+        return { people: page.result.map((row) => row.person), appearances: page.result.map((row) => row.appearances), next: page.next };
+      }
+      const page = await api.get<TActorsPage>(url, { signal });
+      return { people: page.results[0]?.people ?? [], appearances: null, next: page.next };
+    },
+  });
+
+/** A saved insight by its short id (PostHog's list filtered by `short_id`). */
+export const insightByShortIdQuery = (projectId: number, shortId: string) =>
+  queryOptions({
+    queryKey: insightKeys.detail(projectId, shortId),
+    queryFn: async ({ signal }) => {
+      const page = await api.get<PaginatedList<TInsight>>(`/api/projects/${projectId}/insights/?${searchParams({ short_id: shortId })}`, { signal });
+      const insight = page.results[0];
+      if (!insight) throw new ApiRequestError(404, { type: "invalid_request", code: "not_found", detail: "This insight does not exist or was deleted." });
+      return insight;
+    },
+    retry: false,
+  });
+
+export const sharingQuery = (sharingPath: string) =>
+  queryOptions({
+    queryKey: sharingKeys.config(sharingPath),
+    queryFn: ({ signal }) => api.get<TSharingConfiguration>(sharingPath, { signal }),
+  });
+
+/** The latest changes to an insight, newest first (one page is plenty for the history dialog). */
+export const insightActivityQuery = (projectId: number, insightId: number) =>
+  queryOptions({
+    queryKey: insightKeys.activity(projectId, insightId),
+    queryFn: ({ signal }) => api.get<TActivityPage>(`/api/projects/${projectId}/insights/${insightId}/activity/?limit=50`, { signal }),
+  });
+
+/** The query string of an insights list: saved ones only (PostHog's saved-insights page), without results. */
+function insightListSearch({ search, insight, favorited, user, created_by, offset, limit }: Partial<InsightListParams>) {
+  const query = new URLSearchParams({ saved: "true", basic: "true" });
+  if (search) query.set("search", search);
+  if (insight) query.set("insight", insight);
+  if (favorited) query.set("favorited", "true");
+  if (user) query.set("user", "true");
+  if (created_by !== undefined) query.set("created_by", String(created_by));
+  if (offset) query.set("offset", String(offset));
+  if (limit) query.set("limit", String(limit));
+  return query.toString();
+}
+
+/** One page of the saved insights, filtered and paged by the API. */
+export const insightsQuery = (projectId: number, params: InsightListParams) =>
+  queryOptions({
+    queryKey: insightKeys.list(projectId, params),
+    queryFn: ({ signal }) => api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch(params)}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** The first saved insights matching a search, to add one to a dashboard. */
+export const insightPickerQuery = (projectId: number, search: string) =>
+  queryOptions({
+    queryKey: insightKeys.picker(projectId, search),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch({ search, limit: 20 })}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+
+export const dashboardsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.list(projectId),
+    queryFn: ({ signal }) => api.getAll<TDashboardBasic>(`/api/projects/${projectId}/dashboards/`, { signal }),
+  });
+
+/** A dashboard with its tiles; results missing or stale are computed (`blocking`), fresh ones come from the cache. */
+export const dashboardQuery = (projectId: number, dashboardId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.detail(projectId, dashboardId),
+    queryFn: ({ signal }) => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=blocking`, { signal }),
+  });
+
+/** What the project holds: events of the last 24 hours and 30 days, the newest event's time, the top events. */
+export const eventSummaryQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: eventKeys.summary(projectId),
+    queryFn: ({ signal }) => api.get<TEventSummary>(`/api/projects/${projectId}/events/summary/`, { signal }),
+  });
+
+export const EVENTS_PAGE_SIZE = 50;
+
+/** The project's events, newest first, page after page through the API's `next` links. */
+export const eventsQuery = (projectId: number, params: EventListParams) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.list(projectId, params),
+    initialPageParam: `/api/projects/${projectId}/events/?${searchParams({ ...params, limit: String(EVENTS_PAGE_SIZE) })}`,
+    queryFn: ({ pageParam, signal }) => api.get<TEventList>(pageParam, { signal }),
+    // `next` is absolute, built from the request's origin: keep only its path, as `api.getAll` does.
+    getNextPageParam: (page) => (page.next ? new URL(page.next).pathname + new URL(page.next).search : null),
+  });
+
+/** One page of the project's persons, newest first, searched by the API. */
+export const personsQuery = (projectId: number, params: { search?: string; offset: number; limit: number }) =>
+  queryOptions({
+    queryKey: personKeys.list(projectId, params),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TPerson>>(
+        `/api/projects/${projectId}/persons/?${searchParams({ search: params.search, offset: String(params.offset), limit: String(params.limit) })}`,
+        { signal },
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+export const personQuery = (projectId: number, personId: string) =>
+  queryOptions({
+    queryKey: personKeys.detail(projectId, personId),
+    queryFn: ({ signal }) => api.get<TPerson>(`/api/projects/${projectId}/persons/${personId}/`, { signal }),
+  });
+
+/** The last insights the signed-in user opened, most recent first. */
+export const lastViewedInsightsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: insightKeys.lastViewed(projectId),
+    queryFn: ({ signal }) => api.get<TInsightBasic[]>(`/api/projects/${projectId}/insights/my_last_viewed/`, { signal }),
+  });
