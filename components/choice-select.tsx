@@ -29,7 +29,7 @@ const Popup = lazy(() => preload().then((m) => ({ default: m.ChoiceSelectPopup }
  */
 export function ChoiceSelect(props: ChoiceSelectProps) {
   const { value, choices, disabled, size = "default", className } = props;
-  const { mounted, clicked, focused, activate, handlers } = useStandIn(preload);
+  const { mounted, clicked, focused, handlers } = useStandIn(preload);
   const standIn = (
     <button
       type="button"
@@ -40,7 +40,6 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
       data-size={size}
       className={cn(selectTriggerClassName, className)}
       {...handlers}
-      onKeyDown={(event) => event.key === "ArrowDown" && activate()}
     >
       <span>{choices.find((choice) => choice.value === value)?.label}</span>
       <ChevronDownIcon className="size-4 opacity-50" />
