@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { currentProject, newAccount, screenshotThemes, signUpWithApi, test } from "./support";
+import { currentProject, hydrating, newAccount, screenshotThemes, signUpWithApi, test } from "./support";
 
 // posthog-js's browser bundle in a page of another site, served on loopback by this test, pointed at Hedgerow: it
 // loads the project's remote config, then autocaptures clicks, as PostHog's own pages would.
@@ -44,7 +44,7 @@ declare global {
 
 /** A fresh browser (no cached remote config) on the shop's page, posthog-js sending each event at once. */
 async function openShop(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = hydrating(await (await browser.newContext()).newPage());
   await page.goto(siteUrl);
   // posthog-js decides on autocapture once the project's remote config has loaded.
   await page.waitForFunction((key) => window._POSTHOG_REMOTE_CONFIG?.[key]?.config !== undefined, token);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { createInsightWithApi, currentProject, daysAgo, expectAccessible, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import { createInsightWithApi, currentProject, daysAgo, expectAccessible, hydrating, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 const FUNNEL = {
   insight: "FUNNELS",
@@ -213,7 +213,7 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   await expect(page.getByRole("heading", { name: /Growth/ }).getByText("Shared")).toBeVisible();
 
   const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
+  const visitor = hydrating(await visitorContext.newPage());
   await visitor.goto(link!);
   await expect(visitor.getByTestId("shared-dashboard-name")).toHaveText("Growth");
   const sharedFunnel = visitor.getByRole("article", { name: "Signup funnel" });

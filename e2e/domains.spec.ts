@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { setTxtRecord } from "../tests/support/dns";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
+import { expectAccessible, hydrating, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
 
 const uniqueDomain = () => `shop-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.com`;
 
@@ -86,7 +86,7 @@ test("a member sees the domains but every change is disabled with the reason", a
   expect((await page.request.post("/api/organizations/@current/domains/", { data: { domain }, headers: { origin: new URL(page.url()).origin } })).status()).toBe(201);
   const invite = await inviteWithApi(page, organization.id, uniqueEmail("mel"), 1);
   const context = await browser.newContext();
-  const member = await context.newPage();
+  const member = hydrating(await context.newPage());
   expect((await member.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Mel", password: PASSWORD } })).ok()).toBe(true);
 
   await member.goto("/organization/domains");

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { demoProjectId, expectAccessible, sameOrigin, signInAsDemo, test } from "./support";
+import { demoProjectId, expectAccessible, hydrating, sameOrigin, signInAsDemo, test } from "./support";
 
 test("a new insight is built from the URL, saved, reopened and edited", async ({ page }) => {
   await signInAsDemo(page);
@@ -63,7 +63,7 @@ test("a saved insight is favourited, shared publicly, duplicated, and deleted wi
   const link = await page.locator("code").filter({ hasText: "/shared/" }).innerText();
   await expectAccessible(page, "sharing dialog");
   const visitor = await browser.newContext();
-  const publicPage = await visitor.newPage();
+  const publicPage = hydrating(await visitor.newPage());
   await publicPage.goto(link);
   await expect(publicPage.getByRole("heading", { name })).toBeVisible();
   await page.getByRole("switch").click();

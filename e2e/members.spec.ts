@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
+import { expectAccessible, hydrating, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
 
 test("an owner invites someone, who accepts; the owner then makes them an administrator", async ({ page, browser }) => {
   const owner = newAccount("Olive", "Olive Groves");
@@ -27,7 +27,7 @@ test("an owner invites someone, who accepts; the owner then makes them an admini
   expect(invite).toBeTruthy();
 
   const inviteeContext = await browser.newContext();
-  const invitee = await inviteeContext.newPage();
+  const invitee = hydrating(await inviteeContext.newPage());
   await invitee.goto(`/signup/${invite.id}`);
   await expect(invitee.getByRole("heading", { name: `Join ${owner.organizationName}` })).toBeVisible();
   await expect(invitee.getByText("as a member")).toBeVisible();
@@ -71,7 +71,7 @@ test("a member sees the levels but no controls to change them", async ({ page, b
   const invite = await inviteWithApi(page, organization.id, memberEmail, 1);
 
   const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
+  const member = hydrating(await memberContext.newPage());
   const accepted = await member.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Mia", password: PASSWORD } });
   expect(accepted.ok()).toBe(true);
 
@@ -127,7 +127,7 @@ test("the only owner is not offered to leave, and is told why; once there is ano
   // A second owner joins: now either may leave.
   const invite = await inviteWithApi(page, organization.id, uniqueEmail("ona"), 15);
   const context = await browser.newContext();
-  const second = await context.newPage();
+  const second = hydrating(await context.newPage());
   expect((await second.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Ona", password: PASSWORD } })).ok()).toBe(true);
   await context.close();
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectAccessible, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test } from "./support";
+import { expectAccessible, hydrating, inviteWithApi, newAccount, PASSWORD, signUpWithApi, test } from "./support";
 
 test("an owner creates a project, renames it, changes its time zone, copies its snippets and deletes it", async ({ page }) => {
   const owner = newAccount("Pia", "Pia's Plots");
@@ -62,7 +62,7 @@ test("a member sees the projects and their snippets, but creating, saving and de
   await page.goto("/");
   const invite = await inviteWithApi(page, organization.id, `member.${Date.now()}@example.com`, 1);
   const context = await browser.newContext();
-  const member = await context.newPage();
+  const member = hydrating(await context.newPage());
   expect((await member.request.post(`/api/signup/${invite.id}/`, { data: { first_name: "Mo", password: PASSWORD } })).ok()).toBe(true);
 
   await member.goto("/organization/projects");
