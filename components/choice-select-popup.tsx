@@ -3,10 +3,10 @@
 import type { ChoiceSelectProps } from "@/components/choice-select";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-/** Radix's select over the choices (loaded after the page, see `ChoiceSelect`). */
-export function ChoiceSelectPopup({ value, choices, onValueChange, disabled, size, className, itemClassName, defaultOpen, autoFocus, ...aria }: ChoiceSelectProps & { defaultOpen: boolean; autoFocus: boolean }) {
+/** Radix's select over the choices, mounted open when its stand-in is clicked (see `ChoiceSelect`). */
+export function ChoiceSelectPopup({ value, choices, onValueChange, disabled, size, className, itemClassName, autoFocus, ...aria }: ChoiceSelectProps & { autoFocus: boolean }) {
   return (
-    <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
+    <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen>
       {/* autoFocus: keeps the focus the stand-in trigger had when the select's code arrived */}
       <SelectTrigger size={size} className={className} autoFocus={autoFocus} {...aria}>
         <SelectValue />

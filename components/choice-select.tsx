@@ -24,12 +24,12 @@ const Popup = lazy(() => preload().then((m) => ({ default: m.ChoiceSelectPopup }
 /**
  * A select among a few choices, for tables' inline edits. Radix's select and its positioning engine are not part of
  * the page's first load: the page draws the trigger as a plain button, the select's code loads once the browser is
- * idle (or at the first pointer or focus on it) and then takes the button's place; a click in between opens it as it
- * arrives.
+ * idle (or at the first pointer or focus on it), and the select takes the button's place when it is clicked,
+ * mounting open (see `useStandIn`).
  */
 export function ChoiceSelect(props: ChoiceSelectProps) {
   const { value, choices, disabled, size = "default", className } = props;
-  const { mounted, clicked, focused, handlers } = useStandIn(preload);
+  const { mounted, focused, handlers } = useStandIn(preload);
   const standIn = (
     <button
       type="button"
@@ -48,7 +48,7 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
   if (!mounted) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <Popup {...props} size={size} defaultOpen={clicked} autoFocus={focused} />
+      <Popup {...props} size={size} autoFocus={focused} />
     </Suspense>
   );
 }

@@ -8,8 +8,6 @@ export interface MenuTriggerProps {
   /** The trigger's content, drawn the same before and after the menu's code arrives. */
   trigger: ReactNode;
   triggerClassName: string;
-  /** Clicked before the code arrived: the menu opens as it mounts. */
-  defaultOpen: boolean;
   /** The stand-in had the focus: the real trigger takes it. */
   autoFocus: boolean;
 }
@@ -17,15 +15,16 @@ export interface MenuTriggerProps {
 /**
  * A dropdown menu whose code (Radix's menu and its positioning engine) is not part of the page's first load. The
  * page draws the trigger as a plain button; the menu's chunk loads once the browser is idle, or at the first pointer
- * or focus on the trigger, and then takes the button's place. A click in between opens the menu as it arrives.
+ * or focus on the trigger, and the menu takes the button's place when it is clicked: it mounts open (see
+ * `useStandIn`).
  */
 export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P & MenuTriggerProps>>) {
   let loading: Promise<ComponentType<P & MenuTriggerProps>> | undefined;
   const preload = () => (loading ??= load());
   const Loaded = lazy(() => preload().then((component) => ({ default: component })));
   // biome-ignore lint/correctness/noComponentHookFactories: called once per menu at module level, as React.lazy and next/dynamic are, never while rendering
-  return function LazyMenu(props: P & Pick<MenuTriggerProps, "trigger" | "triggerClassName">) {
-    const { mounted, clicked, focused, handlers } = useStandIn(preload);
+  return function LazyMenu(props: P & Omit<MenuTriggerProps, "autoFocus">) {
+    const { mounted, focused, handlers } = useStandIn(preload);
     const standIn = (
       <button
         type="button"
@@ -40,7 +39,7 @@ export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P &
     if (!mounted) return standIn;
     return (
       <Suspense fallback={standIn}>
-        <Loaded {...props} defaultOpen={clicked} autoFocus={focused} />
+        <Loaded {...props} autoFocus={focused} />
       </Suspense>
     );
   };

@@ -21,7 +21,8 @@ import { homePath } from "@/lib/ui/paths";
 import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 
-// The menus of the sidebar's switchers, loaded after the page (see `switchers.tsx`).
+// The menus of the sidebar's switchers, loaded after the page and mounted open when their stand-in is clicked
+// (see `switchers.tsx` and `lazyMenu`).
 
 function useSwitchWorkspace() {
   const router = useRouter();
@@ -37,7 +38,7 @@ function useSwitchWorkspace() {
   });
 }
 
-function SwitcherTrigger({ trigger, triggerClassName, autoFocus }: Omit<MenuTriggerProps, "defaultOpen">) {
+function SwitcherTrigger({ trigger, triggerClassName, autoFocus }: MenuTriggerProps) {
   return (
     // autoFocus: keeps the focus the stand-in trigger had when the menu's code arrived
     <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
@@ -46,12 +47,12 @@ function SwitcherTrigger({ trigger, triggerClassName, autoFocus }: Omit<MenuTrig
   );
 }
 
-export function OrganizationMenu({ onCreate, defaultOpen, ...trigger }: MenuTriggerProps & { onCreate: () => void }) {
+export function OrganizationMenu({ onCreate, ...trigger }: MenuTriggerProps & { onCreate: () => void }) {
   const me = useMe();
   const switchTo = useSwitchWorkspace();
   const organization = me.organization;
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu defaultOpen>
       <SwitcherTrigger {...trigger} />
       <DropdownMenuContent align="start" className="w-64">
         <DropdownMenuLabel>Organizations</DropdownMenuLabel>
@@ -76,11 +77,11 @@ export function OrganizationMenu({ onCreate, defaultOpen, ...trigger }: MenuTrig
   );
 }
 
-export function ProjectMenu({ defaultOpen, ...trigger }: MenuTriggerProps) {
+export function ProjectMenu(trigger: MenuTriggerProps) {
   const me = useMe();
   const switchTo = useSwitchWorkspace();
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu defaultOpen>
       <SwitcherTrigger {...trigger} />
       <DropdownMenuContent align="start" className="w-64">
         <DropdownMenuLabel>Projects in {me.organization.name}</DropdownMenuLabel>

@@ -21,7 +21,7 @@ import { logoutMutation } from "@/lib/ui/mutations";
 import { toast } from "@/lib/ui/toast";
 
 /** The account menu: theme, personal API keys, sign out (loaded after the page, see `UserMenu`). */
-export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoFocus }: MenuTriggerProps) {
+export function UserMenuDropdown({ trigger, triggerClassName, autoFocus }: MenuTriggerProps) {
   const router = useRouter();
   const { theme, setTheme } = useTheme();
   const signOut = useMutation({
@@ -33,7 +33,8 @@ export function UserMenuDropdown({ trigger, triggerClassName, defaultOpen, autoF
     onError: (error) => toast.error(errorMessage(error)),
   });
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    // Mounted when its stand-in is clicked (see `lazyMenu`): it opens as it mounts.
+    <DropdownMenu defaultOpen>
       {/* autoFocus: keeps the focus the stand-in trigger had when the menu's code arrived */}
       <DropdownMenuTrigger className={triggerClassName} autoFocus={autoFocus}>
         {trigger}

@@ -5,9 +5,8 @@ import type { TooltipPopup } from "@/components/ui/tooltip-popup";
 import { whenIdle } from "@/lib/ui/when-idle";
 
 type Popup = typeof TooltipPopup;
-let loaded: Popup | undefined;
 let loading: Promise<Popup> | undefined;
-const loadPopup = () => (loading ??= import("@/components/ui/tooltip-popup").then((m) => (loaded = m.TooltipPopup)));
+const loadPopup = () => (loading ??= import("@/components/ui/tooltip-popup").then((m) => m.TooltipPopup));
 
 type TriggerHandlers = {
   onPointerEnter?: (event: PointerEvent) => void;
@@ -18,40 +17,38 @@ type TriggerHandlers = {
 
 /**
  * A hover/focus hint; with no `content` the child renders alone. Radix's tooltip and its positioning engine are not
- * part of the page's first load: they load once the browser is idle, or when the child is first pointed at or
- * focused, and a hint asked for meanwhile opens as they arrive.
+ * part of the page's first load: they are fetched once the browser is idle, and a child is wrapped in them only when
+ * first pointed at or focused (a table of a thousand rows does not mount a thousand tooltips after load); the hint
+ * then opens, and a focused child keeps the focus.
  */
 export function Tooltip({ content, children, className }: { content: ReactNode; children: ReactElement<TriggerHandlers>; className?: string }) {
-  const [Popup, setPopup] = useState<Popup | undefined>(() => loaded);
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (!content || Popup) return;
-    return whenIdle(() => void loadPopup().then((popup) => setPopup(() => popup)));
-  }, [content, Popup]);
+  const [Popup, setPopup] = useState<Popup | undefined>();
+  const [wanted, setWanted] = useState<"pointer" | "focus" | null>(null);
+  useEffect(() => (content ? whenIdle(() => void loadPopup()) : undefined), [content]);
   if (!content) return children;
-  if (Popup) {
+  if (Popup && wanted) {
     return (
-      <Popup content={content} className={className} defaultOpen={wanted}>
+      <Popup content={content} className={className} defaultOpen focusTrigger={wanted === "focus"}>
         {children}
       </Popup>
     );
   }
   // Until then the child says when a hint is wanted, keeping its own handlers.
   const own = children.props;
-  const want = (yes: boolean) => {
-    setWanted(yes);
-    if (yes) void loadPopup().then((popup) => setPopup(() => popup));
+  const want = (how: "pointer" | "focus" | null) => {
+    setWanted(how);
+    if (how) void loadPopup().then((popup) => setPopup(() => popup));
   };
   const chain =
-    <E,>(handler: ((event: E) => void) | undefined, yes: boolean) =>
+    <E,>(handler: ((event: E) => void) | undefined, how: "pointer" | "focus" | null) =>
     (event: E) => {
       handler?.(event);
-      want(yes);
+      want(how);
     };
   return cloneElement(children, {
-    onPointerEnter: chain(own.onPointerEnter, true),
-    onPointerLeave: chain(own.onPointerLeave, false),
-    onFocus: chain(own.onFocus, true),
-    onBlur: chain(own.onBlur, false),
+    onPointerEnter: chain(own.onPointerEnter, "pointer"),
+    onPointerLeave: chain(own.onPointerLeave, null),
+    onFocus: chain(own.onFocus, "focus"),
+    onBlur: chain(own.onBlur, null),
   });
 }
