@@ -1,7 +1,19 @@
 "use client";
 
-import type { ChoiceSelectProps } from "@/components/choice-select";
+import type { ReactNode } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+/** What `ChoiceSelect` takes (declared here, which it loads, so the two do not import each other). */
+export interface ChoiceSelectProps {
+  value: string;
+  choices: readonly { value: string; label: ReactNode }[];
+  onValueChange: (value: string) => void;
+  disabled?: boolean;
+  size?: "sm" | "default";
+  className?: string;
+  itemClassName?: string;
+  "aria-label": string;
+}
 
 /** Radix's select over the choices, mounted open when its stand-in is clicked (see `ChoiceSelect`). */
 export function ChoiceSelectPopup({ value, choices, onValueChange, disabled, size, className, itemClassName, autoFocus, ...aria }: ChoiceSelectProps & { autoFocus: boolean }) {

@@ -1,21 +1,11 @@
 "use client";
 
 import { ChevronDownIcon } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, Suspense } from "react";
+import type { ChoiceSelectProps } from "@/components/choice-select-popup";
 import { selectTriggerClassName } from "@/components/ui/select-styles";
 import { cn } from "@/lib/ui/utils";
 import { useStandIn } from "@/lib/ui/use-stand-in";
-
-export interface ChoiceSelectProps {
-  value: string;
-  choices: readonly { value: string; label: ReactNode }[];
-  onValueChange: (value: string) => void;
-  disabled?: boolean;
-  size?: "sm" | "default";
-  className?: string;
-  itemClassName?: string;
-  "aria-label": string;
-}
 
 let loading: Promise<typeof import("@/components/choice-select-popup")> | undefined;
 const preload = () => (loading ??= import("@/components/choice-select-popup"));
