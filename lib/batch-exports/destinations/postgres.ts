@@ -91,7 +91,7 @@ function intervalCondition(columns: readonly ExportColumn[], interval: ExportInt
  * `exclude_events`, which another export may complete) does so when the table holds none of the interval's events.
  * Otherwise (a resumed run, a filtered re-run, persons, Redshift, a schema without `timestamp` or `team_id`) each
  * page is loaded into a temporary staging table (the engine's COPY text as it is, or on Redshift, which has no client
- * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids;
+ * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids (and timestamps, when exported);
  * persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones. Writing a page
  * again leaves each record once.
  */
@@ -104,25 +104,25 @@ export function postgresDestination(flavour: Flavour): Destination {
       const tableName = configString(config, "table_name", "events");
       const table = `${client.escapeIdentifier(configString(config, "schema", "public"))}.${client.escapeIdentifier(tableName)}`;
       const { types, key, versions } = TABLES[interval.model];
-      const same = key.map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`).join(" AND ");
       const newer = versions.map((name) => `hedgerow_stage.${client.escapeIdentifier(name)} > ${table}.${client.escapeIdentifier(name)}`).join(" OR ");
       let created = false;
       // Decided at the first page: COPY straight into the table (the interval is this run's alone), or merge.
       let direct: boolean | undefined;
       const writer: DestinationWriter = {
         async writePage(page, part) {
+          // Events are matched on their timestamp too, when exported: an event's row is then found through the
+          // timestamp's index, which also finds an interval's rows, and a second index on uuid (random values, a third
+          // of COPY's time) is not needed.
+          const mergeKey = !versions.length && page.columns.some((column) => column.name === "timestamp") ? ["timestamp", ...key] : key;
           if (!created) {
             const definition = page.columns.map((column) => `${client.escapeIdentifier(column.name)} ${columnType(column, types, flavour, config)}`);
-            // Persons merge on their primary key, as PostHog creates it; events find a page's uuids by index
+            // Persons merge on their primary key, as PostHog creates it; events find a page's rows by index
             // (Redshift has no indexes: it sorts and zone-maps instead).
             const primaryKey = versions.length ? `, PRIMARY KEY (${key.map((name) => client.escapeIdentifier(name)).join(", ")})` : "";
             await client.query(`CREATE TABLE IF NOT EXISTS ${table} (${definition.join(", ")}${primaryKey})`);
             if (flavour === "Postgres" && !versions.length) {
-              const indexName = client.escapeIdentifier(`${tableName}_${key.join("_")}`.slice(0, 63));
-              await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (${key.map((name) => client.escapeIdentifier(name)).join(", ")})`);
-              // Whether the table holds events of an interval is one index probe, whatever the table's size.
-              if (page.columns.some((column) => column.name === "timestamp"))
-                await client.query(`CREATE INDEX IF NOT EXISTS ${client.escapeIdentifier(`${tableName}_timestamp`.slice(0, 63))} ON ${table} ("timestamp")`);
+              const indexName = client.escapeIdentifier(`${tableName}_${mergeKey[0]}`.slice(0, 63));
+              await client.query(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (${client.escapeIdentifier(mergeKey[0])})`);
             }
             created = true;
           }
@@ -151,6 +151,7 @@ export function postgresDestination(flavour: Flavour): Destination {
             await copy();
             return;
           }
+          const same = mergeKey.map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`).join(" AND ");
           await client.query("BEGIN");
           try {
             await client.query(`CREATE TEMPORARY TABLE hedgerow_stage (LIKE ${table}) ON COMMIT DROP`);
