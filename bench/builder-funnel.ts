@@ -1,5 +1,5 @@
 // Time from a settings change in the funnel builder to the redrawn chart (API plus render), in Chromium, on the
-// first-start demo with --events events (100,000 by default) loaded as e2e/global-setup.ts loads it. Each run
+// first-start demo with --events events (100,000 by default) loaded through capture. Each run
 // commits a conversion window not used before (so neither the browser's nor the server's results cache answers),
 // and stops the clock once the funnel request has answered, the result panel is no longer busy and two animation
 // frames have passed (the new bars are painted). Prints the median of --runs runs (10) after one warm-up.

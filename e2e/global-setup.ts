@@ -1,4 +1,7 @@
-import { readMarker, runDemo } from "../scripts/demo/seed";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { preloadDemoProcess, readMarker } from "../scripts/demo/seed";
 import { startDnsServer } from "../tests/support/dns";
 import { startServer } from "../tests/support/server";
 
@@ -9,22 +12,20 @@ import { startServer } from "../tests/support/server";
  * login reach the workers through the environment; the returned function stops both servers.
  */
 export default async function globalSetup() {
+  // As `npm start` does on the embedded stores: the demo loaded first, then the server started on its data dir.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-e2e-"));
+  const events = Number(process.env.E2E_DEMO_EVENTS ?? 20_000);
+  await preloadDemoProcess({ events, dataDir }, { quiet: true });
   const dns = await startDnsServer();
-  const server = await startServer({ backend: "pglite", env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(async (error) => {
+  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(async (error) => {
     await dns.stop();
     throw error;
   });
   const stop = async () => {
     await server.stop();
     await dns.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    const events = Number(process.env.E2E_DEMO_EVENTS ?? 20_000);
-    await runDemo({ action: "create" }, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events, dataDir: server.dataDir }, log: () => {} });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   const demo = readMarker(server.dataDir)!;
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DNS_RECORDS = dns.recordsFile;

@@ -35,7 +35,14 @@ const demo = await tsImport("./demo/seed.ts", import.meta.url);
 const { supervise } = await tsImport("./supervise.ts", import.meta.url);
 const settings = demo.demoSettings(process.env);
 // Decided before the server starts: once it runs, its migrations make any instance look used.
-const plan = await demo.planDemo(settings);
+let plan = await demo.planDemo(settings);
+// On the embedded event store the demo is loaded now, by the bulk import, while nothing else holds the data dir.
+if ((plan.action === "create" || plan.action === "resume") && !config.clickhouseUrl) {
+  plan = await demo.preloadDemoProcess(settings).catch((error) => {
+    console.error(`Demo data could not be loaded (Hedgerow starts without it; the next start finishes the load): ${error.message}`);
+    return { action: "none" };
+  });
+}
 
 console.log(`\nHedgerow: http://localhost:${port}`);
 console.log(

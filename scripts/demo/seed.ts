@@ -1,10 +1,13 @@
 // First-start demo: on a new instance, `npm start` creates a demo user, organization and project and loads
-// demo events through the capture endpoint. A marker in the data dir records it, so it happens once; a load
-// interrupted half-way is finished on the next start (same seed and end time, hence the same uuids, which
-// capture stores once).
+// demo events: on the embedded event store before the server starts, by the bulk import (scripts/demo/preload.ts);
+// on a ClickHouse server through the capture endpoint of the started server. A marker in the data dir records it,
+// so it happens once; a load interrupted half-way is finished on the next start (same seed and end time, hence the
+// same uuids, which both paths store once).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
 import { sendEvents } from "./send";
@@ -12,7 +15,7 @@ import { sendEvents } from "./send";
 export const DEMO_EMAIL = "demo@hedgerow.local";
 export const DEMO_ORGANIZATION = "Hedgerow Demo";
 
-interface Marker {
+export interface Marker {
   status: "loading" | "done";
   email: string;
   password: string;
@@ -51,7 +54,7 @@ export function readMarker(dataDir: string): Marker | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Marker) : null;
 }
 
-function writeMarker(dataDir: string, marker: Marker) {
+export function writeMarker(dataDir: string, marker: Marker) {
   mkdirSync(dataDir, { recursive: true });
   // It holds the demo password: readable by the instance's owner only.
   writeFileSync(markerPath(dataDir), JSON.stringify(marker, null, 2) + "\n", { mode: 0o600 });
@@ -74,14 +77,51 @@ export async function instanceHasUsers(settings: DemoSettings): Promise<boolean>
   }
 }
 
-/** What to do once the server is up: load the demo (`fresh` or resumed), or only remind of the login. */
-export type DemoPlan = { action: "none" } | { action: "remind"; marker: Marker } | { action: "create" } | { action: "resume"; marker: Marker };
+/**
+ * What to do once the server is up: load the demo (`create`, or `resume` an interrupted load), show the login of the
+ * demo just loaded before the server started (`loaded`), or only remind of it.
+ */
+export type DemoPlan =
+  | { action: "none" }
+  | { action: "remind"; marker: Marker }
+  | { action: "create" }
+  | { action: "resume"; marker: Marker }
+  | { action: "loaded"; marker: Marker };
 
 export async function planDemo(settings: DemoSettings): Promise<DemoPlan> {
   const marker = readMarker(settings.dataDir);
   if (marker) return marker.status === "done" ? { action: "remind", marker } : { action: "resume", marker };
   if (settings.events === 0 || (await instanceHasUsers(settings))) return { action: "none" };
   return { action: "create" };
+}
+
+const PRELOAD = fileURLToPath(new URL("./preload.ts", import.meta.url));
+
+/**
+ * Loads the demo onto the embedded event store before the server starts, in a process of its own (the data dir is
+ * released when it exits): answers the plan for once the server is up. A failed load leaves its marker at
+ * `loading`, so the next start resumes it.
+ */
+export function preloadDemoProcess(settings: DemoSettings, options: { quiet?: boolean } = {}): Promise<DemoPlan> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HEDGEROW_DATA_DIR: settings.dataDir, HEDGEROW_DEMO_EVENTS: String(settings.events) };
+  if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+  else delete env.DATABASE_URL;
+  delete env.CLICKHOUSE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", PRELOAD], {
+    cwd: path.resolve(path.dirname(PRELOAD), "../.."),
+    env,
+    stdio: options.quiet ? ["ignore", "ignore", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
+  let errors = "";
+  child.stderr?.on("data", (chunk) => (errors = (errors + chunk).slice(-4_000)));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      const marker = readMarker(settings.dataDir);
+      if (code === 0 && marker?.status === "done") resolve({ action: "loaded", marker });
+      else reject(new Error(`the demo load stopped (${signal ?? `exit code ${code}`})${errors ? `: ${errors.trim().split("\n").slice(-3).join(" ")}` : ""}`));
+    });
+  });
 }
 
 /** Waits until the server at `baseUrl` answers with its database migrated (a refused login is a 400). */
@@ -149,6 +189,7 @@ export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUr
   // After the server's own start-up lines, so the login is what the terminal ends with.
   await waitForServer(options.baseUrl);
   if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, dataDir);
+  if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, dataDir);
   let marker: Marker;
   if (plan.action === "create") {
     const user = await createDemoUser(options.baseUrl);

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
 import { type DemoEvent, generateDemoEvents } from "../../scripts/demo/generate";
-import { DEMO_EMAIL, demoSettings, planDemo, runDemo } from "../../scripts/demo/seed";
+import { DEMO_EMAIL, demoSettings, planDemo, preloadDemoProcess, readMarker, runDemo, writeMarker } from "../../scripts/demo/seed";
 import { sendEvents } from "../../scripts/demo/send";
 import { ApiClient, signUp } from "../support/api";
 import { startServer } from "../support/server";
@@ -92,7 +92,52 @@ describe("demo data", () => {
     expect(emails.body.results.map((p: any) => p.property_type)).toEqual(["String"]);
   });
 
-  test("first start: the demo user, organization and events once; an interrupted load is finished, not doubled", async () => {
+  test("first start on the embedded stores: the demo is imported before the server starts, once; an interrupted load is finished, not doubled", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
+    const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
+    try {
+      expect(await planDemo(settings)).toEqual({ action: "create" });
+      const loaded = await preloadDemoProcess(settings, { quiet: true });
+      expect(loaded).toMatchObject({ action: "loaded", marker: { status: "done", email: DEMO_EMAIL, events: 1500 } });
+      const marker = readMarker(dataDir)!;
+      // The files the import read are gone.
+      expect(existsSync(path.join(dataDir, "demo-events"))).toBe(false);
+      const lines: string[] = [];
+      const check = async () => {
+        // Sign-up closed, as on a default install: the demo user is the instance's first user.
+        const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
+        try {
+          await runDemo(await planDemo(settings), { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => lines.push(line) });
+          const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
+          const me = await demo.get("/api/users/@me/");
+          expect(me.body.organization.name).toBe("Hedgerow Demo");
+          expect(me.body.team.id).toBe(marker.projectId);
+          const stored = await allEvents(demo, marker.projectId);
+          const generated = [...generateDemoEvents({ events: 1500, seed: marker.seed, now: marker.now })].flat();
+          expect(stored.map((e) => e.id).sort()).toEqual(generated.map((e) => e.uuid).sort());
+          // Persons built as capture builds them: one per visitor, each $identify folding an anonymous id in.
+          const persons = await demo.get(`/api/projects/${marker.projectId}/persons/?limit=1`);
+          expect(persons.body.count).toBe(new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length);
+        } finally {
+          await server.stop();
+        }
+      };
+      await check();
+      // The next start only reminds of the login: no password printed.
+      expect(lines.join("\n")).toContain(`email:    ${DEMO_EMAIL}`);
+      expect(lines.join("\n")).not.toContain(marker.password);
+
+      // A start that died mid-load imports everything again; the same uuids are stored once.
+      writeMarker(dataDir, { ...marker, status: "loading" });
+      expect(await planDemo(settings)).toMatchObject({ action: "resume" });
+      expect(await preloadDemoProcess(settings, { quiet: true })).toMatchObject({ action: "loaded" });
+      await check();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  test("first start on a ClickHouse server: the demo user, organization and events are sent through capture once the server is up", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
     const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
     // Planned before the server starts, as `npm start` does: a new data dir is a new instance.

@@ -1,0 +1,94 @@
+// The first-start demo on the embedded event store, loaded before the server starts (which would then own the data
+// dir): the demo user, organization and project, then the generated events written as JSON Lines files and loaded
+// by the bulk import (`hedgerow import`'s path: the engine reads the files, persons built as capture builds them).
+// Run as its own process by `startDemoPreload` (scripts/demo/seed.ts), so the data dir is released when it exits.
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { closeDb, getDb } from "@/lib/db/client";
+import { closeEventStore } from "@/lib/events/store";
+import { importEvents } from "@/lib/import/import";
+import { progressReporter } from "@/lib/import/progress";
+import { bootstrapOrganization } from "@/lib/organizations/service";
+import { insertUser } from "@/lib/users/accounts";
+import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
+import { DEMO_EMAIL, DEMO_ORGANIZATION, type DemoPlan, type DemoSettings, demoSettings, type Marker, planDemo, writeMarker } from "./seed";
+
+/** Events per file: the import commits file by file, so an interrupted load redoes at most one. */
+const EVENTS_PER_FILE = 1_000_000;
+
+/** The demo user (the instance's first), who gets the demo organization and its default project. */
+async function createDemoAccount(events: number): Promise<Marker> {
+  const password = randomBytes(12).toString("base64url");
+  const db = await getDb();
+  const { project } = await db.transaction(async (tx) => {
+    const user = await insertUser(tx, { email: DEMO_EMAIL, password, firstName: "Demo", lastName: "User" });
+    return bootstrapOrganization(tx, user, { name: DEMO_ORGANIZATION });
+  });
+  return { status: "loading", email: DEMO_EMAIL, password, projectId: project.id, apiToken: project.apiToken, events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
+}
+
+/** Writes the marker's events (the same ones for the same seed and end) as JSON Lines files into `dir`. */
+async function writeDemoFiles(dir: string, marker: Marker) {
+  let file: ReturnType<typeof createWriteStream> | null = null;
+  let written = 0;
+  const close = async () => {
+    if (!file) return;
+    file.end();
+    await once(file, "finish");
+    file = null;
+  };
+  for (const batch of generateDemoEvents({ events: marker.events, seed: marker.seed, now: marker.now })) {
+    for (const event of batch) {
+      if (written % EVENTS_PER_FILE === 0) {
+        await close();
+        file = createWriteStream(path.join(dir, `events-${String(written / EVENTS_PER_FILE).padStart(4, "0")}.jsonl`));
+      }
+      written += 1;
+      if (!file!.write(`${JSON.stringify(event)}\n`)) await once(file!, "drain");
+    }
+  }
+  await close();
+}
+
+/**
+ * Creates the demo account (or takes the interrupted load's) and loads its events. A load interrupted half-way is
+ * finished by the next run: the same seed and end give the same events, and the import stores a uuid once.
+ */
+export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "resume" }>, settings: DemoSettings, log: (line: string) => void) {
+  let marker = plan.action === "resume" ? plan.marker : await createDemoAccount(settings.events);
+  writeMarker(settings.dataDir, marker);
+  log(
+    plan.action === "create"
+      ? `Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`
+      : `Demo: finishing the demo data load that was interrupted (${marker.events.toLocaleString("en-US")} events)…`,
+  );
+  const dir = path.join(settings.dataDir, "demo-events");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  try {
+    await writeDemoFiles(dir, marker);
+    const progress = progressReporter(process.stderr);
+    const result = await importEvents({ projectId: marker.projectId, paths: [dir], onProgress: progress.update });
+    log(`Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  marker = { ...marker, status: "done" };
+  writeMarker(settings.dataDir, marker);
+  return marker;
+}
+
+// As a process (`node --import tsx scripts/demo/preload.ts`): plans from the environment, as `npm start` did.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const settings = demoSettings(process.env);
+  const plan = await planDemo(settings);
+  try {
+    if (plan.action === "create" || plan.action === "resume") await preloadDemo(plan, settings, console.log);
+  } finally {
+    await closeEventStore();
+    await closeDb();
+  }
+}
