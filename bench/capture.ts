@@ -1,7 +1,7 @@
 // Capture throughput: events/s through POST /batch/ in posthog-node's shape (batches of 100, gzip) on
 // `next start` with the embedded chDB event store, at several connection counts; then every acknowledged event
 // is counted in the store, and the server's peak memory is reported. Run after `npx next build`:
-//   npx tsx bench/capture.ts  [--seconds 20] [--connections 8,16,32] [--pool 600000]
+//   npx tsx bench/capture.ts  [--seconds 20] [--connections 8,16,32] [--pool 600000] [--postgres URL]
 // The payloads are generated and compressed before the clock starts (demo events with fresh timestamps, every
 // uuid different), so the client is not what is measured. --pool bounds them: a level that uses them all up
 // ends early, and says so.

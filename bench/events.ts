@@ -14,12 +14,15 @@ export const arg = (name: string, fallback: string) => {
 export const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
 
 /**
- * `next start` on PGlite with the default (chDB) event store in a temp data dir (kept after `stop()` so the
- * events can be counted; `countStored` removes it), and a signed-up project.
+ * `next start` with the default (chDB) event store in a temp data dir (kept after `stop()` so the events can be
+ * counted; `countStored` removes it), and a signed-up project. Metadata (persons included) on PGlite, or with
+ * `--postgres URL` on that PostgreSQL database (emptied first).
  */
 export async function startWithProject(): Promise<{ server: StartedServer; apiToken: string; projectId: number; session: Awaited<ReturnType<typeof signUp>>["session"] }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
-  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
+  const postgres = arg("postgres", "");
+  if (postgres) process.env.TEST_DATABASE_URL = postgres;
+  const server = await startServer({ backend: postgres ? "postgres" : "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
   const owner = await signUp(server.baseUrl);
   return { server, apiToken: owner.user.team.api_token, projectId: owner.projectId, session: owner.session };
 }
