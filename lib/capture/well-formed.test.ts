@@ -19,11 +19,18 @@ describe("wellFormedJson", () => {
     expect(wellFormedJson(null, 0)).toBe(null);
   });
 
-  test("a copy: the value sent is left as it was", () => {
-    const sent = { a: { b: "\u0000" } };
-    const copy = wellFormedJson(sent, 10);
+  test("a value that needs a fix is copied where it changes: the value sent is left as it was", () => {
+    const sent = { a: { b: "\u0000" }, list: ["ok", "\ud800"], same: { c: [1] } };
+    const copy = wellFormedJson(sent, 10) as typeof sent;
     expect(sent.a.b).toBe("\u0000");
-    expect(copy).toEqual({ a: { b: "\ufffd" } });
+    expect(sent.list[1]).toBe("\ud800");
+    expect(copy).toEqual({ a: { b: "\ufffd" }, list: ["ok", "\ufffd"], same: { c: [1] } });
+    expect(copy.same).toBe(sent.same);
+  });
+
+  test("an already well-formed value is answered as it is, nothing copied", () => {
+    const sent = JSON.parse('{"event":"$pageview","properties":{"$browser":"Chrome","list":[1,{"x":"😀"}]}}');
+    expect(wellFormedJson(sent, 10)).toBe(sent);
   });
 
   test('a "__proto__" key stays an own key, the prototype untouched', () => {
@@ -31,6 +38,11 @@ describe("wellFormedJson", () => {
     expect(Object.keys(copy)).toEqual(["__proto__"]);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect((copy as { polluted?: number }).polluted).toBeUndefined();
+    // Also when the object is copied for a fix made after it.
+    const fixed = wellFormedJson(JSON.parse('{"__proto__":{"polluted":1},"x":"\\u0000"}'), 10) as Record<string, unknown>;
+    expect(Object.keys(fixed)).toEqual(["__proto__", "x"]);
+    expect(Object.getPrototypeOf(fixed)).toBe(Object.prototype);
+    expect(fixed.x).toBe("\ufffd");
   });
 
   test("nesting up to the bound is kept, one level more is TOO_DEEP, 200,000 levels too (without overflowing)", () => {

@@ -15,30 +15,39 @@ export const TOO_DEEP = Symbol("too deep");
  */
 export const wellFormed = (text: string): string => text.toWellFormed().replaceAll("\u0000", "\ufffd");
 
+const isWellFormed = (text: string) => text.isWellFormed() && !text.includes("\u0000");
+
 /**
- * A copy of a JSON value with every string, object keys included, made well-formed; TOO_DEEP if it nests deeper
+ * The JSON value with every string, object keys included, made well-formed: the value itself when it already is
+ * (nearly every event: the walk then allocates nothing), else a copy of what changed; TOO_DEEP if it nests deeper
  * than `maxDepth` levels (the value itself is level 1). The walk never goes below the bound, so a payload of any
  * depth is safe to check.
  */
 export function wellFormedJson<T>(value: T, maxDepth: number): T | typeof TOO_DEEP {
-  if (typeof value === "string") return wellFormed(value) as T;
+  if (typeof value === "string") return (isWellFormed(value) ? value : wellFormed(value)) as T;
   if (typeof value !== "object" || value === null) return value;
   if (maxDepth < 1) return TOO_DEEP;
   if (Array.isArray(value)) {
-    const items: unknown[] = [];
-    for (const item of value) {
-      const copy = wellFormedJson(item, maxDepth - 1);
+    // Copied from the first item that changes.
+    let items: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const copy = wellFormedJson(value[i], maxDepth - 1);
       if (copy === TOO_DEEP) return TOO_DEEP;
-      items.push(copy);
+      if (!items && copy !== value[i]) items = value.slice(0, i);
+      items?.push(copy);
     }
-    return items as T;
+    return (items ?? value) as T;
   }
-  const entries: [string, unknown][] = [];
-  for (const [key, item] of Object.entries(value)) {
+  const original = Object.entries(value);
+  let entries: [string, unknown][] | null = null;
+  for (let i = 0; i < original.length; i++) {
+    const [key, item] = original[i];
     const copy = wellFormedJson(item, maxDepth - 1);
     if (copy === TOO_DEEP) return TOO_DEEP;
-    entries.push([wellFormed(key), copy]);
+    const fixedKey = isWellFormed(key) ? key : wellFormed(key);
+    if (!entries && (copy !== item || fixedKey !== key)) entries = original.slice(0, i);
+    entries?.push([fixedKey, copy]);
   }
   // fromEntries defines each key as an own property: a "__proto__" key stays a key.
-  return Object.fromEntries(entries) as T;
+  return (entries ? Object.fromEntries(entries) : value) as T;
 }
