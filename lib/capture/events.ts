@@ -151,7 +151,8 @@ function distinctIdOf(raw: JsonObject, properties: JsonObject): string | undefin
   const value = [raw.distinct_id, raw.$distinct_id, properties.distinct_id].find((v) => v !== undefined && v !== null);
   if (value === undefined) return undefined;
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  return Array.from(text).slice(0, 200).join("");
+  // 200 UTF-16 units are at most 200 characters: only a longer text is split into characters.
+  return text.length <= 200 ? text : Array.from(text).slice(0, 200).join("");
 }
 
 const MAX_FUTURE_MS = 23 * 3600 * 1000;
@@ -184,8 +185,12 @@ function readEpochSeconds(value: unknown): Date | null {
   return typeof value === "number" && Number.isFinite(value) ? new Date(value * 1000) : null;
 }
 
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A UUID as Python's `uuid.UUID` accepts it (hyphens optional, braces, `urn:uuid:`), in canonical form. */
 export function canonicalUuid(value: string): string | null {
+  // What SDKs send: already canonical.
+  if (CANONICAL_UUID.test(value)) return value;
   const hex = value
     .trim()
     .toLowerCase()
