@@ -41,6 +41,11 @@ export interface ImportOptions {
   /** Called for each bad row, at most `maxReportedRows` times in a run (the rest are only counted). */
   onBadRow?: (row: BadRow) => void;
   maxReportedRows?: number;
+  /**
+   * Whether the run ends by recording the project's event and property definitions (default true). A caller
+   * importing file after file records them once, at its end (`backfillProjectDefinitions`).
+   */
+  recordDefinitions?: boolean;
 }
 
 export interface ImportResult {
@@ -129,7 +134,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
   } finally {
     clearInterval(ticker);
   }
-  if (result.events > 0) {
+  if (result.events > 0 && options.recordDefinitions !== false) {
     report("definitions", null);
     await backfillProjectDefinitions(options.projectId);
   }

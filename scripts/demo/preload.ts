@@ -1,16 +1,17 @@
 // The first-start demo on the embedded event store, loaded before the server starts (which would then own the data
-// dir): the demo user, organization and project, then the generated events written as JSON Lines files and loaded
-// by the bulk import (`hedgerow import`'s path: the engine reads the files, persons built as capture builds them).
-// Run as its own process by `startDemoPreload` (scripts/demo/seed.ts), so the data dir is released when it exits.
+// dir): the demo user, organization and project, then the generated events written as JSON Lines files, a million
+// events each, each loaded by the bulk import (`hedgerow import`'s path: the engine reads the file, persons built as
+// capture builds them) and removed. Run as its own process by `preloadDemoProcess` (scripts/demo/seed.ts), so the
+// data dir is released when it exits.
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { closeDb, getDb } from "@/lib/db/client";
+import { backfillProjectDefinitions } from "@/lib/definitions/backfill";
 import { closeEventStore } from "@/lib/events/store";
 import { importEvents } from "@/lib/import/import";
-import { progressReporter } from "@/lib/import/progress";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { insertUser } from "@/lib/users/accounts";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
@@ -18,6 +19,8 @@ import { DEMO_EMAIL, DEMO_ORGANIZATION, type DemoPlan, type DemoSettings, demoSe
 
 /** Events per file: the import commits file by file, so an interrupted load redoes at most one. */
 const EVENTS_PER_FILE = 1_000_000;
+
+const rate = (events: number, since: number) => Math.round(events / Math.max((Date.now() - since) / 1000, 0.001)).toLocaleString("en-US");
 
 /** The demo user (the instance's first), who gets the demo organization and its default project. */
 async function createDemoAccount(events: number): Promise<Marker> {
@@ -30,27 +33,34 @@ async function createDemoAccount(events: number): Promise<Marker> {
   return { status: "loading", email: DEMO_EMAIL, password, projectId: project.id, apiToken: project.apiToken, events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
 }
 
-/** Writes the marker's events (the same ones for the same seed and end) as JSON Lines files into `dir`. */
-async function writeDemoFiles(dir: string, marker: Marker) {
-  let file: ReturnType<typeof createWriteStream> | null = null;
+/**
+ * The marker's events (the same ones for the same seed and end) as JSON Lines files in `dir`, written one at a time:
+ * each file is handed to `load` as soon as it is complete and removed after it, so the demo never needs more than
+ * one file's room on disk.
+ */
+async function loadDemoFiles(dir: string, marker: Marker, load: (file: string) => Promise<void>) {
+  let file: { path: string; stream: ReturnType<typeof createWriteStream> } | null = null;
   let written = 0;
-  const close = async () => {
+  const complete = async () => {
     if (!file) return;
-    file.end();
-    await once(file, "finish");
+    file.stream.end();
+    await once(file.stream, "finish");
+    await load(file.path);
+    rmSync(file.path, { force: true });
     file = null;
   };
   for (const batch of generateDemoEvents({ events: marker.events, seed: marker.seed, now: marker.now })) {
     for (const event of batch) {
       if (written % EVENTS_PER_FILE === 0) {
-        await close();
-        file = createWriteStream(path.join(dir, `events-${String(written / EVENTS_PER_FILE).padStart(4, "0")}.jsonl`));
+        await complete();
+        const filePath = path.join(dir, `events-${String(written / EVENTS_PER_FILE).padStart(4, "0")}.jsonl`);
+        file = { path: filePath, stream: createWriteStream(filePath) };
       }
       written += 1;
-      if (!file!.write(`${JSON.stringify(event)}\n`)) await once(file!, "drain");
+      if (!file!.stream.write(`${JSON.stringify(event)}\n`)) await once(file!.stream, "drain");
     }
   }
-  await close();
+  await complete();
 }
 
 /**
@@ -68,11 +78,20 @@ export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "
   const dir = path.join(settings.dataDir, "demo-events");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const { projectId } = marker;
   try {
-    await writeDemoFiles(dir, marker);
-    const progress = progressReporter(process.stderr);
-    const result = await importEvents({ projectId: marker.projectId, paths: [dir], onProgress: progress.update });
-    log(`Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
+    let loaded = 0;
+    await loadDemoFiles(dir, marker, async (file) => {
+      // Definitions are recorded once, after the last file.
+      const result = await importEvents({ projectId, paths: [file], recordDefinitions: false });
+      // A resumed load finds the events stored before it as duplicates.
+      loaded += result.events + result.duplicates;
+      if (loaded < marker.events)
+        log(`Demo data: ${loaded.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${rate(loaded, started)}/s)`);
+    });
+    await backfillProjectDefinitions(projectId);
+    log(`Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (${rate(marker.events, started)}/s).`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

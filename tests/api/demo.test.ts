@@ -118,6 +118,9 @@ describe("demo data", () => {
           // Persons built as capture builds them: one per visitor, each $identify folding an anonymous id in.
           const persons = await demo.get(`/api/projects/${marker.projectId}/persons/?limit=1`);
           expect(persons.body.count).toBe(new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length);
+          // Its taxonomy, recorded once the last file is in.
+          const definitions = await demo.get(`/api/projects/${marker.projectId}/event_definitions/?limit=1000`);
+          expect(definitions.body.results.map((d: any) => d.name).sort()).toEqual([...new Set(generated.map((e) => e.event))].sort());
         } finally {
           await server.stop();
         }
