@@ -17,7 +17,7 @@ import { insertUser } from "@/lib/users/accounts";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
 import { DEMO_EMAIL, DEMO_ORGANIZATION, type DemoPlan, type DemoSettings, demoSettings, type Marker, planDemo, writeMarker } from "./seed";
 
-/** Events per file: the import commits file by file, so an interrupted load redoes at most one. */
+/** Events per file: the import commits each file whole; a resumed load reads the finished ones again and stores none twice. */
 const EVENTS_PER_FILE = 1_000_000;
 
 const rate = (events: number, since: number) => Math.round(events / Math.max((Date.now() - since) / 1000, 0.001)).toLocaleString("en-US");
