@@ -4,11 +4,9 @@
 // each stage timed alone over every body. What `next start` adds per request (routing, the request and response
 // objects, the auth of the token) is the capture bench's server CPU per event minus the sum of these.
 //   npx tsx bench/capture-stages.ts [--events 200000] [--group 20000]
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { embeddedTestDatabases } from "../lib/events/store/test-store";
 import { generateDemoEvents } from "../scripts/demo/generate";
 import { arg, load } from "./events";
 
@@ -17,13 +15,9 @@ const BATCH = 100;
 /** The pipeline's group under load: requests queued during a flush are flushed together, up to this many events. */
 const GROUP = Number(arg("group", "20000"));
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-stages-"));
-process.env.HEDGEROW_DATA_DIR = dataDir;
-delete process.env.DATABASE_URL;
-delete process.env.CLICKHOUSE_URL;
-
-const { getDb, closeDb } = await import("@/lib/db/client");
-const { getEventStore, closeEventStore } = await import("@/lib/events/store");
+// Both embedded databases on a temp data dir of the bench's own (the app's modules imported once it is set).
+const embedded = embeddedTestDatabases("bench-stages");
+const { db, store } = await embedded.open();
 const { organizations, projects } = await import("@/lib/db/schema");
 const { decodeCaptureBody } = await import("@/lib/capture/decode");
 const { parseCapture } = await import("@/lib/capture/events");
@@ -31,8 +25,6 @@ const { eventRow, ingest, flushIngestion } = await import("@/lib/ingestion/pipel
 const { processProjectPersons } = await import("@/lib/persons/batch");
 type CapturedEvent = import("@/lib/ingestion/types").CapturedEvent;
 
-const db = await getDb();
-const store = await getEventStore();
 const newProject = async (name: string) => {
   const [organization] = await db.insert(organizations).values({ name, slug: `${name}-${Date.now()}` }).returning();
   const [project] = await db.insert(projects).values({ organizationId: organization.id, name, apiToken: `phc_${name}_${Date.now()}` }).returning();
@@ -112,6 +104,4 @@ for (const row of rows) console.log(`| ${row.stage} | ${format(row.wall)} | ${fo
 const serverSide = decoded.cpu + validated.cpu + whole.cpu;
 console.log(`\nDecode + validation + pipeline: ${format(serverSide)} µs of CPU per event.`);
 
-await closeEventStore();
-await closeDb();
-rmSync(dataDir, { recursive: true, force: true });
+await embedded.close();

@@ -3,7 +3,6 @@
 // events each, each loaded by the bulk import (`hedgerow import`'s path: the engine reads the file, persons built as
 // capture builds them) and removed. Run as its own process by `preloadDemoProcess` (scripts/demo/seed.ts), so the
 // data dir is released when it exits.
-import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
@@ -14,8 +13,19 @@ import { closeEventStore } from "@/lib/events/store";
 import { importEvents } from "@/lib/import/import";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { insertUser } from "@/lib/users/accounts";
-import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
-import { DEMO_EMAIL, DEMO_ORGANIZATION, type DemoPlan, type DemoSettings, demoSettings, type Marker, planDemo, writeMarker } from "./seed";
+import { generateDemoEvents } from "./generate";
+import {
+  beginDemoLoad,
+  DEMO_EMAIL,
+  DEMO_ORGANIZATION,
+  type DemoPlan,
+  type DemoProject,
+  type DemoSettings,
+  demoSettings,
+  type Marker,
+  planDemo,
+  writeMarker,
+} from "./seed";
 
 /** Events per file: the import commits each file whole; a resumed load reads the finished ones again and stores none twice. */
 const EVENTS_PER_FILE = 1_000_000;
@@ -23,14 +33,13 @@ const EVENTS_PER_FILE = 1_000_000;
 const rate = (events: number, since: number) => Math.round(events / Math.max((Date.now() - since) / 1000, 0.001)).toLocaleString("en-US");
 
 /** The demo user (the instance's first), who gets the demo organization and its default project. */
-async function createDemoAccount(events: number): Promise<Marker> {
-  const password = randomBytes(12).toString("base64url");
+async function createDemoAccount(password: string): Promise<DemoProject> {
   const db = await getDb();
   const { project } = await db.transaction(async (tx) => {
     const user = await insertUser(tx, { email: DEMO_EMAIL, password, firstName: "Demo", lastName: "User" });
     return bootstrapOrganization(tx, user, { name: DEMO_ORGANIZATION });
   });
-  return { status: "loading", email: DEMO_EMAIL, password, projectId: project.id, apiToken: project.apiToken, events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
+  return { projectId: project.id, apiToken: project.apiToken };
 }
 
 /**
@@ -68,13 +77,7 @@ async function loadDemoFiles(dir: string, marker: Marker, load: (file: string) =
  * finished by the next run: the same seed and end give the same events, and the import stores a uuid once.
  */
 export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "resume" }>, settings: DemoSettings, log: (line: string) => void) {
-  let marker = plan.action === "resume" ? plan.marker : await createDemoAccount(settings.events);
-  writeMarker(settings.dataDir, marker);
-  log(
-    plan.action === "create"
-      ? `Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`
-      : `Demo: finishing the demo data load that was interrupted (${marker.events.toLocaleString("en-US")} events)…`,
-  );
+  let marker = await beginDemoLoad(plan, settings, createDemoAccount, log);
   const dir = path.join(settings.dataDir, "demo-events");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -143,9 +143,37 @@ export async function waitForServer(baseUrl: string, timeoutMs = 120_000): Promi
   }
 }
 
-/** Signs up the demo user, who gets the "Hedgerow Demo" organization and its default project. */
-async function createDemoUser(baseUrl: string): Promise<{ password: string; projectId: number; apiToken: string }> {
+/** The demo's project, once its account is created. */
+export interface DemoProject {
+  projectId: number;
+  apiToken: string;
+}
+
+/**
+ * Starts or resumes a load, whichever the plan says: a new demo account is created (by `createAccount`, with a
+ * password made here) and recorded in a `loading` marker before any event is loaded. Answers the marker, and says
+ * what is being loaded.
+ */
+export async function beginDemoLoad(
+  plan: Extract<DemoPlan, { action: "create" | "resume" }>,
+  settings: DemoSettings,
+  createAccount: (password: string) => Promise<DemoProject>,
+  log: (line: string) => void,
+): Promise<Marker> {
+  if (plan.action === "resume") {
+    log(`Demo: finishing the demo data load that was interrupted (${plan.marker.events.toLocaleString("en-US")} events)…`);
+    return plan.marker;
+  }
   const password = randomBytes(12).toString("base64url");
+  const project = await createAccount(password);
+  const marker: Marker = { status: "loading", email: DEMO_EMAIL, password, ...project, events: settings.events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
+  writeMarker(settings.dataDir, marker);
+  log(`Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`);
+  return marker;
+}
+
+/** Signs up the demo user, who gets the "Hedgerow Demo" organization and its default project. */
+async function signUpDemoUser(baseUrl: string, password: string): Promise<DemoProject> {
   const response = await fetch(new URL("/api/signup/", baseUrl), {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -153,7 +181,7 @@ async function createDemoUser(baseUrl: string): Promise<{ password: string; proj
   });
   const body = await response.json().catch(() => null);
   if (response.status !== 201 || !body?.team) throw new Error(`creating the demo user failed: ${response.status} ${JSON.stringify(body)}`);
-  return { password, projectId: body.team.id, apiToken: body.team.api_token };
+  return { projectId: body.team.id, apiToken: body.team.api_token };
 }
 
 /** Loads the marker's events through `/batch/`, printing progress every tenth. */
@@ -190,16 +218,7 @@ export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUr
   await waitForServer(options.baseUrl);
   if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, dataDir);
   if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, dataDir);
-  let marker: Marker;
-  if (plan.action === "create") {
-    const user = await createDemoUser(options.baseUrl);
-    marker = { status: "loading", email: DEMO_EMAIL, ...user, events: options.settings.events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
-    writeMarker(dataDir, marker);
-    log(`Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`);
-  } else {
-    marker = plan.marker;
-    log(`Demo: finishing the demo data load that was interrupted (${marker.events.toLocaleString("en-US")} events)…`);
-  }
+  let marker = await beginDemoLoad(plan, options.settings, (password) => signUpDemoUser(options.baseUrl, password), log);
   const result = await loadEvents(options.baseUrl, marker, log).catch((error) => {
     throw new Error(`${error.message} (the next start finishes the load)`);
   });

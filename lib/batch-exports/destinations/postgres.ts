@@ -91,9 +91,9 @@ function intervalCondition(columns: readonly ExportColumn[], interval: ExportInt
  * `exclude_events`, which another export may complete) does so when the table holds none of the interval's events.
  * Otherwise (a resumed run, a filtered re-run, persons, Redshift, a schema without `timestamp` or `team_id`) each
  * page is loaded into a temporary staging table (the engine's COPY text as it is, or on Redshift, which has no client
- * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids (and timestamps, when exported);
- * persons replace a (team_id, distinct_id) row only with a newer version of it and add the new ones. Writing a page
- * again leaves each record once.
+ * COPY, multi-row INSERTs) and merged in one transaction on the model's key: events replace the rows of their uuids
+ * (and timestamps, when exported); persons replace a (team_id, distinct_id) row only with a newer version of it and
+ * add the new ones. Writing a page again leaves each record once.
  */
 export function postgresDestination(flavour: Flavour): Destination {
   return {

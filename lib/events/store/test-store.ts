@@ -29,8 +29,8 @@ export function embeddedTestStore(name: string) {
 }
 
 /**
- * For unit tests that need both embedded databases: PGlite and chDB on a data dir of the test file's own (one of
- * each per process), imported only once `open()` has pointed the config at that dir.
+ * For unit tests (and in-process benches) that need both embedded databases: PGlite and chDB on a data dir of the
+ * caller's own (one of each per process), imported only once `open()` has pointed the config at that dir.
  */
 export function embeddedTestDatabases(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `hedgerow-${name}-`));
