@@ -233,11 +233,15 @@ test("a re-run skips imported files and stores no event twice, also after a run 
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 50, skippedFiles: 0 });
   const persons = await personsOf(project.id);
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 0, skippedFiles: 1 });
-  // As if stopped after the events were stored but before the file was recorded.
+  // As if stopped after the events were stored but before the file was recorded, by a kill that left the run's
+  // tables behind: the re-run drops them.
   await db.delete(eventImportFiles).where(eq(eventImportFiles.projectId, project.id));
+  await store.command("CREATE TABLE import_staging_left (row_number UInt64) ENGINE = MergeTree ORDER BY tuple()");
+  await store.command("CREATE TABLE import_persons_left (distinct_id String) ENGINE = Memory");
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 0, duplicates: 50, skippedFiles: 0 });
   expect(await count()).toEqual({ rows: "50", uuids: "50" });
   expect(await personsOf(project.id)).toEqual(persons);
+  expect(await store.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'import_')`)).toEqual([]);
 }, 60_000);
 
 test("CSV (columns as exported, properties as JSON text) and Parquet files are read too", async () => {

@@ -1,6 +1,7 @@
 // Bulk import of PostHog-shaped events (`hedgerow import`, and the first-start demo): the event store reads and
-// parses the files itself and inserts them straight into `events`; Node only sees what person processing needs
-// (each distinct id's first event, and the events that change persons), which it applies with capture's own rules.
+// parses each file itself, once, into a staging table, and inserts from it straight into `events`; Node only sees
+// what person processing needs (each distinct id's first event, and the events that change persons), which it
+// applies with capture's own rules.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
@@ -21,7 +22,7 @@ export interface BadRow {
 }
 
 export interface ImportProgress {
-  phase: "persons" | "events" | "definitions" | "done";
+  phase: "reading" | "persons" | "events" | "definitions" | "done";
   file: string | null;
   filesDone: number;
   files: number;
@@ -65,8 +66,9 @@ const IMPORT_SETTINGS = { ...SOURCE_SETTINGS, max_execution_time: 0, date_time_i
 /**
  * Imports the events of `paths` into the project, in file order, file by file: persons first (committed with
  * capture's rules, so re-applying a file's person changes after a crash changes nothing), then the file's
- * events not already stored (by uuid), then the file is recorded as imported. Rows that cannot be events are
- * reported and skipped. Event and property definitions are recorded at the end.
+ * events not already stored (by uuid), then the file is recorded as imported. The next file is parsed while
+ * one is written. Rows that cannot be events are reported and skipped. Event and property definitions are
+ * recorded at the end.
  */
 export async function importEvents(options: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
@@ -79,8 +81,8 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
   const maxReported = options.maxReportedRows ?? 20;
   const result: ImportResult = { files: files.length, skippedFiles: 0, events: 0, duplicates: 0, badRows: 0, elapsedMs: 0 };
   const progress: ImportProgress = {
-    phase: "persons",
-    file: null,
+    phase: "reading",
+    file: files[0]?.path ?? null,
     filesDone: 0,
     files: files.length,
     bytesDone: 0,
@@ -96,36 +98,54 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
 
   // Redrawn every second, so a long file's bar shows the time going on (and plain output gets its periodic lines).
   const ticker = setInterval(() => report(progress.phase, progress.file), 1_000);
-  try {
-    for (const file of files) {
+  await dropStagingTables(store);
+  const stageIfPending = (file: ImportFile): Promise<string | null> => {
+    const staged = (async () => {
       const [done] = await db
         .select({ key: eventImportFiles.fileKey })
         .from(eventImportFiles)
         .where(and(eq(eventImportFiles.projectId, options.projectId), eq(eventImportFiles.fileKey, file.key)));
-      if (done) {
+      return done ? null : stageFile(store, file);
+    })();
+    // Awaited later: a failure is reported then, not as an unhandled rejection meanwhile.
+    staged.catch(() => {});
+    return staged;
+  };
+  let next = files.length > 0 ? stageIfPending(files[0]) : Promise.resolve(null);
+  try {
+    for (const [index, file] of files.entries()) {
+      const staged = await next;
+      next = Promise.resolve(null);
+      if (!staged) {
         result.skippedFiles += 1;
       } else {
-        report("persons", file.path);
-        const people = await readPersonData(store, file);
-        for (const bad of people.badRows) {
-          if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
-          result.badRows += 1;
+        try {
+          report("persons", file.path);
+          const people = await readPersonData(store, staged);
+          // The next file is parsed while this one's persons are written (PGlite keeps to one core).
+          if (index + 1 < files.length) next = stageIfPending(files[index + 1]);
+          for (const bad of people.badRows) {
+            if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
+            result.badRows += 1;
+          }
+          result.badRows += people.badCount - people.badRows.length;
+          let inserted = 0;
+          const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
+            report("events", file.path);
+            inserted = await insertEvents(store, options.projectId, staged, distinctIdPersons, people, materialized);
+          });
+          await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
+          result.events += inserted;
+          result.duplicates += people.goodCount - inserted;
+          await db.insert(eventImportFiles).values({
+            projectId: options.projectId,
+            fileKey: file.key,
+            events: inserted,
+            badLines: people.badCount,
+          });
+        } finally {
+          await store.command(`DROP TABLE IF EXISTS ${staged}`);
         }
-        result.badRows += people.badCount - people.badRows.length;
-        let inserted = 0;
-        const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
-          report("events", file.path);
-          inserted = await insertEvents(store, options.projectId, file, distinctIdPersons, people, materialized);
-        });
-        await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
-        result.events += inserted;
-        result.duplicates += people.goodCount - inserted;
-        await db.insert(eventImportFiles).values({
-          projectId: options.projectId,
-          fileKey: file.key,
-          events: inserted,
-          badLines: people.badCount,
-        });
       }
       progress.filesDone += 1;
       progress.bytesDone += file.size;
@@ -133,6 +153,8 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
     }
   } finally {
     clearInterval(ticker);
+    const left = await next.catch(() => null);
+    if (left) await store.command(`DROP TABLE IF EXISTS ${left}`);
   }
   if (result.events > 0 && options.recordDefinitions !== false) {
     report("definitions", null);
@@ -167,17 +189,43 @@ interface PersonRow {
   max_timestamp: string;
 }
 
+/** Prefix of the tables a run stages its files in (dropped as it goes; a run cut short leaves them to the next). */
+const STAGING_PREFIX = "import_staging_";
+
 /**
- * A file's person data, read by the store in one pass (or one per hash bucket of distinct ids, when a file has
- * more than a read may return or hold in memory): per distinct id, the events that change persons (`$set`, `$set_once`, `$unset`,
- * `$identify`, `$create_alias`, `$groupidentify`) and its first event with a person; the first bad rows.
+ * Parses the file once, into a table of the store (on disk, so a large file does not have to fit in memory): its
+ * rows as events (`eventRowsSql`), each marked when it changes persons. Person data and the events' insert read it.
  */
-async function readPersonData(store: EventStore, file: ImportFile): Promise<PersonData> {
+async function stageFile(store: EventStore, file: ImportFile): Promise<string> {
+  const table = `${STAGING_PREFIX}${randomUUID().replace(/-/g, "")}`;
+  await store.command(
+    `CREATE TABLE ${table} ENGINE = MergeTree ORDER BY tuple() AS
+     SELECT *, ${CHANGES_PERSONS} AS changes_persons FROM (${eventRowsSql(file)})
+     SETTINGS max_insert_threads = 2, ${settingsSql(IMPORT_SETTINGS)}`,
+  );
+  return table;
+}
+
+/** Drops the staging tables (and persons maps) an earlier run cut short left behind. */
+async function dropStagingTables(store: EventStore) {
+  const tables = await store.query<{ name: string }>(
+    `SELECT name FROM system.tables WHERE database = currentDatabase() AND (startsWith(name, '${STAGING_PREFIX}') OR startsWith(name, '${PERSONS_MAP_PREFIX}'))`,
+  );
+  for (const { name } of tables) await store.command(`DROP TABLE IF EXISTS ${name}`);
+}
+
+/**
+ * A staged file's person data, read in one pass (or one per hash bucket of distinct ids, when a file has more
+ * than a read may return or hold in memory): per distinct id, the events that change persons (`$set`,
+ * `$set_once`, `$unset`, `$identify`, `$create_alias`, `$groupidentify`) and its first event with a person; the
+ * first bad rows.
+ */
+async function readPersonData(store: EventStore, staged: string): Promise<PersonData> {
   for (let buckets = 1; ; buckets *= 4) {
     try {
       const parts: PersonRow[][] = [];
       for (let bucket = 0; bucket < buckets; bucket++)
-        parts.push(await store.query<PersonRow>(personDataSql(file, buckets, bucket), undefined, IMPORT_SETTINGS));
+        parts.push(await store.query<PersonRow>(personDataSql(staged, buckets, bucket), undefined, IMPORT_SETTINGS));
       return personData(parts.flat());
     } catch (error) {
       const tooBig = error instanceof ResultTooLargeError || clickhouseErrorName(error) === "MEMORY_LIMIT_EXCEEDED";
@@ -192,7 +240,7 @@ const CHANGES_PERSONS = `(NOT personless AND (event IN ('$identify', '$create_al
     AND (JSONHas(properties, '$set') OR JSONHas(properties, '$set_once') OR JSONHas(properties, '$unset')))))
   OR event = '$groupidentify'`;
 
-function personDataSql(file: ImportFile, buckets: number, bucket: number): string {
+function personDataSql(staged: string, buckets: number, bucket: number): string {
   return `
     SELECT error != '' AS bad, if(bad, '', distinct_id) AS distinct_id, count() AS rows,
       groupArrayIf(${BAD_ROWS_KEPT})((row_number, error), bad) AS errors,
@@ -200,11 +248,8 @@ function personDataSql(file: ImportFile, buckets: number, bucket: number): strin
       argMinIf((toUnixTimestamp64Milli(timestamp), row_number, changes_persons), (timestamp, row_number), NOT bad AND NOT personless) AS first,
       countIf(NOT bad AND NOT personless) AS with_person,
       toString(minIf(timestamp, NOT bad)) AS min_timestamp, toString(maxIf(timestamp, NOT bad)) AS max_timestamp
-    FROM (
-      SELECT *, ${CHANGES_PERSONS} AS changes_persons
-      FROM (${eventRowsSql(file)})
-      ${buckets > 1 ? `WHERE cityHash64(distinct_id) % ${buckets} = ${bucket}` : ""}
-    )
+    FROM ${staged}
+    ${buckets > 1 ? `WHERE cityHash64(distinct_id) % ${buckets} = ${bucket}` : ""}
     GROUP BY bad, distinct_id`;
 }
 
@@ -297,21 +342,24 @@ export function personlessIdSql(team: string, distinctId: string): string {
   return `toUUID(lower(concat(hex(substring(${hash}, 1, 6)), hex(toUInt8(bitOr(bitAnd(${byte(7)}, 15), 80))), hex(substring(${hash}, 8, 1)), hex(toUInt8(bitOr(bitAnd(${byte(9)}, 63), 128))), hex(substring(${hash}, 10, 7)))))`;
 }
 
+/** Prefix of the tables holding a file's distinct ids' persons while its events are inserted. */
+const PERSONS_MAP_PREFIX = "import_persons_";
+
 /**
- * Inserts the file's events the project does not hold yet (by uuid, within the file's time range), each with its
- * distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent without a
- * person before its distinct id had one. Returns the events inserted.
+ * Inserts the staged file's events the project does not hold yet (by uuid, within the file's time range), each
+ * with its distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent
+ * without a person before its distinct id had one. Returns the events inserted.
  */
 async function insertEvents(
   store: EventStore,
   projectId: number,
-  file: ImportFile,
+  staged: string,
   distinctIdPersons: Record<string, unknown>[],
   data: PersonData,
   materialized: MaterializedColumns,
 ): Promise<number> {
   if (data.goodCount === 0) return 0;
-  const map = `import_persons_${randomUUID().replace(/-/g, "")}`;
+  const map = `${PERSONS_MAP_PREFIX}${randomUUID().replace(/-/g, "")}`;
   await store.command(`CREATE TABLE ${map} (distinct_id String, person_id UUID, since Int64) ENGINE = Memory`);
   try {
     for (let i = 0; i < distinctIdPersons.length; i += 100_000) await store.insert(map, distinctIdPersons.slice(i, i + 100_000));
@@ -332,7 +380,7 @@ async function insertEvents(
          if(m.person_id IS NULL OR (e.personless AND toUnixTimestamp64Milli(e.timestamp) < m.since),
            ${personlessIdSql("{team:Int64}", "e.distinct_id")}, m.person_id),
          e.elements_chain${materialized.values}
-       FROM (SELECT *${materialized.extract} FROM (${eventRowsSql(file)}) WHERE error = '') AS e
+       FROM (SELECT *${materialized.extract} FROM ${staged} WHERE error = '') AS e
        LEFT JOIN ${map} AS m ON e.distinct_id = m.distinct_id
        WHERE e.uuid NOT IN (
          SELECT uuid FROM events

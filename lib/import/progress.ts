@@ -12,7 +12,7 @@ export function progressLine(progress: ImportProgress): string {
       ? "done"
       : progress.phase === "definitions"
         ? "recording definitions"
-        : `${progress.phase === "persons" ? "persons of" : "events of"} ${progress.file}`;
+        : `${{ reading: "reading", persons: "persons of", events: "events of" }[progress.phase]} ${progress.file}`;
   return (
     `${progress.filesDone}/${progress.files} files, ${megabytes(progress.bytesDone)} of ${megabytes(progress.bytes)}, ` +
     `${number(progress.events)} events (${number(rate)}/s), ${number(progress.badRows)} bad rows, ${seconds.toFixed(0)} s: ${doing}`

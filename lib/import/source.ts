@@ -28,10 +28,12 @@ export function formatOf(name: string): ImportFormat | null {
 
 /**
  * The files to import from `paths`: a file as given (its format from its name), a directory's event files at any
- * depth; each path's files in name order (an export's files are named by time), hidden files left out.
+ * depth; each path's files in name order (an export's files are named by time), hidden files left out, a file
+ * named twice listed once.
  */
 export function listImportFiles(paths: readonly string[]): ImportFile[] {
   const files: ImportFile[] = [];
+  const listed = new Set<string>();
   const add = (file: string, given: boolean) => {
     const format = formatOf(file);
     if (!format) {
@@ -39,6 +41,8 @@ export function listImportFiles(paths: readonly string[]): ImportFile[] {
       return;
     }
     const stat = statSync(file);
+    if (listed.has(file)) return;
+    listed.add(file);
     files.push({ path: file, format, size: stat.size, key: `${file}:${stat.size}:${Math.floor(stat.mtimeMs)}` });
   };
   const walk = (dir: string) => {
