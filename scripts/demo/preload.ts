@@ -43,33 +43,48 @@ async function createDemoAccount(password: string): Promise<DemoProject> {
 }
 
 /**
- * The marker's events (the same ones for the same seed and end) as JSON Lines files in `dir`, written one at a time:
- * each file is handed to `load` as soon as it is complete and removed after it, so the demo never needs more than
- * one file's room on disk.
+ * The marker's events (the same ones for the same seed and end) as JSON Lines files in `dir`: each file is handed to
+ * `load` as soon as it is complete, and removed after it, while the next one is written (generating events and the
+ * import's engine work overlap). Files are loaded one at a time, in order, and at most two are on disk.
  */
-async function loadDemoFiles(dir: string, marker: Marker, load: (file: string) => Promise<void>) {
+export async function loadDemoFiles(
+  dir: string,
+  marker: Pick<Marker, "events" | "seed" | "now">,
+  load: (file: string) => Promise<void>,
+  eventsPerFile = EVENTS_PER_FILE,
+) {
   let file: { path: string; stream: ReturnType<typeof createWriteStream> } | null = null;
   let written = 0;
+  let loading: Promise<void> = Promise.resolve();
   const complete = async () => {
     if (!file) return;
-    file.stream.end();
-    await once(file.stream, "finish");
-    await load(file.path);
-    rmSync(file.path, { force: true });
+    const { path: done, stream } = file;
     file = null;
+    stream.end();
+    await once(stream, "finish");
+    await loading;
+    loading = load(done).finally(() => rmSync(done, { force: true }));
+    // Awaited before the next file is loaded, or at the end: a failure is reported then.
+    loading.catch(() => {});
   };
-  for (const batch of generateDemoEvents({ events: marker.events, seed: marker.seed, now: marker.now })) {
-    for (const event of batch) {
-      if (written % EVENTS_PER_FILE === 0) {
-        await complete();
-        const filePath = path.join(dir, `events-${String(written / EVENTS_PER_FILE).padStart(4, "0")}.jsonl`);
-        file = { path: filePath, stream: createWriteStream(filePath) };
+  try {
+    for (const batch of generateDemoEvents({ events: marker.events, seed: marker.seed, now: marker.now })) {
+      for (const event of batch) {
+        if (written % eventsPerFile === 0) {
+          await complete();
+          const filePath = path.join(dir, `events-${String(written / eventsPerFile).padStart(4, "0")}.jsonl`);
+          file = { path: filePath, stream: createWriteStream(filePath) };
+        }
+        written += 1;
+        if (!file!.stream.write(`${JSON.stringify(event)}\n`)) await once(file!.stream, "drain");
       }
-      written += 1;
-      if (!file!.stream.write(`${JSON.stringify(event)}\n`)) await once(file!.stream, "drain");
     }
+    await complete();
+  } finally {
+    // A failed write still waits for the file being loaded, so the caller's cleanup never races the import.
+    await loading.catch(() => {});
   }
-  await complete();
+  await loading;
 }
 
 /**
