@@ -242,6 +242,12 @@ test("a re-run skips imported files and stores no event twice, also after a run 
   expect(await count()).toEqual({ rows: "50", uuids: "50" });
   expect(await personsOf(project.id)).toEqual(persons);
   expect(await store.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'import_')`)).toEqual([]);
+
+  // A file after one already imported is imported all the same.
+  const later = path.join(files, "rerun-later.jsonl");
+  writeFileSync(later, jsonLines([sent("$pageview", "d1", 60), sent("$pageview", "d8", 61)]));
+  expect(await importEvents({ projectId: project.id, paths: [file, later] })).toMatchObject({ files: 2, events: 2, skippedFiles: 1 });
+  expect(await count()).toEqual({ rows: "52", uuids: "52" });
 }, 60_000);
 
 test("CSV (columns as exported, properties as JSON text) and Parquet files are read too", async () => {

@@ -116,14 +116,18 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
     for (const [index, file] of files.entries()) {
       const staged = await next;
       next = Promise.resolve(null);
+      const stageFollowing = () => {
+        if (index + 1 < files.length) next = stageIfPending(files[index + 1]);
+      };
       if (!staged) {
         result.skippedFiles += 1;
+        stageFollowing();
       } else {
         try {
           report("persons", file.path);
           const people = await readPersonData(store, staged);
           // The next file is parsed while this one's persons are written (PGlite keeps to one core).
-          if (index + 1 < files.length) next = stageIfPending(files[index + 1]);
+          stageFollowing();
           for (const bad of people.badRows) {
             if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
             result.badRows += 1;
