@@ -1,22 +1,30 @@
+import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
+import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { describe, expect, test } from "vitest";
+import { config } from "../../proxy";
 import { MAX_PATH_LENGTH, MAX_SEGMENT_LENGTH, pathRefusal } from "./url-path";
 
+const routed = ["/", "/api/projects/1/actions/10/", "/api/users/@me/", "/shared/a%20b", "/project/%E2%82%AC", "/e/", "/a%2Fb"];
+const undecodable = ["/api/projects/%/actions/10/", "/api/projects/1/actions/%ZZ/", "/api/projects/%ED%A0%80/actions/", "/x/%C3", "/x/%FF"];
+const namingNothing = [
+  "/api/projects/1/actions/%00/",
+  `/shared/${"a".repeat(MAX_SEGMENT_LENGTH + 1)}`,
+  `/api/${"a/".repeat(MAX_PATH_LENGTH / 2)}`,
+  `/${"a".repeat(MAX_SEGMENT_LENGTH - 1)}/`.repeat(MAX_PATH_LENGTH / MAX_SEGMENT_LENGTH) + "b",
+];
+
 describe("pathRefusal", () => {
-  test.each(["/", "/api/projects/1/actions/10/", "/api/users/@me/", "/shared/a%20b", "/project/%E2%82%AC", "/e/", "/a%2Fb"])(
+  test.each(routed)(
     "%s is routed",
     (path) => expect(pathRefusal(path)).toBeNull(),
   );
 
-  test.each(["/api/projects/%/actions/10/", "/api/projects/1/actions/%ZZ/", "/api/projects/%ED%A0%80/actions/", "/x/%C3", "/x/%FF"])(
+  test.each(undecodable)(
     "%s cannot be decoded: 400",
     (path) => expect(pathRefusal(path)?.body).toEqual({ type: "invalid_request", code: "malformed_url", detail: expect.any(String), attr: null }),
   );
 
-  test.each([
-    "/api/projects/1/actions/%00/",
-    `/shared/${"a".repeat(MAX_SEGMENT_LENGTH + 1)}`,
-    `/api/${"a/".repeat(MAX_PATH_LENGTH / 2)}`,
-  ])("%s names nothing: 404", (path) => expect(pathRefusal(path)?.status).toBe(404));
+  test.each(namingNothing)("%s names nothing: 404", (path) => expect(pathRefusal(path)?.status).toBe(404));
 
   test("the bounds themselves are routed", () => {
     expect(pathRefusal(`/shared/${"a".repeat(MAX_SEGMENT_LENGTH)}`)).toBeNull();
@@ -28,4 +36,27 @@ describe("pathRefusal", () => {
   test("an undecodable segment is a 400 even after one that names nothing", () => {
     expect(pathRefusal(`/${"a".repeat(MAX_SEGMENT_LENGTH + 1)}/%ZZ`)?.status).toBe(400);
   });
+});
+
+// The compiler Next's build runs on the proxy's `config.matcher` (exported by the module, not by its types).
+const { getMiddlewareMatchers } = pageStaticInfo as unknown as {
+  getMiddlewareMatchers: (matcher: string[], nextConfig: object) => pageStaticInfo.ProxyMatcher[];
+};
+
+describe("the proxy's matcher, as Next compiles it", () => {
+  const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
+  const longestRouted = `/${"a".repeat(MAX_SEGMENT_LENGTH - 1)}`.repeat(MAX_PATH_LENGTH / MAX_SEGMENT_LENGTH);
+
+  test.each([...undecodable, ...namingNothing])("runs the proxy for %s, which it refuses", (path) => {
+    expect(pathRefusal(path)).not.toBeNull();
+    expect(matches(path, {} as never, {})).toBe(true);
+  });
+
+  test.each(["/", "/api/projects/1/actions/10/", "/api/organizations/0b9f/members/", "/e/", "/_next/static/chunks/a.js", longestRouted])(
+    "skips the proxy for %s, which nothing refuses",
+    (path) => {
+      expect(pathRefusal(path)).toBeNull();
+      expect(matches(path, {} as never, {})).toBe(false);
+    },
+  );
 });
