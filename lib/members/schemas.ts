@@ -20,7 +20,7 @@ export const ZMember = z
 
 export const ZMemberUpdate = z.object({ level: ZMembershipLevel }).partial().meta({ id: "PatchedOrganizationMember" });
 
-const MEMBER_ORDERS = ["joined_at", "-joined_at", "updated_at", "-updated_at", "level", "-level"] as const;
+export const MEMBER_ORDERS = ["joined_at", "-joined_at", "updated_at", "-updated_at", "level", "-level"] as const;
 
 export const ZMemberListQuery = z.object({
   /** Exact address (case-insensitive), not a substring. */
@@ -38,3 +38,4 @@ export const ZMemberParams = z.object({
 export type TMember = z.infer<typeof ZMember>;
 export type TMemberUpdate = z.infer<typeof ZMemberUpdate>;
 export type TMemberListQuery = z.infer<typeof ZMemberListQuery>;
+export type TMemberOrder = (typeof MEMBER_ORDERS)[number];

@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, type Placeholder, sql, type SQL } from "drizzle-orm";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb, preparedStatement, type Tx } from "@/lib/db/client";
 import { memberships, organizations, users, type Membership, type User } from "@/lib/db/schema";
 import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/access";
 import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";
-import { userBasic } from "@/lib/users/serialize";
-import type { TMember, TMemberListQuery, TMemberUpdate } from "./schemas";
+import { userBasic, userBasicColumns } from "@/lib/users/serialize";
+import { MEMBER_ORDERS, type TMember, type TMemberListQuery, type TMemberOrder, type TMemberUpdate } from "./schemas";
 
 
 interface MemberRow {
@@ -17,7 +17,17 @@ interface MemberRow {
   user: User;
 }
 
-function serializeMember({ membership, user }: MemberRow): TMember {
+/** What a member's serialization reads: the listing selects only these. */
+const memberColumns = {
+  membership: { id: memberships.id, level: memberships.level, joinedAt: memberships.joinedAt, updatedAt: memberships.updatedAt },
+  user: { ...userBasicColumns, lastLogin: users.lastLogin },
+};
+interface MemberFields {
+  membership: Pick<Membership, keyof typeof memberColumns.membership>;
+  user: Pick<User, keyof typeof memberColumns.user>;
+}
+
+function serializeMember({ membership, user }: MemberFields): TMember {
   return {
     id: membership.id,
     user: userBasic(user),
@@ -31,7 +41,7 @@ function serializeMember({ membership, user }: MemberRow): TMember {
   };
 }
 
-function memberOrder(order: TMemberListQuery["order"] = "-joined_at"): SQL[] {
+function memberOrder(order: TMemberOrder): SQL[] {
   const descending = order.startsWith("-");
   const column = { joined_at: memberships.joinedAt, updated_at: memberships.updatedAt, level: memberships.level }[
     order.replace(/^-/, "") as "joined_at" | "updated_at" | "level"
@@ -41,38 +51,52 @@ function memberOrder(order: TMemberListQuery["order"] = "-joined_at"): SQL[] {
 }
 
 /** PostHog lists only active users' memberships. */
-const activeMembersOf = (organizationId: string) =>
+const activeMembersOf = (organizationId: string | Placeholder) =>
   and(eq(memberships.organizationId, organizationId), eq(users.isActive, true));
+
+/**
+ * The listing's filter, with its values as placeholders so the listing is prepared once (it is the hottest read
+ * of the admin API): a null `email` or `updatedAfter` filters nothing.
+ */
+const listedMembers = and(
+  activeMembersOf(sql.placeholder("organizationId")),
+  sql`(${sql.placeholder("email")}::text IS NULL OR lower(${users.email}) = ${sql.placeholder("email")})`,
+  sql`(${sql.placeholder("updatedAfter")}::timestamptz IS NULL OR ${memberships.updatedAt} > ${sql.placeholder("updatedAfter")})`,
+);
+
+// One prepared page query per order. The total rides along each row (`count(*) over ()`): one query a page.
+const memberPageStatement = (order: TMemberOrder) =>
+  preparedStatement(`members_page_${order}`, (db) =>
+    db
+      .select({ ...memberColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(listedMembers)
+      .orderBy(...memberOrder(order))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`members_page_${order}`),
+  );
+const memberPages = Object.fromEntries(MEMBER_ORDERS.map((order) => [order, memberPageStatement(order)])) as Record<
+  TMemberOrder,
+  ReturnType<typeof memberPageStatement>
+>;
+
+const membersCount = preparedStatement("members_count", (db) =>
+  db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(listedMembers).prepare("members_count"),
+);
 
 export async function listMembers(actor: Actor, organizationId: string, query: TMemberListQuery, page: Page) {
   const { organization } = await requireOrganizationMember(actor, organizationId);
-  const db = await getDb();
-  const where = and(
-    activeMembersOf(organization.id),
-    query.email ? sql`lower(${users.email}) = ${query.email.trim().toLowerCase()}` : undefined,
-    query.updated_after ? gt(memberships.updatedAt, new Date(query.updated_after)) : undefined,
-  );
-  // The total rides along each row (`count(*) over ()`): one query a page, the hottest read of the admin API.
-  const rows = await db
-    .select({ membership: memberships, user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(where)
-    .orderBy(...memberOrder(query.order))
-    .limit(page.limit)
-    .offset(page.offset);
+  const filter = {
+    organizationId: organization.id,
+    email: query.email ? query.email.trim().toLowerCase() : null,
+    updatedAfter: query.updated_after ?? null,
+  };
+  const rows = await (await memberPages[query.order ?? "-joined_at"]()).execute({ ...filter, limit: page.limit, offset: page.offset });
   // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : await countMembers(db, where));
+  const total = rows[0]?.total ?? (page.offset === 0 ? 0 : (await (await membersCount()).execute(filter))[0].total);
   return { count: total, results: rows.map(serializeMember) };
-}
-
-async function countMembers(db: Tx, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(where);
-  return total;
 }
 
 async function requireMember(tx: Tx, organizationId: string, userUuid: string): Promise<MemberRow> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { User } from "@/lib/db/schema";
+import { users, type User } from "@/lib/db/schema";
 
 /** PostHog's `UserBasic`: how a user appears inside other resources (members, invites' `created_by`). */
 export const ZUserBasic = z
@@ -15,7 +15,19 @@ export const ZUserBasic = z
   })
   .meta({ id: "UserBasic" });
 
-export function userBasic(user: User): z.infer<typeof ZUserBasic> {
+/** The columns `userBasic` reads, for queries that select only what they serialize. */
+export const userBasicColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  distinctId: users.distinctId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  isEmailVerified: users.isEmailVerified,
+  hedgehogConfig: users.hedgehogConfig,
+};
+
+export function userBasic(user: Pick<User, keyof typeof userBasicColumns>): z.infer<typeof ZUserBasic> {
   return {
     id: user.id,
     uuid: user.uuid,

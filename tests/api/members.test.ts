@@ -89,6 +89,25 @@ describe("members list", () => {
     expect(current.status).toBe(200);
     expect(current.body.count).toBe(3);
   });
+
+  test("updated_after lists the members changed since; a page past the end still has the count", async () => {
+    const owner = await signUp(baseUrl);
+    const member = await joinAs(owner, 1);
+    const since = new Date().toISOString();
+    const changedSince = () => owner.session.get(`${membersPath(owner.organizationId)}?updated_after=${encodeURIComponent(since)}`);
+    expect((await changedSince()).body).toEqual({ count: 0, next: null, previous: null, results: [] });
+
+    expect((await owner.session.patch(memberPath(owner.organizationId, member.user.uuid), { level: 8 })).status).toBe(200);
+    const changed = await changedSince();
+    expect(changed.body.results.map((m: { user: { uuid: string } }) => m.user.uuid)).toEqual([member.user.uuid]);
+
+    const pastEnd = await owner.session.get(`${membersPath(owner.organizationId)}?offset=10`);
+    expect(pastEnd.body).toMatchObject({ count: 2, results: [] });
+    const filteredPastEnd = await owner.session.get(
+      `${membersPath(owner.organizationId)}?updated_after=${encodeURIComponent(since)}&email=${encodeURIComponent(member.email)}&offset=1`,
+    );
+    expect(filteredPastEnd.body).toMatchObject({ count: 1, results: [] });
+  });
 });
 
 describe("changing levels", () => {
