@@ -93,6 +93,8 @@ describe("members list", () => {
   test("updated_after lists the members changed since; a page past the end still has the count", async () => {
     const owner = await signUp(baseUrl);
     const member = await joinAs(owner, 1);
+    // `since` is cut to milliseconds: a moment later, so the join itself is surely before it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const since = new Date().toISOString();
     const changedSince = () => owner.session.get(`${membersPath(owner.organizationId)}?updated_after=${encodeURIComponent(since)}`);
     expect((await changedSince()).body).toEqual({ count: 0, next: null, previous: null, results: [] });
