@@ -71,6 +71,24 @@ export const cpuSeconds = (pid: number) =>
     return sum + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   }, 0);
 
+/**
+ * CPU seconds (user + system) the PostgreSQL server on this machine has used so far, its exited backends included
+ * (counted in their parent's children times): the metadata database's share of a run, read as a difference.
+ */
+export const postgresCpuSeconds = () =>
+  readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .reduce((sum, pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        if (!stat.includes(" (postgres) ")) return sum;
+        const fields = stat.split(") ")[1].split(" ");
+        return sum + (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+      } catch {
+        return sum;
+      }
+    }, 0);
+
 /** Stops the server, counts what its chDB data dir holds for one team (rows, distinct uuids), removes the dir. */
 export async function countStored(server: StartedServer, projectId: number): Promise<{ rows: number; uuids: number }> {
   await server.stop();

@@ -1,17 +1,20 @@
 // Bulk import speed: N demo events (default 1,000,000) written as JSON Lines files of 1M events (generated once,
 // before the clock starts, and kept in the temp dir for the next run), then `npm run hedgerow -- import` into a
 // new project on a fresh embedded data dir (PGlite + chDB); afterwards every event is counted in the store.
-//   npx tsx bench/import.ts [--events 1000000] [--gzip]
+// `--postgres URL`: the metadata (persons among it) on that PostgreSQL database instead, emptied first.
+//   npx tsx bench/import.ts [--events 1000000] [--gzip] [--postgres postgres://postgres@127.0.0.1:5432/bench_import]
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createGzip } from "node:zlib";
 import { generateDemoEvents } from "../scripts/demo/generate";
-import { arg, cpuSeconds, load, peakRssMb } from "./events";
+import { resetPostgres } from "../tests/support/server";
+import { arg, cpuSeconds, load, peakRssMb, postgresCpuSeconds } from "./events";
 
 const EVENTS = Number(arg("events", "1000000"));
 const GZIP = process.argv.includes("--gzip");
+const POSTGRES = arg("postgres", "");
 const PER_FILE = 1_000_000;
 const NOW = Date.UTC(2026, 10, 24);
 
@@ -69,7 +72,7 @@ function writeMarker(dir: string) {
 function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; peakMb: number; cpu: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/cli.ts", ...args], {
-      env: { ...process.env, HEDGEROW_DATA_DIR: dataDir, DATABASE_URL: "", CLICKHOUSE_URL: "" },
+      env: { ...process.env, HEDGEROW_DATA_DIR: dataDir, DATABASE_URL: POSTGRES, CLICKHOUSE_URL: "" },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let stdout = "";
@@ -99,13 +102,16 @@ function hedgerow(args: string[], dataDir: string): Promise<{ stdout: string; pe
 const files = await demoFiles();
 const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-import-bench-data-"));
 try {
+  if (POSTGRES) await resetPostgres(POSTGRES);
   await hedgerow(["create-user", "--email", "bench@example.com", "--password", "bench-password-1"], dataDir);
   const organization = await hedgerow(["create-organization", "--name", "Bench", "--owner", "bench@example.com"], dataDir);
   const token = /API token (phc_\w+)/.exec(organization.stdout)![1];
   const loadBefore = load();
+  const postgresBefore = postgresCpuSeconds();
   const started = Date.now();
   const run = await hedgerow(["import", "--project", token, files], dataDir);
   const seconds = (Date.now() - started) / 1000;
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
   const loadAfter = load();
 
   const { Session } = await import("chdb");
@@ -121,6 +127,7 @@ try {
     `CLI CPU ${run.cpu.toFixed(0)} s (user + system, all threads): ${Math.round(EVENTS / run.cpu).toLocaleString("en-US")} events per CPU second. ` +
       `Peak RSS ${run.peakMb} MB. Load average before ${loadBefore}, after ${loadAfter} (2 cores).`,
   );
+  if (POSTGRES) console.log(`Metadata on PostgreSQL: its server processes used ${postgresCpu.toFixed(1)} CPU s besides the CLI's.`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
