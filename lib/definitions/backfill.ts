@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { definitionsBackfill } from "@/lib/db/schema";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore, type EventStore } from "@/lib/events/store";
 import { pgJson } from "@/lib/persons/repository";
 import { detectPropertyType } from "./property-types";
 import { MAX_DEFINITION_NAME, PROPERTY_DEFINITION_TYPE, upsertPropertyDefinitions, type DefinitionKind } from "./recording";
@@ -29,61 +29,70 @@ export function monthsBetween(firsts: string[], lasts: string[]): number[] {
 
 const sampleValue = (raw: string): unknown => (raw === "" ? null : JSON.parse(raw));
 
-/**
- * Defines what a project received before definitions were kept, from the event store: each event name (created
- * and last seen at its first and last event), each property with the events it came with and the type of one of
- * its values, and each property persons have now. Upserts only widen what ingestion wrote meanwhile.
- */
-export async function backfillProjectDefinitions(projectId: number) {
-  const store = await getEventStore();
-  const db = await getDb();
-  const events = await store.query<{ event: string; first: string; last: string }>(
-    `SELECT event, toString(min(timestamp)) AS first, toString(max(timestamp)) AS last
-     FROM events WHERE team_id = {team:Int64} AND length(event) <= {max:UInt32} GROUP BY event`,
-    { team: projectId, max: MAX_DEFINITION_NAME },
-  );
-  // Month by month (the table's partitions), so that each query reads a bounded part of a large project.
-  const samples = new Map<string, { event: string; name: string; sample: string }>();
-  for (const month of monthsBetween(events.map((e) => e.first), events.map((e) => e.last))) {
-    const rows = await store.query<{ event: string; name: string; sample: string }>(
-      `SELECT event, kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
-       FROM events ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
-       WHERE team_id = {team:Int64} AND toYYYYMM(timestamp) = {month:UInt32}
-         AND length(event) <= {max:UInt32} AND length(kv.1) <= {max:UInt32}
-         AND kv.1 NOT IN ('$set', '$set_once', '$unset', '$groups', '$group_0', '$group_1', '$group_2', '$group_3', '$group_4')
-       GROUP BY event, name`,
-      { team: projectId, month, max: MAX_DEFINITION_NAME },
-    );
-    for (const row of rows) {
-      const key = JSON.stringify([row.event, row.name]);
-      if (!samples.get(key)?.sample) samples.set(key, row);
-    }
-  }
-  const eventProperties = [...samples.values()];
-  const personProperties = await store.query<{ name: string; sample: string }>(
-    `SELECT kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
-     FROM (
-       SELECT argMax(properties, version) AS properties, argMax(is_deleted, version) AS deleted
-       FROM person WHERE team_id = {team:Int64} GROUP BY id HAVING deleted = 0
-     ) ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
-     WHERE length(kv.1) <= {max:UInt32}
-     GROUP BY name`,
-    { team: projectId, max: MAX_DEFINITION_NAME },
-  );
+/** Event properties a backfill does not define: person and group updates (they define person properties). */
+const SKIPPED_PROPERTIES_SQL = "('$set', '$set_once', '$unset', '$groups', '$group_0', '$group_1', '$group_2', '$group_3', '$group_4')";
 
+/** What some events define: their names (first and last seen), and each property with an event name it came with. */
+export interface EventsDefinitions {
+  events: { event: string; first: string; last: string }[];
+  /** A property of an event name, with one of its string, number or boolean values as JSON ('' when none). */
+  eventProperties: { event: string; name: string; sample: string }[];
+}
+
+/**
+ * What the events a table holds define (`events`, or an import's staged file: both have `event`, `timestamp` and
+ * `properties`), among the rows `where` selects (SQL, with `params`): each event name with its first and last
+ * event, and each property with the events it came with and one of its typed values.
+ */
+export function definitionsOf(store: EventStore, table: string, where: string, params: Record<string, unknown> = {}) {
+  const query = { ...params, max: MAX_DEFINITION_NAME };
+  return {
+    events: () =>
+      store.query<EventsDefinitions["events"][number]>(
+        `SELECT event, toString(min(timestamp)) AS first, toString(max(timestamp)) AS last
+         FROM ${table} WHERE ${where} AND length(event) <= {max:UInt32} GROUP BY event`,
+        query,
+      ),
+    eventProperties: () =>
+      store.query<EventsDefinitions["eventProperties"][number]>(
+        `SELECT event, kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
+         FROM ${table} ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
+         WHERE ${where} AND length(event) <= {max:UInt32} AND length(kv.1) <= {max:UInt32} AND kv.1 NOT IN ${SKIPPED_PROPERTIES_SQL}
+         GROUP BY event, name`,
+        query,
+      ),
+  };
+}
+
+/** A person property with one of its string, number or boolean values as JSON ('' when none). */
+export interface PersonPropertySample {
+  name: string;
+  sample: string;
+}
+
+/**
+ * Records what a project's events and persons define: event definitions created or their first and last seen
+ * widened, property definitions created or given their first type, event-property pairs. Upserts only widen what
+ * is there (ingestion may have written some meanwhile).
+ */
+export async function recordProjectDefinitions(
+  projectId: number,
+  found: EventsDefinitions & { personProperties: readonly PersonPropertySample[] },
+  tx?: Tx,
+) {
   const now = new Date();
   const propertyRow = (kind: DefinitionKind, name: string, sample: string) => {
     const propertyType = detectPropertyType(name, sampleValue(sample), now);
     return { name, type: PROPERTY_DEFINITION_TYPE[kind], property_type: propertyType, is_numerical: propertyType === "Numeric" };
   };
+  // A property's type is its first typed sample's.
   const byName = new Map<string, ReturnType<typeof propertyRow>>();
-  for (const { name, sample } of eventProperties) {
+  for (const { name, sample } of found.eventProperties) {
     const row = byName.get(name);
     if (!row || row.property_type === null) byName.set(name, propertyRow("event", name, sample));
   }
-
-  await db.transaction(async (tx) => {
-    for (const part of chunks(events))
+  const write = async (tx: Tx) => {
+    for (const part of chunks(found.events))
       await tx.execute(sql`
         INSERT INTO event_definitions (project_id, name, created_at, last_seen_at)
         SELECT ${projectId}, x.name, x.first, x.last
@@ -93,14 +102,49 @@ export async function backfillProjectDefinitions(projectId: number) {
         SET created_at = LEAST(event_definitions.created_at, excluded.created_at),
             last_seen_at = GREATEST(event_definitions.last_seen_at, excluded.last_seen_at)`);
     for (const part of chunks([...byName.values()])) await upsertPropertyDefinitions(tx, projectId, part);
-    for (const part of chunks(personProperties.map(({ name, sample }) => propertyRow("person", name, sample))))
+    for (const part of chunks(found.personProperties.map(({ name, sample }) => propertyRow("person", name, sample))))
       await upsertPropertyDefinitions(tx, projectId, part);
-    for (const part of chunks(eventProperties))
+    for (const part of chunks(found.eventProperties))
       await tx.execute(sql`
         INSERT INTO event_properties (project_id, event, property)
         SELECT ${projectId}, x.event, x.name
         FROM jsonb_to_recordset(${pgJson(part.map(({ event, name }) => ({ event, name })))}::jsonb) AS x(event text, name text)
         ON CONFLICT DO NOTHING`);
+  };
+  if (tx) await write(tx);
+  else await (await getDb()).transaction(write);
+}
+
+/**
+ * Defines what a project received before definitions were kept, from the event store: its events' definitions
+ * (`definitionsOf`) and each property persons have now.
+ */
+export async function backfillProjectDefinitions(projectId: number) {
+  const store = await getEventStore();
+  const team = { team: projectId };
+  const events = await definitionsOf(store, "events", "team_id = {team:Int64}", team).events();
+  // Month by month (the table's partitions), so that each query reads a bounded part of a large project.
+  const samples = new Map<string, { event: string; name: string; sample: string }>();
+  for (const month of monthsBetween(events.map((e) => e.first), events.map((e) => e.last))) {
+    const where = "team_id = {team:Int64} AND toYYYYMM(timestamp) = {month:UInt32}";
+    for (const row of await definitionsOf(store, "events", where, { ...team, month }).eventProperties()) {
+      const key = JSON.stringify([row.event, row.name]);
+      if (!samples.get(key)?.sample) samples.set(key, row);
+    }
+  }
+  const personProperties = await store.query<PersonPropertySample>(
+    `SELECT kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
+     FROM (
+       SELECT argMax(properties, version) AS properties, argMax(is_deleted, version) AS deleted
+       FROM person WHERE team_id = {team:Int64} GROUP BY id HAVING deleted = 0
+     ) ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
+     WHERE length(kv.1) <= {max:UInt32}
+     GROUP BY name`,
+    { ...team, max: MAX_DEFINITION_NAME },
+  );
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await recordProjectDefinitions(projectId, { events, eventProperties: [...samples.values()], personProperties }, tx);
     await tx.delete(definitionsBackfill).where(eq(definitionsBackfill.projectId, projectId));
   });
 }

@@ -135,14 +135,29 @@ export function newDefinitions(projectId: number, events: readonly DefinitionEve
         found.pairs.push({ event, property: name });
       }
     }
-    // An event processed without a person (`$process_person_profile: false`) updates no person property.
-    if (properties.$process_person_profile === false) continue;
-    for (const update of [properties.$set, properties.$set_once])
-      if (isRecord(update))
-        for (const name in update) if (name.length <= MAX_DEFINITION_NAME) property("person", name, update[name]);
+    for (const [name, value] of personPropertyUpdates(properties)) property("person", name, value);
   }
   found.properties = [...pendingProperties.values()];
   return found;
+}
+
+const NO_UPDATES: [string, unknown][] = [];
+
+/**
+ * The person properties an event's `$set` and `$set_once` write, as [name, value]; none for an event processed
+ * without a person (`$process_person_profile: false`). Names over the columns' length are left out.
+ */
+export function personPropertyUpdates(properties: Record<string, unknown>): [string, unknown][] {
+  if (properties.$process_person_profile === false) return NO_UPDATES;
+  let updates = NO_UPDATES;
+  for (const update of [properties.$set, properties.$set_once])
+    if (isRecord(update))
+      for (const name in update) {
+        if (name.length > MAX_DEFINITION_NAME) continue;
+        if (updates === NO_UPDATES) updates = [];
+        updates.push([name, update[name]]);
+      }
+  return updates;
 }
 
 /**

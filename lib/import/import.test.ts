@@ -213,11 +213,20 @@ test("imported events give the persons, distinct ids and analyses capture gives 
   );
   expect(differing).toEqual([Object.fromEntries(materialized.map(({ name }) => [name, "0"]))]);
 
-  // Event and property definitions are recorded as capture records them.
-  const { eventDefinitions } = await import("@/lib/db/schema");
-  const names = async (projectId: number) =>
-    (await db.select({ name: eventDefinitions.name }).from(eventDefinitions).where(eq(eventDefinitions.projectId, projectId))).map((row) => row.name).sort();
-  expect(await names(importedProject.id)).toEqual(await names(capturedProject.id));
+  // Event and property definitions are recorded as capture records them: event names, event and person properties
+  // with their types (a person property set, then unset, included), each event's properties.
+  const { eventDefinitions, propertyDefinitions, eventProperties } = await import("@/lib/db/schema");
+  const definitions = async (projectId: number) => ({
+    events: (await db.select().from(eventDefinitions).where(eq(eventDefinitions.projectId, projectId))).map((row) => row.name).sort(),
+    properties: (await db.select().from(propertyDefinitions).where(eq(propertyDefinitions.projectId, projectId)))
+      .map((row) => `${row.type} ${row.name} ${row.propertyType}`)
+      .sort(),
+    pairs: (await db.select().from(eventProperties).where(eq(eventProperties.projectId, projectId))).map((row) => `${row.event} ${row.property}`).sort(),
+  });
+  const importedDefinitions = await definitions(importedProject.id);
+  expect(importedDefinitions).toEqual(await definitions(capturedProject.id));
+  expect(importedDefinitions.properties).toEqual(expect.arrayContaining(["2 seats Numeric", "2 email String", "1 plan String", "1 alias String"]));
+  expect(importedDefinitions.pairs).toEqual(expect.arrayContaining(["signed_up plan", "$create_alias alias"]));
 }, 120_000);
 
 test("a re-run skips imported files and stores no event twice, also after a run stopped half-way", async () => {

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { eventImportFiles } from "@/lib/db/schema";
-import { backfillProjectDefinitions } from "@/lib/definitions/backfill";
+import { definitionsOf, recordProjectDefinitions, type EventsDefinitions, type PersonPropertySample } from "@/lib/definitions/backfill";
+import { personPropertyUpdates } from "@/lib/definitions/recording";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { mirrorPersons } from "@/lib/ingestion/pipeline";
@@ -22,7 +23,7 @@ export interface BadRow {
 }
 
 export interface ImportProgress {
-  phase: "reading" | "persons" | "events" | "definitions" | "done";
+  phase: "reading" | "persons" | "events" | "done";
   file: string | null;
   filesDone: number;
   files: number;
@@ -42,11 +43,6 @@ export interface ImportOptions {
   /** Called for each bad row, at most `maxReportedRows` times in a run (the rest are only counted). */
   onBadRow?: (row: BadRow) => void;
   maxReportedRows?: number;
-  /**
-   * Whether the run ends by recording the project's event and property definitions (default true). A caller
-   * importing file after file records them once, at its end (`backfillProjectDefinitions`).
-   */
-  recordDefinitions?: boolean;
 }
 
 export interface ImportResult {
@@ -66,9 +62,8 @@ const IMPORT_SETTINGS = { ...SOURCE_SETTINGS, max_execution_time: 0, date_time_i
 /**
  * Imports the events of `paths` into the project, in file order, file by file: persons first (committed with
  * capture's rules, so re-applying a file's person changes after a crash changes nothing), then the file's
- * events not already stored (by uuid), then the file is recorded as imported. The next file is parsed while
- * one is written. Rows that cannot be events are reported and skipped. Event and property definitions are
- * recorded at the end.
+ * events not already stored (by uuid), then the file's event and property definitions are recorded with the file
+ * as imported. The next file is parsed while one is written. Rows that cannot be events are reported and skipped.
  */
 export async function importEvents(options: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
@@ -119,6 +114,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
       const stageFollowing = () => {
         if (index + 1 < files.length) next = stageIfPending(files[index + 1]);
       };
+      let definitions: Promise<EventsDefinitions> | null = null;
       if (!staged) {
         result.skippedFiles += 1;
         stageFollowing();
@@ -126,8 +122,12 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
         try {
           report("persons", file.path);
           const people = await readPersonData(store, staged);
-          // The next file is parsed while this one's persons are written (PGlite keeps to one core).
+          // The next file is parsed, and this one's definitions read, while its persons are written (PGlite keeps
+          // to one core). Awaited before the staged table is dropped, failed or not.
           stageFollowing();
+          const defined = definitionsOf(store, staged, "error = ''");
+          definitions = Promise.all([defined.events(), defined.eventProperties()]).then(([events, eventProperties]) => ({ events, eventProperties }));
+          definitions.catch(() => {});
           for (const bad of people.badRows) {
             if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
             result.badRows += 1;
@@ -139,15 +139,16 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
             inserted = await insertEvents(store, options.projectId, staged, distinctIdPersons, people, materialized);
           });
           await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
+          const found = await definitions;
+          await db.transaction(async (tx) => {
+            const personProperties = personPropertySamples(people.events);
+            await recordProjectDefinitions(options.projectId, { ...found, personProperties }, tx);
+            await tx.insert(eventImportFiles).values({ projectId: options.projectId, fileKey: file.key, events: inserted, badLines: people.badCount });
+          });
           result.events += inserted;
           result.duplicates += people.goodCount - inserted;
-          await db.insert(eventImportFiles).values({
-            projectId: options.projectId,
-            fileKey: file.key,
-            events: inserted,
-            badLines: people.badCount,
-          });
         } finally {
+          await definitions?.catch(() => {});
           await store.command(`DROP TABLE IF EXISTS ${staged}`);
         }
       }
@@ -159,10 +160,6 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
     clearInterval(ticker);
     const left = await next.catch(() => null);
     if (left) await store.command(`DROP TABLE IF EXISTS ${left}`);
-  }
-  if (result.events > 0 && options.recordDefinitions !== false) {
-    report("definitions", null);
-    await backfillProjectDefinitions(options.projectId);
   }
   result.elapsedMs = Date.now() - started;
   report("done", null);
@@ -314,6 +311,20 @@ async function applyPersons(
   );
   const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
   return { state, deleted };
+}
+
+const isTyped = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+
+/**
+ * The person properties a file's events set, as capture defines them (`personPropertyUpdates`), each with one of
+ * its string, number or boolean values as JSON ('' when none).
+ */
+function personPropertySamples(events: readonly PersonEvent[]): PersonPropertySample[] {
+  const samples = new Map<string, string>();
+  for (const { properties } of events)
+    for (const [name, value] of personPropertyUpdates(properties))
+      if (!samples.get(name)) samples.set(name, isTyped(value) ? JSON.stringify(value) : "");
+  return [...samples].map(([name, sample]) => ({ name, sample }));
 }
 
 /**

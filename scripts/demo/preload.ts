@@ -8,7 +8,6 @@ import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { closeDb, getDb } from "@/lib/db/client";
-import { backfillProjectDefinitions } from "@/lib/definitions/backfill";
 import { closeEventStore } from "@/lib/events/store";
 import { importEvents } from "@/lib/import/import";
 import { bootstrapOrganization } from "@/lib/organizations/service";
@@ -101,14 +100,12 @@ export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "
   try {
     let loaded = 0;
     await loadDemoFiles(dir, marker, async (file) => {
-      // Definitions are recorded once, after the last file.
-      const result = await importEvents({ projectId, paths: [file], recordDefinitions: false });
+      const result = await importEvents({ projectId, paths: [file] });
       // A resumed load finds the events stored before it as duplicates.
       loaded += result.events + result.duplicates;
       if (loaded < marker.events)
         log(`Demo data: ${loaded.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${rate(loaded, started)}/s)`);
     });
-    await backfillProjectDefinitions(projectId);
     log(`Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (${rate(marker.events, started)}/s).`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
