@@ -130,6 +130,8 @@ async function drain() {
  */
 function fail(group: Pending[], error: unknown) {
   if (group.length > 1) {
+    // Said out loud: a store that refuses every group leaves capture one request a flush, several times slower.
+    console.warn(`[ingestion] a flush of ${group.length} requests failed; they are flushed one by one:`, error);
     for (const part of group) part.alone = true;
     pipeline.queue.unshift(...group);
     return;

@@ -56,6 +56,12 @@ describe("the event store through the event-store process (ClickHouse client →
     });
   });
 
+  test("a parameter as large as a capture flush's uuids (20,000, in the URL) is answered", async () => {
+    const uuids = Array.from({ length: 20_000 }, (_, i) => `0190a4c2-0000-7000-8000-${String(i).padStart(12, "0")}`);
+    const [row] = await store.query<{ n: string; last: string }>("SELECT length({uuids:Array(UUID)}) AS n, toString({uuids:Array(UUID)}[-1]) AS last", { uuids });
+    expect(row).toEqual({ n: "20000", last: uuids.at(-1) });
+  });
+
   test("only the secret's holder is answered, on the one database", async () => {
     const wrong = new URL(bridge.url);
     wrong.password = "guess";

@@ -40,6 +40,8 @@ const PROTOCOL_PARAMS = new Set(["query", "query_id", "database", "default_forma
 const ASYNC_INSERT_SETTINGS = new Set(["async_insert", "wait_for_async_insert"]);
 /** chDB's one database; the URL's database must name it. */
 const DATABASE = "default";
+/** A request's longest URI, as a ClickHouse server's default `http_max_uri_size`. */
+export const MAX_URI_BYTES = 1024 * 1024;
 const INSERT = /^\s*INSERT\s+INTO\s+([\w.`"]+)\s*(?:\(([^)]*)\))?\s*FORMAT\s+(\w+)\s*$/i;
 const TRAILING_FORMAT = /\s+FORMAT\s+(\w+)\s*;?\s*$/i;
 
@@ -105,7 +107,11 @@ export function serveChdbOverHttp(session: Session, options: BridgeOptions): Pro
     response.end(bytes);
   };
 
-  const server = http.createServer((request, response) => {
+  // Bound parameters travel in the URL: a capture flush's duplicate check sends up to 20,000 uuids (~0.9 MB).
+  // Node's 16 KB default answered larger groups 431 without a body, so a flush of more than a few requests
+  // failed and every request was flushed alone (capture at 2 server processes: ~2,200 events/s instead of
+  // ~13,000). ClickHouse's own bound is 1 MiB of URI (http_max_uri_size); headers get room beside it.
+  const server = http.createServer({ maxHeaderSize: MAX_URI_BYTES + 64 * 1024 }, (request, response) => {
     handle(request, response).catch((error: unknown) => answerError(response, error));
   });
   return new Promise((resolve, reject) => {
