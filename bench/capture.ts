@@ -1,7 +1,7 @@
 // Capture throughput: events/s through POST /batch/ in posthog-node's shape (batches of 100, gzip) on
 // `next start` with the embedded chDB event store, at several connection counts; then every acknowledged event
 // is counted in the store, and the server's peak memory is reported. Run after `npx next build`:
-//   npx tsx bench/capture.ts  [--seconds 20] [--connections 8,16,32] [--pool 600000] [--postgres URL]
+//   npx tsx bench/capture.ts  [--seconds 20] [--connections 8,16,32] [--pool 600000] [--postgres URL [--workers N]]
 // The payloads are generated and compressed before the clock starts (demo events with fresh timestamps, every
 // uuid different), so the client is not what is measured. --pool bounds them: a level that uses them all up
 // ends early, and says so.
@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { generateDemoEvents } from "../scripts/demo/generate";
 import { captureAgent, postBatch } from "../scripts/demo/send";
-import { arg, countStored, cpuSeconds, load, peakRssMb, rssSplit, startWithProject } from "./events";
+import { arg, countStored, cpuSeconds, load, peakRssMb, postgresCpuSeconds, rssSplit, startWithProject } from "./events";
 
 const SECONDS = Number(arg("seconds", "20"));
 const CONNECTIONS = arg("connections", "8,16,32").split(",").map(Number);
@@ -77,8 +77,10 @@ const rows = [];
 for (const connections of CONNECTIONS) {
   const before = load();
   const cpuBefore = cpuSeconds(pid);
+  const postgresBefore = postgresCpuSeconds();
   const result = await drive(server.baseUrl, bodies, offset, connections);
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
   offset += result.used;
   acceptedTotal += result.accepted;
   rows.push({
@@ -88,6 +90,7 @@ for (const connections of CONNECTIONS) {
     "p50 ms": result.p50,
     "p99 ms": result.p99,
     "server CPU ms / 1k events": Math.round((cpu * 1e6) / result.accepted),
+    ...(arg("postgres", "") ? { "PostgreSQL CPU ms / 1k events": Math.round((postgresCpu * 1e6) / result.accepted) } : {}),
     accepted: result.accepted,
     failed: result.failed,
     seconds: Number(result.elapsed.toFixed(1)),

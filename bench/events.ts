@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { signUp } from "../tests/support/api";
-import { startServer, type StartedServer } from "../tests/support/server";
+import { resetPostgres, startInstance, startServer, type StartedServer } from "../tests/support/server";
 
 export const arg = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -16,13 +16,21 @@ export const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
 /**
  * `next start` with the default (chDB) event store in a temp data dir (kept after `stop()` so the events can be
  * counted; `countStored` removes it), and a signed-up project. Metadata (persons included) on PGlite, or with
- * `--postgres URL` on that PostgreSQL database (emptied first).
+ * `--postgres URL` on that PostgreSQL database (emptied first); `--workers N` (with `--postgres`) runs `npm start`'s
+ * N server processes instead, chDB then owned by the event-store process.
  */
 export async function startWithProject(): Promise<{ server: StartedServer; apiToken: string; projectId: number; session: Awaited<ReturnType<typeof signUp>>["session"] }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
   const postgres = arg("postgres", "");
+  const workers = arg("workers", "");
+  if (workers && !postgres) throw new Error("--workers needs --postgres (several server processes need PostgreSQL)");
   if (postgres) process.env.TEST_DATABASE_URL = postgres;
-  const server = await startServer({ backend: postgres ? "postgres" : "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
+  let server: StartedServer;
+  if (workers) {
+    await resetPostgres(postgres);
+    const instance = await startInstance({ DATABASE_URL: postgres, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: workers, ALLOW_SIGNUP: "true" });
+    server = { baseUrl: instance.baseUrl, dataDir, process: instance.process, stop: async () => void (await instance.stop()) };
+  } else server = await startServer({ backend: postgres ? "postgres" : "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
   const owner = await signUp(server.baseUrl);
   return { server, apiToken: owner.user.team.api_token, projectId: owner.projectId, session: owner.session };
 }
