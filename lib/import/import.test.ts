@@ -241,6 +241,10 @@ test("a re-run skips imported files and stores no event twice, also after a run 
 
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 50, skippedFiles: 0 });
   const persons = await personsOf(project.id);
+  // Recorded with the file: a re-run that skips it has nothing left to define.
+  const { eventDefinitions } = await import("@/lib/db/schema");
+  const defined = await db.select({ name: eventDefinitions.name }).from(eventDefinitions).where(eq(eventDefinitions.projectId, project.id));
+  expect(defined.map((row) => row.name).sort()).toEqual(["$identify", "$pageview"]);
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 0, skippedFiles: 1 });
   // As if stopped after the events were stored but before the file was recorded, by a kill that left the run's
   // tables behind: the re-run drops them.
