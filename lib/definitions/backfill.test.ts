@@ -38,7 +38,8 @@ test("a project left pending by the migration gets its definitions from its even
   await store.insert("events", [
     event(1, old.id, "signup", "2024-01-02T03:04:05.000Z", { plan: null, seats: 3, $set: { email: "a@x" } }),
     event(2, old.id, "signup", "2024-02-02T03:04:05.000Z", { plan: "pro", seats: 4 }),
-    event(3, old.id, "$pageview", "2024-01-15T00:00:00.000Z", { $current_url: "https://x.test", flags: [1] }),
+    // Autocapture's elements define no property, as capture skips them.
+    event(3, old.id, "$pageview", "2024-01-15T00:00:00.000Z", { $current_url: "https://x.test", flags: [1], $elements_chain: "a:nth-child=\"1\"" }),
     event(4, other.id, "not_theirs", "2024-01-15T00:00:00.000Z", { secret: 1 }),
   ]);
   await store.insert("person", [

@@ -18,7 +18,7 @@ const CACHE_LIMIT = 1_000_000;
  * Event properties ingestion does not define (PostHog's `SKIP_PROPERTIES`): person and group updates, which
  * define person properties instead, and the autocapture elements, which are stored in their own column.
  */
-const SKIPPED_EVENT_PROPERTIES = new Set([
+export const SKIPPED_EVENT_PROPERTIES = new Set([
   "$set",
   "$set_once",
   "$unset",

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { eventImportFiles } from "@/lib/db/schema";
-import { definitionsOf, recordProjectDefinitions, type EventsDefinitions, type PersonPropertySample } from "@/lib/definitions/backfill";
+import { definitionsOf, recordProjectDefinitions, type EventsDefinitions, type PersonPropertySample } from "@/lib/definitions/from-events";
 import { personPropertyUpdates } from "@/lib/definitions/recording";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
