@@ -72,7 +72,6 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
   // The engine reads the files itself (file()): a server does not see this machine's files.
   if (store.kind !== "chdb") throw new Error("Importing needs the embedded event store (chDB): unset CLICKHOUSE_URL.");
   const db = await getDb();
-  const materialized = await materializedColumns(store);
   const maxReported = options.maxReportedRows ?? 20;
   const result: ImportResult = { files: files.length, skippedFiles: 0, events: 0, duplicates: 0, badRows: 0, elapsedMs: 0 };
   const progress: ImportProgress = {
@@ -136,7 +135,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           let inserted = 0;
           const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
             report("events", file.path);
-            inserted = await insertEvents(store, options.projectId, staged, distinctIdPersons, people, materialized);
+            inserted = await insertEvents(store, options.projectId, staged, distinctIdPersons, people);
           });
           await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
           const found = await definitions;
@@ -373,7 +372,6 @@ async function insertEvents(
   staged: string,
   distinctIdPersons: Record<string, unknown>[],
   data: PersonData,
-  materialized: MaterializedColumns,
 ): Promise<number> {
   if (data.goodCount === 0) return 0;
   const map = `${PERSONS_MAP_PREFIX}${randomUUID().replace(/-/g, "")}`;
@@ -392,19 +390,19 @@ async function insertEvents(
       );
     const before = await count();
     await store.command(
-      `INSERT INTO events (uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain${materialized.columns})
+      `INSERT INTO events (uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain)
        SELECT e.uuid, e.event, e.properties, e.timestamp, {team:Int64}, e.distinct_id,
          if(m.person_id IS NULL OR (e.personless AND toUnixTimestamp64Milli(e.timestamp) < m.since),
            ${personlessIdSql("{team:Int64}", "e.distinct_id")}, m.person_id),
-         e.elements_chain${materialized.values}
-       FROM (SELECT *${materialized.extract} FROM ${staged} WHERE error = '') AS e
+         e.elements_chain
+       FROM (SELECT * FROM ${staged} WHERE error = '') AS e
        LEFT JOIN ${map} AS m ON e.distinct_id = m.distinct_id
        WHERE e.uuid NOT IN (
          SELECT uuid FROM events
          PREWHERE uuid IN (SELECT uuid FROM ${staged} WHERE error = '')
          WHERE team_id = {team:Int64} AND timestamp BETWEEN {from:DateTime64(6, 'UTC')} AND {to:DateTime64(6, 'UTC')}
        )
-       SETTINGS join_use_nulls = 1, insert_allow_materialized_columns = 1, max_insert_threads = 2, ${settingsSql(IMPORT_SETTINGS)}`,
+       SETTINGS join_use_nulls = 1, max_insert_threads = 2, ${settingsSql(IMPORT_SETTINGS)}`,
       range,
     );
     return (await count()) - before;
@@ -417,39 +415,3 @@ const settingsSql = (settings: Record<string, string | number>) =>
   Object.entries(settings)
     .map(([name, value]) => `${name} = ${typeof value === "number" ? value : `'${value}'`}`)
     .join(", ");
-
-/** The `events` columns the engine materializes from properties, computed by the import with one JSON parse. */
-interface MaterializedColumns {
-  /** `, col, col…` for the INSERT's column list ('' when none). */
-  columns: string;
-  /** `, tuple extraction AS materialized` for the source rows. */
-  extract: string;
-  /** `, e.materialized.1, …` for the SELECT list. */
-  values: string;
-}
-
-/**
- * The materialized columns of `events` that extract one property (`JSONExtract(properties, 'key', 'Type')` or
- * `JSONExtractString(properties, 'key')`): the import computes them all from one parse of each event's properties
- * (a column per key would parse it once per column). Others are left to the engine.
- */
-async function materializedColumns(store: EventStore): Promise<MaterializedColumns> {
-  const rows = await store.query<{ name: string; expression: string }>(
-    `SELECT name, default_expression AS expression FROM system.columns
-     WHERE database = currentDatabase() AND table = 'events' AND default_kind = 'MATERIALIZED'`,
-  );
-  const fields: { name: string; key: string; type: string }[] = [];
-  for (const { name, expression } of rows) {
-    const typed = /^JSONExtract\(properties, '([^'\\`]+)', '([A-Za-z()]+)'\)$/.exec(expression);
-    const text = /^JSONExtractString\(properties, '([^'\\`]+)'\)$/.exec(expression);
-    if (typed) fields.push({ name, key: typed[1], type: typed[2] });
-    else if (text) fields.push({ name, key: text[1], type: "String" });
-  }
-  if (fields.length === 0) return { columns: "", extract: "", values: "" };
-  const tuple = `Tuple(${fields.map((field) => `\`${field.key}\` ${field.type}`).join(", ")})`;
-  return {
-    columns: fields.map((field) => `, ${field.name}`).join(""),
-    extract: `, JSONExtract(properties, '${tuple}') AS materialized`,
-    values: fields.map((_, i) => `, e.materialized.${i + 1}`).join(""),
-  };
-}
