@@ -1,7 +1,7 @@
 -- 0003's hot properties, computed from one parse of each inserted event's properties instead of one per column: the
--- eight columns name the same JSONExtract to a tuple, which the engine evaluates once per block (an insert's CPU in
--- the engine: ~9 -> ~6 us an event). The values are the same (a named tuple's element is extracted as JSONExtract
--- extracts that key alone). Only the expression changes, so stored parts are not rewritten.
+-- eight columns name the same JSONExtract to a tuple, which the engine evaluates once per block (its CPU for an
+-- insert: ~12 -> ~8 us an event, bench/hot-properties.ts). The values are the same (a named tuple's element is
+-- extracted as JSONExtract extracts that key alone). Only the expressions change: stored parts are not rewritten.
 ALTER TABLE events
     MODIFY COLUMN prop_browser Nullable(String) MATERIALIZED tupleElement(JSONExtract(properties, 'Tuple(`$browser` Nullable(String), `$os` Nullable(String), `$current_url` Nullable(String), `$pathname` Nullable(String), `$host` Nullable(String), `$device_type` Nullable(String), `$referring_domain` Nullable(String), `$session_id` Nullable(String))'), 1),
     MODIFY COLUMN prop_os Nullable(String) MATERIALIZED tupleElement(JSONExtract(properties, 'Tuple(`$browser` Nullable(String), `$os` Nullable(String), `$current_url` Nullable(String), `$pathname` Nullable(String), `$host` Nullable(String), `$device_type` Nullable(String), `$referring_domain` Nullable(String), `$session_id` Nullable(String))'), 2),

@@ -395,9 +395,9 @@ async function insertEvents(
          if(m.person_id IS NULL OR (e.personless AND toUnixTimestamp64Milli(e.timestamp) < m.since),
            ${personlessIdSql("{team:Int64}", "e.distinct_id")}, m.person_id),
          e.elements_chain
-       FROM (SELECT * FROM ${staged} WHERE error = '') AS e
+       FROM ${staged} AS e
        LEFT JOIN ${map} AS m ON e.distinct_id = m.distinct_id
-       WHERE e.uuid NOT IN (
+       WHERE e.error = '' AND e.uuid NOT IN (
          SELECT uuid FROM events
          PREWHERE uuid IN (SELECT uuid FROM ${staged} WHERE error = '')
          WHERE team_id = {team:Int64} AND timestamp BETWEEN {from:DateTime64(6, 'UTC')} AND {to:DateTime64(6, 'UTC')}
