@@ -35,6 +35,8 @@ export async function resetPostgres(url: string) {
   }
 }
 
+const KEEP_ALIVE_MS = 10 * 60_000;
+
 /** Starts the built app (`next build` must have run) with its own data dir, and waits until it answers. */
 export async function startServer(options: {
   backend: "pglite" | "postgres";
@@ -61,7 +63,11 @@ export async function startServer(options: {
     if (options.resetDatabase !== false) await resetPostgres(url);
     env.DATABASE_URL = url;
   }
-  const child: ChildProcess = spawn(process.execPath, [createRequire(import.meta.url).resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // Idle keep-alive connections stay open longer than a test pauses: with Node's 5 s, a request that reuses one as the
+  // server closes it fails with ECONNRESET (Playwright's request API does not retry a POST).
+  const next = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const args = [next, "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(KEEP_ALIVE_MS)];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
