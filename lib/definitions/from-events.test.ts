@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { EventStore } from "@/lib/events/store";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
-import { SKIPPED_EVENT_PROPERTIES } from "./recording";
+import { MAX_DEFINITION_NAME, SKIPPED_EVENT_PROPERTIES } from "./recording";
 
 const embedded = embeddedTestStore("from-events");
 let store: EventStore;
@@ -42,9 +42,9 @@ async function reference(batch: number) {
   const rows = await store.query<{ event: string; name: string; typed: string[] }>(
     `SELECT event, kv.1 AS name, groupUniqArrayIf(kv.2, ${fromEvents.TYPED_JSON}) AS typed
      FROM staged ARRAY JOIN JSONExtractKeysAndValuesRaw(properties) AS kv
-     WHERE batch = {batch:UInt8} AND length(kv.1) <= 400 AND kv.1 NOT IN {skipped:Array(String)}
+     WHERE batch = {batch:UInt8} AND length(kv.1) <= {max:UInt32} AND kv.1 NOT IN {skipped:Array(String)}
      GROUP BY event, name`,
-    { batch, skipped: [...SKIPPED_EVENT_PROPERTIES] },
+    { batch, max: MAX_DEFINITION_NAME, skipped: [...SKIPPED_EVENT_PROPERTIES] },
   );
   const typed = new Map<string, Set<string>>();
   for (const row of rows) for (const value of row.typed) typed.set(row.name, (typed.get(row.name) ?? new Set()).add(value));
@@ -86,7 +86,7 @@ test("a property typed only in rare rows gets a typed sample, also when its name
     '"q"',
   ]);
   expect(sampleOf("never_typed")).toBe("");
-  expect(found.some((row) => row.name === "$set" || row.name.length > 400)).toBe(false);
+  expect(found.some((row) => row.name === "$set" || row.name.length > MAX_DEFINITION_NAME)).toBe(false);
 }, 60_000);
 
 test("more rare properties than one text search takes: still each with its typed sample", async () => {

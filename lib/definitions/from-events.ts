@@ -50,12 +50,13 @@ const MAX_NEEDLES = 255;
  */
 export function definitionsOf(store: EventStore, table: string, where: string, params: Record<string, unknown> = {}) {
   const query = { ...params, max: MAX_DEFINITION_NAME };
-  const rows = `${table} WHERE ${where} AND length(event) <= {max:UInt32}`;
-  /** Each property of `source`'s properties (those `keep` keeps: SQL on `kv`, name and raw value) with a typed value. */
-  const typedSamples = async (source: string, keep = "true", values: Record<string, unknown> = {}) => {
+  const rows = `${table} WHERE (${where}) AND length(event) <= {max:UInt32}`;
+  /** Each property of `source`'s properties (those `keep` keeps, if given: SQL on `kv`, name and raw value) with a typed value. */
+  const typedSamples = async (source: string, keep?: string, values: Record<string, unknown> = {}) => {
+    const pairs = keep ? `arrayFilter(kv -> ${keep}, JSONExtractKeysAndValuesRaw(properties))` : "JSONExtractKeysAndValuesRaw(properties)";
     const found = await store.query<{ name: string; sample: string }>(
       `SELECT kv.1 AS name, anyIf(kv.2, ${TYPED_JSON}) AS sample
-       FROM ${source} ARRAY JOIN arrayFilter(kv -> ${keep}, JSONExtractKeysAndValuesRaw(properties)) AS kv
+       FROM ${source} ARRAY JOIN ${pairs} AS kv
        GROUP BY name HAVING sample != ''`,
       { ...query, ...values },
     );
