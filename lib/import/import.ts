@@ -114,6 +114,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
         if (index + 1 < files.length) next = stageIfPending(files[index + 1]);
       };
       let definitions: Promise<EventsDefinitions> | null = null;
+      let inserting = Promise.resolve(0);
       if (!staged) {
         result.skippedFiles += 1;
         stageFollowing();
@@ -132,11 +133,11 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
             result.badRows += 1;
           }
           result.badRows += people.badCount - people.badRows.length;
-          let inserted = 0;
           const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
             report("events", file.path);
-            inserted = await insertEvents(store, options.projectId, staged, distinctIdPersons, people);
+            inserting = (await startInsertingEvents(store, options.projectId, staged, distinctIdPersons, people)).inserted;
           });
+          const inserted = await inserting;
           await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
           const found = await definitions;
           await db.transaction(async (tx) => {
@@ -148,6 +149,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           result.duplicates += people.goodCount - inserted;
         } finally {
           await definitions?.catch(() => {});
+          await inserting.catch(() => {});
           await store.command(`DROP TABLE IF EXISTS ${staged}`);
         }
       }
@@ -290,22 +292,23 @@ interface AppliedPersons {
 const IMPORTED_PERSON_NAMESPACE = "3f6a1c0e-2b7d-4e59-8a41-d0c9e7b25f18";
 
 /**
- * Applies a file's person events in one transaction, as capture's person processing does, and inserts the file's
- * events (`insert`, given the persons once processed) while the persons are being written. The persons an import
- * creates are named by the file and their distinct id, so should the run stop between the two writes, its re-run
- * gives the same persons the same ids as the events it had stored.
+ * Applies a file's person events in one transaction, as capture's person processing does, and has the file's
+ * events inserted while the persons are being written (`startInsert`, given the persons once processed, starts
+ * the insert before the writes begin). The persons an import creates are named by the file and their distinct id,
+ * so should the run stop between the two writes, its re-run gives the same persons the same ids as the events it
+ * had stored.
  */
 async function applyPersons(
   projectId: number,
   file: ImportFile,
   data: PersonData,
-  insert: (distinctIdPersons: Record<string, unknown>[]) => Promise<void>,
+  startInsert: (distinctIdPersons: Record<string, unknown>[]) => Promise<void>,
 ): Promise<AppliedPersons> {
   const db = await getDb();
   const { state, changes } = await db.transaction((tx) =>
     processProjectPersons(tx, projectId, data.events, data.events, {
       newPersonId: (distinctId) => uuidV5(IMPORTED_PERSON_NAMESPACE, `${file.key}\u0000${distinctId}`),
-      processed: (processed, changes) => insert(distinctIdPersons(processed, changes, data)),
+      beforeWrites: (processed, changes) => startInsert(distinctIdPersons(processed, changes, data)),
     }),
   );
   const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
@@ -360,21 +363,23 @@ export function personlessIdSql(team: string, distinctId: string): string {
 const PERSONS_MAP_PREFIX = "import_persons_";
 
 /**
- * Inserts the staged file's events the project does not hold yet (by uuid, within the file's time range), each
- * with its distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent
- * without a person before its distinct id had one. Returns the events inserted. The stored uuids are probed
- * against the file's (PREWHERE): the set built is the file's, not every event already in that range (9M events
- * before a 1M file: 0.9 → 0.3 s, and memory that no longer grows with the project).
+ * Starts inserting the staged file's events the project does not hold yet (by uuid, within the file's time range),
+ * each with its distinct id's person (the latest, as analyses resolve it), or its personless id when it was sent
+ * without a person before its distinct id had one. Resolves once the engine runs the insert, with the number of
+ * events it inserts. The stored uuids are probed against the file's (PREWHERE): the set built is the file's, not
+ * every event already in that range (9M events before a 1M file: 0.9 → 0.3 s, and memory that no longer grows
+ * with the project).
  */
-async function insertEvents(
+async function startInsertingEvents(
   store: EventStore,
   projectId: number,
   staged: string,
   distinctIdPersons: Record<string, unknown>[],
   data: PersonData,
-): Promise<number> {
-  if (data.goodCount === 0) return 0;
+): Promise<{ inserted: Promise<number> }> {
+  if (data.goodCount === 0) return { inserted: Promise.resolve(0) };
   const map = `${PERSONS_MAP_PREFIX}${randomUUID().replace(/-/g, "")}`;
+  const dropMap = () => store.command(`DROP TABLE IF EXISTS ${map}`);
   await store.command(`CREATE TABLE ${map} (distinct_id String, person_id UUID, since Int64) ENGINE = Memory`);
   try {
     for (let i = 0; i < distinctIdPersons.length; i += 100_000) await store.insert(map, distinctIdPersons.slice(i, i + 100_000));
@@ -389,7 +394,7 @@ async function insertEvents(
         )[0].n,
       );
     const before = await count();
-    await store.command(
+    const insert = store.command(
       `INSERT INTO events (uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain)
        SELECT e.uuid, e.event, e.properties, e.timestamp, {team:Int64}, e.distinct_id,
          if(m.person_id IS NULL OR (e.personless AND toUnixTimestamp64Milli(e.timestamp) < m.since),
@@ -405,9 +410,13 @@ async function insertEvents(
        SETTINGS join_use_nulls = 1, max_insert_threads = 2, ${settingsSql(IMPORT_SETTINGS)}`,
       range,
     );
-    return (await count()) - before;
-  } finally {
-    await store.command(`DROP TABLE IF EXISTS ${map}`);
+    const inserted = insert.then(async () => (await count()) - before).finally(dropMap);
+    // Awaited once the persons are written: a failure is reported then, not as an unhandled rejection meanwhile.
+    inserted.catch(() => {});
+    return { inserted };
+  } catch (error) {
+    await dropMap();
+    throw error;
   }
 }
 
