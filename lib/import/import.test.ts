@@ -272,7 +272,10 @@ test("CSV (columns as exported, properties as JSON text) and Parquet files are r
     csv,
     'uuid,event,distinct_id,timestamp,properties\n' +
       `0190a4c2-0000-7000-8000-00000000a001,signed_up,c1,2026-11-02T10:00:00Z,"{""$set"":{""plan"":""pro""}}"\n` +
-      `not-a-uuid,signed_up,c2,2026-11-02T10:00:00Z,{}\n`,
+      `not-a-uuid,signed_up,c2,2026-11-02T10:00:00Z,{}\n` +
+      // Names written with escapes (as JSON text they are stored as given): the same $set and personless flag.
+      `0190a4c2-0000-7000-8000-00000000a003,signed_up,c3,2026-11-02T10:02:00Z,"{""\\u0024set"":{""plan"":""team""}}"\n` +
+      `0190a4c2-0000-7000-8000-00000000a004,signed_up,c4,2026-11-02T10:03:00Z,"{""\\u0024process_person_profile"":false}"\n`,
   );
   const parquet = path.join(files, "events.parquet");
   await store.command(
@@ -281,14 +284,17 @@ test("CSV (columns as exported, properties as JSON text) and Parquet files are r
   );
   const bad: { row: number; reason: string }[] = [];
   const result = await importEvents({ projectId: project.id, paths: [csv, parquet], onBadRow: ({ row, reason }) => bad.push({ row, reason }) });
-  expect(result).toMatchObject({ events: 2, badRows: 1 });
+  expect(result).toMatchObject({ events: 4, badRows: 1 });
   expect(bad).toEqual([{ row: 3, reason: 'Event field "uuid" is not a valid UUID!' }]);
   expect(await personsOf(project.id)).toEqual([
     { distinctIds: ["c1"], properties: { plan: "pro" }, isIdentified: false, createdAt: "2026-11-02T10:00:00.000Z" },
+    { distinctIds: ["c3"], properties: { plan: "team" }, isIdentified: false, createdAt: "2026-11-02T10:02:00.000Z" },
   ]);
   const rows = await store.query(`SELECT event, properties FROM events WHERE team_id = {team:Int64} ORDER BY timestamp`, { team: project.id });
   expect(rows).toEqual([
     { event: "signed_up", properties: '{"$set":{"plan":"pro"}}' },
     { event: "purchase", properties: '{"amount": 12}' },
+    { event: "signed_up", properties: '{"\\u0024set":{"plan":"team"}}' },
+    { event: "signed_up", properties: '{"\\u0024process_person_profile":false}' },
   ]);
 }, 60_000);

@@ -13,7 +13,7 @@ import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/lim
 import { mirrorPersons } from "@/lib/ingestion/pipeline";
 import { processProjectPersons } from "@/lib/persons/batch";
 import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
-import { eventRowsSql, listImportFiles, SOURCE_SETTINGS, type ImportFile } from "./source";
+import { eventRowsSql, listImportFiles, mayName, SOURCE_SETTINGS, type ImportFile } from "./source";
 
 export interface BadRow {
   file: string;
@@ -236,9 +236,8 @@ async function readPersonData(store: EventStore, staged: string): Promise<Person
   }
 }
 
-// The key's text is looked for before the properties are parsed for it (most events have none of them).
 const CHANGES_PERSONS = `(NOT personless AND (event IN ('$identify', '$create_alias')
-  OR ((position(properties, '"$set') > 0 OR position(properties, '"$unset"') > 0)
+  OR ((${mayName('"$set')} OR ${mayName('"$unset"')})
     AND (JSONHas(properties, '$set') OR JSONHas(properties, '$set_once') OR JSONHas(properties, '$unset')))))
   OR event = '$groupidentify'`;
 

@@ -87,6 +87,13 @@ export const SOURCE_SETTINGS = {
   schema_inference_make_columns_nullable: 0,
 } as const;
 
+/**
+ * SQL: whether an event's `properties` text may name a key whose text as written contains `needle` (e.g. '"$set'):
+ * the needle is there, or the text writes something with escapes (properties given as JSON text are stored as
+ * given, where `"\u0024set"` names `$set`). Looked for before the properties are parsed for it: most events have none.
+ */
+export const mayName = (needle: string) => `(position(properties, '${needle}') > 0 OR position(properties, '\\\\') > 0)`;
+
 const EVENT_TUPLE =
   "Tuple(uuid Nullable(String), event Nullable(String), distinct_id Nullable(String), `$distinct_id` Nullable(String), " +
   "timestamp Nullable(String), properties Nullable(String), elements_chain Nullable(String), elements Nullable(String))";
@@ -104,14 +111,14 @@ export function eventRowsSql(file: ImportFile): string {
   // (validated); anything else is read only for the rows that need it (multiIf and if evaluate lazily).
   return `
     SELECT row_number, error, uuid, event, distinct_id, timestamp, properties, elements_chain,
-      position(properties, '$process_person_profile') > 0
+      ${mayName("$process_person_profile")}
         AND JSONExtractRaw(properties, '$process_person_profile') = 'false'
         AND event NOT IN ('$identify', '$create_alias') AS personless
     FROM (
       SELECT row_number, line, f,
         ifNull(f.properties, '{}') AS properties,
         multiIf(notEmpty(ifNull(f.distinct_id, '')), f.distinct_id, notEmpty(ifNull(f.\`$distinct_id\`, '')), f.\`$distinct_id\`,
-          position(properties, '"distinct_id"') > 0, nullIf(JSONExtract(properties, 'distinct_id', 'Nullable(String)'), ''), NULL) AS raw_distinct_id,
+          ${mayName('"distinct_id"')}, nullIf(JSONExtract(properties, 'distinct_id', 'Nullable(String)'), ''), NULL) AS raw_distinct_id,
         substringUTF8(ifNull(raw_distinct_id, ''), 1, 200) AS distinct_id,
         ifNull(f.event, '') AS event,
         parseDateTime64BestEffortOrNull(ifNull(f.timestamp, ''), 6, 'UTC') AS parsed_timestamp,
@@ -119,7 +126,7 @@ export function eventRowsSql(file: ImportFile): string {
         if(ifNull(f.uuid, '') = '', reinterpretAsUUID(sipHash128(${sqlString(file.key)}, row_number)), toUUIDOrNull(f.uuid)) AS parsed_uuid,
         ifNull(parsed_uuid, toUUID('00000000-0000-0000-0000-000000000000')) AS uuid,
         multiIf(notEmpty(ifNull(f.elements_chain, '')), f.elements_chain, notEmpty(ifNull(f.elements, '')), f.elements,
-          position(properties, '$elements_chain') > 0, JSONExtractString(properties, '$elements_chain'), '') AS elements_chain,
+          ${mayName("$elements_chain")}, JSONExtractString(properties, '$elements_chain'), '') AS elements_chain,
         multiIf(
           f.event IS NULL AND NOT isValidJSON(line), 'Line is not valid JSON.',
           NOT startsWith(trimLeft(line), '{'), 'Event must be a JSON object.',
