@@ -4,14 +4,11 @@
 // each stage timed alone over every body. What `next start` adds per request (routing, the request and response
 // objects, the auth of the token) is the capture bench's server CPU per event minus the sum of these.
 //   npx tsx bench/capture-stages.ts [--events 200000] [--group 20000]
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import { embeddedTestDatabases } from "../lib/events/store/test-store";
-import { generateDemoEvents } from "../scripts/demo/generate";
+import { BATCH, payloads } from "./capture-client";
 import { arg, load } from "./events";
 
 const EVENTS = Number(arg("events", "200000"));
-const BATCH = 100;
 /** The pipeline's group under load: requests queued during a flush are flushed together, up to this many events. */
 const GROUP = Number(arg("group", "20000"));
 
@@ -31,13 +28,7 @@ const newProject = async (name: string) => {
   return project;
 };
 
-const gzipAsync = promisify(gzip);
-const now = Date.now();
-const bodies: Uint8Array[] = [];
-for (const batch of generateDemoEvents({ events: EVENTS, seed: 2, now, batchSize: BATCH })) {
-  for (const event of batch) event.timestamp = new Date(now - Math.floor(Math.random() * 60_000)).toISOString();
-  bodies.push(await gzipAsync(JSON.stringify({ api_key: "phc_x", batch, sent_at: new Date(now).toISOString() })));
-}
+const bodies = await payloads("phc_x", EVENTS);
 
 /** Runs `work`, answering its wall time and the process's CPU time (every thread: chDB's too), in µs per event. */
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; wall: number; cpu: number }> {

@@ -5,72 +5,23 @@
 // The payloads are generated and compressed before the clock starts (demo events with fresh timestamps, every
 // uuid different), so the client is not what is measured. --pool bounds them: a level that uses them all up
 // ends early, and says so.
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-import { generateDemoEvents } from "../scripts/demo/generate";
-import { captureAgent, postBatch } from "../scripts/demo/send";
+import { BATCH, drive, payloads } from "./capture-client";
 import { arg, countStored, cpuSeconds, load, peakRssMb, postgresCpuSeconds, rssSplit, startWithProject } from "./events";
 
 const SECONDS = Number(arg("seconds", "20"));
 const CONNECTIONS = arg("connections", "8,16,32").split(",").map(Number);
 const POOL = Number(arg("pool", "600000"));
-const BATCH = 100;
-
-const gzipAsync = promisify(gzip);
-
-/** posthog-node's bodies: `{api_key, batch, sent_at}` gzipped; timestamps within the last minute, as live traffic. */
-async function payloads(apiKey: string): Promise<Buffer[]> {
-  const now = Date.now();
-  const bodies: Buffer[] = [];
-  for (const batch of generateDemoEvents({ events: POOL, seed: 2, now, batchSize: BATCH })) {
-    for (const event of batch) event.timestamp = new Date(now - Math.floor(Math.random() * 60_000)).toISOString();
-    bodies.push(await gzipAsync(JSON.stringify({ api_key: apiKey, batch, sent_at: new Date(now).toISOString() })));
-  }
-  return bodies;
-}
-
-async function drive(baseUrl: string, bodies: Buffer[], from: number, connections: number) {
-  const url = new URL("/batch/", baseUrl);
-  const agent = captureAgent(baseUrl, connections);
-  const deadline = Date.now() + SECONDS * 1000;
-  let next = from;
-  let accepted = 0;
-  let failed = 0;
-  const latencies: number[] = [];
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < deadline && next < bodies.length) {
-        const body = bodies[next++];
-        const sent = performance.now();
-        try {
-          await postBatch(url, body, agent);
-          accepted += BATCH;
-        } catch (error) {
-          failed++;
-          if (failed <= 3) console.error(String(error));
-        }
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
-  return { accepted, failed, elapsed, used: next - from, exhausted: next >= bodies.length, p50: percentile(0.5), p99: percentile(0.99) };
-}
 
 const { server, apiToken, projectId, session } = await startWithProject();
 const pid = server.process.pid!;
 console.log(`Generating ${POOL.toLocaleString("en-US")} events in gzipped batches of ${BATCH}…`);
 const generated = Date.now();
-const bodies = await payloads(apiToken);
+const bodies = await payloads(apiToken, POOL);
 const megabytes = bodies.reduce((sum, b) => sum + b.length, 0) / 1e6;
 console.log(`  ${bodies.length} bodies, ${megabytes.toFixed(0)} MB gzipped, in ${((Date.now() - generated) / 1000).toFixed(1)} s`);
 
 // Warm-up: the first requests compile routes and open the stores.
-const warm = await drive(server.baseUrl, bodies.slice(0, 20), 0, 4);
+const warm = await drive(server.baseUrl, bodies.slice(0, 20), 0, 4, SECONDS);
 let offset = 20;
 let acceptedTotal = warm.accepted;
 const rows = [];
@@ -78,7 +29,7 @@ for (const connections of CONNECTIONS) {
   const before = load();
   const cpuBefore = cpuSeconds(pid);
   const postgresBefore = postgresCpuSeconds();
-  const result = await drive(server.baseUrl, bodies, offset, connections);
+  const result = await drive(server.baseUrl, bodies, offset, connections, SECONDS);
   const cpu = cpuSeconds(pid) - cpuBefore;
   const postgresCpu = postgresCpuSeconds() - postgresBefore;
   offset += result.used;
