@@ -8,6 +8,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { ApiClient, signUp, uniqueEmail } from "../tests/support/api";
 import { resetPostgres, startInstance, startServer } from "../tests/support/server";
+import { cpuSeconds, postgresCpuSeconds } from "./events";
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,12 +38,15 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 
 /** `next start` on `backend`, or with --workers, `npm start`'s server processes on PostgreSQL. */
 async function start(backend: "pglite" | "postgres") {
-  if (!WORKERS) return startServer({ backend });
+  if (!WORKERS) {
+    const server = await startServer({ backend });
+    return { baseUrl: server.baseUrl, pid: server.process.pid!, stop: server.stop };
+  }
   const url = process.env.TEST_DATABASE_URL!;
   await resetPostgres(url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
   const instance = await startInstance({ DATABASE_URL: url, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: String(WORKERS) });
-  return { baseUrl: instance.baseUrl, stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
+  return { baseUrl: instance.baseUrl, pid: instance.process.pid!, stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 async function measure(backend: "pglite" | "postgres") {
@@ -71,7 +75,10 @@ async function measure(backend: "pglite" | "postgres") {
     ];
     for (const [name, options] of scenarios) {
       await run({ ...options, connections: CONNECTIONS, duration: 3 }); // warm-up
+      const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), client: process.cpuUsage() };
       const result = await run({ ...options, connections: CONNECTIONS, duration: SECONDS });
+      const client = process.cpuUsage(before.client);
+      const perRequest = (seconds: number) => Number(((seconds * 1000) / result.requests.total).toFixed(2));
       const errors = (name.includes("baseline") ? 0 : result.non2xx) + result.errors;
       results.push({
         backend: WORKERS ? `${backend}, ${WORKERS} processes` : backend,
@@ -81,6 +88,10 @@ async function measure(backend: "pglite" | "postgres") {
         "p99 ms": result.latency.p99,
         requests: result.requests.total,
         errors,
+        // CPU per request: the server's processes, PostgreSQL's (both backends: PGlite runs in the server), the client's.
+        "server CPU ms": perRequest(cpuSeconds(server.pid) - before.server),
+        "PostgreSQL CPU ms": perRequest(postgresCpuSeconds() - before.postgres),
+        "client CPU ms": perRequest((client.user + client.system) / 1e6),
       });
     }
     return results;
