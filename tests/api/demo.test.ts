@@ -41,7 +41,7 @@ async function signIn(url: string, email: string, password: string): Promise<Api
 function lastTuesdayNoon(): number {
   const today = new Date();
   const noon = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12);
-  const daysBack = (today.getUTCDay() - 2 + 7) % 7 || (noon > Date.now() ? 7 : 0);
+  const daysBack = (today.getUTCDay() - 2 + 7) % 7 || (noon > today.getTime() ? 7 : 0);
   return noon - daysBack * 86_400_000;
 }
 
