@@ -182,8 +182,9 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     if (error instanceof z.ZodError) return errorResponse(fromZodError(error));
-    console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed:`, error);
-    return errorResponse(serverError());
+    const failure = serverError();
+    console.error(`[api] ${req.method} ${req.nextUrl.pathname} failed: ${failure.detail}`, error);
+    return errorResponse(failure);
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 
 /**
@@ -49,8 +50,13 @@ export const unsupportedMediaType = (contentType: string) =>
 export const requestTooLarge = () =>
   new ApiError(413, "invalid_request", "request_too_large", "Request body is too large.");
 
-export const serverError = () =>
-  new ApiError(500, "server_error", "error", "A server error occurred.");
+/**
+ * A failure the caller did not cause: a generic answer naming an id, so an operator finds the details in the server's
+ * log without the answer revealing them (paths, engine internals, other hosts).
+ */
+export function serverError(id: string = randomUUID()) {
+  return new ApiError(500, "server_error", "error", `A server error occurred (error id ${id}).`);
+}
 
 /** Maps the first zod issue to the error DRF would raise for the same field, as PostHog's clients expect it. */
 export function fromZodError(error: z.ZodError): ApiError {

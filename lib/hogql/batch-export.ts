@@ -1,7 +1,7 @@
 import { personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters";
 import { validationError } from "@/lib/api/errors";
 import type { Expr, Query } from "./ast";
-import { EVENTS_STAR, columnName, compileEventsExpression } from "./compile";
+import { EVENTS_STAR, columnName, compileEventsExpression, projectEvents } from "./compile";
 import { HogQLQueryError, HogQLSyntaxError } from "./errors";
 import { parseQuery } from "./parser";
 import { printSelect } from "./print";
@@ -60,13 +60,14 @@ function renameQualifier(expr: Expr, qualifier: string): Expr {
 }
 
 /**
- * The FROM clause a batch export's fields read: `events AS e`, joined to the person when a field names it.
- * `team` is the SQL of the project id (a placeholder such as `{team:Int64}`).
+ * The FROM clause a batch export's fields read: the project's events as `e` (filtered inside, where no alias of the
+ * query can stand for the condition), joined to the person when a field names it. `team` is the SQL of the project
+ * id (a placeholder such as `{team:Int64}`).
  */
 export function batchExportSource(schema: BatchExportSchema, team: string): string {
   const sql = schema.fields.map((f) => f.expression).join(" ");
   // The person's SQL names the joins' aliases (`pdi.`, `pp.`), which nothing else compiles to.
   const personProperties = /\bpp\./.test(sql);
   const personId = personProperties || /\bpdi\./.test(sql);
-  return `events AS e${personId ? ` ${personIdJoin(team)}` : ""}${personProperties ? ` ${personPropertiesJoin(team)}` : ""}`;
+  return `${projectEvents(team)}${personId ? ` ${personIdJoin(team)}` : ""}${personProperties ? ` ${personPropertiesJoin(team)}` : ""}`;
 }

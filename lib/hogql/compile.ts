@@ -11,8 +11,32 @@ export const MAX_LIMIT = 50_000;
 /** The project every table is confined to, as a ClickHouse parameter the compiled SQL names. */
 const TEAM = "{hogql_team:Int64}";
 
-/** Aliases the compiled SQL uses itself: a query may not define them. */
+/**
+ * Names the compiled SQL uses itself. A query's aliases never reach the SQL (its columns are `__cN`), so these only
+ * keep the HogQL readable; a dotted alias would read as a qualified field.
+ */
 const RESERVED_ALIASES = new Set(["e", "pdi", "pp", "p"]);
+
+/** The events columns a compiled query may read: the table's own and the hot properties' materialized columns. */
+const EVENTS_COLUMNS = [
+  "uuid",
+  "event",
+  "properties",
+  "timestamp",
+  "team_id",
+  "distinct_id",
+  "person_id",
+  "elements_chain",
+  "created_at",
+  ...Object.values(EXACT_EVENT_COLUMNS).map((column) => column.replace(/^e\./, "")),
+];
+
+/**
+ * The project's events, filtered where no query text can reach: a subquery under the compiler's own name, with the
+ * project condition in PREWHERE so other projects' rows are dropped before any expression of the query is evaluated
+ * on them (an error message can then only quote the project's own values).
+ */
+export const projectEvents = (team: string) => `(SELECT ${EVENTS_COLUMNS.join(", ")} FROM events PREWHERE team_id = ${team}) AS e`;
 
 /** The tables HogQL reads, by name. */
 export const TABLES = ["events", "persons"] as const;
@@ -54,17 +78,26 @@ export interface CompiledQuery {
   offset: number;
 }
 
+/** A column of a SELECT: the name HogQL knows it by, and its SQL name (never text from the query). */
+interface Column {
+  name: string;
+  key: string;
+}
+
 type Scope =
   | { table: "events"; qualifiers: Set<string>; person: { id: boolean; properties: boolean } }
   | { table: "persons"; qualifiers: Set<string> }
-  | { table: "subquery"; qualifiers: Set<string>; columns: Set<string>; alias: string }
+  | { table: "subquery"; qualifiers: Set<string>; columns: Column[]; alias: string }
   | { table: null; qualifiers: Set<string> };
 
 interface Frame {
   scope: Scope;
-  /** The SELECT's own aliases, which its other clauses may name. */
-  aliases: Set<string>;
+  /** The SELECT's own aliases, which its other clauses may name, to their SQL names. */
+  aliases: Map<string, string>;
 }
+
+/** The SQL name of a SELECT's column at an index. */
+const columnKey = (index: number) => `__c${index}`;
 
 const escapeString = (value: string) => `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\0/g, "\\0")}'`;
 const quoteIdentifier = (name: string) => `\`${name.replace(/\\/g, "\\\\").replace(/`/g, "\\`")}\``;
@@ -97,34 +130,27 @@ class Compiler {
 
   // ---- SELECT ----
 
-  select(query: SelectQuery, outer: boolean, options: CompileOptions = {}): { sql: string; columns: { name: string; key: string }[] } {
+  select(query: SelectQuery, outer: boolean, options: CompileOptions = {}): { sql: string; columns: Column[] } {
     const scope = this.scopeOf(query.from);
     const items = query.select.flatMap((item) => this.expandStar(item, scope));
-    const aliases = new Set<string>();
-    for (const item of items)
-      if (item.kind === "alias") {
-        if (RESERVED_ALIASES.has(item.alias.toLowerCase()) || item.alias.startsWith("__"))
-          throw new HogQLQueryError(`The alias "${item.alias}" is reserved: choose another name.`, item.at);
-        aliases.add(item.alias);
-      }
+    const aliases = new Map<string, string>();
+    items.forEach((item, index) => {
+      if (item.kind !== "alias") return;
+      if (RESERVED_ALIASES.has(item.alias.toLowerCase()) || item.alias.startsWith("__") || item.alias.includes("."))
+        throw new HogQLQueryError(`The alias "${item.alias}" is reserved: choose another name.`, item.at);
+      if (!aliases.has(item.alias)) aliases.set(item.alias, columnKey(index));
+    });
     const frame: Frame = { scope, aliases };
 
-    const columns: { name: string; key: string }[] = [];
-    const selectSql = items.map((item, index) => {
-      const name = columnName(item);
-      const sql = this.expr(item.kind === "alias" ? item.expr : item, frame);
-      // Every column of the outer query has an SQL alias of its own, so equal names never collide in a row; a
-      // subquery's columns are named as the outer query reads them.
-      const key = item.kind === "alias" ? item.alias : outer ? `__c${index}` : item.kind === "field" ? name : null;
-      if (key !== null) columns.push({ name, key });
-      return key === null ? sql : `${sql} AS ${quoteIdentifier(key)}`;
-    });
+    // Every column has an SQL name of the compiler's own: equal names never collide in a row, and no alias a query
+    // writes can stand for a column or a condition of the compiled SQL.
+    const columns: Column[] = items.map((item, index) => ({ name: columnName(item), key: columnKey(index) }));
+    const selectSql = items.map((item, index) => `${this.expr(item.kind === "alias" ? item.expr : item, frame)} AS ${quoteIdentifier(columns[index].key)}`);
     // The outer columns' types come with the rows (a constant per block, so nearly free), sparing a DESCRIBE.
     if (outer) selectSql.push(...columns.map((column, index) => `toTypeName(${quoteIdentifier(column.key)}) AS \`__t${index}\``));
 
     const from = query.from ? this.from(query.from, scope) : "";
     const conditions: string[] = [];
-    if (scope.table === "events") conditions.push(`e.team_id = ${TEAM}`);
     if (query.where) conditions.push(`(${this.expr(query.where, frame)})`);
     if (outer)
       for (const condition of options.conditions ?? []) {
@@ -157,7 +183,7 @@ class Compiler {
   private expandStar(item: Expr, scope: Scope): Expr[] {
     if (item.kind !== "star" && !(item.kind === "field" && item.chain[item.chain.length - 1] === "*")) return [item];
     const names =
-      scope.table === "events" ? EVENTS_STAR : scope.table === "persons" ? PERSONS_STAR : scope.table === "subquery" ? [...scope.columns] : null;
+      scope.table === "events" ? EVENTS_STAR : scope.table === "persons" ? PERSONS_STAR : scope.table === "subquery" ? scope.columns.map((c) => c.name) : null;
     if (!names) throw new HogQLQueryError("SELECT * needs a FROM clause.", item.at);
     return names.map((name) => ({ kind: "field", chain: [name], at: item.at }) satisfies Expr);
   }
@@ -168,7 +194,7 @@ class Compiler {
     // The table's alias only qualifies fields (`e.event`): the SQL names tables with its own aliases.
     const qualifiers = new Set(from.alias ? [from.alias] : []);
     if (from.kind === "subquery") {
-      const columns = new Set(outputNames(from.query));
+      const columns = outputNames(from.query).map((name, index) => ({ name, key: columnKey(index) }));
       return { table: "subquery", qualifiers, columns, alias: `__q${++this.subqueries}` };
     }
     qualifiers.add(from.name);
@@ -180,10 +206,10 @@ class Compiler {
   }
 
   private from(from: FromClause, scope: Scope): string {
-    if (scope.table === "events") return "events AS e";
+    if (scope.table === "events") return projectEvents(TEAM);
     if (scope.table === "persons")
       return `(SELECT id, argMax(properties, version) AS properties, argMax(created_at, version) AS created_at,
-        argMax(is_identified, version) AS is_identified FROM person WHERE team_id = ${TEAM}
+        argMax(is_identified, version) AS is_identified FROM person PREWHERE team_id = ${TEAM}
         GROUP BY id HAVING argMax(is_deleted, version) = 0) AS p`;
     if (scope.table === "subquery" && from.kind === "subquery") return `(${this.select(from.query, false).sql}) AS ${scope.alias}`;
     throw new Error("unreachable");
@@ -196,7 +222,8 @@ class Compiler {
     const parts = chain.length > 1 && scope.qualifiers.has(chain[0]) ? chain.slice(1) : chain;
     const sql = this.tableField(parts, scope);
     if (sql !== null) return sql;
-    if (parts.length === 1 && frame.aliases.has(parts[0])) return quoteIdentifier(parts[0]);
+    const alias = parts.length === 1 ? frame.aliases.get(parts[0]) : undefined;
+    if (alias) return quoteIdentifier(alias);
     throw new HogQLQueryError(`Unable to resolve field: ${chain.join(".")}`, at);
   }
 
@@ -212,8 +239,10 @@ class Compiler {
         if (head === "created_at") return this.timestamp("p.created_at");
         if (head === "is_identified") return "p.is_identified";
         return null;
-      case "subquery":
-        return parts.length === 1 && scope.columns.has(head) ? `${scope.alias}.${quoteIdentifier(head)}` : null;
+      case "subquery": {
+        const column = parts.length === 1 ? scope.columns.find((c) => c.name === head) : undefined;
+        return column ? `${scope.alias}.${quoteIdentifier(column.key)}` : null;
+      }
       case null:
         return null;
     }
@@ -369,7 +398,7 @@ export function compileHogQL(query: Query, ctx: CompileContext, options: Compile
 /** The ClickHouse SQL of one expression over events (batch exports' fields). */
 export function compileEventsExpression(expr: Expr, ctx: CompileContext): { sql: string; person: { id: boolean; properties: boolean } } {
   const scope: Scope = { table: "events", qualifiers: new Set(["events"]), person: { id: false, properties: false } };
-  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Set() });
+  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map() });
   return { sql, person: scope.person };
 }
 

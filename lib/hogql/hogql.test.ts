@@ -7,6 +7,9 @@ import { printQuery } from "./print";
 
 const ctx: CompileContext = { teamId: 7, timezone: "UTC", values: { name: "O'Brien", n: 3, list: ["a", "b"] } };
 const compile = (text: string, context = ctx) => compileHogQL(parseQuery(text), context);
+/** The FROM every events read compiles to: the project's rows, filtered inside a subquery of the compiler's own. */
+const PROJECT_EVENTS =
+  "(SELECT uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain, created_at, prop_browser, prop_os, prop_current_url, prop_pathname, prop_host, prop_device_type, prop_referring_domain, prop_session_id FROM events PREWHERE team_id = {hogql_team:Int64}) AS e";
 
 /** The 400 a query answers: its detail. */
 function refusal(run: () => unknown): string {
@@ -87,7 +90,7 @@ describe("compiler", () => {
   test("confines every events read to the project, joining the person only when named", () => {
     const compiled = compile("select event, count() from events group by event order by count() desc");
     expect(compiled.sql).toBe(
-      "SELECT e.event AS `__c0`, count() AS `__c1`, toTypeName(`__c0`) AS `__t0`, toTypeName(`__c1`) AS `__t1` FROM events AS e WHERE e.team_id = {hogql_team:Int64} GROUP BY e.event ORDER BY count() DESC LIMIT 101",
+      `SELECT e.event AS \`__c0\`, count() AS \`__c1\`, toTypeName(\`__c0\`) AS \`__t0\`, toTypeName(\`__c1\`) AS \`__t1\` FROM ${PROJECT_EVENTS} GROUP BY e.event ORDER BY count() DESC LIMIT 101`,
     );
     expect(compiled.params).toEqual({ hogql_team: 7 });
     expect(compiled.columns.map((c) => c.name)).toEqual(["event", "count()"]);
@@ -96,35 +99,61 @@ describe("compiler", () => {
     const person = compile("select person.properties.email, person_id from events where properties.plan = 'pro'").sql;
     expect(person).toContain("LEFT JOIN (\n    SELECT distinct_id, argMax(person_id, version)");
     expect(person).toContain("JSONExtract(pp.properties, 'email', 'Nullable(String)')");
-    expect(person).toContain("WHERE e.team_id = {hogql_team:Int64} AND ((JSONExtract(e.properties, 'plan', 'Nullable(String)') = 'pro'))");
+    expect(person).toContain(`FROM ${PROJECT_EVENTS} LEFT JOIN`);
+    expect(person).toContain("WHERE ((JSONExtract(e.properties, 'plan', 'Nullable(String)') = 'pro'))");
     // A hot property reads its own column, not the JSON.
     expect(compile("select properties.$browser from events").sql).toContain("e.prop_browser AS `__c0`");
     expect(compile("select properties.a.b from events").sql).toContain("JSONExtract(e.properties, 'a', 'b', 'Nullable(String)')");
   });
 
-  test("the user's WHERE is parenthesized after the project condition, so OR cannot widen it", () => {
+  test("the user's WHERE reads the project's rows only, so OR cannot widen it", () => {
     const { sql } = compile("select event from events where team_id = 8 or 1 = 1");
-    expect(sql).toContain("WHERE e.team_id = {hogql_team:Int64} AND (((e.team_id = 8) OR (1 = 1)))");
+    expect(sql).toContain(`FROM ${PROJECT_EVENTS} WHERE (((e.team_id = 8) OR (1 = 1)))`);
+  });
+
+  test("no alias, quoting or case a query writes reaches the SQL: columns have the compiler's names", () => {
+    for (const text of [
+      "select 3 as `e.team_id`, event from events",
+      "select 3 as `E.TEAM_ID`, event from events",
+      "select 3 as team_id, event from events where team_id = 3",
+      "select 3 as `team_id`, count() from events",
+      "select event from (select 3 as team_id, event from events) where team_id = 3",
+      "select event from events where distinct_id in (select 3 as team_id, distinct_id from events)",
+    ]) {
+      let sql: string;
+      try {
+        sql = compile(text).sql;
+      } catch (error) {
+        expect((error as ApiError).status, text).toBe(400);
+        continue;
+      }
+      expect(sql, text).not.toMatch(/AS `(?!__[cqt]\d)/);
+      expect(sql.split("PREWHERE team_id = {hogql_team:Int64}").length - 1, text).toBe(sql.split("FROM events").length - 1);
+      expect(sql, text).not.toMatch(/FROM events(?! PREWHERE team_id = \{hogql_team:Int64\})/);
+    }
+    expect(refusedQuery("select 3 as `e.team_id` from events")).toBe('The alias "e.team_id" is reserved: choose another name.');
+    // An alias still names its column in the other clauses, through the compiler's name.
+    expect(compile("select event as name, count() as c from events group by name order by c desc").sql).toContain("GROUP BY `__c0` ORDER BY `__c1` DESC");
   });
 
   test("subqueries in FROM and IN are confined too; persons read the project's persons", () => {
     const nested = compile("select count() from (select distinct_id as d from events where event = 'x') s where s.d != ''").sql;
-    expect(nested.match(/e\.team_id = \{hogql_team:Int64\}/g)).toHaveLength(1);
-    expect(nested).toContain("FROM (SELECT e.distinct_id AS `d` FROM events AS e WHERE e.team_id = {hogql_team:Int64}");
-    expect(nested).toContain("AS __q1 WHERE ((__q1.`d` != ''))");
+    expect(nested.match(/PREWHERE team_id = \{hogql_team:Int64\}/g)).toHaveLength(1);
+    expect(nested).toContain(`FROM (SELECT e.distinct_id AS \`__c0\` FROM ${PROJECT_EVENTS}`);
+    expect(nested).toContain("AS __q1 WHERE ((__q1.`__c0` != ''))");
     const inSubquery = compile("select event from events where distinct_id in (select distinct_id from events where event = 'a')").sql;
-    expect(inSubquery.match(/e\.team_id = \{hogql_team:Int64\}/g)).toHaveLength(2);
+    expect(inSubquery.match(/PREWHERE team_id = \{hogql_team:Int64\}/g)).toHaveLength(2);
     const persons = compile("select id, properties.email from persons").sql;
-    expect(persons).toContain("FROM person WHERE team_id = {hogql_team:Int64}");
+    expect(persons).toContain("FROM person PREWHERE team_id = {hogql_team:Int64}");
     expect(persons).toContain("JSONExtract(p.properties, 'email', 'Nullable(String)')");
   });
 
   test("constants and placeholders become escaped literals; nothing from the text reaches the SQL raw", () => {
     expect(compile("select {name}, {n}, {list}").sql).toMatch(/^SELECT 'O\\'Brien' AS `__c0`, 3 AS `__c1`, \['a', 'b'\] AS `__c2`, toTypeName/);
     expect(compile("select 'a\\\\'' or 1=1 --'").sql).toMatch(/^SELECT 'a\\\\\\' or 1=1 --' AS `__c0`, toTypeName/);
-    expect(compile("select event as `a``b` from events").sql).toBe(
-      "SELECT e.event AS `a\\`b`, toTypeName(`a\\`b`) AS `__t0` FROM events AS e WHERE e.team_id = {hogql_team:Int64} LIMIT 101",
-    );
+    const quoted = compile("select event as `a``b` from events");
+    expect(quoted.sql).toBe(`SELECT e.event AS \`__c0\`, toTypeName(\`__c0\`) AS \`__t0\` FROM ${PROJECT_EVENTS} LIMIT 101`);
+    expect(quoted.columns.map((c) => c.name)).toEqual(["a`b"]);
   });
 
   test("limits: 100 by default, at most 50,000, one more row read to tell there are more", () => {
@@ -190,8 +219,10 @@ describe("batch export schema", () => {
       values: {},
       hogql_query: "SELECT event, properties.$browser AS browser, person.properties.email, toString(uuid) FROM events",
     });
-    expect(batchExportSource(schema, "{team:Int64}")).toMatch(/^events AS e LEFT JOIN .* AS pdi .* LEFT JOIN .* AS pp ON/s);
-    expect(batchExportSource(batchExportSchemaFromHogQL("select e.event from events as e"), "{team:Int64}")).toBe("events AS e");
+    expect(batchExportSource(schema, "{team:Int64}")).toMatch(/^\(SELECT .* FROM events PREWHERE team_id = \{team:Int64\}\) AS e LEFT JOIN .* AS pdi .* LEFT JOIN .* AS pp ON/s);
+    expect(batchExportSource(batchExportSchemaFromHogQL("select e.event from events as e"), "{team:Int64}")).toBe(
+      PROJECT_EVENTS.replace("{hogql_team:Int64}", "{team:Int64}"),
+    );
     expect(batchExportSchemaFromHogQL("select * from events").fields.map((f) => f.alias)).toEqual([
       "uuid", "event", "properties", "timestamp", "distinct_id", "elements_chain", "created_at", "$session_id",
     ]);
@@ -221,6 +252,7 @@ describe("batch export schema", () => {
 
 test("a subquery's `*` names its table's fields outside it", () => {
   const { sql } = compile("select * from (select * from events)");
-  expect(sql).toMatch(/^SELECT __q1\.`uuid` AS `__c0`, __q1\.`event` AS `__c1`/);
-  expect(sql).toContain("FROM (SELECT e.uuid AS `uuid`, e.event AS `event`");
+  expect(sql).toMatch(/^SELECT __q1\.`__c0` AS `__c0`, __q1\.`__c1` AS `__c1`/);
+  expect(sql).toContain("FROM (SELECT e.uuid AS `__c0`, e.event AS `__c1`");
+  expect(compile("select * from (select * from events)").columns.map((c) => c.name).slice(0, 2)).toEqual(["uuid", "event"]);
 });

@@ -106,11 +106,34 @@ test("another project's rows stay out of reach, whatever the query says", async 
     "select event, properties from events e where e.team_id in (21, 22)",
     "select id, properties from persons where properties.email like '%theirs%' or 1 = 1",
     "select properties.email from persons",
+    // The compiler's own condition cannot be stood for by an alias, whatever its quoting or case.
+    "select 22 as `e.team_id`, event, properties from events",
+    "select 22 as `e.team_id`, count() from events",
+    "select 3 as team_id, event, properties.token from events",
+    "select 22 as `team_id`, event, properties from events where team_id = 22",
+    "select event, properties from (select 22 as team_id, event, properties from events)",
+    "select event, properties from (select event, properties, 22 as `team_id` from events) where team_id = 22",
+    "select event, properties from events where distinct_id in (select 22 as team_id, distinct_id from events)",
+    "select event as team_id, properties from events",
+    "select TEAM_ID, event, properties from events",
+    // A value the engine fails to parse is quoted in its error: only the project's own rows are ever evaluated.
+    "select toInt64(properties.token) from events",
+    "select event from events where toInt64(properties.token) = 1",
+    "select event from events where toUUID(properties.token) = toUUID('00000000-0000-0000-0000-000000000000')",
+    "select event from events where throwIf(properties.token = 'hunter2') = 0",
+    "select id from persons where toInt64(properties.email) = 1",
   ];
   for (const query of hostile) {
-    const { results } = await run.runHogQL(query, ctx);
-    const text = JSON.stringify(results);
-    expect(text, query).not.toMatch(/secret|hunter2|theirs|Secret/i);
+    const outcome = await run.runHogQL(query, ctx).then(
+      ({ results }) => JSON.stringify(results),
+      (error: ApiError) => `${error.status} ${error.detail}`,
+    );
+    expect(outcome, query).not.toMatch(/secret|hunter2|theirs|Secret/i);
+  }
+  // Aliases that read as the compiler's qualified names are refused outright.
+  for (const alias of ["`e.team_id`", "`E.TEAM_ID`", "`pdi.person_id`", "e", "__c0"]) {
+    const error = (await run.runHogQL(`select 3 as ${alias}, count() from events`, ctx).catch((e: unknown) => e)) as ApiError;
+    expect(error.status, alias).toBe(400);
   }
   expect((await run.runHogQL("select count() from events", ctx)).results).toEqual([[3]]);
   expect((await run.runHogQL("select count() from events", { ...ctx, teamId: THEIRS })).results).toEqual([[2]]);

@@ -1,6 +1,6 @@
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { isoInZone } from "@/lib/analytics/retention/result";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, serverError } from "@/lib/api/errors";
 import { clickhouseErrorName } from "@/lib/events/store/limits";
 import type { Query } from "./ast";
 import { compileHogQL, type CompileContext, type CompileOptions, type CompiledQuery } from "./compile";
@@ -23,9 +23,59 @@ export interface HogQLResult {
 
 const seconds = (since: number) => Math.round((performance.now() - since) * 1000) / 1_000_000;
 
-/** A ClickHouse error caused by the query itself (a type mismatch, an aggregate in WHERE): a 400 with the engine's reason. */
+/**
+ * The engine's errors a query's own text or values cause (a type mismatch, an aggregate in WHERE, a value that does
+ * not parse): their message speaks of the query and the project's own rows, so the caller reads it.
+ */
+const QUERY_ERRORS = new Set([
+  "ILLEGAL_AGGREGATION",
+  "NOT_AN_AGGREGATE",
+  "ILLEGAL_TYPE_OF_ARGUMENT",
+  "TYPE_MISMATCH",
+  "NO_COMMON_TYPE",
+  "CANNOT_CONVERT_TYPE",
+  "ILLEGAL_COLUMN",
+  "NUMBER_OF_ARGUMENTS_DOESNT_MATCH",
+  "TOO_FEW_ARGUMENTS_FOR_FUNCTION",
+  "TOO_MANY_ARGUMENTS_FOR_FUNCTION",
+  "BAD_ARGUMENTS",
+  "ARGUMENT_OUT_OF_BOUND",
+  "ILLEGAL_DIVISION",
+  "DECIMAL_OVERFLOW",
+  "VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE",
+  "CANNOT_COMPILE_REGEXP",
+  "CANNOT_PARSE_TEXT",
+  "CANNOT_PARSE_NUMBER",
+  "CANNOT_PARSE_DATE",
+  "CANNOT_PARSE_DATETIME",
+  "CANNOT_PARSE_UUID",
+  "CANNOT_PARSE_INPUT_ASSERTION_FAILED",
+  "CANNOT_PARSE_ESCAPE_SEQUENCE",
+  "INCORRECT_DATA",
+  "SIZES_OF_ARRAYS_DONT_MATCH",
+  "ZERO_ARRAY_OR_TUPLE_INDEX",
+  "TOO_LARGE_ARRAY_SIZE",
+  "TOO_LARGE_STRING_SIZE",
+  "FUNCTION_THROW_IF_VALUE_IS_NON_ZERO",
+  "UNKNOWN_AGGREGATE_FUNCTION",
+  "MULTIPLE_EXPRESSIONS_FOR_ALIAS",
+  "CYCLIC_ALIASES",
+  "AMBIGUOUS_COLUMN_NAME",
+  "NUMBER_OF_COLUMNS_DOESNT_MATCH",
+]);
+
+/**
+ * A ClickHouse error caused by the query itself: a 400 with the engine's reason. Any other engine error (the
+ * engine's files, memory, network) is a server error with an id; its message goes to the log only.
+ */
 function queryFailure(error: unknown): unknown {
-  if (error instanceof ApiError || !clickhouseErrorName(error)) return error;
+  const name = clickhouseErrorName(error);
+  if (error instanceof ApiError || !name) return error;
+  if (!QUERY_ERRORS.has(name)) {
+    const failure = serverError();
+    console.error(`[hogql] the engine failed: ${failure.detail}`, error);
+    return failure;
+  }
   const message = (error as Error).message
     .replace(/^Code: \d+\.\s*/, "")
     .replace(/^DB::Exception:\s*/, "")

@@ -170,6 +170,36 @@ describe("HogQLQuery", () => {
     expect(theirs.body.results).toEqual([[2]]);
   });
 
+  test("no alias, quoting or case stands for the project condition: HogQL, EventsQuery, both URL forms", async () => {
+    const id = stranger.projectId;
+    const aliases = ["`e.team_id`", "`E.Team_Id`", "team_id", "`team_id`", "e", "`pdi.person_id`", "__c0", "`__q1`"];
+    const attempts = aliases.flatMap((alias) => [
+      `select ${id} as ${alias}, event, properties.token from events`,
+      `select ${id} as ${alias}, count() from events`,
+      `select event, properties from (select ${id} as ${alias}, event, properties from events) where team_id = ${id}`,
+      `select event from events where distinct_id in (select ${id} as ${alias}, distinct_id from events)`,
+    ]);
+    const ourCount = OURS.length;
+    for (const url of [path(), `/api/environments/${owner.projectId}/query/`])
+      for (const query of attempts) {
+        const response = await reader.post(url, { query: { kind: "HogQLQuery", query }, refresh: "force_blocking" });
+        expect([200, 400], query).toContain(response.status);
+        expect(JSON.stringify(response.body), query).not.toMatch(/TopSecretBrowser|hunter2|secret/);
+        // A count answered is our project's.
+        if (response.status === 200 && /count\(\)/.test(query)) expect(response.body.results[0].at(-1), query).toBeLessThanOrEqual(ourCount);
+      }
+    for (const select of [[`${id} as \`e.team_id\``, "*"], ["3 as team_id", "properties.token"], ["event as `e.team_id`", "count()"]]) {
+      const response = await reader.post(path(), { query: { kind: "EventsQuery", select, after: "all" }, refresh: "force_blocking" });
+      expect([200, 400], select.join()).toContain(response.status);
+      expect(JSON.stringify(response.body), select.join()).not.toMatch(/TopSecretBrowser|hunter2|secret/);
+    }
+    // A value the engine cannot parse is quoted in its error: only our own rows are ever evaluated.
+    for (const query of ["select toInt64(properties.token) from events", "select event from events where toInt64(properties.$browser) = 1"]) {
+      const response = await hogql(query);
+      expect(JSON.stringify(response.body), query).not.toMatch(/TopSecretBrowser|hunter2|secret/);
+    }
+  });
+
   test("a query ClickHouse cannot run is a 400, never a 500", async () => {
     const response = await hogql("select event from events where count() > 1");
     expect(response.status).toBe(400);

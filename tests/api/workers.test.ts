@@ -37,6 +37,17 @@ test.runIf(inject("backend") === "postgres")(
       const read = async () => (await listAllEvents(user)).map((e) => e.event).sort();
       expect(await read()).toEqual(sent.map((e) => e.event).sort());
 
+      // Through the event-store process, a query still reads its own project only, whatever alias it writes.
+      const stranger = await signUp(baseUrl);
+      expect((await sendBatch(baseUrl, projectToken(stranger), [{ event: "planted", distinct_id: "eve", properties: { token: "hunter2" } }])).status).toBe(200);
+      const reader = await user.key(["query:read"]);
+      for (const query of ["select 3 as `e.team_id`, event, properties.token from events", "select event, properties.token from events where team_id != 0"]) {
+        const answer = await reader.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query }, refresh: "force_blocking" });
+        expect(JSON.stringify(answer.body), query).not.toMatch(/hunter2|planted/);
+      }
+      const count = await reader.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query: "select count() from events" } });
+      expect(count.body.results).toEqual([[sent.length]]);
+
       // Each process in turn is killed: the other answers at once (the killed one waits out its 1 s backoff), so
       // each of them was serving.
       const captured = [...sent];
