@@ -8,6 +8,6 @@ import { getAnalysisStore } from "@/lib/analytics/store";
  * distinct_id (a fifth of a 3-step funnel over 10M events).
  */
 export async function hasPendingOverrides(teamId: number): Promise<boolean> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(teamId);
   return (await store.query("SELECT 1 FROM person_distinct_id_overrides WHERE team_id = {team:Int64} LIMIT 1", { team: teamId })).length > 0;
 }

@@ -90,7 +90,7 @@ function serializeEventDefinition(
 /** Events of each of these names in the project's last 30 days: one query over the store for a page. */
 async function volumes30Days(projectId: number, names: string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(projectId);
   const rows = await store.query<{ event: string; volume: string }>(
     `SELECT event, count() AS volume FROM events
      WHERE team_id = {team:Int64} AND toDate(timestamp) >= today() - 31 AND timestamp >= now() - INTERVAL 30 DAY

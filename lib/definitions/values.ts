@@ -43,7 +43,7 @@ export async function eventPropertyValues(
 ): Promise<{ name: string }[]> {
   const { project } = await requireProjectAccess(actor, projectId);
   if (!query.key) throw validationError("Key not provided");
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ raw: string }>(
     `SELECT raw, count() AS count FROM (
        SELECT arrayJoin(if(JSONType(properties, {key:String}) = 'Array',
@@ -74,7 +74,7 @@ export async function personPropertyValues(
 ): Promise<{ name: string; count: number }[]> {
   const { project } = await requireProjectAccess(actor, projectId);
   if (!query.key) return [];
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ raw: string; count: string }>(
     `SELECT raw, count() AS count FROM (
        SELECT JSONExtractRaw(properties, {key:String}) AS raw FROM (

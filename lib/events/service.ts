@@ -60,7 +60,7 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
   conditions.push(propertyGroupSql(query.properties, { event: "e.properties", person: PERSON_PROPERTIES }, sqlParams));
   // Person properties are the person's as they are now (as in the analyses), joined only when a filter reads them.
   const personJoins = usesPersonProperties(query.properties) ? `${personIdJoin("{team:Int64}")} ${personPropertiesJoin("{team:Int64}")}` : "";
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<EventRow>(
     `SELECT toString(e.uuid) AS id, e.event AS event, e.distinct_id AS distinct_id, e.properties AS properties,
        toUnixTimestamp64Micro(e.timestamp) AS timestamp_us, e.elements_chain AS elements_chain

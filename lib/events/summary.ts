@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export async function eventSummary(actor: Actor, projectId: TProjectId, now = new Date()): Promise<TEventSummary> {
   const { project } = await requireProjectAccess(actor, projectId);
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const params = {
     team: project.id,
     since_30d: new Date(now.getTime() - 30 * DAY_MS),

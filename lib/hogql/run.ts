@@ -105,7 +105,7 @@ function formatValue(value: unknown, type: string, timezone: string): unknown {
 
 /** Runs a compiled query: its rows, and its columns' types. */
 export async function runCompiled(compiled: CompiledQuery, ctx: CompileContext): Promise<Omit<HogQLResult, "timings">> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   try {
     const rows = await store.query<Record<string, unknown>>(compiled.sql, compiled.params);
     // Each row carries its columns' types; without rows, DESCRIBE tells them (it analyses, reading nothing).

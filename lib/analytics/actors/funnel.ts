@@ -37,7 +37,7 @@ export async function funnelActorIds(
   const page = buildFunnelSql(f, (params) => `${chosen(params)}
 SELECT person, (SELECT count() FROM chosen) AS total FROM chosen ORDER BY person
 LIMIT ${params.add(q.limit, "UInt64")} OFFSET ${params.add(q.offset, "UInt64")}`);
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ person: string; total: string | number }>(page.sql, page.params);
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end has no row to carry the total.

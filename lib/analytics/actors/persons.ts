@@ -8,11 +8,12 @@ import { getAnalysisStore } from "@/lib/analytics/store";
 
 /** One page of the person ids `personsSql` selects (a `person` column), ordered, and how many it selects in all. */
 export async function pagedPersonIds(
+  projectId: number,
   personsSql: string,
   params: SqlParams,
   paging: { limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(projectId);
   const [count] = await store.query<{ total: string }>(`SELECT count() AS total FROM (${personsSql})`, params.values);
   const rows = await store.query<{ person: string }>(
     `SELECT person FROM (${personsSql}) ORDER BY person LIMIT ${params.add(paging.limit, "UInt64")} OFFSET ${params.add(paging.offset, "UInt64")}`,

@@ -18,5 +18,5 @@ export async function stickinessActorIds(
   const chosen = urlSeries(series, raw);
   const params = new SqlParams();
   const persons = `SELECT toString(person_id) AS person FROM (${personIntervalsSql(ctx, chosen, range, params)}) WHERE intervals = ${params.add(intervals, "UInt64")}`;
-  return pagedPersonIds(persons, params, paging);
+  return pagedPersonIds(project.id, persons, params, paging);
 }

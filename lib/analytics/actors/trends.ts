@@ -79,5 +79,5 @@ export async function trendActorIds(
     params,
     breakdownPick(breakdown, value, raw.breakdown_other_than),
   );
-  return pagedPersonIds(`SELECT DISTINCT toString(person_id) AS person FROM (${base})`, params, paging);
+  return pagedPersonIds(project.id, `SELECT DISTINCT toString(person_id) AS person FROM (${base})`, params, paging);
 }

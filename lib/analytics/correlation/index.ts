@@ -125,7 +125,7 @@ export async function planCorrelation(project: Project, filter: TCorrelationFilt
 export async function runCorrelation(project: Project, filter: TCorrelationFilter, baseUri: string, now = new Date()): Promise<TCorrelationResult> {
   const { type, f, population, tail } = await planCorrelation(project, filter, now);
   const { sql, params } = buildFunnelSql(f, tail, { attemptBounds: true });
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const result = await store.query<ContingencyRow>(sql, params);
 
   const totalsRow = result.find((r) => Number(r.is_total) === 1);
@@ -198,7 +198,7 @@ export async function correlationActorIds(
     f = await correlatedFunnel(project, filter, now);
     chosen = eventActorsCtes(f, populationOf(f, filter.funnel_step), entity.id, properties, converted);
   }
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const paged = buildFunnelSql(f, (params) => `${chosen(params)}\n${chosenPageSql(params, page)}`, { attemptBounds: true });
   const rows = await store.query<{ person: string; total: string | number }>(paged.sql, paged.params);
   let total = rows.length ? Number(rows[0].total) : 0;

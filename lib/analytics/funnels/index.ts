@@ -50,7 +50,7 @@ function comparedPeriod(f: NormalizedFunnel, result: FunnelResult, label: Compar
 /** The funnel's result over its one period. */
 async function computeFunnel(f: NormalizedFunnel, filter: TFunnelFilter): Promise<FunnelResult> {
   const { sql, params } = buildFunnelSql(f);
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(f.teamId);
   if (f.vizType === "trends") return shapeTrends(f, await store.query<TrendRow>(sql, params));
   if (f.vizType === "time_to_convert") {
     const [row] = await store.query<{ times: number[] }>(sql, params);

@@ -69,7 +69,7 @@ export async function runPaths(project: Pick<Project, "id" | "timezone" | "pathC
     },
     edgeLimit !== null,
   );
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<PathEdgeRow>(sql, params.values);
   return pathsResult(rows);
 }

@@ -139,7 +139,7 @@ export async function runRetention(
   now = new Date(),
 ): Promise<RetentionCohort[] | RetentionBreakdownRow[]> {
   const prepared = await prepareRetention(project, filter, now);
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<RetentionCountRow>(retentionCountsSql(prepared.activity, prepared.personEvents), prepared.params);
   const urls = peopleUrls(filter);
   if (prepared.activity.breakdown) return breakdownResult(rows, filter.total_intervals, urls);
@@ -178,7 +178,7 @@ export async function retentionActors(
       throw validationError("Without breakdowns, breakdown_values is [cohort index].", "breakdown_values");
     row = cohort;
   }
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ person: string; appearances: (number | string)[]; total: number | string }>(
     retentionActorsSql(prepared.activity, prepared.personEvents),
     { ...prepared.params, row, limit: page.limit, offset: page.offset },

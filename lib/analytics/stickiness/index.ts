@@ -85,7 +85,7 @@ export async function runStickiness(project: TrendProject, rawFilter: Record<str
 
 async function stickinessPoints(ctx: TrendContext, series: Series, range: DateRange) {
   const params = new SqlParams();
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const rows = await store.query<{ intervals: string | number; persons: string | number }>(stickinessSql(ctx, series, range, params), params.values);
   const persons = new Map(rows.map((r) => [Number(r.intervals), Number(r.persons)]));
   const days = range.buckets.map((_, i) => i + 1);

@@ -175,7 +175,7 @@ function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
 
 /** The team's first event (`date_from: "all"`), null when it has none. */
 export async function earliestEvent(teamId: number): Promise<Date | null> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(teamId);
   const [row] = await store.query<{ first: string | null; n: string }>(
     "SELECT toString(min(timestamp)) AS first, count() AS n FROM events WHERE team_id = {team:Int64}",
     { team: teamId },

@@ -186,7 +186,7 @@ function collectPoints(rows: Row[]): Points {
 
 /** The series' value per bucket of `range` (and per breakdown value). */
 export async function seriesPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const tz = tzLiteral(ctx.timezone);
   const days = ACTIVE_DAYS[series.math];
@@ -222,7 +222,7 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
 
 /** Cumulative distinct persons (dau on a cumulative display): each person counted in the bucket of their first event. */
 export async function firstSeenPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const bucket = bucketSql("first", range.interval, tzLiteral(ctx.timezone));
@@ -234,7 +234,7 @@ export async function firstSeenPoints(ctx: TrendContext, series: Series, range: 
 
 /** The series' math over the whole range, per breakdown value (S10, and the breakdown ranking of S8). */
 export async function seriesTotals(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Totals> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const sql = series.math.endsWith("_count_per_actor")
@@ -249,7 +249,7 @@ export async function seriesTotals(ctx: TrendContext, series: Series, range: Dat
  * or (`total`) over the whole range, from one pass over the events.
  */
 export async function scanValues(ctx: TrendContext, scan: Series[], range: DateRange, total: boolean): Promise<Points[]> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, scan, range.from, range.to, null, params);
   const values = scan.map((s, i) => `${aggregateSql(s, `num${i}`)} AS v${i}`).join(", ");
@@ -284,7 +284,7 @@ export async function rankedBreakdown(
   top: number,
   withPoints: boolean,
 ): Promise<RankedBreakdown> {
-  const store = await getAnalysisStore();
+  const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params);
   const bucket = bucketSql("ts", range.interval, tzLiteral(ctx.timezone));
