@@ -33,3 +33,9 @@ export function checkCount(count: number, max: number, field: string, things: st
   if (count > max)
     throw validationError(`Too many ${things}: at most ${formatted(max)} are allowed, this has ${formatted(count)}.`, field, "max_length");
 }
+
+/**
+ * The JSON bytes one trend or stickiness answer may have (its items, with a persons URL per point), estimated
+ * before the answer is built: past it the request is a 400 instead of an answer too large to send or read.
+ */
+export const MAX_TREND_ANSWER_BYTES = 32 * 1024 * 1024;

@@ -1,31 +1,38 @@
 import { addInterval, toInstant, type DateRange } from "@/lib/analytics/filters";
 import { activeWindow } from "@/lib/analytics/trends/query";
 
-/** The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`). */
-const CARRIED = ["insight", "events", "actions", "properties", "filter_test_accounts", "interval", "display", "breakdown", "breakdown_type"];
+/**
+ * The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`), but for the series: each
+ * URL names only its own (below), so an answer grows with series × intervals, not series² × intervals.
+ */
+const CARRIED = ["insight", "properties", "filter_test_accounts", "interval", "display", "breakdown", "breakdown_type"];
 
 export interface PersonsUrl {
   filter: Record<string, unknown>;
   url: string;
 }
 
-/** The filter keys a persons URL carries, as query parameters. */
-function carriedParams(filterDict: Record<string, unknown>): URLSearchParams {
+/**
+ * The query parameters every persons URL of one series shares: the carried filter keys, and the series alone
+ * in `events` or `actions` with its own `order`, which the actors endpoints find it by (`urlSeries`).
+ */
+function carriedParams(filterDict: Record<string, unknown>, entity: Record<string, unknown>): URLSearchParams {
   const base = new URLSearchParams();
   for (const key of CARRIED) {
-    let value = filterDict[key];
+    const value = filterDict[key];
     if (value === undefined || value === null || isEmptyObject(value)) continue;
-    // The filter dict shows "no properties" as `{}`, which the filter schema does not read back: leave it out.
-    if (Array.isArray(value))
-      value = value.map((e) => (e && typeof e === "object" && isEmptyObject((e as Record<string, unknown>).properties) ? { ...e, properties: [] } : e));
     base.set(key, typeof value === "string" ? value : JSON.stringify(value));
   }
+  // The filter dict shows "no properties" as `{}`, which the filter schema does not read back.
+  const own = isEmptyObject(entity.properties) ? { ...entity, properties: [] } : entity;
+  base.set(entity.type === "actions" ? "actions" : "events", JSON.stringify([own]));
   return base;
 }
 
 /**
  * PostHog's `persons_urls` of a trend item: per data point `{filter, url}`, the url
- * `api/projects/{id}/persons/trends/?...` (no leading slash, as PostHog's) with the trend's filter, the series
+ * `api/projects/{id}/persons/trends/?...` (no leading slash, as PostHog's) with the trend's filter and the series
+ * alone (`carriedParams`), the series
  * (`entity_id`, `entity_type`, `entity_math`, `entity_order`), the point's `date_from` (inclusive) and `date_to`
  * (exclusive) as instants (cumulative displays: from the range start; weekly/monthly active: the whole window the
  * point counts) and, with a breakdown, `breakdown_value`.
@@ -33,15 +40,16 @@ function carriedParams(filterDict: Record<string, unknown>): URLSearchParams {
 export function trendPersonsUrls(
   projectId: number,
   filterDict: Record<string, unknown>,
-  entity: { id: unknown; type: unknown; math: unknown; order: unknown },
+  entity: Record<string, unknown>,
   range: DateRange,
   breakdownValue: string | null,
   cumulative: boolean,
   otherThan?: string[],
+  buckets = range.buckets,
 ): PersonsUrl[] {
-  const base = carriedParams(filterDict);
+  const base = carriedParams(filterDict, entity);
   const rangeEnd = range.to.getTime() + 1;
-  return range.buckets.map((bucket) => {
+  return buckets.map((bucket) => {
     const window = activeWindow(String(entity.math), range, bucket);
     const start = window ? window.start.getTime() : Math.max(toInstant(bucket, range.timezone).getTime(), range.from.getTime());
     const end = window ? window.end.getTime() : Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
@@ -75,12 +83,13 @@ export function stickinessPersonsUrls(
   filterDict: Record<string, unknown>,
   entity: Record<string, unknown>,
   range: DateRange,
+  count = range.buckets.length,
 ): PersonsUrl[] {
-  const base = carriedParams(filterDict);
+  const base = carriedParams(filterDict, entity);
   base.set("shown_as", "Stickiness");
   base.set("date_from", range.from.toISOString());
   base.set("date_to", range.to.toISOString());
-  return range.buckets.map((_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const extra: Record<string, unknown> = {
       stickiness_days: i + 1,
       entity_id: entity.id ?? null,

@@ -15,6 +15,7 @@ import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { actionDict, earliestEvent, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
 import type { TrendContext } from "@/lib/analytics/trends/query";
+import { checkAnswerBytes, itemBytes } from "@/lib/analytics/trends/answer-size";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series, type TTrendFilter } from "@/lib/analytics/trends/schemas";
 import { stickinessPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { stickinessSql } from "./query";
@@ -68,10 +69,17 @@ export async function runStickiness(project: TrendProject, rawFilter: Record<str
       ]
     : [{ range: current, compareLabel: null }];
 
+  const actions = series.map(actionDict);
+  checkAnswerBytes(
+    actions.reduce((bytes, action) => {
+      const sample = stickinessPersonsUrls(project.id, dict, action, current, 1)[0];
+      return bytes + periods.length * (JSON.stringify(dict).length + itemBytes(action, current.buckets.length, sample));
+    }, 0),
+  );
   // PostHog's handle_compare: every period of the first series, then of the next.
-  const items = series.flatMap((s) =>
+  const items = series.flatMap((s, si) =>
     periods.map(async ({ range, compareLabel }) => {
-      const item: TrendItem = { action: actionDict(s), label: seriesName(s), ...(await stickinessPoints(ctx, s, range)) };
+      const item: TrendItem = { action: actions[si], label: seriesName(s), ...(await stickinessPoints(ctx, s, range)) };
       item.filter = compareLabel ? { ...dict, date_from: range.from.toISOString(), date_to: range.to.toISOString() } : dict;
       item.persons_urls = stickinessPersonsUrls(project.id, dict, item.action as Record<string, unknown>, range);
       // Compared periods are labelled by position, as PostHog's convert_to_comparison does.

@@ -14,22 +14,11 @@ import {
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
+import { checkAnswerBytes, otherThan, plannedItems, trendAnswerBytes } from "./answer-size";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { compileFormula } from "./formula";
-import {
-  OTHER_BREAKDOWN,
-  firstSeenPoints,
-  isSingleAggregate,
-  rankBreakdownValues,
-  rankedBreakdown,
-  scanKey,
-  scanValues,
-  seriesPoints,
-  seriesTotals,
-  type Breakdown,
-  type Points,
-  type TrendContext,
-} from "./query";
+import type { Breakdown, Points, TrendContext } from "./query";
+import { computePeriod, type ComputeOptions, type Computed } from "./compute";
 import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, filterEntities, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
 
 export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./query";
@@ -117,6 +106,10 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   checkPointCount(series.length * (breakdown ? limit + 1 : 1) * periods.length * current.buckets.length);
   const aggregate = AGGREGATE_DISPLAYS.has(display);
   const cumulative = display === "ActionsLineGraphCumulative";
+  const actions = series.map(actionDict);
+  const withUrls = !aggregate && !formula;
+  // Before any query, with one breakdown value per series; once the values are known, with them all.
+  checkAnswerBytes(trendAnswerBytes(project.id, plannedItems(actions, periods, () => [""], breakdown), withUrls, cumulative));
 
   // Per series and period: the raw values (before cumulative), keyed by breakdown value.
   const options: ComputeOptions = {
@@ -128,6 +121,8 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   };
   const byPeriod = await Promise.all(periods.map((period) => computePeriod(ctx, series, period.range, breakdown, options)));
   const computed = series.map((_, si) => byPeriod.map((perSeries) => perSeries[si]));
+  const valuesOf = (si: number, pi: number) => (formula ? (si === 0 ? formulaOrder(computed, pi) : []) : computed[si][pi].order);
+  checkAnswerBytes(trendAnswerBytes(project.id, plannedItems(actions, periods, valuesOf, breakdown), withUrls, cumulative));
 
   if (formula) return formulaItems(filter.formula!, formula, computed, periods, breakdown, aggregate, cumulative);
 
@@ -136,15 +131,12 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
     periods.forEach((period, pi) => {
       const { order, points, totals } = computed[si][pi];
       for (const bv of order) {
-        const item: TrendItem = { action: actionDict(s), label: itemLabel(s, bv, breakdown, series.length) };
+        const item: TrendItem = { action: actions[si], label: itemLabel(s, bv, breakdown, series.length) };
         Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
         if (breakdown) item.breakdown_value = bv;
         if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
         if (!aggregate) {
-          const action = item.action as { id: unknown; type: unknown; math: unknown; order: unknown };
-          // "Other" is every value but the ranked ones, which its URLs name.
-          const others = bv === OTHER_BREAKDOWN ? order.filter((v) => v !== OTHER_BREAKDOWN) : undefined;
-          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, action, period.range, breakdown ? bv : null, cumulative, others);
+          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, actions[si], period.range, breakdown ? bv : null, cumulative, otherThan(order, bv));
         }
         items.push(item);
       }
@@ -181,81 +173,6 @@ export async function earliestEvent(teamId: number): Promise<Date | null> {
     { team: teamId },
   );
   return row && Number(row.n) > 0 && row.first ? new Date(`${row.first.replace(" ", "T")}Z`) : null;
-}
-
-interface Computed {
-  /** Breakdown values in ranking order ('' only, without breakdown), then "other" when shown. */
-  order: string[];
-  points: Points;
-  totals: Map<string, number> | null;
-}
-
-interface ComputeOptions {
-  limit: number;
-  offset: number;
-  aggregate: boolean;
-  /** A cumulative display: a count of persons counts each person once, at their first event (PostHog's CUMULATIVE_SQL). */
-  cumulativeDistinct: boolean;
-  showOther: boolean;
-}
-
-const countsFirstSeen = (s: Series, opts: ComputeOptions) => opts.cumulativeDistinct && s.math === "dau";
-
-/** Every series over one period: series without breakdown that share their events are computed in one scan. */
-async function computePeriod(ctx: TrendContext, series: Series[], range: DateRange, breakdown: Breakdown | null, opts: ComputeOptions): Promise<Computed[]> {
-  if (breakdown) return Promise.all(series.map((s) => computeBreakdown(ctx, s, range, breakdown, opts)));
-  const results: Computed[] = [];
-  const scans = new Map<string, Series[]>();
-  const single: Series[] = [];
-  for (const s of series) {
-    if (isSingleAggregate(s) && !countsFirstSeen(s, opts)) {
-      const key = scanKey(s);
-      scans.set(key, [...(scans.get(key) ?? []), s]);
-    } else single.push(s);
-  }
-  await Promise.all([
-    ...[...scans.values()].map(async (scan) => {
-      const values = await scanValues(ctx, scan, range, opts.aggregate);
-      scan.forEach((s, i) => {
-        results[s.index] = opts.aggregate
-          ? { order: [""], points: new Map(), totals: new Map([["", values[i].get("")?.get("") ?? 0]]) }
-          : { order: [""], points: values[i], totals: null };
-      });
-    }),
-    ...single.map(async (s) => {
-      results[s.index] = opts.aggregate
-        ? { order: [""], points: new Map(), totals: await seriesTotals(ctx, s, range, null) }
-        : { order: [""], points: await (countsFirstSeen(s, opts) ? firstSeenPoints : seriesPoints)(ctx, s, range, null), totals: null };
-    }),
-  ]);
-  return results;
-}
-
-/** One series by breakdown value: the page of ranked values (S8), and "other" for the values past it. */
-async function computeBreakdown(ctx: TrendContext, s: Series, range: DateRange, breakdown: Breakdown, opts: ComputeOptions): Promise<Computed> {
-  const top = opts.offset + opts.limit;
-  const pointsOf = countsFirstSeen(s, opts) ? firstSeenPoints : seriesPoints;
-  let ranked: string[];
-  let more: boolean;
-  let points: Points;
-  let totals: Map<string, number>;
-  if (isSingleAggregate(s) && !countsFirstSeen(s, opts)) {
-    ({ ranked, more, points, totals } = await rankedBreakdown(ctx, s, range, breakdown, top, !opts.aggregate));
-  } else {
-    totals = await seriesTotals(ctx, s, range, breakdown);
-    const all = rankBreakdownValues(totals);
-    ranked = all.slice(0, top);
-    more = all.length > top;
-    points = opts.aggregate || ranked.length <= opts.offset ? new Map() : await pointsOf(ctx, s, range, breakdown, { only: ranked.slice(opts.offset) });
-  }
-  const order = ranked.slice(opts.offset);
-  if (more && opts.showOther) {
-    const others = { otherThan: ranked };
-    if (opts.aggregate) totals.set(OTHER_BREAKDOWN, (await seriesTotals(ctx, s, range, breakdown, others)).get(OTHER_BREAKDOWN) ?? 0);
-    else points.set(OTHER_BREAKDOWN, (await pointsOf(ctx, s, range, breakdown, others)).get(OTHER_BREAKDOWN) ?? new Map());
-    order.push(OTHER_BREAKDOWN);
-  }
-  return { order, points, totals };
 }
 
 function pointsOf(points: Points, bv: string, range: DateRange, cumulative: boolean): number[] {
@@ -306,6 +223,13 @@ export function filterDict(filter: TTrendFilter, series: Series[], interval: str
   return dict;
 }
 
+/** A formula's breakdown values in period `pi`: any series', in the first series' order then the others'. */
+function formulaOrder(computed: Computed[][], pi: number): string[] {
+  const order = new Set<string>();
+  for (const perSeries of computed) for (const bv of perSeries[pi].order) order.add(bv);
+  return [...order];
+}
+
 function formulaItems(
   text: string,
   formula: (values: number[]) => number,
@@ -317,10 +241,7 @@ function formulaItems(
 ): TrendItem[] {
   const items: TrendItem[] = [];
   periods.forEach((period, pi) => {
-    // Breakdown values of any series, in the first series' order then the others'.
-    const order: string[] = [];
-    for (const perSeries of computed) for (const bv of perSeries[pi].order) if (!order.includes(bv)) order.push(bv);
-    for (const bv of order) {
+    for (const bv of formulaOrder(computed, pi)) {
       const item: TrendItem = { label: breakdown ? bv : `Formula (${text})` };
       if (aggregate) {
         const value = formula(computed.map((c) => c[pi].totals?.get(bv) ?? 0));
