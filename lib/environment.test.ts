@@ -13,6 +13,8 @@ describe("parseEnvironment", () => {
       queryTimeoutSeconds: 60,
       queryMaxMemoryMb: 1536,
       secureCookies: false,
+      trustedProxies: 0,
+      siteUrl: undefined,
     });
     expect(config.analysisConcurrency).toBeGreaterThanOrEqual(1);
   });
@@ -41,6 +43,23 @@ describe("parseEnvironment", () => {
       siteUrl: "https://h.example.com",
       secureCookies: true,
     });
+  });
+
+  test("the public URL is SITE_URL, else NEXTAUTH_URL; an https one makes cookies Secure", () => {
+    expect(parseEnvironment({ SITE_URL: "https://a.example.com", NEXTAUTH_URL: "http://b.example.com" })).toMatchObject({
+      siteUrl: "https://a.example.com",
+      secureCookies: true,
+    });
+    expect(parseEnvironment({ SITE_URL: "http://a.example.com", NEXTAUTH_URL: "https://b.example.com" }).secureCookies).toBe(false);
+    expect(() => parseEnvironment({ SITE_URL: "ftp://a.example.com" })).toThrow(/SITE_URL: must be a URL like https:/);
+  });
+
+  test("TRUST_PROXY: false, true (one proxy) or a number of proxies", () => {
+    expect(parseEnvironment({ TRUST_PROXY: "false" }).trustedProxies).toBe(0);
+    expect(parseEnvironment({ TRUST_PROXY: "true" }).trustedProxies).toBe(1);
+    expect(parseEnvironment({ TRUST_PROXY: "2" }).trustedProxies).toBe(2);
+    for (const wrong of ["yes", "-1", "1.5", "100", "01", " true"])
+      expect(() => parseEnvironment({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be true, false or the number of proxies/);
   });
 
   test("wrong values stop the start with every problem named", () => {

@@ -26,6 +26,9 @@ const ZEnvironment = z.object({
   DNS_SERVERS: z.preprocess(unset, z.string().default("")),
   SITE_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
   NEXTAUTH_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+  TRUST_PROXY: z
+    .preprocess(unset, z.string().regex(/^(true|false|[0-9]|[1-9][0-9])$/, { error: "must be true, false or the number of proxies in front (0-99)" }).default("false"))
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
   HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
   HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
@@ -70,10 +73,18 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     dnsServers: e.DNS_SERVERS.split(",")
       .map((s) => s.trim())
       .filter(Boolean),
-    /** Public base URL used in links sent by email (invite links). Defaults to the request's origin. */
+    /**
+     * The public URL people reach Hedgerow at: links sent by email (invites), next-auth's own URL, sign-in's
+     * `next`. Unset, the request's own origin stands in (and the server warns at start).
+     */
     siteUrl: e.SITE_URL ?? e.NEXTAUTH_URL,
-    /** An `https://` public URL makes session cookies `Secure`. */
-    secureCookies: e.NEXTAUTH_URL?.startsWith("https://") ?? false,
+    /** An `https://` public URL makes session cookies `Secure` (a TLS proxy in front leaves the request itself `http`). */
+    secureCookies: (e.SITE_URL ?? e.NEXTAUTH_URL)?.startsWith("https://") ?? false,
+    /**
+     * How many reverse proxies in front of Hedgerow append to `X-Forwarded-For` (`TRUST_PROXY=true` is one); 0
+     * ignores every `X-Forwarded-*` header a request brings, as any client can send them.
+     */
+    trustedProxies: e.TRUST_PROXY,
     instanceTag: e.INSTANCE_TAG,
     /** Analysis queries running at once (default: one per core). */
     analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,

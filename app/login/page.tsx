@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { config } from "@/lib/config";
 import { currentUser } from "@/lib/ui/server";
 import { homePath, safeNextPath } from "@/lib/ui/paths";
 import { signupAllowed } from "@/lib/users/service";
@@ -10,7 +11,8 @@ import { signupAllowed } from "@/lib/users/service";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const next = safeNextPath((await searchParams).next);
+  // Resolved against the public URL when there is one, so a full link to this site is followed too.
+  const next = safeNextPath((await searchParams).next, config.siteUrl && new URL(config.siteUrl).origin);
   const me = await currentUser();
   if (me) redirect(next ?? homePath(me));
   return (

@@ -4,7 +4,9 @@ import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { config, sessionSecret } from "@/lib/config";
 import type { User } from "@/lib/db/schema";
-import { checkCredentials } from "./credentials";
+import { ApiError } from "@/lib/api/errors";
+import { clientAddress } from "@/lib/server/forwarded";
+import { login } from "./credentials";
 import { openSession, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
 
 const secureCookies = () => config.secureCookies;
@@ -25,20 +27,39 @@ export function sessionClaims(token: JWT | null): SessionClaims | null {
   return { userId, sessionId };
 }
 
+/**
+ * next-auth reads its own URL (its redirects, its callback's origin) from the environment only, and without one falls
+ * back to `http://localhost:3000`: it is the public URL, else the host the request reached (the forwarded host only
+ * when TRUST_PROXY admits it, lib/server/forwarded.ts).
+ */
+function pointNextAuthAtPublicUrl() {
+  if (config.siteUrl) process.env.NEXTAUTH_URL ??= config.siteUrl;
+  else process.env.AUTH_TRUST_HOST ??= "true";
+}
+
 /** next-auth in the browser: email + password, sessions as encrypted JWT cookies naming a `user_sessions` row. */
 export function authOptions(): NextAuthOptions {
+  pointNextAuthAtPublicUrl();
   return {
     secret: sessionSecret(),
+    // The same cookie the API's sign-ins set, Secure whenever the public URL is https (whatever NEXTAUTH_URL says).
+    useSecureCookies: secureCookies(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        // Counted with the API's sign-ins (lib/auth/throttle.ts); app/api/auth answers 429 before this once limited.
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
-          const user = await checkCredentials(credentials.email, credentials.password);
-          return user ? { id: String(user.id), email: user.email, name: user.firstName } : null;
+          try {
+            const user = await login(credentials.email, credentials.password, clientAddress(new Headers(req.headers as HeadersInit)));
+            return { id: String(user.id), email: user.email, name: user.firstName };
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 400) return null;
+            throw error;
+          }
         },
       }),
     ],

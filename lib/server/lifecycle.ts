@@ -5,9 +5,15 @@ import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
+import { installForwardedHeaderPolicy } from "./forwarded";
 
 /** Opens the metadata database and the event store (running migrations) at start, and closes them when the server is stopped. */
 export async function startServerLifecycle() {
+  installForwardedHeaderPolicy();
+  if (!config.siteUrl)
+    console.warn(
+      "[config] SITE_URL is not set: invite links and sign-in redirects use the Host each request names, and session cookies are not Secure. Set SITE_URL to the public URL (README, Configuration).",
+    );
   await getDb();
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
