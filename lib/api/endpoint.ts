@@ -82,6 +82,8 @@ export interface Endpoint<
   environments?: boolean;
   summary: string;
   tag: string;
+  /** Failed attempts are limited per account and client address (lib/auth/throttle.ts): documents the 429. */
+  throttled?: boolean;
   /** `true` for operations open without credentials (sign-up, login, invite lookup). */
   public?: Public;
   /**
@@ -151,7 +153,7 @@ export function environmentPath(path: string): string {
 }
 
 export function errorResponse(error: ApiError): NextResponse {
-  return NextResponse.json(error.body, { status: error.status });
+  return NextResponse.json(error.body, { status: error.status, headers: error.headers });
 }
 
 async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Promise<Response> {

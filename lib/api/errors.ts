@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly attr: string | null = null,
+    /** Sent with the error's answer (`Retry-After` of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }
@@ -49,6 +51,20 @@ export const unsupportedMediaType = (contentType: string) =>
 
 export const requestTooLarge = () =>
   new ApiError(413, "invalid_request", "request_too_large", "Request body is too large.");
+
+/** DRF's Throttled, as PostHog answers it, with `Retry-After` in whole seconds. */
+export const throttled = (retryAfterSeconds: number) => {
+  const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(
+    429,
+    "throttled_error",
+    "throttled",
+    `Request was throttled. Expected available in ${wait} second${wait === 1 ? "" : "s"}.`,
+    null,
+    { "Retry-After": String(wait) },
+  );
+};
+
 
 /**
  * A failure the caller did not cause: a generic answer naming an id, so an operator finds the details in the server's

@@ -186,6 +186,21 @@ export const userSessions = pgTable(
   (t) => [index("user_sessions_user").on(t.userId)],
 );
 
+/**
+ * Attempts at sign-in, sign-up and invite acceptance per account (or invite) and per client address, in a window
+ * that starts at the first one (lib/auth/throttle.ts): kept here so every server process counts the same attempts.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    /** `<action>:<account|address|invite>:<value>`; accounts by the sha256 of their email, never the email itself. */
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_attempts_window").on(t.windowStartedAt)],
+);
+
 /** A project's persons, maintained by ingestion ($identify, $create_alias, $set, ...); mirrored to ClickHouse. */
 export const persons = pgTable(
   "persons",

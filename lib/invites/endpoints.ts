@@ -3,6 +3,7 @@ import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { startSession } from "@/lib/auth/session";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
+import { clientAddress } from "@/lib/server/forwarded";
 import { ZUser } from "@/lib/users/schemas";
 import { serializeMe } from "@/lib/users/service";
 import {
@@ -94,8 +95,9 @@ export const acceptInviteEndpoint = endpoint({
   response: ZUser,
   // 201 whether an account was created or an existing one joined, as PostHog's create view answers.
   status: 201,
-  handler: async ({ actor, params, body }) => {
-    const { user, isNewUser } = await acceptInvite(actor, params.inviteId, body);
+  throttled: true,
+  handler: async ({ req, actor, params, body }) => {
+    const { user, isNewUser } = await acceptInvite(actor, params.inviteId, body, clientAddress(req.headers));
     const response = NextResponse.json(await serializeMe({ user, apiKey: null }), { status: 201 });
     if (isNewUser) await startSession(response, user);
     return response;

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { attemptCounters, throttledAttempt } from "@/lib/auth/throttle";
 import { config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { invites, memberships, organizations, projects, users, type Invite, type Organization, type User } from "@/lib/db/schema";
@@ -211,13 +212,19 @@ export async function previewInvite(actor: Actor | null, inviteId: string): Prom
 /**
  * `POST /api/signup/:invite_id/`: the signed-in user joins; anyone else gets an account for the invited
  * address first (even when sign-ups are closed: the invite is the permission). Either way they now work in
- * the organization, and the invite, with any other for the same address there, is used up.
+ * the organization, and the invite, with any other for the same address there, is used up. Failed acceptances are
+ * limited per invite and per client `address`.
  */
 export async function acceptInvite(
   actor: Actor | null,
   inviteId: string,
   input: TInviteAccept,
+  address: string,
 ): Promise<{ user: User; isNewUser: boolean }> {
+  return throttledAttempt(attemptCounters("invite", inviteId, address), () => joinThroughInvite(actor, inviteId, input));
+}
+
+async function joinThroughInvite(actor: Actor | null, inviteId: string, input: TInviteAccept): Promise<{ user: User; isNewUser: boolean }> {
   if (!actor) {
     for (const field of ["first_name", "password"] as const)
       if (!input[field]) throw validationError("This field is required.", field, "required");

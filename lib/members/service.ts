@@ -4,13 +4,12 @@ import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { revokeSessionsIfNoOrganization } from "@/lib/auth/session-store";
 import { getDb, preparedStatement, type Tx } from "@/lib/db/client";
-import { memberships, organizations, users, type Membership, type User } from "@/lib/db/schema";
+import { invites, memberships, organizations, users, type Membership, type User } from "@/lib/db/schema";
 import { lastOwnerProhibition, Level, memberChangeProhibition } from "@/lib/organizations/levels";
 import { requireOrganizationMember } from "@/lib/organizations/access";
 import { moveToFirstOrganization, setCurrentOrganization } from "@/lib/users/current-organization";
 import { userBasic, userBasicColumns } from "@/lib/users/serialize";
 import { MEMBER_ORDERS, type TMember, type TMemberListQuery, type TMemberOrder, type TMemberUpdate } from "./schemas";
-
 
 interface MemberRow {
   membership: Membership;
@@ -135,7 +134,10 @@ export async function updateMember(
   return serializeMember({ membership, user: target.user });
 }
 
-/** Leaving (yourself) or removing someone: an organization always keeps at least one owner. */
+/**
+ * Leaving (yourself) or removing someone: an organization always keeps at least one owner, and the invites the
+ * member created and that are still pending are revoked.
+ */
 export async function removeMember(actor: Actor, organizationId: string, userUuid: string): Promise<void> {
   const { organization, target } = await authorizeMemberChange(actor, organizationId, userUuid);
   const db = await getDb();
@@ -154,6 +156,8 @@ export async function removeMember(actor: Actor, organizationId: string, userUui
       if (prohibition) throw validationError(prohibition);
     }
     await tx.delete(memberships).where(eq(memberships.id, target.membership.id));
+    // Their pending invites go with them: an invite speaks for a member who no longer is one.
+    await tx.delete(invites).where(and(eq(invites.organizationId, organization.id), eq(invites.createdById, target.user.id)));
     if (target.user.currentOrganizationId === organization.id) await moveToFirstOrganization(tx, target.user.id);
     await revokeSessionsIfNoOrganization(tx, target.user.id);
   });

@@ -205,7 +205,13 @@ const ERROR_RESPONSES = {
   NotFound: { status: 404, description: "Nothing with this id is visible to the caller." },
   RequestTooLarge: { status: 413, description: "The request body is larger than 5 MB." },
   UnsupportedMediaType: { status: 415, description: "The body is neither JSON nor form-encoded." },
+  Throttled: {
+    status: 429,
+    description: "Too many failed attempts for this account or from this address: try again after `Retry-After` seconds.",
+  },
 } as const;
+
+const RETRY_AFTER = { "Retry-After": { description: "Seconds until the next attempt is accepted.", schema: { type: "integer", minimum: 1 } } };
 
 function accessDescription(endpoint: AnyEndpoint): string {
   if (endpoint.public) return "No authentication required.";
@@ -265,6 +271,7 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
   if (!endpoint.public) errors.push("Unauthenticated", "PermissionDenied");
   if (endpoint.params) errors.push("NotFound");
   if (endpoint.body) errors.push("RequestTooLarge", "UnsupportedMediaType");
+  if (endpoint.throttled) errors.push("Throttled");
   for (const name of errors) responses[ERROR_RESPONSES[name].status] = { $ref: `#/components/responses/${name}` };
 
   const access = accessDescription(endpoint);
@@ -322,7 +329,10 @@ export function buildOpenApiDocument(declared: DeclaredEndpoint[]): OpenApiDocum
     components: {
       schemas: collector.components,
       responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [name, { description, content: errorContent }]),
+        Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [
+          name,
+          { description, ...(name === "Throttled" ? { headers: RETRY_AFTER } : {}), content: errorContent },
+        ]),
       ),
       securitySchemes: {
         PersonalAPIKey: {

@@ -3,9 +3,12 @@ import { sql } from "drizzle-orm";
 import { validationError } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/passwords";
 import type { Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { users, type User } from "@/lib/db/schema";
 
 // User rows by email: kept apart from the user service so that sign-in (lib/auth) needs nothing above it.
+
+const emailTaken = () => validationError("There is already an account with this email address.", "email", "unique");
 
 export const normalizeEmail = (email: string) => {
   // Django's normalize_email: the domain is case-insensitive, the local part is kept.
@@ -23,8 +26,8 @@ export async function insertUser(
   input: { email: string; password: string; firstName: string; lastName?: string; isEmailVerified?: boolean },
 ): Promise<User> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(tx, email))
-    throw validationError("There is already an account with this email address.", "email", "unique");
+  if (await findUserByEmail(tx, email)) throw emailTaken();
+  // The same email signing up twice at once: the later insert loses on the unique index, answered as above.
   const [user] = await tx
     .insert(users)
     .values({
@@ -35,6 +38,9 @@ export async function insertUser(
       distinctId: randomBytes(24).toString("base64url"),
       isEmailVerified: input.isEmailVerified ?? false,
     })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
   return user;
 }

@@ -4,6 +4,7 @@ import { endpoint } from "@/lib/api/endpoint";
 import { endSession, startSession } from "@/lib/auth/session";
 import { ZLogin, ZSignup, ZUser, ZUserUpdate } from "./schemas";
 import { login } from "@/lib/auth/credentials";
+import { clientAddress } from "@/lib/server/forwarded";
 import { serializeMe, signup, updateMe } from "./service";
 
 const tag = "users";
@@ -19,8 +20,9 @@ export const signupEndpoint = endpoint({
   body: ZSignup,
   response: ZUser,
   status: 201,
-  handler: async ({ body }) => {
-    const user = await signup(body);
+  throttled: true,
+  handler: async ({ req, body }) => {
+    const user = await signup(body, clientAddress(req.headers));
     const response = NextResponse.json(await serializeMe({ user, apiKey: null }), { status: 201 });
     await startSession(response, user);
     return response;
@@ -36,8 +38,9 @@ export const loginEndpoint = endpoint({
   scope: null,
   body: ZLogin,
   response: z.object({ success: z.boolean() }),
-  handler: async ({ body }) => {
-    const user = await login(body.email, body.password);
+  throttled: true,
+  handler: async ({ req, body }) => {
+    const user = await login(body.email, body.password, clientAddress(req.headers));
     const response = NextResponse.json({ success: true });
     await startSession(response, user);
     return response;

@@ -1,11 +1,12 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { permissionDenied, validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { revokeOtherSessions } from "@/lib/auth/session-store";
+import { attemptCounters, throttledAttempt } from "@/lib/auth/throttle";
 import { config } from "@/lib/config";
 import { hasChanges } from "@/lib/db/changes";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type User } from "@/lib/db/schema";
 import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
 import { findProject } from "@/lib/projects/service";
@@ -13,27 +14,42 @@ import { insertUser } from "./accounts";
 import type { TSignup, TUser, TUserUpdate } from "./schemas";
 import { userBasic } from "./serialize";
 
+/** Key of the transaction-scoped advisory lock that lets one sign-up at a time find the instance empty. */
+const FIRST_USER_LOCK = 0x6669_7273; // "firs"
+
+const signupClosed = () =>
+  permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
+
+const hasNoUsers = async (tx: Tx) => (await tx.select({ total: count() }).from(users))[0].total === 0;
+
 /** Sign-ups: the instance's first user, or anyone when `ALLOW_SIGNUP=true`; others join through invites. */
 export async function signupAllowed(): Promise<boolean> {
-  if (config.allowSignup) return true;
-  const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(users);
-  return total === 0;
+  return config.allowSignup || hasNoUsers(await getDb());
 }
 
-export async function signup(input: TSignup): Promise<User> {
-  if (!(await signupAllowed()))
-    throw permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
-      email: input.email,
-      password: input.password,
-      firstName: input.first_name,
-      lastName: input.last_name,
+/**
+ * Creates an account with its organization, within the limits of failed sign-ups per email and per client
+ * `address`. With sign-ups closed, the instance's emptiness is checked under a lock held until the account is
+ * committed, so of two first sign-ups at once only one finds the instance empty.
+ */
+export async function signup(input: TSignup, address: string): Promise<User> {
+  return throttledAttempt(attemptCounters("signup", input.email, address), async () => {
+    if (!(await signupAllowed())) throw signupClosed();
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      if (!config.allowSignup) {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+        if (!(await hasNoUsers(tx))) throw signupClosed();
+      }
+      const user = await insertUser(tx, {
+        email: input.email,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      });
+      await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
+      return user;
     });
-    await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
-    return user;
   });
 }
 
