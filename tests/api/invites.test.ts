@@ -482,6 +482,16 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
     expect(mailsTo(quiet)).toEqual([]);
   });
 
+  test("the emailed link ignores forwarded host and scheme headers (no TRUST_PROXY): it names the host the request reached", async () => {
+    const email = uniqueEmail("forwarded");
+    const spoofed = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", forwarded: "host=evil.example;proto=https" };
+    const created = await owner().request("POST", invitesPath(organizationId), { target_email: email }, { headers: spoofed });
+    expect(created.status, created.text).toBe(201);
+    const [mail] = mailsTo(email);
+    expect(mail.text).toContain(`${app.baseUrl}/signup/${created.body.id}`);
+    expect(mail.text).not.toContain("evil.example");
+  });
+
   test("a failed send does not fail the invite", async () => {
     const email = uniqueEmail("bounce");
     const created = await owner().post(invitesPath(organizationId), { target_email: email });

@@ -43,6 +43,8 @@ export async function startServer(options: {
   env?: Record<string, string>;
   dataDir?: string;
   resetDatabase?: boolean;
+  /** On PostgreSQL, a database of the test's own (createPostgresDatabase) instead of TEST_DATABASE_URL. */
+  databaseUrl?: string;
 }): Promise<StartedServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "hedgerow-test-"));
   const port = await freePort();
@@ -58,7 +60,7 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   delete env.CLICKHOUSE_URL;
   if (options.backend === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
+    const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("HEDGEROW_TEST_BACKEND=postgres needs TEST_DATABASE_URL");
     if (options.resetDatabase !== false) await resetPostgres(url);
     env.DATABASE_URL = url;
