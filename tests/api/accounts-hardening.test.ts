@@ -119,7 +119,8 @@ describe("a removed member's pending invites stop working", () => {
 
 describe("without a public URL (no SITE_URL), next-auth names the host the request reached", () => {
   test("never its localhost:3000 fallback, nor a forwarded host a client wrote (no TRUST_PROXY)", async () => {
-    for (const headers of [{}, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }]) {
+    const variants: Record<string, string>[] = [{}, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }];
+    for (const headers of variants) {
       const providers = await (await fetch(new URL("/api/auth/providers", baseUrl), { headers })).json();
       expect(providers.credentials.signinUrl).toBe(`${baseUrl}/api/auth/signin/credentials`);
     }
