@@ -47,7 +47,9 @@ const windowEnded = sql`${authAttempts.windowStartedAt} <= now() - make_interval
  */
 async function countAttempt(counters: Counter[]): Promise<number | null> {
   const db = await getDb();
-  await db.delete(authAttempts).where(windowEnded);
+  // Ended windows are dropped by the way, skipping rows other attempts hold, so the cleanup never waits on them.
+  const ended = db.select({ key: authAttempts.key }).from(authAttempts).where(windowEnded).for("update", { skipLocked: true });
+  await db.delete(authAttempts).where(inArray(authAttempts.key, ended));
   // In key order, so two attempts on the same counters lock their rows in the same order.
   const keys = [...new Set(counters.map((c) => c.key))].sort();
   const rows = await db
