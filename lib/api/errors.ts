@@ -65,7 +65,6 @@ export const throttled = (retryAfterSeconds: number) => {
   );
 };
 
-
 /**
  * A failure the caller did not cause: a generic answer naming an id, so an operator finds the details in the server's
  * log without the answer revealing them (paths, engine internals, other hosts).
