@@ -82,4 +82,14 @@ describe("parseEnvironment", () => {
     );
     expect(() => parseEnvironment({ DATABASE_URL: "postgres://u@h/db", HEDGEROW_WORKERS: "0" })).toThrow(/HEDGEROW_WORKERS/);
   });
+
+  test("allowed destinations: none by default; a list of names, addresses and ranges; a wrong entry named", () => {
+    expect(parseEnvironment({}).allowedDestinations).toEqual({ names: new Set(), ranges: [] });
+    const allowed = parseEnvironment({ HEDGEROW_ALLOWED_DESTINATIONS: "warehouse.internal, 127.0.0.1, 10.0.0.0/8" }).allowedDestinations;
+    expect([...allowed.names]).toEqual(["warehouse.internal"]);
+    expect(allowed.ranges.map(([address, bits]) => `${address}/${bits}`)).toEqual(["127.0.0.1/32", "10.0.0.0/8"]);
+    expect(() => parseEnvironment({ HEDGEROW_ALLOWED_DESTINATIONS: "10.0.0.0/8, 2130706433" })).toThrow(
+      /HEDGEROW_ALLOWED_DESTINATIONS: '2130706433' is not a host name, an IP address or a CIDR range/,
+    );
+  });
 });

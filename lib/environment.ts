@@ -1,6 +1,7 @@
 import { cpus } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowedDestinations } from "./net/allowed-destinations";
 
 // The environment's schema, apart from `lib/config` (which reads it once, on import): a module that must read a
 // setting late (the event store's limits, after a test has pointed HEDGEROW_DATA_DIR elsewhere) parses it here.
@@ -43,6 +44,14 @@ const ZEnvironment = z.object({
   HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
   HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
   HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
+  HEDGEROW_ALLOWED_DESTINATIONS: z.string().optional().transform((text, context) => {
+    try {
+      return parseAllowedDestinations(text);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
 }).refine((e) => !(e.HEDGEROW_WORKERS && e.HEDGEROW_WORKERS > 1 && !e.DATABASE_URL), {
   path: ["HEDGEROW_WORKERS"],
   message: "more than one server process needs DATABASE_URL (embedded PGlite allows one process per data dir)",
@@ -107,5 +116,7 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
       maxAttempts: e.HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS,
       retrySeconds: e.HEDGEROW_BATCH_EXPORT_RETRY_SECONDS,
     },
+    /** Private hosts destinations may reach (lib/net/destination-guard.ts); by default public addresses only. */
+    allowedDestinations: e.HEDGEROW_ALLOWED_DESTINATIONS,
   };
 }
