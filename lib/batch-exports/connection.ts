@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
+import { unreachable } from "@/lib/net/destination-guard";
 import { requireOrganizationMember } from "@/lib/organizations/access";
 import { destinationFor } from "./destinations";
 import { validateDestination } from "./rules";
@@ -22,15 +23,22 @@ export const ZDestinationTestResult = z
 /**
  * Tries a destination's config without writing (PostgreSQL: connect and check the schema can take a table; S3: the
  * bucket; HTTP: an empty batch with the token), within CONNECTION_TEST_TIMEOUT_MS. An invalid config is the same
- * 400 as on create. The host is any the config names, loopback included (as an export's runs would reach it):
- * members can make this server connect where they choose, which is why it needs the write scope.
+ * 400 as on create. Only the config sent is tried, never an export's stored one (its secrets stay with it). The host
+ * must pass the destination guard (public addresses, or those HEDGEROW_ALLOWED_DESTINATIONS lists); not reaching it,
+ * refused, failed or timed out, is one answer, "could not connect to the destination", so the test is no port
+ * scanner: the reason is in the server's log.
  */
 export async function testDestination(actor: Actor, organizationId: string, body: z.output<typeof ZDestinationTest>) {
   await requireOrganizationMember(actor, organizationId);
   const { type, config } = validateDestination(body.destination.type, body.destination.config);
   const signal = AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS);
+  let settled = false;
   const timedOut = new Promise<never>((_, reject) =>
-    signal.addEventListener("abort", () => reject(new Error(`No answer within ${CONNECTION_TEST_TIMEOUT_MS / 1_000} s.`)), { once: true }),
+    signal.addEventListener(
+      "abort",
+      () => settled || reject(unreachable(`${type} destination: no answer within ${CONNECTION_TEST_TIMEOUT_MS / 1_000} s`)),
+      { once: true },
+    ),
   );
   try {
     await Promise.race([destinationFor(type).check(config as Record<string, unknown>, signal), timedOut]);
@@ -38,5 +46,7 @@ export async function testDestination(actor: Actor, organizationId: string, body
   } catch (error) {
     const message = error instanceof Error ? error.message || error.name : String(error);
     return { ok: false, detail: `Could not use the ${type} destination: ${message}` };
+  } finally {
+    settled = true;
   }
 }

@@ -11,6 +11,7 @@ import {
   ZBatchExportLogEntry,
   ZBatchExportLogsQuery,
   ZBatchExportPauseResult,
+  ZBatchExportReplace,
   ZBatchExportRun,
   ZBatchExportRunCancelResult,
   ZBatchExportRunsQuery,
@@ -105,6 +106,18 @@ function batchExportRoutes<Scope>(route: {
       scope: "batch_export:write",
       params: exportParams,
       body: ZBatchExportUpdate,
+      response: ZBatchExport,
+      handler: ({ actor, params, body }) => updateBatchExport(actor, owner(params), params.batchExportId, body),
+    }),
+    replace: endpoint({
+      method: "PUT",
+      path: item,
+      environments,
+      summary: "Replace a batch export's settings (every writable field, as on create); `destination.config` is merged into the stored config as on PATCH",
+      tag,
+      scope: "batch_export:write",
+      params: exportParams,
+      body: ZBatchExportReplace,
       response: ZBatchExport,
       handler: ({ actor, params, body }) => updateBatchExport(actor, owner(params), params.batchExportId, body),
     }),
@@ -244,6 +257,7 @@ export const listBatchExportsEndpoint = organizationRoutes.list;
 export const createBatchExportEndpoint = organizationRoutes.create;
 export const retrieveBatchExportEndpoint = organizationRoutes.retrieve;
 export const updateBatchExportEndpoint = organizationRoutes.update;
+export const replaceBatchExportEndpoint = organizationRoutes.replace;
 export const deleteBatchExportEndpoint = organizationRoutes.remove;
 export const backfillBatchExportEndpoint = organizationRoutes.backfill;
 export const pauseBatchExportEndpoint = organizationRoutes.pause;
@@ -258,6 +272,7 @@ export const listProjectBatchExportsEndpoint = projectRoutes.list;
 export const createProjectBatchExportEndpoint = projectRoutes.create;
 export const retrieveProjectBatchExportEndpoint = projectRoutes.retrieve;
 export const updateProjectBatchExportEndpoint = projectRoutes.update;
+export const replaceProjectBatchExportEndpoint = projectRoutes.replace;
 export const deleteProjectBatchExportEndpoint = projectRoutes.remove;
 export const backfillProjectBatchExportEndpoint = projectRoutes.backfill;
 export const pauseProjectBatchExportEndpoint = projectRoutes.pause;

@@ -10,8 +10,11 @@ import {
   parseBackfillDatetime,
   parseLogLevels,
   publicConfig,
+  updatedDestination,
   validateDestination,
 } from "./rules";
+
+const S3_KEYS = { aws_access_key_id: "AKIA-admin", aws_secret_access_key: "admin-secret" };
 
 const at = (text: string) => new Date(text);
 
@@ -114,10 +117,10 @@ describe("destinations", () => {
       port: 5439,
       properties_data_type: "varchar",
     });
-    expect(validateDestination("S3", { bucket_name: "b", region: "us-east-1", prefix: "" }).config).toMatchObject({
+    expect(validateDestination("S3", { bucket_name: "b", region: "us-east-1", prefix: "", ...S3_KEYS }).config).toMatchObject({
       file_format: "JSONLines",
       compression: null,
-      aws_access_key_id: null,
+      endpoint_url: null,
     });
     expect(validateDestination("HTTP", { url: "http://x", token: "t" }).type).toBe("HTTP");
     expect(validateDestination("NoOp", {}).config).toEqual({ arg: null });
@@ -136,7 +139,7 @@ describe("destinations", () => {
       detail: "Unsupported value for configuration field 'port': expected number.",
       attr: "destination__config__port",
     });
-    expect(errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "p", compression: "zip" })).detail).toBe(
+    expect(errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "p", compression: "zip", ...S3_KEYS })).detail).toBe(
       `Unsupported value for configuration field 'compression': expected one of "gzip", "brotli".`,
     );
     expect(errorOf(() => validateDestination("Kafka", {}))).toEqual({
@@ -171,5 +174,87 @@ describe("runs and logs", () => {
     expect(parseLogLevels(" ")).toBeNull();
     expect(parseLogLevels("error, warning")).toEqual(["WARNING", "ERROR"]);
     expect(parseLogLevels("nope")).toEqual([]);
+  });
+});
+
+describe("destinations: where a config may point", () => {
+  test("S3 without both keys is refused: the server's own credentials are never used", () => {
+    const bucket = { bucket_name: "b", region: "us-east-1", prefix: "" };
+    for (const keys of [{}, { aws_access_key_id: "k" }, { aws_secret_access_key: "s" }, { aws_access_key_id: "", aws_secret_access_key: "s" }, { aws_access_key_id: null, aws_secret_access_key: null }])
+      expect(errorOf(() => validateDestination("S3", { ...bucket, ...keys })), JSON.stringify(keys)).toMatchObject({
+        code: "required_field",
+        attr: expect.stringMatching(/^destination__config__aws_(access_key_id|secret_access_key)$/),
+        detail: expect.stringContaining("never with the server's own credentials"),
+      });
+  });
+
+  test("a PostgreSQL host is a host name or an IP address, never a unix socket or a list", () => {
+    const postgres = { user: "u", password: "p", database: "d" };
+    for (const host of ["warehouse.example.com", "10.0.0.5", "::1", "[::1]", "db_1"])
+      expect(validateDestination("Postgres", { ...postgres, host }).config.host, host).toBe(host);
+    for (const host of ["/var/run/postgresql", "/tmp", "h/../x", "a,b", "host=/tmp", "x y", "@/tmp"])
+      expect(errorOf(() => validateDestination("Redshift", { ...postgres, host })), host).toMatchObject({
+        code: "unsupported_value",
+        attr: "destination__config__host",
+        detail: "Unsupported value for configuration field 'host': it must be a host name or an IP address.",
+      });
+  });
+
+  test("URLs are http or https", () => {
+    for (const url of ["file:///etc/passwd", "unix:/var/run/docker.sock", "gopher://x", "ftp://x/", "not a url", "//x"])
+      expect(errorOf(() => validateDestination("HTTP", { url, token: "t" })), url).toMatchObject({ code: "unsupported_value", attr: "destination__config__url" });
+    expect(errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "", endpoint_url: "file:///x", ...S3_KEYS }))).toMatchObject({
+      attr: "destination__config__endpoint_url",
+    });
+  });
+});
+
+describe("destinations: an update that changes the target drops the stored secrets", () => {
+  const stored = {
+    Postgres: { type: "Postgres", config: validateDestination("Postgres", { user: "admin", password: "admin-password", host: "db.example.com", database: "warehouse" }).config },
+    S3: { type: "S3", config: validateDestination("S3", { bucket_name: "exports", region: "eu-west-1", prefix: "p/", ...S3_KEYS }).config },
+    HTTP: { type: "HTTP", config: validateDestination("HTTP", { url: "https://eu.example.com/batch/", token: "admin-token" }).config },
+  } as const;
+
+  test("fields that are not the target keep the secrets, as PostHog's merge does", () => {
+    expect(updatedDestination(stored.Postgres, { config: { schema: "analytics", table_name: "t", has_self_signed_cert: true } }).config).toMatchObject({ password: "admin-password" });
+    // The whole form sent back unchanged (defaults written out) is no new target.
+    const { password: _, ...form } = stored.Postgres.config;
+    expect(updatedDestination(stored.Postgres, { type: "Postgres", config: { ...form, port: 5432 } }).config).toMatchObject({ password: "admin-password" });
+    expect(updatedDestination(stored.S3, { config: { prefix: "q/", compression: "gzip" } }).config).toMatchObject(S3_KEYS);
+    expect(updatedDestination(stored.HTTP, { config: { include_events: ["$pageview"] } }).config).toMatchObject({ token: "admin-token" });
+  });
+
+  const retargets: [keyof typeof stored, Record<string, unknown>, string | undefined, string][] = [
+    ["Postgres", { host: "attacker.example.com" }, undefined, "password"],
+    ["Postgres", { port: 6543 }, undefined, "password"],
+    ["Postgres", { database: "other" }, undefined, "password"],
+    ["Postgres", { user: "someone" }, undefined, "password"],
+    ["Postgres", {}, "Redshift", "password"],
+    ["Postgres", { url: "https://attacker.example.com/" }, "HTTP", "token"],
+    ["S3", { endpoint_url: "https://attacker.example.com" }, undefined, "aws_access_key_id"],
+    ["S3", { bucket_name: "attacker-bucket" }, undefined, "aws_access_key_id"],
+    ["S3", { region: "us-east-1" }, undefined, "aws_access_key_id"],
+    ["HTTP", { url: "https://attacker.example.com/batch/" }, undefined, "token"],
+    ["HTTP", { url: "https://eu.example.com/batch/?x" }, undefined, "token"],
+    ["HTTP", { user: "u", host: "attacker.example.com", database: "d" }, "Postgres", "token"],
+  ];
+
+  test.each(retargets)("%s %j (type %s): refused without new secrets, the stored ones never kept", (from, config, type) => {
+    const error = errorOf(() => updatedDestination(stored[from], { type, config }));
+    expect(error).toMatchObject({ type: "validation_error", code: "required_field" });
+    expect(error.attr).toMatch(/^destination__config__(password|token|aws_access_key_id)$/);
+  });
+
+  test("with new secrets sent, the new target stores those, and the stored ones of every field are gone", () => {
+    const moved = updatedDestination(stored.Postgres, { config: { host: "attacker.example.com", password: "mine" } });
+    expect(moved.config).toMatchObject({ host: "attacker.example.com", password: "mine", user: "admin" });
+    const s3 = updatedDestination(stored.S3, { config: { endpoint_url: "https://attacker.example.com", aws_access_key_id: "mine", aws_secret_access_key: "mine" } });
+    expect(JSON.stringify(s3)).not.toContain("admin");
+    // One secret sent is not enough where two are needed: the other stored one does not follow.
+    expect(errorOf(() => updatedDestination(stored.S3, { config: { bucket_name: "x", aws_access_key_id: "mine" } }))).toMatchObject({
+      attr: "destination__config__aws_secret_access_key",
+    });
+    expect(updatedDestination(stored.HTTP, { config: { url: "https://attacker.example.com/", token: "mine" } }).config).toMatchObject({ token: "mine" });
   });
 });

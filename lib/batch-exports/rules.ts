@@ -5,6 +5,7 @@ import {
   DESTINATION_CONFIG_SCHEMAS,
   DESTINATION_TYPES,
   SECRET_CONFIG_FIELDS,
+  TARGET_CONFIG_FIELDS,
   UNAVAILABLE_DESTINATION_TYPES,
   type BatchExportInterval,
   type BatchExportLogLevel,
@@ -167,7 +168,53 @@ export function validateDestination(type: string, config: Record<string, unknown
     );
   const parsed = DESTINATION_CONFIG_SCHEMAS[type].safeParse(config, { reportInput: true });
   if (!parsed.success) throw configError(parsed.error.issues[0]);
+  if (type === "S3") {
+    // Without keys the AWS SDK would sign with the server's own credentials (environment, instance metadata).
+    const missing = SECRET_CONFIG_FIELDS.S3.find((field) => !(parsed.data as Record<string, unknown>)[field]);
+    if (missing)
+      throw validationError(
+        `The required configuration field '${missing}' was not found: S3 exports sign with the keys they are given, never with the server's own credentials.`,
+        `destination__config__${missing}`,
+        "required_field",
+      );
+  }
   return { type, config: parsed.data } as TDestination;
+}
+
+/**
+ * The destination an update stores. The sent config is merged into the stored one (PostHog's rule, so a form may
+ * leave the secrets out to keep them), unless the update changes the target (the type, or a field of
+ * TARGET_CONFIG_FIELDS): then the stored secrets are dropped, and the new target needs its secrets in the same
+ * request. Whoever may edit an export (any member, as in PostHog) can thus point it elsewhere, but never with
+ * secrets someone else stored.
+ */
+export function updatedDestination(
+  current: { type: string; config: Record<string, unknown> },
+  sent: { type?: string; config: Record<string, unknown> },
+): TDestination {
+  const type = sent.type ?? current.type;
+  const merged = validateDestination(type, { ...current.config, ...sent.config });
+  if (!retargets(current, merged)) return merged;
+  const storedSecrets = isDestinationType(current.type) ? SECRET_CONFIG_FIELDS[current.type] : [];
+  const missing = SECRET_CONFIG_FIELDS[merged.type].find((field) => !(field in sent.config));
+  if (missing)
+    throw validationError(
+      `The required configuration field '${missing}' was not found: a new destination (${[...TARGET_CONFIG_FIELDS[merged.type], "type"].join(", ")}) needs its secrets sent again.`,
+      `destination__config__${missing}`,
+      "required_field",
+    );
+  const kept = Object.entries(current.config).filter(([field]) => !storedSecrets.includes(field));
+  return validateDestination(type, { ...Object.fromEntries(kept), ...sent.config });
+}
+
+/** Whether `next` writes somewhere else than `current`: another type, or a target field changed (defaults applied). */
+function retargets(current: { type: string; config: Record<string, unknown> }, next: TDestination): boolean {
+  if (current.type !== next.type) return true;
+  const schema = DESTINATION_CONFIG_SCHEMAS[next.type];
+  const before = (schema.safeParse(current.config).data ?? current.config) as Record<string, unknown>;
+  const after = next.config as Record<string, unknown>;
+  // Target fields are strings and numbers.
+  return TARGET_CONFIG_FIELDS[next.type].some((field) => (before[field] ?? null) !== (after[field] ?? null));
 }
 
 /** PostHog's word: its HTTP export is for migrations into another PostHog, so it sends events only. */

@@ -43,6 +43,8 @@ const events = Array.from({ length: 250 }, (_, i) => ({
 
 beforeAll(async () => {
   process.env.HEDGEROW_DATA_DIR = dataDir;
+  // The destinations are on loopback, which the destination guard refuses unless listed.
+  process.env.HEDGEROW_ALLOWED_DESTINATIONS = "127.0.0.1, localhost, ::1";
   delete process.env.DATABASE_URL;
   delete process.env.CLICKHOUSE_URL;
   const client = await import("@/lib/db/client");

@@ -32,6 +32,13 @@ export type BatchExportLogLevel = (typeof BATCH_EXPORT_LOG_LEVELS)[number];
 // ---- destinations ----
 
 const ZConfigText = z.string().max(1_000);
+/** A host name or an IP address: never a unix socket's path (which PostgreSQL clients take as a host) or a list. */
+const ZHost = ZConfigText.min(1).regex(/^(?:[a-z0-9._:-]+|\[[0-9a-f:.]+\])$/i, "it must be a host name or an IP address.");
+/** Destinations are reached over HTTP(S) only. */
+const ZHttpUrl = z
+  .string()
+  .max(2_048)
+  .refine((text) => URL.canParse(text) && ["http:", "https:"].includes(new URL(text).protocol), "it must be an http:// or https:// URL.");
 const ZEventNames = z.array(z.string().max(400)).max(1_000).nullable();
 const eventFilters = { exclude_events: ZEventNames.default(null), include_events: ZEventNames.default(null) };
 
@@ -45,7 +52,7 @@ export const ZS3Config = z.object({
   compression: z.enum(["gzip", "brotli"]).nullable().default(null),
   encryption: z.enum(["AES256", "aws:kms"]).nullable().default(null),
   kms_key_id: ZConfigText.nullable().default(null),
-  endpoint_url: z.string().max(2_048).nullable().default(null),
+  endpoint_url: ZHttpUrl.nullable().default(null),
   file_format: z.enum(["JSONLines"]).default("JSONLines"),
   ...eventFilters,
 });
@@ -54,7 +61,7 @@ export const ZS3Config = z.object({
 export const ZPostgresConfig = z.object({
   user: ZConfigText.min(1),
   password: ZConfigText,
-  host: ZConfigText.min(1),
+  host: ZHost,
   database: ZConfigText.min(1),
   port: z.number().int().min(1).max(65_535).default(5432),
   schema: ZConfigText.min(1).default("public"),
@@ -71,7 +78,7 @@ export const ZRedshiftConfig = ZPostgresConfig.extend({
 
 /** HTTP: batches of events POSTed to `url` with `token` (PostHog's HTTP export, to another PostHog's batch endpoint). */
 export const ZHttpConfig = z.object({
-  url: z.string().max(2_048).min(1),
+  url: ZHttpUrl,
   token: ZConfigText,
   ...eventFilters,
 });
@@ -92,6 +99,18 @@ export const DESTINATION_TYPES = Object.keys(DESTINATION_CONFIG_SCHEMAS) as Dest
 
 /** PostHog destination types Hedgerow knows of but cannot export to: refused with a 400 that says so. */
 export const UNAVAILABLE_DESTINATION_TYPES = ["Snowflake", "BigQuery", "Databricks", "AzureBlob"] as const;
+
+/**
+ * Config fields naming where an export writes: changing one (or the type) is a new target, and the stored secrets do
+ * not follow it (they must be sent again in the same request).
+ */
+export const TARGET_CONFIG_FIELDS: Record<DestinationType, readonly string[]> = {
+  S3: ["bucket_name", "region", "endpoint_url"],
+  Postgres: ["host", "port", "database", "user"],
+  Redshift: ["host", "port", "database", "user"],
+  HTTP: ["url"],
+  NoOp: [],
+};
 
 /** Config fields that are stored but never returned (PostHog strips the same). */
 export const SECRET_CONFIG_FIELDS: Record<DestinationType, readonly string[]> = {
@@ -232,6 +251,9 @@ export const ZBatchExportUpdate = z
   })
   .partial()
   .meta({ id: "PatchedBatchExport" });
+
+/** PUT: the whole export, as on create; `destination.config` is still merged into the stored one, as on PATCH. */
+export const ZBatchExportReplace = ZBatchExportCreate.omit({ team_id: true }).meta({ id: "BatchExportReplace" });
 
 /** Checked by the service, with PostHog's messages (ISO format, time zone, order, future). */
 export const ZBatchExportBackfill = z

@@ -34,6 +34,7 @@ import {
   parseBackfillDatetime,
   parseLogLevels,
   publicConfig,
+  updatedDestination,
   validateDestination,
   type DataInterval,
 } from "./rules";
@@ -265,12 +266,9 @@ export async function updateBatchExport(
 ): Promise<TBatchExport> {
   const where = await reach(actor, owner);
   const current = await findExport(where, batchExportId);
-  // PostHog merges the sent config into the stored one, so a form may leave secrets out to keep them.
+  // The sent config is merged into the stored one; a new target drops the stored secrets (see updatedDestination).
   const destination = input.destination
-    ? validateDestination(input.destination.type ?? current.destinationType, {
-        ...current.destinationConfig,
-        ...input.destination.config,
-      })
+    ? updatedDestination({ type: current.destinationType, config: current.destinationConfig }, input.destination)
     : null;
   const problem = modelProblem(
     input.model ?? (current.model as BatchExportModel),

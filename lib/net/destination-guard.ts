@@ -120,7 +120,7 @@ type CreateConnection = (options: Record<string, unknown>, callback: (error: Err
  * TLS server name stays the requested host.
  */
 export function destinationAgents(): { httpAgent: http.Agent; httpsAgent: https.Agent } {
-  const guard = (agent: http.Agent) => {
+  const guard = <A extends http.Agent>(agent: A): A => {
     const create = (agent as unknown as { createConnection: CreateConnection }).createConnection.bind(agent);
     const guarded: CreateConnection = (options, callback) => {
       if (options.socketPath || options.path) {

@@ -1,3 +1,5 @@
+import { request } from "undici";
+import { DestinationUnreachable, destinationDispatcher, unreachable } from "@/lib/net/destination-guard";
 import type { RecordPage } from "../records";
 import { HTTP_MODEL_MESSAGE } from "../rules";
 import { configString, rowsOf, rowToJson, type Destination } from "./types";
@@ -20,15 +22,33 @@ function eventJson(row: Record<string, unknown>, page: RecordPage): string {
   );
 }
 
-async function post(url: string, body: string, signal?: AbortSignal) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-    signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const text = await response.text().catch(() => "");
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+/**
+ * POSTs through the destination guard (checked address, no redirect followed) and answers the status. Not reaching
+ * the receiver is the generic DestinationUnreachable; its answer's body stays in the server's log.
+ */
+async function send(url: string, body: string, signal?: AbortSignal): Promise<number> {
+  let response: Awaited<ReturnType<typeof request>>;
+  try {
+    response = await request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      dispatcher: destinationDispatcher(),
+    });
+  } catch (error) {
+    throw error instanceof DestinationUnreachable ? error : unreachable(`POST ${url} failed`, error);
+  }
+  const text = await response.body.text().catch(() => "");
+  if (response.statusCode >= 300) console.warn(`[destinations] POST ${url} answered ${response.statusCode}: ${text.slice(0, 300)}`);
+  return response.statusCode;
+}
+
+const answered = (status: number) => `The destination answered ${status}${status < 400 ? " (redirects are not followed)" : ""}.`;
+
+async function post(url: string, body: string) {
+  const status = await send(url, body);
+  if (status >= 300) throw new Error(answered(status));
 }
 
 const envelope = (token: string, events: string[]) =>
@@ -66,15 +86,9 @@ export const httpDestination: Destination = {
   },
   async check(config, signal) {
     // An empty batch: the receiver is reached and accepts the token, and no event is sent.
-    const url = configString(config, "url");
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: envelope(configString(config, "token"), []),
-      signal,
-    });
-    await response.text().catch(() => "");
-    if (response.status === 401 || response.status === 403) throw new Error(`${url} refused the token (${response.status}).`);
-    if (response.status >= 500) throw new Error(`${url} answered ${response.status}.`);
+    const status = await send(configString(config, "url"), envelope(configString(config, "token"), []), signal);
+    if (status === 401 || status === 403) throw new Error(`The destination refused the token (${status}).`);
+    // Another 4xx (an empty batch refused as such) still says the receiver was reached.
+    if ((status >= 300 && status < 400) || status >= 500) throw new Error(answered(status));
   },
 };

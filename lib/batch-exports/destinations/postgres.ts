@@ -1,7 +1,9 @@
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
+import { isIP } from "node:net";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { resolveDestination, unreachable } from "@/lib/net/destination-guard";
 import type { ExportColumn, RecordModel, RecordPage } from "../records";
 import { bodyOf, configString, rowsOf, type Destination, type DestinationWriter, type ExportInterval } from "./types";
 
@@ -44,18 +46,37 @@ function columnType(column: ExportColumn, types: Record<string, string>, flavour
   return types[column.name] ?? (flavour === "Redshift" ? "VARCHAR(65535)" : "TEXT");
 }
 
-function connect(config: Record<string, unknown>, timeoutMs?: number): pg.Client {
-  return new pg.Client({
-    host: configString(config, "host"),
+/**
+ * A client connected to the config's database, through the destination guard: the host resolved and checked once and
+ * the connection made to that address (TLS still verifies the host's name). The password is always the config's:
+ * never PGPASSWORD or ~/.pgpass of the server. Failing to connect or authenticate is the generic
+ * DestinationUnreachable (whether a database, a role or a port exists is for the server's log).
+ */
+async function connect(config: Record<string, unknown>, timeoutMs = 30_000): Promise<pg.Client> {
+  const host = configString(config, "host");
+  const { address } = await resolveDestination(host);
+  const password = typeof config.password === "string" ? config.password : "";
+  const client = new pg.Client({
+    host: address,
     port: Number(config.port ?? 5432),
     user: configString(config, "user"),
-    password: typeof config.password === "string" ? config.password : undefined,
+    // A function: an empty string would fall back to the server's PGPASSWORD or ~/.pgpass.
+    password: () => password,
     database: configString(config, "database"),
     // PostHog's `has_self_signed_cert`: TLS without verifying the server's certificate.
-    ssl: config.has_self_signed_cert === true ? { rejectUnauthorized: false } : undefined,
-    connectionTimeoutMillis: timeoutMs ?? 30_000,
+    ssl: config.has_self_signed_cert === true ? { rejectUnauthorized: false, servername: isIP(host) ? undefined : host } : undefined,
+    connectionTimeoutMillis: timeoutMs,
     application_name: "hedgerow-batch-export",
   });
+  // A connection lost later is reported by the query that needed it.
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw unreachable(`PostgreSQL ${host} (${address}) port ${String(config.port ?? 5432)}: could not connect`, error);
+  }
+  return client;
 }
 
 /** Multi-row INSERTs (Redshift has no COPY from the client), bounded in parameters per statement. */
@@ -99,8 +120,7 @@ export function postgresDestination(flavour: Flavour): Destination {
   return {
     format: flavour === "Postgres" ? "copy" : "rows",
     async open(config, interval) {
-      const client = connect(config);
-      await client.connect();
+      const client = await connect(config);
       const tableName = configString(config, "table_name", "events");
       const table = `${client.escapeIdentifier(configString(config, "schema", "public"))}.${client.escapeIdentifier(tableName)}`;
       const { types, key, versions } = TABLES[interval.model];
@@ -178,11 +198,10 @@ export function postgresDestination(flavour: Flavour): Destination {
       return writer;
     },
     async check(config, signal) {
-      const client = connect(config, 10_000);
+      const client = await connect(config, 10_000);
       const abort = () => void client.end().catch(() => undefined);
       signal.addEventListener("abort", abort, { once: true });
       try {
-        await client.connect();
         const schema = configString(config, "schema", "public");
         const { rows } = await client.query<{ ok: boolean }>(
           "SELECT has_schema_privilege($1, 'CREATE') AS ok",

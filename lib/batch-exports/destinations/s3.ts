@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, gzip } from "node:zlib";
 import { HeadBucketCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
+import { DestinationUnreachable, destinationAgents, unreachable } from "@/lib/net/destination-guard";
 import type { RecordPage } from "../records";
 import { bodyOf, configString, type Destination, type ExportInterval } from "./types";
 
@@ -16,10 +17,14 @@ function compressionOf(config: Record<string, unknown>) {
   return { name, ...COMPRESSIONS[name] };
 }
 
+/**
+ * An S3 client signing with the config's keys only: never the SDK's default chain (the server's environment, its
+ * instance's metadata, ~/.aws), which would sign a member's requests with the server's own identity. Its sockets go
+ * through the destination guard.
+ */
 function client(config: Record<string, unknown>): S3Client {
   const endpoint = typeof config.endpoint_url === "string" && config.endpoint_url ? config.endpoint_url : undefined;
-  const accessKeyId = typeof config.aws_access_key_id === "string" ? config.aws_access_key_id : "";
-  const secretAccessKey = typeof config.aws_secret_access_key === "string" ? config.aws_secret_access_key : "";
+  const credentials = { accessKeyId: configString(config, "aws_access_key_id"), secretAccessKey: configString(config, "aws_secret_access_key") };
   return new S3Client({
     region: configString(config, "region", "us-east-1"),
     endpoint,
@@ -27,9 +32,22 @@ function client(config: Record<string, unknown>): S3Client {
     forcePathStyle: endpoint !== undefined,
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    credentials,
+    requestHandler: destinationAgents(),
     maxAttempts: 3,
   });
+}
+
+/** Sends a command; not reaching the store is the generic DestinationUnreachable, the store's refusals are named. */
+async function send<Output>(what: string, run: () => Promise<Output>): Promise<Output> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DestinationUnreachable) throw error;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (!status) throw unreachable(`S3 ${what} failed`, error);
+    throw new Error(`The store answered ${(error as Error).name} (${status}) to ${what}.`);
+  }
 }
 
 /**
@@ -60,7 +78,7 @@ export const s3Destination: Destination = {
       async writePage(page: RecordPage, part: number) {
         const lines = bodyOf(page);
         const body = compression ? await compression.compress(lines) : lines;
-        await s3.send(
+        await send("PutObject", () => s3.send(
           new PutObjectCommand({
             Bucket: bucket,
             Key: objectKey(config, interval, part),
@@ -70,7 +88,7 @@ export const s3Destination: Destination = {
             ServerSideEncryption: encryption,
             SSEKMSKeyId: encryption === "aws:kms" && typeof config.kms_key_id === "string" ? config.kms_key_id : undefined,
           }),
-        );
+        ));
       },
       close: async () => s3.destroy(),
     };
@@ -78,7 +96,7 @@ export const s3Destination: Destination = {
   async check(config, signal) {
     const s3 = client(config);
     try {
-      await s3.send(new HeadBucketCommand({ Bucket: configString(config, "bucket_name") }), { abortSignal: signal });
+      await send("HeadBucket", () => s3.send(new HeadBucketCommand({ Bucket: configString(config, "bucket_name") }), { abortSignal: signal }));
     } finally {
       s3.destroy();
     }

@@ -1,4 +1,4 @@
 import { serve } from "@/lib/api/endpoint";
-import { deleteBatchExportEndpoint, retrieveBatchExportEndpoint, updateBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
+import { deleteBatchExportEndpoint, retrieveBatchExportEndpoint, replaceBatchExportEndpoint, updateBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveBatchExportEndpoint, updateBatchExportEndpoint, deleteBatchExportEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveBatchExportEndpoint, updateBatchExportEndpoint, replaceBatchExportEndpoint, deleteBatchExportEndpoint);

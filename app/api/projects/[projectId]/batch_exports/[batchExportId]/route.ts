@@ -1,4 +1,4 @@
 import { serve } from "@/lib/api/endpoint";
-import { deleteProjectBatchExportEndpoint, retrieveProjectBatchExportEndpoint, updateProjectBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
+import { deleteProjectBatchExportEndpoint, retrieveProjectBatchExportEndpoint, replaceProjectBatchExportEndpoint, updateProjectBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveProjectBatchExportEndpoint, updateProjectBatchExportEndpoint, deleteProjectBatchExportEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveProjectBatchExportEndpoint, updateProjectBatchExportEndpoint, replaceProjectBatchExportEndpoint, deleteProjectBatchExportEndpoint);
