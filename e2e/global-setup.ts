@@ -17,7 +17,8 @@ export default async function globalSetup() {
   const events = Number(process.env.E2E_DEMO_EVENTS ?? 20_000);
   await preloadDemoProcess({ events, dataDir }, { quiet: true });
   const dns = await startDnsServer();
-  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(async (error) => {
+  // The batch export journey tests its connection against a receiver on loopback, which the destination guard refuses unless listed.
+  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_ALLOWED_DESTINATIONS: "127.0.0.1" } }).catch(async (error) => {
     await dns.stop();
     throw error;
   });

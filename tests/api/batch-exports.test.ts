@@ -115,17 +115,20 @@ describe("batch exports: create, read, update, delete", () => {
     const owner = await signUp(baseUrl);
     const created = await createExport(owner, { destination: POSTGRES });
     const path = `${exportsPath(owner.organizationId)}${created.id}/`;
-    const patched = await owner.session.patch(path, { name: "Renamed", interval: "day", destination: { config: { port: 6543 } } });
+    const patched = await owner.session.patch(path, { name: "Renamed", interval: "day", destination: { config: { table_name: "ph_events" } } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ name: "Renamed", interval: "day", destination: { type: "Postgres" } });
-    expect(patched.body.destination.config).toMatchObject({ user: "hedgerow", host: "127.0.0.1", database: "warehouse", port: 6543 });
+    expect(patched.body.destination.config).toMatchObject({ user: "hedgerow", host: "127.0.0.1", database: "warehouse", table_name: "ph_events" });
     expectNoSecrets(patched.body);
     expect(Date.parse(patched.body.last_updated_at)).toBeGreaterThanOrEqual(Date.parse(created.last_updated_at));
 
-    // The stored password came along: switching to Redshift (same fields) needs no new one.
-    const redshift = await owner.session.patch(path, { destination: { type: "Redshift", config: {} } });
+    // Another type is another target: the stored password does not follow it.
+    const bare = await owner.session.patch(path, { destination: { type: "Redshift", config: {} } });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ code: "required_field", attr: "destination__config__password" });
+    const redshift = await owner.session.patch(path, { destination: { type: "Redshift", config: { port: 6543, password: "redshift-password" } } });
     expect(redshift.status).toBe(200);
-    expect(redshift.body.destination).toMatchObject({ type: "Redshift", config: { properties_data_type: "varchar", port: 6543 } });
+    expect(redshift.body.destination).toMatchObject({ type: "Redshift", config: { properties_data_type: "varchar", port: 6543, table_name: "ph_events" } });
     expectNoSecrets(redshift.body);
 
     const wrong = await owner.session.patch(path, { destination: { config: { port: "x" } } });

@@ -62,6 +62,7 @@ export class ApiClient {
   get = <T = any>(path: string) => this.request<T>("GET", path);
   post = <T = any>(path: string, body?: unknown) => this.request<T>("POST", path, body);
   patch = <T = any>(path: string, body?: unknown) => this.request<T>("PATCH", path, body);
+  put = <T = any>(path: string, body?: unknown) => this.request<T>("PUT", path, body);
   delete = <T = any>(path: string) => this.request<T>("DELETE", path);
 }
 
