@@ -26,10 +26,9 @@ afterAll(cleanUp, 180_000);
 
 beforeAll(async () => {
   const env = { ...FAST, ...AMBIENT, HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: "1" };
-  [shipped, admitting] = await Promise.all([
-    ownServer({ ...(await serverHome("guard_default", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "" } }),
-    ownServer({ ...(await serverHome("guard_allowed", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "localhost" } }),
-  ]);
+  // One after the other: ownServer points TEST_DATABASE_URL at the server's database while it starts.
+  shipped = await ownServer({ ...(await serverHome("guard_default", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "" } });
+  admitting = await ownServer({ ...(await serverHome("guard_allowed", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "localhost" } });
 }, 180_000);
 
 interface Received {
