@@ -99,7 +99,8 @@ const NONE = "none";
 
 /**
  * The fields of one destination type's config. Editing, secrets are blank: the API never sends them back, and a
- * blank one is left out of the update, so the stored value stays.
+ * blank one is left out of the update, so the stored value stays, unless the update points the export elsewhere
+ * (another host, port, database, user, URL, bucket, region or endpoint): then the API asks for the secrets again.
  */
 export function DestinationFields({
   type,
@@ -182,7 +183,7 @@ export function DestinationFields({
             key={field.key}
             label={field.label}
             htmlFor={id}
-            description={secret && editing ? (nullable ? "Never shown — leave empty to keep the stored one, if any." : "Set — leave empty to keep it.") : field.hint}
+            description={secret && editing ? (nullable ? "Never shown — leave empty to keep the stored one, if any" : "Set — leave empty to keep it") + ", unless the export is pointed elsewhere." : field.hint}
             error={fieldErrorText(error, field.initial === "" && !secret ? "Required." : undefined)}
           >
             <Input
