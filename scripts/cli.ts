@@ -14,6 +14,7 @@ import { progressReporter } from "@/lib/import/progress";
 import { PLUGINS_ACCESS_LEVELS } from "@/lib/plugins/access";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
+import { usePrivateUmask } from "@/lib/server/private-files";
 import { ZSignup } from "@/lib/users/schemas";
 import { findUserByEmail, insertUser } from "@/lib/users/accounts";
 
@@ -167,6 +168,8 @@ function describe(error: unknown): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // What the command creates in the data dir (PGlite files, keys) is the user's only.
+  usePrivateUmask();
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     help();

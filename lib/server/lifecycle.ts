@@ -5,9 +5,11 @@ import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
+import { protectDataDir } from "./private-files";
 
 /** Opens the metadata database and the event store (running migrations) at start, and closes them when the server is stopped. */
 export async function startServerLifecycle() {
+  protectDataDir(config.dataDir);
   await getDb();
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
