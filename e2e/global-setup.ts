@@ -17,7 +17,7 @@ export default async function globalSetup() {
   const events = Number(process.env.E2E_DEMO_EVENTS ?? 20_000);
   await preloadDemoProcess({ events, dataDir }, { quiet: true });
   const dns = await startDnsServer();
-  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address } }).catch(async (error) => {
+  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_PLUGINS_ACCESS_LEVEL: "6" } }).catch(async (error) => {
     await dns.stop();
     throw error;
   });

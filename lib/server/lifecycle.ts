@@ -5,12 +5,15 @@ import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
+import { resealStoredSecrets } from "@/lib/secrets/reseal";
 import { protectDataDir } from "./private-files";
 
 /** Opens the metadata database and the event store (running migrations) at start, and closes them when the server is stopped. */
 export async function startServerLifecycle() {
   protectDataDir(config.dataDir);
-  await getDb();
+  const db = await getDb();
+  // Secrets stored in clear by an older Hedgerow, or sealed with a key since rotated, are sealed with the current key.
+  await resealStoredSecrets(db);
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
   backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));

@@ -26,11 +26,14 @@ export async function signup(input: TSignup): Promise<User> {
     throw permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // The instance's first user is its operator (staff): they may make pipeline apps global.
+    const [{ existing }] = await tx.select({ existing: count() }).from(users);
     const user = await insertUser(tx, {
       email: input.email,
       password: input.password,
       firstName: input.first_name,
       lastName: input.last_name,
+      isStaff: existing === 0,
     });
     await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
     return user;
@@ -105,7 +108,7 @@ export async function serializeMe(actor: Actor): Promise<TUser> {
     distinct_id: user.distinctId,
     is_email_verified: user.isEmailVerified,
     has_password: true,
-    is_staff: false,
+    is_staff: user.isStaff,
     date_joined: user.dateJoined.toISOString(),
     is_2fa_enabled: false,
     has_social_auth: false,

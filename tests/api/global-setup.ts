@@ -13,7 +13,8 @@ export default async function setup(project: TestProject) {
   const dns = await startDnsServer();
   // No batch export worker here: these tests set run states through the API and must see them unchanged (the
   // delivery tests start servers of their own, with the worker).
-  const env = { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_BATCH_EXPORTS: "off" };
+  // Organizations signed up here install their own apps (INSTALL); the default level is tested on a server of its own.
+  const env = { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_BATCH_EXPORTS: "off", HEDGEROW_PLUGINS_ACCESS_LEVEL: "6" };
   const server = await startServer({ backend, env }).catch(
     async (error) => {
       await dns.stop();
