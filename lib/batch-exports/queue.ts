@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
-import { openStoredFields } from "@/lib/secrets/sealed-column";
+import { openStoredFields } from "@/lib/secrets/at-rest";
 
 /** pg-boss's queue of run executions: one job carries one run (a run handed over between jobs keeps its key). */
 export const RUN_QUEUE = "batch-export-runs";

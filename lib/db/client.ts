@@ -2,7 +2,12 @@ import path from "node:path";
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/lib/config";
+import { serverSealing } from "@/lib/secrets/at-rest";
+import { setSealing } from "@/lib/secrets/sealed-column";
 import * as schema from "./schema";
+
+// Secret columns (destination configs) are sealed with the server's keys, which the browser's copy of the schema lacks.
+setSealing(serverSealing);
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */

@@ -6,12 +6,13 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { organizations, pluginConfigs, plugins, projects, type Organization, type Plugin, type PluginConfig, type Project } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
+import { isSealed } from "@/lib/secrets/envelope";
 import { sealFields } from "@/lib/secrets/fields";
 import { currentKeyring } from "@/lib/secrets/keyring";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { canViewPlugins } from "./access";
 import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpdate } from "./schemas";
-import { answeredValue, SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
+import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess, serializePlugin } from "./service";
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
@@ -19,6 +20,9 @@ const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the
 type ConfigRow = { config: PluginConfig; plugin: Plugin; organizationName: string };
 
 const fieldsOf = (plugin: Plugin): TConfigField[] => (Array.isArray(plugin.configSchema) ? (plugin.configSchema as TConfigField[]) : []);
+/** A setting as answered: a secret one (or any value stored sealed) masked once set. */
+const answeredValue = (secret: boolean, value: unknown) =>
+  (secret || isSealed(value)) && value !== null && value !== "" ? SECRET_FIELD_VALUE : value;
 /** Settings as stored: the app's secrets sealed (lib/secrets), so the database never holds them in clear. */
 const sealedValues = (plugin: Plugin, values: Record<string, unknown>) => sealFields(values, secretKeysOf(plugin), currentKeyring());
 

@@ -1,4 +1,4 @@
-import { isSealed } from "@/lib/secrets/envelope";
+// Shared with the browser (the settings form): nothing here may reach the server's modules.
 
 /** What a secret setting is answered as, once set (PostHog's SECRET_FIELD_VALUE): secrets are write-only. */
 export const SECRET_FIELD_VALUE = "**************** POSTHOG SECRET FIELD ****************";
@@ -19,7 +19,3 @@ export const rememberSecretFields = (remembered: readonly string[], schema: unkn
 /** Keys of an app's settings that are answered masked and stored sealed. */
 export const secretKeysOf = (plugin: { secretFields: readonly string[]; configSchema: unknown }) =>
   new Set(rememberSecretFields(plugin.secretFields, plugin.configSchema));
-
-/** A setting as answered: a secret one (or any value stored sealed) masked once set. */
-export const answeredValue = (secret: boolean, value: unknown) =>
-  (secret || isSealed(value)) && value !== null && value !== "" ? SECRET_FIELD_VALUE : value;

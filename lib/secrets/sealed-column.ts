@@ -1,13 +1,26 @@
 import { customType } from "drizzle-orm/pg-core";
-import { isSealed } from "./envelope";
-import { openFields, sealFields } from "./fields";
-import { currentKeyring } from "./keyring";
 
-let reported = false;
-const reportUnreadable = (error: Error) => {
-  if (reported) return;
-  reported = true;
-  console.error(`[secrets] ${error.message} Set the key that sealed it in HEDGEROW_ENCRYPTION_OLD_KEYS (or restore the data dir's encryption-keys file).`);
+// The schema is read by the browser too (types, column lists), so this module holds no crypto and no key: the
+// server's database client hands it the sealing (lib/secrets/at-rest.ts) when it opens.
+
+type Values = Record<string, unknown>;
+
+export interface Sealing {
+  /** `values` with the named fields sealed. */
+  seal: (values: Values, names: readonly string[]) => Values;
+  /** `values` with every sealed field opened. */
+  open: (values: Values) => Values;
+}
+
+let sealing: Sealing | undefined;
+
+export function setSealing(implementation: Sealing) {
+  sealing = implementation;
+}
+
+const active = (): Sealing => {
+  if (!sealing) throw new Error("Secrets at rest need the database client (lib/db/client.ts), which sets their sealing.");
+  return sealing;
 };
 
 /**
@@ -15,12 +28,8 @@ const reportUnreadable = (error: Error) => {
  * above the database sees plain values and the database (its files, WAL, backups) sees none of the secrets.
  */
 export const sealedJsonb = (secretFields: readonly string[]) =>
-  customType<{ data: Record<string, unknown>; driverData: string }>({
+  customType<{ data: Values; driverData: string }>({
     dataType: () => "jsonb",
-    toDriver: (value) => JSON.stringify(secretFields.some((name) => value[name] != null) ? sealFields(value, secretFields, currentKeyring()) : value),
-    fromDriver: (value) => openStoredFields(typeof value === "string" ? JSON.parse(value) : value),
+    toDriver: (value) => JSON.stringify(active().seal(value, secretFields)),
+    fromDriver: (value) => active().open(typeof value === "string" ? JSON.parse(value) : value),
   });
-
-/** Opens a settings object (read through the column, or by raw SQL past its mapping). */
-export const openStoredFields = (values: Record<string, unknown>) =>
-  Object.values(values).some(isSealed) ? openFields(values, currentKeyring(), reportUnreadable) : values;
