@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, count, eq, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { activityPage, recordActivity } from "@/lib/activity/log";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
@@ -243,7 +244,7 @@ export async function updatePlugin(actor: Actor, organizationId: string, family:
 
 /** An app from the catalog takes its settings form from there (and `upgrade`): a different one is a 400 on `attr`. */
 function refuseCatalogSchemaChange(plugin: Plugin, schema: unknown, attr: string) {
-  if (catalogEntry(plugin.url) && JSON.stringify(schema) !== JSON.stringify(plugin.configSchema)) throw validationError(CATALOG_SCHEMA_READ_ONLY, attr);
+  if (catalogEntry(plugin.url) && !isDeepStrictEqual(schema, plugin.configSchema)) throw validationError(CATALOG_SCHEMA_READ_ONLY, attr);
 }
 
 /** Writes changed fields and logs them as an "updated" entry with PostHog's `changes`; nothing changed, nothing written. */

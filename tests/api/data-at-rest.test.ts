@@ -68,7 +68,8 @@ describe("the data dir: its user's only, and no secret in clear", { timeout: 600
   test("every directory and file has no group or other bits, those from before the start included", () => {
     const entries = [{ file: dataDir, mode: lstatSync(dataDir).mode & 0o777 }, ...walk(dataDir)];
     expect(entries.map((e) => e.file)).toEqual(expect.arrayContaining([path.join(dataDir, "pglite"), path.join(dataDir, "encryption-keys")]));
-    expect(entries.filter((e) => e.mode & 0o077).map((e) => `${e.file} ${e.mode.toString(8)}`)).toEqual([]);
+    const open = entries.filter((e) => e.mode & 0o077).map((e) => `${e.file.slice(dataDir.length)} ${e.mode.toString(8)}`);
+    expect(open.slice(0, 20), `${open.length} open`).toEqual([]);
   });
 
   test("once stopped, no file of the data dir holds a secret in clear (the database, its WAL), but envelopes", async () => {

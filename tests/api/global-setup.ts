@@ -21,6 +21,13 @@ export default async function setup(project: TestProject) {
       throw error;
     },
   );
+  // The instance's first user is its operator (staff): an account of its own here, so no test's sign-up is.
+  const operator = await fetch(`${server.baseUrl}/api/signup/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "operator@example.com", password: "operator-password-1", first_name: "Operator" }),
+  });
+  if (operator.status !== 201) throw new Error(`the operator's sign-up failed: ${operator.status} ${await operator.text()}`);
   project.provide("baseUrl", server.baseUrl);
   project.provide("backend", backend);
   project.provide("dnsRecordsFile", dns.recordsFile);
