@@ -16,7 +16,7 @@ import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { addKeyToFile } from "@/lib/secrets/keyring";
 import { resealStoredSecrets } from "@/lib/secrets/reseal";
-import { usePrivateUmask } from "@/lib/server/private-files";
+import { applyPrivateUmask } from "@/lib/server/private-files";
 import { ZSignup } from "@/lib/users/schemas";
 import { findUserByEmail, insertUser } from "@/lib/users/accounts";
 
@@ -195,7 +195,7 @@ function describe(error: unknown): string {
 
 async function main(argv: string[]): Promise<number> {
   // What the command creates in the data dir (PGlite files, keys) is the user's only.
-  usePrivateUmask();
+  applyPrivateUmask();
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     help();

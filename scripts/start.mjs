@@ -15,8 +15,8 @@ import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 
 // Before anything writes: the data dir and every file this process and its children create are the user's only.
-const { protectDataDir, usePrivateUmask } = await tsImport("../lib/server/private-files.ts", import.meta.url);
-usePrivateUmask();
+const { protectDataDir, applyPrivateUmask } = await tsImport("../lib/server/private-files.ts", import.meta.url);
+applyPrivateUmask();
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {

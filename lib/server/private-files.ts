@@ -6,7 +6,7 @@ import path from "node:path";
 /** Files and directories created from now on by this process (and the processes it starts) are its user's only. */
 export const PRIVATE_UMASK = 0o077;
 
-export function usePrivateUmask() {
+export function applyPrivateUmask() {
   process.umask(PRIVATE_UMASK);
 }
 
@@ -15,7 +15,7 @@ export function usePrivateUmask() {
  * data dirs written before Hedgerow restricted them. Symbolic links are left alone (chmod would follow them).
  */
 export function protectDataDir(dir: string) {
-  usePrivateUmask();
+  applyPrivateUmask();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   restrict(dir);
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { hedgerow } from "../support/cli";
 import { startServer, type StartedServer } from "../support/server";
 
 const MASK = "**************** POSTHOG SECRET FIELD ****************";
@@ -80,6 +81,20 @@ describe("the data dir: its user's only, and no secret in clear", { timeout: 600
     expect(holding(`pg-${secret}`)).toEqual([]);
     expect(holding(`app-${secret}`)).toEqual([]);
     expect(holding(ENVELOPE).length).toBeGreaterThan(0);
+  });
+
+  test("rotate-encryption-key adds a key on top and seals the stored secrets with it", async () => {
+    const keyFile = path.join(dataDir, "encryption-keys");
+    const [oldKey] = readFileSync(keyFile, "utf8").trim().split("\n");
+    const rotated = await hedgerow(["rotate-encryption-key"], { dataDir });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(/sealed again the secrets of 1 batch exports and 1 app set-ups/);
+    const keys = readFileSync(keyFile, "utf8").trim().split("\n");
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(oldKey);
+    expect(lstatSync(keyFile).mode & 0o077).toBe(0);
+    const again = await hedgerow(["rotate-encryption-key"], { dataDir });
+    expect(again.stdout).toMatch(/1 batch exports and 1 app set-ups/);
   });
 });
 
