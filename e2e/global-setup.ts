@@ -18,7 +18,11 @@ export default async function globalSetup() {
   await preloadDemoProcess({ events, dataDir }, { quiet: true });
   const dns = await startDnsServer();
   // The batch export journey tests its connection against a receiver on loopback, which the destination guard refuses unless listed.
-  const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_ALLOWED_DESTINATIONS: "127.0.0.1" } }).catch(async (error) => {
+  const server = await startServer({
+    backend: "pglite",
+    dataDir,
+    env: { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_ALLOWED_DESTINATIONS: "127.0.0.1", HEDGEROW_PLUGINS_ACCESS_LEVEL: "6" },
+  }).catch(async (error) => {
     await dns.stop();
     throw error;
   });

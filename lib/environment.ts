@@ -2,6 +2,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { parseAllowedDestinations } from "./net/allowed-destinations";
+import { parseKey } from "./secrets/key-format";
 
 // The environment's schema, apart from `lib/config` (which reads it once, on import): a module that must read a
 // setting late (the event store's limits, after a test has pointed HEDGEROW_DATA_DIR elsewhere) parses it here.
@@ -14,6 +15,8 @@ const positiveInt = (fallback: number, max: number) =>
   z.preprocess(unset, z.coerce.number().int().min(1).max(max).default(fallback));
 const flag = (fallback: boolean) =>
   z.preprocess(unset, z.enum(["true", "false"], { error: "must be true or false" }).default(fallback ? "true" : "false")).transform((v) => v === "true");
+
+const KEY_FORMAT = { error: "must be 32 bytes in base64 (openssl rand -base64 32) or hex" };
 
 /** The environment Hedgerow reads (the README's configuration table mirrors it); checked once, at start. */
 const ZEnvironment = z.object({
@@ -31,6 +34,20 @@ const ZEnvironment = z.object({
     .preprocess(unset, z.string().regex(/^(true|false|[0-9]|[1-9][0-9])$/, { error: "must be true, false or the number of proxies in front (0-99)" }).default("false"))
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
+  HEDGEROW_ENCRYPTION_KEY: z.preprocess(unset, z.string().refine((v) => parseKey(v), KEY_FORMAT).transform((v) => parseKey(v)!).optional()),
+  HEDGEROW_ENCRYPTION_OLD_KEYS: z.preprocess(
+    unset,
+    z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((key) => key.trim()).filter(Boolean))
+      .refine((keys) => keys.every(parseKey), KEY_FORMAT)
+      .transform((keys) => keys.map((key) => parseKey(key)!)),
+  ),
+  HEDGEROW_PLUGINS_ACCESS_LEVEL: z.preprocess(
+    unset,
+    z.enum(["0", "3", "6", "9"], { error: "must be 0, 3, 6 or 9" }).default("3").transform(Number),
+  ),
   HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
   HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
   HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
@@ -95,6 +112,11 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
      */
     trustedProxies: e.TRUST_PROXY,
     instanceTag: e.INSTANCE_TAG,
+    /** The key sealing secrets at rest (else one generated into the data dir), and older ones that only open. */
+    encryptionKey: e.HEDGEROW_ENCRYPTION_KEY,
+    encryptionOldKeys: e.HEDGEROW_ENCRYPTION_OLD_KEYS,
+    /** What a new organization may do with pipeline apps (PostHog's cloud default: CONFIG, see and set up). */
+    pluginsAccessLevel: e.HEDGEROW_PLUGINS_ACCESS_LEVEL,
     /** Analysis queries running at once (default: one per core). */
     analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
     queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,

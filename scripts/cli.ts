@@ -7,13 +7,16 @@ import { createApiKey } from "@/lib/api-keys/service";
 import { ApiError, fromZodError } from "@/lib/api/errors";
 import { eq, or } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
-import { organizations, projects } from "@/lib/db/schema";
+import { organizations, projects, users } from "@/lib/db/schema";
 import { closeEventStore } from "@/lib/events/store";
 import { importEvents } from "@/lib/import/import";
 import { progressReporter } from "@/lib/import/progress";
 import { PLUGINS_ACCESS_LEVELS } from "@/lib/plugins/access";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { bootstrapOrganization } from "@/lib/organizations/service";
+import { addKeyToFile } from "@/lib/secrets/keyring";
+import { resealStoredSecrets } from "@/lib/secrets/reseal";
+import { applyPrivateUmask } from "@/lib/server/private-files";
 import { ZSignup } from "@/lib/users/schemas";
 import { findUserByEmail, insertUser } from "@/lib/users/accounts";
 
@@ -103,7 +106,7 @@ const commands: Record<string, Command> = {
   "set-plugins-access-level": {
     usage: "set-plugins-access-level --organization ID --level 0|3|6|9",
     description:
-      "What an organization may do with pipeline apps: 0 none, 3 see and set up, 6 also install, change and uninstall, 9 also global apps (the default).",
+      "What an organization may do with pipeline apps: 0 none, 3 see and set up (new organizations' default, HEDGEROW_PLUGINS_ACCESS_LEVEL), 6 also install, change and uninstall, 9 also global apps (for staff users).",
     options: { organization: { type: "string", required: true }, level: { type: "string", required: true } },
     async run(values) {
       const level = Number(values.level);
@@ -114,6 +117,30 @@ const commands: Record<string, Command> = {
         : [];
       if (!organization) throw new CliError(`No organization with the id ${values.organization}.`);
       console.log(`Organization ${organization.name} (id ${organization.id}) now has plugins access level ${level}.`);
+    },
+  },
+  "set-staff": {
+    usage: "set-staff --email EMAIL --staff true|false",
+    description:
+      "Make a user one of the instance's operators (staff: may make pipeline apps global, and the organizations they create may do anything with apps), or not. The first user to sign up is staff.",
+    options: { email: { type: "string", required: true }, staff: { type: "string", required: true } },
+    async run(values) {
+      if (values.staff !== "true" && values.staff !== "false") throw new CliError("--staff: true or false.");
+      const user = await userByEmail(values.email!);
+      const db = await getDb();
+      await db.update(users).set({ isStaff: values.staff === "true" }).where(eq(users.id, user.id));
+      console.log(`${user.email} is ${values.staff === "true" ? "now" : "no longer"} staff.`);
+    },
+  },
+  "rotate-encryption-key": {
+    usage: "rotate-encryption-key",
+    description:
+      "Put a new key on top of the data dir's encryption-keys file and seal every stored secret with it (older keys stay in the file, to open what a running server may still write). With HEDGEROW_ENCRYPTION_KEY set, rotate there instead.",
+    options: {},
+    async run() {
+      const keyId = addKeyToFile();
+      const sealed = await resealStoredSecrets(await getDb());
+      console.log(`New encryption key ${keyId}: sealed again the secrets of ${sealed.batchExports} batch exports and ${sealed.pluginConfigs} app set-ups.`);
     },
   },
   import: {
@@ -167,6 +194,8 @@ function describe(error: unknown): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // What the command creates in the data dir (PGlite files, keys) is the user's only.
+  applyPrivateUmask();
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     help();

@@ -8,6 +8,9 @@ import { openChdbSession } from "@/lib/events/store/chdb";
 import { openClickhouseStore } from "@/lib/events/store/clickhouse";
 import { EVENT_STORE_USER, serveChdbOverHttp } from "@/lib/events/store/http-bridge";
 import { migrateEventStore } from "@/lib/events/store/migrate";
+import { applyPrivateUmask } from "@/lib/server/private-files";
+
+applyPrivateUmask();
 
 const port = Number(process.env.HEDGEROW_EVENT_STORE_PORT);
 const password = process.env.HEDGEROW_EVENT_STORE_SECRET;

@@ -14,6 +14,10 @@ import os from "node:os";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 
+// Before anything writes: the data dir and every file this process and its children create are the user's only.
+const { protectDataDir, applyPrivateUmask } = await tsImport("../lib/server/private-files.ts", import.meta.url);
+applyPrivateUmask();
+
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   console.log("Building Hedgerow (first start only)…");
@@ -31,6 +35,7 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+protectDataDir(config.dataDir);
 const demo = await tsImport("./demo/seed.ts", import.meta.url);
 const { supervise } = await tsImport("./supervise.ts", import.meta.url);
 const settings = demo.demoSettings(process.env);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
+import { openStoredFields } from "@/lib/secrets/at-rest";
 
 /** pg-boss's queue of run executions: one job carries one run (a run handed over between jobs keeps its key). */
 export const RUN_QUEUE = "batch-export-runs";
@@ -161,7 +162,7 @@ export async function startRun(db: Database, job: { id: string; data: RunJobData
     teamId: Number(row.project_id),
     model: String(row.model),
     destinationType: String(row.destination_type),
-    destinationConfig: (row.destination_config ?? {}) as Record<string, unknown>,
+    destinationConfig: openStoredFields((row.destination_config ?? {}) as Record<string, unknown>),
     schema: (row.schema ?? null) as Record<string, unknown> | null,
     dataIntervalStart: toDate(row.data_interval_start),
     dataIntervalEnd: toDate(row.data_interval_end)!,

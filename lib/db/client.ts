@@ -2,7 +2,13 @@ import path from "node:path";
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/lib/config";
+import { serverSealing } from "@/lib/secrets/at-rest";
+import { setSealing } from "@/lib/secrets/sealed-column";
+import { protectDataDir } from "@/lib/server/private-files";
 import * as schema from "./schema";
+
+// Secret columns (destination configs) are sealed with the server's keys, which the browser's copy of the schema lacks.
+setSealing(serverSealing);
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: services take either. */
@@ -49,6 +55,8 @@ async function open(): Promise<Opened> {
     const client = await PGlite.create(dir);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
+    // PGlite unpacks a new database with its files chmodded 0666, past the umask: take those bits back.
+    protectDataDir(dir);
     return { db: db as unknown as Database, close: () => client.close().finally(releaseLock) };
   } catch (error) {
     releaseLock();

@@ -17,6 +17,10 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "@/lib/secrets/sealed-column";
+
+/** Every destination type's secret config fields (lib/batch-exports/schemas.ts's SECRET_CONFIG_FIELDS): sealed at rest. */
+export const DESTINATION_SECRET_FIELDS = ["aws_access_key_id", "aws_secret_access_key", "password", "token"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -34,6 +38,8 @@ export const users = pgTable(
     distinctId: varchar("distinct_id", { length: 200 }).notNull().unique(),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** The instance's operator (the first user to sign up, or one the CLI names): may make pipeline apps global. */
+    isStaff: boolean("is_staff").notNull().default(false),
     hedgehogConfig: jsonb("hedgehog_config"),
     currentOrganizationId: uuid("current_organization_id"),
     currentProjectId: integer("current_project_id"),
@@ -48,7 +54,7 @@ export const organizations = pgTable("organizations", {
   name: varchar("name", { length: 64 }).notNull(),
   slug: varchar("slug", { length: 48 }).notNull().unique(),
   logoMediaId: uuid("logo_media_id"),
-  pluginsAccessLevel: smallint("plugins_access_level").notNull().default(9),
+  pluginsAccessLevel: smallint("plugins_access_level").notNull().default(3),
   isMemberJoinEmailEnabled: boolean("is_member_join_email_enabled").notNull().default(true),
   enforce2fa: boolean("enforce_2fa"),
   customerId: varchar("customer_id", { length: 200 }),
@@ -549,7 +555,7 @@ export const batchExports = pgTable(
     name: text("name").notNull(),
     model: varchar("model", { length: 64 }).notNull().default("events"),
     destinationType: varchar("destination_type", { length: 64 }).notNull(),
-    destinationConfig: jsonb("destination_config").$type<Record<string, unknown>>().notNull().default({}),
+    destinationConfig: sealedJsonb(DESTINATION_SECRET_FIELDS)("destination_config").notNull().default({}),
     interval: varchar("interval", { length: 64 }).notNull(),
     paused: boolean("paused").notNull().default(false),
     lastPausedAt: timestamp("last_paused_at", { withTimezone: true }),
@@ -653,6 +659,8 @@ export const plugins = pgTable(
     url: varchar("url", { length: 800 }),
     icon: varchar("icon", { length: 800 }),
     configSchema: jsonb("config_schema").$type<unknown>().notNull().default({}),
+    /** Keys its settings form has ever marked secret: they stay write-only whatever the form becomes. */
+    secretFields: jsonb("secret_fields").$type<string[]>().notNull().default([]),
     tag: varchar("tag", { length: 200 }),
     latestTag: varchar("latest_tag", { length: 800 }),
     latestTagCheckedAt: timestamp("latest_tag_checked_at", { withTimezone: true }),

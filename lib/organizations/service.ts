@@ -8,6 +8,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { memberships, organizations, users, type Organization, type User } from "@/lib/db/schema";
 import { insertProject, projectBasic, projectsOfOrganizations } from "@/lib/projects/service";
+import { PluginsAccessLevel } from "@/lib/plugins/access";
 import { moveToFirstOrganization } from "@/lib/users/current-organization";
 import { canDeleteOrganization, canEditOrganization, INSUFFICIENT_LEVEL, Level } from "./levels";
 import { AVAILABLE_PRODUCT_FEATURES, type TOrganization, type TOrganizationCreate, type TOrganizationUpdate } from "./schemas";
@@ -44,7 +45,9 @@ export async function getOrganization(actor: Actor, id: string): Promise<TOrgani
  * owner, all at once; the creator then works in them.
  */
 export async function bootstrapOrganization(tx: Tx, user: User, input: TOrganizationCreate) {
-  const organization = await insertWithFreeSlug(tx, input);
+  // The operator's organizations may do anything with apps; others get what the instance grants new ones.
+  const pluginsAccessLevel = user.isStaff ? PluginsAccessLevel.ROOT : config.pluginsAccessLevel;
+  const organization = await insertWithFreeSlug(tx, input, pluginsAccessLevel);
   const project = await insertProject(tx, { organizationId: organization.id });
   const [membership] = await tx
     .insert(memberships)
@@ -58,7 +61,7 @@ export async function bootstrapOrganization(tx: Tx, user: User, input: TOrganiza
 }
 
 /** Slugs are unique: on a collision, retry with PostHog's random suffix (up to 10 times, as PostHog does). */
-async function insertWithFreeSlug(tx: Tx, input: TOrganizationCreate): Promise<Organization> {
+async function insertWithFreeSlug(tx: Tx, input: TOrganizationCreate, pluginsAccessLevel: number): Promise<Organization> {
   const base = baseSlug(input.name) || "organization";
   for (let attempt = 0; ; attempt++) {
     const slug = attempt === 0 ? base : slugWithSuffix(base);
@@ -73,6 +76,7 @@ async function insertWithFreeSlug(tx: Tx, input: TOrganizationCreate): Promise<O
             logoMediaId: input.logo_media_id ?? null,
             isMemberJoinEmailEnabled: input.is_member_join_email_enabled ?? true,
             enforce2fa: input.enforce_2fa ?? null,
+            pluginsAccessLevel,
           })
           .returning();
         return organization;

@@ -18,10 +18,11 @@ describe("plugins access level", () => {
     expect(pluginAccessProhibition(PluginsAccessLevel.ROOT, true)).toBeNull();
   });
 
-  test("only ROOT manages global apps", () => {
-    expect(canManageGlobalPlugins(PluginsAccessLevel.INSTALL)).toBe(false);
-    expect(canManageGlobalPlugins(8)).toBe(false);
-    expect(canManageGlobalPlugins(PluginsAccessLevel.ROOT)).toBe(true);
+  test("only the instance's operator (staff), in an organization at ROOT, manages global apps", () => {
+    expect(canManageGlobalPlugins(PluginsAccessLevel.INSTALL, true)).toBe(false);
+    expect(canManageGlobalPlugins(8, true)).toBe(false);
+    expect(canManageGlobalPlugins(PluginsAccessLevel.ROOT, false)).toBe(false);
+    expect(canManageGlobalPlugins(PluginsAccessLevel.ROOT, true)).toBe(true);
   });
 
   test("an organization changes only its own apps", () => {

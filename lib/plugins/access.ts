@@ -1,8 +1,12 @@
-/** PostHog's `Organization.PluginsAccessLevel`: what an organization may do with apps (self-hosted default ROOT). */
+/**
+ * PostHog's `Organization.PluginsAccessLevel`: what an organization may do with apps. New organizations get
+ * HEDGEROW_PLUGINS_ACCESS_LEVEL (PostHog cloud's CONFIG by default), those the instance's operator creates ROOT.
+ */
 export const PluginsAccessLevel = { NONE: 0, CONFIG: 3, INSTALL: 6, ROOT: 9 } as const;
 export const PLUGINS_ACCESS_LEVELS = Object.values(PluginsAccessLevel);
 
 export const PLUGIN_ACCESS_INSUFFICIENT = "Your organization's plugin access level is insufficient.";
+export const CATALOG_SCHEMA_READ_ONLY = "The settings form of an app from the catalog is the catalog's: it can't be changed.";
 export const PLUGIN_OF_ANOTHER_ORGANIZATION = "This plugin installation is managed by another organization";
 export const GLOBAL_PLUGINS_FORBIDDEN = "This organization can't manage global plugins!";
 export const GLOBAL_PLUGIN_UNINSTALL = "This plugin is marked as global! Make it local before uninstallation";
@@ -11,8 +15,11 @@ export const GLOBAL_PLUGIN_UNINSTALL = "This plugin is marked as global! Make it
 export const canViewPlugins = (accessLevel: number) => accessLevel >= PluginsAccessLevel.CONFIG;
 /** Installing, changing, upgrading, editing the source of and uninstalling apps (INSTALL). */
 export const canInstallPlugins = (accessLevel: number) => accessLevel >= PluginsAccessLevel.INSTALL;
-/** Marking apps global, so every organization sees them (ROOT). */
-export const canManageGlobalPlugins = (accessLevel: number) => accessLevel >= PluginsAccessLevel.ROOT;
+/**
+ * Marking apps global, so every organization sees them: the instance's operator only (a staff user), in an
+ * organization at ROOT. Organizations sign themselves up; a level alone would let any of them publish to all.
+ */
+export const canManageGlobalPlugins = (accessLevel: number, isStaff: boolean) => isStaff && accessLevel >= PluginsAccessLevel.ROOT;
 
 /**
  * Why an organization at `accessLevel` may not call an app operation (`write`: anything but a read), or null.

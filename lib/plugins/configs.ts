@@ -6,10 +6,13 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { organizations, pluginConfigs, plugins, projects, type Organization, type Plugin, type PluginConfig, type Project } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
+import { isSealed } from "@/lib/secrets/envelope";
+import { sealFields } from "@/lib/secrets/fields";
+import { currentKeyring } from "@/lib/secrets/keyring";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { canViewPlugins } from "./access";
 import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpdate } from "./schemas";
-import { SECRET_FIELD_VALUE } from "./secret";
+import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess, serializePlugin } from "./service";
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
@@ -17,12 +20,16 @@ const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the
 type ConfigRow = { config: PluginConfig; plugin: Plugin; organizationName: string };
 
 const fieldsOf = (plugin: Plugin): TConfigField[] => (Array.isArray(plugin.configSchema) ? (plugin.configSchema as TConfigField[]) : []);
-const secretKeys = (plugin: Plugin) => new Set(fieldsOf(plugin).filter((f) => f.secret && f.key).map((f) => f.key!));
+/** A setting as answered: a secret one (or any value stored sealed) masked once set. */
+const answeredValue = (secret: boolean, value: unknown) =>
+  (secret || isSealed(value)) && value !== null && value !== "" ? SECRET_FIELD_VALUE : value;
+/** Settings as stored: the app's secrets sealed (lib/secrets), so the database never holds them in clear. */
+const sealedValues = (plugin: Plugin, values: Record<string, unknown>) => sealFields(values, secretKeysOf(plugin), currentKeyring());
 
 function serializeConfig({ config, plugin, organizationName }: ConfigRow, withPlugin: boolean): TPluginConfig {
-  const secrets = secretKeys(plugin);
+  const secrets = secretKeysOf(plugin);
   const values = Object.fromEntries(
-    Object.entries(config.config).map(([key, value]) => [key, secrets.has(key) && value !== null && value !== "" ? SECRET_FIELD_VALUE : value]),
+    Object.entries(config.config).map(([key, value]) => [key, answeredValue(secrets.has(key), value)]),
   ) as TPluginConfig["config"];
   return {
     id: config.id,
@@ -86,7 +93,7 @@ export async function getPluginConfig(actor: Actor, projectId: TProjectId, confi
 
 /** Values to store: given ones over stored ones, where a secret left out (or sent back masked) keeps its value. */
 function mergeValues(plugin: Plugin, stored: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
-  const secrets = secretKeys(plugin);
+  const secrets = secretKeysOf(plugin);
   const merged = { ...given };
   for (const key of secrets) if (merged[key] === undefined || merged[key] === null || merged[key] === SECRET_FIELD_VALUE) merged[key] = stored[key] ?? null;
   return merged;
@@ -116,7 +123,7 @@ export async function createPluginConfig(actor: Actor, projectId: TProjectId, in
   if (enabled) checkRequired(plugin, values);
   const [config] = await db
     .insert(pluginConfigs)
-    .values({ projectId: project.id, pluginId: plugin.id, enabled, order: input.order ?? 0, config: values })
+    .values({ projectId: project.id, pluginId: plugin.id, enabled, order: input.order ?? 0, config: sealedValues(plugin, values) })
     .returning();
   if (enabled) await logConfigActivity(actor, organization, config, plugin, "enabled", []);
   return serializeConfig({ config, plugin, organizationName: await organizationName(plugin) }, true);
@@ -132,7 +139,7 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
   const { project, organization } = await requireConfigAccess(actor, projectId);
   const row = await findConfig(project, organization, configId);
   const { config, plugin } = row;
-  const values = input.config !== undefined ? mergeValues(plugin, config.config, input.config) : config.config;
+  const values = input.config !== undefined ? sealedValues(plugin, mergeValues(plugin, config.config, input.config)) : config.config;
   // Deleting a set-up always disables it, as PostHog does.
   const enabled = input.deleted ? false : (input.enabled ?? config.enabled);
   if (enabled) checkRequired(plugin, values);
@@ -142,7 +149,7 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
     .set({ config: values, enabled, order: input.order ?? config.order, deleted: input.deleted ?? config.deleted, updatedAt: new Date() })
     .where(eq(pluginConfigs.id, config.id))
     .returning();
-  const secrets = secretKeys(plugin);
+  const secrets = secretKeysOf(plugin);
   const changes = [...new Set([...Object.keys(config.config), ...Object.keys(values)])]
     .filter((key) => JSON.stringify(config.config[key] ?? null) !== JSON.stringify(values[key] ?? null))
     .map((key) =>

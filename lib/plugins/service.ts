@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, count, eq, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { activityPage, recordActivity } from "@/lib/activity/log";
 import { notFound, permissionDenied, validationError } from "@/lib/api/errors";
@@ -17,6 +18,7 @@ import {
 } from "@/lib/db/schema";
 import { requireOrganizationMember } from "@/lib/organizations/access";
 import {
+  CATALOG_SCHEMA_READ_ONLY,
   canInstallPlugins,
   canManageGlobalPlugins,
   GLOBAL_PLUGIN_UNINSTALL,
@@ -27,6 +29,7 @@ import {
 } from "./access";
 import { catalogEntry, catalogPluginJson } from "./catalog";
 import { parsePluginJson, PLUGIN_JSON } from "./plugin-json";
+import { rememberSecretFields } from "./secret";
 import { MAX_SOURCE_FILES, type PipelineFamily, type TPlugin, type TPluginCreate, type TPluginUpdate } from "./schemas";
 
 type PluginRow = { plugin: Plugin; organizationName: string };
@@ -156,7 +159,7 @@ const ALREADY_INSTALLED = (url: string) => `Plugin from URL "${url}" already ins
  */
 export async function createPlugin(actor: Actor, organizationId: string, input: TPluginCreate): Promise<TPlugin> {
   const organization = await requirePluginAccess(actor, organizationId, true);
-  if (input.is_global && !canManageGlobalPlugins(organization.pluginsAccessLevel)) throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
+  if (input.is_global && !canManageGlobalPlugins(organization.pluginsAccessLevel, actor.user.isStaff)) throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
   const fromCatalog = input.url !== undefined ? catalogEntry(input.url) : undefined;
   if (input.url !== undefined && !fromCatalog)
     throw validationError("Must be the URL of an app in Hedgerow's catalog (see repository/); Hedgerow downloads no app.", "url");
@@ -196,6 +199,7 @@ export async function createPlugin(actor: Actor, organizationId: string, input: 
         .values({
           ...values,
           organizationId: organization.id,
+          secretFields: rememberSecretFields([], values.configSchema),
           isGlobal: input.is_global ?? false,
           metrics: input.metrics ?? null,
           publicJobs: input.public_jobs ?? null,
@@ -228,12 +232,19 @@ const UPDATABLE: Record<keyof TPluginUpdate, keyof Plugin> = {
 export async function updatePlugin(actor: Actor, organizationId: string, family: PipelineFamily, pluginId: number, input: TPluginUpdate): Promise<TPlugin> {
   const organization = await requirePluginAccess(actor, organizationId, true);
   const { plugin } = await findOwnPlugin(organization, family, pluginId);
-  if (input.is_global !== undefined && !canManageGlobalPlugins(organization.pluginsAccessLevel)) throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
+  if (input.is_global !== undefined && !canManageGlobalPlugins(organization.pluginsAccessLevel, actor.user.isStaff))
+    throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
+  if (input.config_schema !== undefined) refuseCatalogSchemaChange(plugin, input.config_schema, "config_schema");
   const values: Partial<Plugin> = {};
   for (const [field, column] of Object.entries(UPDATABLE) as [keyof TPluginUpdate, keyof Plugin][])
     if (input[field] !== undefined) (values as Record<string, unknown>)[column] = input[field];
   const updated = await savePlugin(actor, plugin, values);
   return serializePlugin({ plugin: updated, organizationName: organization.name });
+}
+
+/** An app from the catalog takes its settings form from there (and `upgrade`): a different one is a 400 on `attr`. */
+function refuseCatalogSchemaChange(plugin: Plugin, schema: unknown, attr: string) {
+  if (catalogEntry(plugin.url) && !isDeepStrictEqual(schema, plugin.configSchema)) throw validationError(CATALOG_SCHEMA_READ_ONLY, attr);
 }
 
 /** Writes changed fields and logs them as an "updated" entry with PostHog's `changes`; nothing changed, nothing written. */
@@ -245,7 +256,11 @@ async function savePlugin(actor: Actor, plugin: Plugin, values: Partial<Plugin>,
   const db = tx ?? (await getDb());
   const [updated] = await db
     .update(plugins)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(values.configSchema !== undefined ? { secretFields: rememberSecretFields(plugin.secretFields, values.configSchema) } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(plugins.id, plugin.id))
     .returning();
   await logPluginActivity(actor, updated, "updated", changes, tx);
@@ -360,7 +375,10 @@ export async function updatePluginSource(
     }
     if (pluginJson) {
       const values: Partial<Plugin> = { name: pluginJson.name };
-      if (pluginJson.config !== undefined) values.configSchema = pluginJson.config;
+      if (pluginJson.config !== undefined) {
+        refuseCatalogSchemaChange(row.plugin, pluginJson.config, PLUGIN_JSON);
+        values.configSchema = pluginJson.config;
+      }
       await savePlugin(actor, row.plugin, values, tx);
     }
   });

@@ -5,16 +5,21 @@ import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
+import { resealStoredSecrets } from "@/lib/secrets/reseal";
 import { installForwardedHeaderPolicy } from "./forwarded";
+import { protectDataDir } from "./private-files";
 
 /** Opens the metadata database and the event store (running migrations) at start, and closes them when the server is stopped. */
 export async function startServerLifecycle() {
+  protectDataDir(config.dataDir);
   installForwardedHeaderPolicy();
   if (!config.siteUrl)
     console.warn(
       "[config] SITE_URL is not set: invite links and sign-in redirects use the Host each request names, and session cookies are not Secure. Set SITE_URL to the public URL (README, Configuration).",
     );
-  await getDb();
+  const db = await getDb();
+  // Secrets stored in clear by an older Hedgerow, or sealed with a key since rotated, are sealed with the current key.
+  await resealStoredSecrets(db);
   await getEventStore();
   // In the background: old installs' definitions, read from their events once (ingestion records new ones).
   backfillDefinitions().catch((error: unknown) => console.error("[definitions] backfill failed:", error));

@@ -23,7 +23,7 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<User | und
 
 export async function insertUser(
   tx: Tx,
-  input: { email: string; password: string; firstName: string; lastName?: string; isEmailVerified?: boolean },
+  input: { email: string; password: string; firstName: string; lastName?: string; isEmailVerified?: boolean; isStaff?: boolean },
 ): Promise<User> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(tx, email)) throw emailTaken();
@@ -37,6 +37,7 @@ export async function insertUser(
       lastName: input.lastName ?? "",
       distinctId: randomBytes(24).toString("base64url"),
       isEmailVerified: input.isEmailVerified ?? false,
+      isStaff: input.isStaff ?? false,
     })
     .returning()
     .catch((error: unknown) => {

@@ -37,15 +37,16 @@ export async function signup(input: TSignup, address: string): Promise<User> {
     if (!(await signupAllowed())) throw signupClosed();
     const db = await getDb();
     return db.transaction(async (tx) => {
-      if (!config.allowSignup) {
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
-        if (!(await hasNoUsers(tx))) throw signupClosed();
-      }
+      // Under the lock, one sign-up at a time finds the instance empty: only the first user is its operator (staff).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_USER_LOCK})`);
+      const first = await hasNoUsers(tx);
+      if (!config.allowSignup && !first) throw signupClosed();
       const user = await insertUser(tx, {
         email: input.email,
         password: input.password,
         firstName: input.first_name,
         lastName: input.last_name,
+        isStaff: first,
       });
       await bootstrapOrganization(tx, user, { name: input.organization_name || `${input.first_name}'s organization` });
       return user;
@@ -121,7 +122,7 @@ export async function serializeMe(actor: Actor): Promise<TUser> {
     distinct_id: user.distinctId,
     is_email_verified: user.isEmailVerified,
     has_password: true,
-    is_staff: false,
+    is_staff: user.isStaff,
     date_joined: user.dateJoined.toISOString(),
     is_2fa_enabled: false,
     has_social_auth: false,

@@ -8,7 +8,8 @@ describe("organizations", () => {
     const owner = await signUp(baseUrl, { organization_name: "Hedge & Co" });
     const org = await owner.session.get(`/api/organizations/${owner.organizationId}/`);
     expect(org.status).toBe(200);
-    expect(org.body).toMatchObject({ name: "Hedge & Co", membership_level: 15, member_count: 1, plugins_access_level: 9 });
+    // HEDGEROW_PLUGINS_ACCESS_LEVEL of the tests' server (the default, CONFIG, is tested in pipelines.test.ts).
+    expect(org.body).toMatchObject({ name: "Hedge & Co", membership_level: 15, member_count: 1, plugins_access_level: 6 });
     expect(org.body.slug).toMatch(/^hedge-co(-[a-z]{4})?$/);
     expect(org.body.teams).toHaveLength(1);
     expect(org.body.teams[0]).toMatchObject({ name: "Default project" });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { ApiClient, joinAs, signUp, type TestUser } from "../support/api";
+import { ApiClient, joinAs, sessionCookie, signUp, type TestUser } from "../support/api";
 import { hedgerow } from "../support/cli";
 import { startServer, type StartedServer } from "../support/server";
 
@@ -20,6 +20,8 @@ const denied = (detail: string) => ({ type: "authentication_error", code: "permi
 const NOT_FOUND = { type: "invalid_request", code: "not_found", detail: "Not found.", attr: null };
 const ACCESS_INSUFFICIENT = denied("Your organization's plugin access level is insufficient.");
 const NO_KEYS = denied("This action does not support Personal API Key access");
+const GLOBAL_FORBIDDEN = denied("This organization can't manage global plugins!");
+const MASK = "**************** POSTHOG SECRET FIELD ****************";
 
 const familyPath = (organizationId: string, family: string) => `/api/organizations/${organizationId}/${family}/`;
 const at = (owner: TestUser, family = "pipeline_destinations") => familyPath(owner.organizationId, family);
@@ -142,7 +144,7 @@ describe("pipeline apps: families, catalog and CRUD", () => {
     expect((await owner.session.get(`${at(owner)}99999999999/`)).status).toBe(404);
   });
 
-  test("update, global apps across organizations, uninstall, and the activity it leaves", async () => {
+  test("update, no global apps for a sign-up, private apps stay private, uninstall, and the activity it leaves", async () => {
     const app = await install(owner, CATALOG.currency, "pipeline_transformations");
     // Transformations have list, create and retrieve only.
     expect((await owner.session.patch(`${at(owner, "pipeline_transformations")}${app.id}/`, { name: "x" })).status).toBe(405);
@@ -153,33 +155,20 @@ describe("pipeline apps: families, catalog and CRUD", () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: "HubSpot contacts", url: CATALOG.hubspot });
 
-    const global = await owner.session.patch(`${at(owner)}${hubspot.id}/`, { is_global: true });
-    expect(global.body.is_global).toBe(true);
+    // Sign-ups are not the instance's operator: none may publish an app to every organization.
+    expect((await owner.session.patch(`${at(owner)}${hubspot.id}/`, { is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
     const other = await signUp(baseUrl);
-    const seen = await other.session.get(at(other));
-    expect(ids(seen)).toEqual([hubspot.id]);
-    expect(seen.body.results[0].organization_name).toBe(`Org ${owner.email}`);
-    expect((await other.session.get(`${at(other)}${hubspot.id}/`)).status).toBe(200);
-    const managed = denied("This plugin installation is managed by another organization");
-    expect((await other.session.patch(`${at(other)}${hubspot.id}/`, { name: "mine" })).body).toEqual(managed);
-    expect((await other.session.delete(`${at(other)}${hubspot.id}/`)).body).toEqual(managed);
-    // Source and upgrade are the owner's: another organization does not find them.
-    expect((await other.session.get(`${at(other)}${hubspot.id}/source/`)).body).toEqual(NOT_FOUND);
-    expect((await other.session.post(`${at(other)}${hubspot.id}/upgrade/`)).body).toEqual(NOT_FOUND);
-
-    const refused = await owner.session.delete(`${at(owner)}${hubspot.id}/`);
-    expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe("This plugin is marked as global! Make it local before uninstallation");
-    await owner.session.patch(`${at(owner)}${hubspot.id}/`, { is_global: false });
     expect(ids(await other.session.get(at(other)))).toEqual([]);
+    expect((await other.session.get(`${at(other)}${hubspot.id}/`)).status).toBe(404);
+    expect((await other.session.patch(`${at(other)}${hubspot.id}/`, { name: "mine" })).status).toBe(404);
     expect((await owner.session.delete(`${at(owner)}${hubspot.id}/`)).status).toBe(204);
     expect((await owner.session.get(`${at(owner)}${hubspot.id}/`)).status).toBe(404);
 
-    const activity = await owner.session.get(`${at(owner)}activity/?limit=3`);
+    const activity = await owner.session.get(`${at(owner)}activity/?limit=2`);
     expect(activity.status).toBe(200);
-    expect(activity.body.results.map((e: { activity: string }) => e.activity)).toEqual(["uninstalled", "updated", "updated"]);
+    expect(activity.body.results.map((e: { activity: string }) => e.activity)).toEqual(["uninstalled", "updated"]);
     expect(activity.body.results[0]).toMatchObject({ scope: "Plugin", item_id: String(hubspot.id), user: { email: owner.email }, detail: { name: "HubSpot contacts" } });
-    expect(activity.body.results[1].detail.changes).toEqual([{ type: "Plugin", action: "changed", field: "is_global", before: true, after: false }]);
+    expect(activity.body.results[1].detail.changes).toContainEqual(expect.objectContaining({ field: "name", after: "HubSpot contacts" }));
     expect(activity.body.next).toContain("page=2");
     expect(activity.body.total_count).toBeGreaterThanOrEqual(8);
     const installed = await owner.session.get(`${at(owner)}activity/?limit=100`);
@@ -335,6 +324,128 @@ describe("pipeline apps: who may", () => {
   });
 });
 
+describe("pipeline apps: a setting once secret stays write-only", () => {
+  const configsOf = (user: TestUser) => `/api/projects/${user.projectId}/plugin_configs/`;
+  const FORM = [
+    { key: "host", name: "Host", type: "string" },
+    { key: "password", name: "Password", type: "string", secret: true, required: true },
+  ];
+
+  /** An app written here with a secret setting, set up and enabled in the owner's project with `secret`. */
+  async function appWithSecret(owner: TestUser, secret: string) {
+    const app = await owner.session.post(at(owner), { plugin_type: "source", name: "Warehouse sink", config_schema: FORM, capabilities: { methods: ["onEvent"] } });
+    expect(app.status, app.text).toBe(201);
+    const config = await owner.session.post(configsOf(owner), { plugin: app.body.id, enabled: true, config: { host: "db.internal", password: secret } });
+    expect(config.status, config.text).toBe(201);
+    return { appPath: `${at(owner)}${app.body.id}/`, configPath: `${configsOf(owner)}${config.body.id}/` };
+  }
+
+  /** Everything a caller reads about the set-up, none of which may hold the secret. */
+  async function everythingAbout(owner: TestUser, configPath: string, client = owner.session) {
+    const answers = await Promise.all([
+      client.get(configPath),
+      client.get(configsOf(owner)),
+      client.get(`${at(owner)}exports_unsubscribe_configs/`),
+      client.get(`${at(owner)}activity/?limit=100`),
+    ]);
+    return answers.map((answer) => answer.text).join("\n");
+  }
+
+  const schemaEdits: [string, unknown][] = [
+    ["the secret flag dropped", [FORM[0], { ...FORM[1], secret: false }]],
+    ["the secret flag left out", [FORM[0], { key: "password", name: "Password", type: "string" }]],
+    ["the field renamed", [FORM[0], { key: "password_v2", name: "Password", type: "string" }]],
+    ["the field's type changed", [FORM[0], { key: "password", name: "Password", type: "json" }]],
+    ["the field turned into a choice", [FORM[0], { key: "password", type: "choice", choices: ["a"] }]],
+    ["the form emptied", {}],
+  ];
+
+  test.each(schemaEdits)("a member edits the form (%s): the stored secret stays masked", async (_, schema) => {
+    const owner = await signUp(baseUrl);
+    const member = await joinAs(owner, 1);
+    const secret = `pw-${crypto.randomUUID()}`;
+    const { appPath, configPath } = await appWithSecret(owner, secret);
+    const edited = await member.session.patch(appPath, { config_schema: schema });
+    expect(edited.status, edited.text).toBe(200);
+    const read = await member.session.get(configPath);
+    expect(read.body.config.password).toBe(MASK);
+    expect(await everythingAbout(owner, configPath, member.session)).not.toContain(secret);
+    // A value written after the edit is a secret too: the field is remembered, not re-read from the form.
+    const later = `pw-${crypto.randomUUID()}`;
+    const rewritten = await owner.session.patch(configPath, { config: { host: "db.internal", password: later } });
+    expect(rewritten.status, rewritten.text).toBe(200);
+    expect(rewritten.body.config.password).toBe(MASK);
+    expect(await everythingAbout(owner, configPath)).not.toContain(later);
+  });
+
+  test("the same through plugin.json (update_source), and a key of the member's", async () => {
+    const owner = await signUp(baseUrl);
+    const member = await joinAs(owner, 1);
+    const secret = `pw-${crypto.randomUUID()}`;
+    const { appPath, configPath } = await appWithSecret(owner, secret);
+    const pluginJson = JSON.stringify({ name: "Warehouse sink", config: [{ key: "password", name: "Password", type: "string" }] });
+    expect((await member.session.patch(`${appPath}update_source/`, { "plugin.json": pluginJson })).status).toBe(200);
+    const key = await member.key(["plugin:write", "plugin:read"]);
+    expect((await key.patch(appPath, { config_schema: [{ key: "password", type: "string" }] })).status).toBe(200);
+    expect(await everythingAbout(owner, configPath, member.session)).not.toContain(secret);
+    expect((await key.get(configPath)).body.config.password).toBe(MASK);
+    expect((await key.get(configsOf(owner))).text).not.toContain(secret);
+  });
+
+  test("through the set-up: null, the mask or leaving it out keep the secret; the activity masks its changes", async () => {
+    const owner = await signUp(baseUrl);
+    const secret = `pw-${crypto.randomUUID()}`;
+    const { appPath, configPath } = await appWithSecret(owner, secret);
+    await owner.session.patch(appPath, { config_schema: [FORM[0]] });
+    for (const config of [{ password: null }, { password: MASK }, { host: "db-2.internal" }]) {
+      const changed = await owner.session.patch(configPath, { config: { host: "db.internal", ...config } });
+      expect(changed.status, changed.text).toBe(200);
+      expect(changed.body.config.password).toBe(MASK);
+    }
+    await owner.session.patch(configPath, { config: { host: "db.internal", password: "another" } });
+    const activity = await owner.session.get(`${at(owner)}activity/?limit=100`);
+    const passwordChanges = activity.body.results.flatMap((e: { detail: { changes: { field: string }[] | null } }) =>
+      (e.detail.changes ?? []).filter((change) => change.field === "password"),
+    );
+    expect(passwordChanges.length).toBeGreaterThan(0);
+    for (const change of passwordChanges) expect(change).toMatchObject({ before: MASK, after: MASK });
+    expect(activity.text).not.toContain(secret);
+    expect(activity.text).not.toContain("another");
+  });
+
+  test("a catalog app's settings form is the catalog's: PATCH and plugin.json are a 400, a plugin_type change does not help", async () => {
+    const owner = await signUp(baseUrl);
+    const customerio = await install(owner, "https://github.com/PostHog/customerio-plugin");
+    const appPath = `${at(owner)}${customerio.id}/`;
+    const readOnly = { type: "validation_error", code: "invalid_input", detail: "The settings form of an app from the catalog is the catalog's: it can't be changed." };
+    expect((await owner.session.patch(appPath, { config_schema: [] })).body).toEqual({ ...readOnly, attr: "config_schema" });
+    const unflagged = customerio.config_schema.map((field: Record<string, unknown>) => ({ ...field, secret: false }));
+    expect((await owner.session.patch(appPath, { config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
+    expect((await owner.session.patch(appPath, { plugin_type: "source", config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
+    expect((await owner.session.patch(appPath, { plugin_type: "source" })).status).toBe(200);
+    expect((await owner.session.patch(appPath, { config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
+    const pluginJson = JSON.stringify({ name: "Customer.io", config: unflagged });
+    expect((await owner.session.patch(`${appPath}update_source/`, { "plugin.json": pluginJson })).body).toEqual({ ...readOnly, attr: "plugin.json" });
+    // The catalog's own form, sent back unchanged, is accepted.
+    expect((await owner.session.patch(appPath, { config_schema: customerio.config_schema })).status).toBe(200);
+    expect((await owner.session.get(appPath)).body.config_schema).toEqual(customerio.config_schema);
+  });
+
+  test("another organization's owner can neither change the form nor reach the set-up", async () => {
+    const owner = await signUp(baseUrl);
+    const secret = `pw-${crypto.randomUUID()}`;
+    const { appPath, configPath } = await appWithSecret(owner, secret);
+    const stranger = await signUp(baseUrl);
+    const theirs = appPath.replace(owner.organizationId, stranger.organizationId);
+    expect((await stranger.session.patch(theirs, { config_schema: [] })).body).toEqual(NOT_FOUND);
+    expect((await stranger.session.patch(appPath, { config_schema: [] })).status).toBe(403);
+    expect((await stranger.session.get(configPath)).status).toBe(403);
+    expect((await stranger.session.get(configPath.replace(`/${owner.projectId}/`, `/${stranger.projectId}/`))).body).toEqual(NOT_FOUND);
+    expect((await stranger.session.patch(configPath.replace(`/${owner.projectId}/`, `/${stranger.projectId}/`), { config: {} })).body).toEqual(NOT_FOUND);
+    expect((await owner.session.get(configPath)).body.config.password).toBe(MASK);
+  });
+});
+
 /**
  * The organization's plugins access level is set by the operator's CLI (PostHog keeps it out of the API). On
  * PGlite the CLI needs the server stopped, so these tests run their own server on their own data dir.
@@ -345,15 +456,22 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
   let server: StartedServer | undefined;
   let owner: TestUser;
   let appId: number;
-  const restartAt = async (level: number) => {
+  const signIn = async (user: TestUser) => {
+    const login = await new ApiClient(server!.baseUrl).post("/api/login/", { email: user.email, password: user.password });
+    return new ApiClient(server!.baseUrl, { cookie: sessionCookie(login) });
+  };
+  /** Stops the server, runs the CLI on its data dir (PGlite allows one process), starts it again signed in as `user`. */
+  const restartAfter = async (cli: string[], user: TestUser) => {
     await server?.stop();
-    const set = await hedgerow(["set-plugins-access-level", "--organization", owner.organizationId, "--level", String(level)], { dataDir });
-    expect(set.code, set.stderr).toBe(0);
-    expect(set.stdout).toContain(`plugins access level ${level}`);
+    const run = await hedgerow(cli, { dataDir });
+    expect(run.code, run.stderr).toBe(0);
     server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
-    const login = await new ApiClient(server.baseUrl).post("/api/login/", { email: owner.email, password: owner.password });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token"));
-    return new ApiClient(server.baseUrl, { cookie });
+    return { run, session: await signIn(user) };
+  };
+  const restartAt = async (level: number) => {
+    const { run, session } = await restartAfter(["set-plugins-access-level", "--organization", owner.organizationId, "--level", String(level)], owner);
+    expect(run.stdout).toContain(`plugins access level ${level}`);
+    return session;
   };
   afterAll(async () => {
     await server?.stop();
@@ -361,6 +479,7 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
   });
 
   beforeAll(async () => {
+    // No HEDGEROW_PLUGINS_ACCESS_LEVEL: the instance's defaults. The owner is its first user.
     server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
     owner = await signUp(server.baseUrl);
     appId = (await install(owner, CATALOG.hubspot)).id;
@@ -369,13 +488,71 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
     expect(bad.stderr).toContain("--level: must be one of 0, 3, 6, 9.");
   }, 600_000);
 
-  test("INSTALL (6): installs and changes, but no global apps", async () => {
+  test("the first user is the operator: staff, their organization at ROOT; a later sign-up is not, theirs at CONFIG (3)", async () => {
+    expect((await owner.session.get("/api/users/@me/")).body.is_staff).toBe(true);
+    expect((await owner.session.get(`/api/organizations/${owner.organizationId}/`)).body.plugins_access_level).toBe(9);
+    const newcomer = await signUp(server!.baseUrl);
+    expect((await newcomer.session.get("/api/users/@me/")).body.is_staff).toBe(false);
+    expect((await newcomer.session.get(`/api/organizations/${newcomer.organizationId}/`)).body.plugins_access_level).toBe(3);
+    expect((await newcomer.session.post(at(newcomer), { plugin_type: "source", is_global: true })).body).toEqual(ACCESS_INSUFFICIENT);
+    expect((await newcomer.session.post(at(newcomer), { plugin_type: "source" })).body).toEqual(ACCESS_INSUFFICIENT);
+    // A second organization of the newcomer's own gets the same level: creating organizations does not raise it.
+    const second = await newcomer.session.post("/api/organizations/", { name: "Second" });
+    expect(second.body.plugins_access_level).toBe(3);
+  });
+
+  test("only the operator makes an app global: an admin of the same ROOT organization (session or key) may not", async () => {
+    const admin = await joinAs(owner, 8);
+    const appPath = `${at(owner)}${appId}/`;
+    for (const client of [admin.session, await admin.key(["plugin:write"])]) {
+      expect((await client.patch(appPath, { is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
+      expect((await client.post(at(owner), { plugin_type: "source", is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
+      expect((await client.post(at(owner), { url: CATALOG.heartbeat, is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
+    }
+    expect((await owner.session.get(appPath)).body.is_global).toBe(false);
+  });
+
+  test("a global app: every organization sees it, none other changes it; private apps stay private", async () => {
+    const newcomer = await signUp(server!.baseUrl);
+    const appPath = `${at(owner)}${appId}/`;
+    const privateApp = await owner.session.post(at(owner), { plugin_type: "source", name: "Private", capabilities: { methods: ["onEvent"] } });
+    expect((await owner.session.patch(appPath, { is_global: true })).body.is_global).toBe(true);
+    const seen = await newcomer.session.get(at(newcomer));
+    expect(ids(seen)).toEqual([appId]);
+    expect(seen.body.results[0].organization_name).toBe(`Org ${owner.email}`);
+    expect((await newcomer.session.get(`${at(newcomer)}${appId}/`)).status).toBe(200);
+    expect((await newcomer.session.get(`${at(newcomer)}${privateApp.body.id}/`)).body).toEqual(NOT_FOUND);
+    // CONFIG refuses any change before the app is even looked up.
+    expect((await newcomer.session.patch(`${at(newcomer)}${appId}/`, { is_global: false })).body).toEqual(ACCESS_INSUFFICIENT);
+    expect((await newcomer.session.delete(`${at(newcomer)}${appId}/`)).body).toEqual(ACCESS_INSUFFICIENT);
+    const configs = `/api/projects/${newcomer.projectId}/plugin_configs/`;
+    expect((await newcomer.session.post(configs, { plugin: privateApp.body.id })).body).toMatchObject({ code: "does_not_exist", attr: "plugin" });
+
+    expect((await owner.session.delete(appPath)).body.detail).toBe("This plugin is marked as global! Make it local before uninstallation");
+    expect((await owner.session.patch(appPath, { is_global: false })).body.is_global).toBe(false);
+    expect(ids(await newcomer.session.get(at(newcomer)))).toEqual([]);
+  });
+
+  test("the CLI names another operator (set-staff), and takes it back", async () => {
+    const admin = await joinAs(owner, 8);
+    const bad = await hedgerow(["set-staff", "--email", admin.email, "--staff", "yes"], { dataDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--staff: true or false.");
+    const granted = await restartAfter(["set-staff", "--email", admin.email, "--staff", "true"], admin);
+    expect(granted.run.stdout).toContain(`${admin.email} is now staff.`);
+    expect((await granted.session.get("/api/users/@me/")).body.is_staff).toBe(true);
+    expect((await granted.session.patch(`${at(owner)}${appId}/`, { is_global: true })).body.is_global).toBe(true);
+    expect((await granted.session.patch(`${at(owner)}${appId}/`, { is_global: false })).body.is_global).toBe(false);
+    const revoked = await restartAfter(["set-staff", "--email", admin.email, "--staff", "false"], admin);
+    expect((await revoked.session.patch(`${at(owner)}${appId}/`, { is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
+  });
+
+  test("INSTALL (6): installs and changes, but no global apps (not even for the operator)", async () => {
     const session = await restartAt(6);
     expect((await session.get(`/api/organizations/${owner.organizationId}/`)).body.plugins_access_level).toBe(6);
     expect((await session.post(at(owner), { plugin_type: "source", name: "x" })).status).toBe(201);
-    const global = denied("This organization can't manage global plugins!");
-    expect((await session.post(at(owner), { plugin_type: "source", is_global: true })).body).toEqual(global);
-    expect((await session.patch(`${at(owner)}${appId}/`, { is_global: false })).body).toEqual(global);
+    expect((await session.post(at(owner), { plugin_type: "source", is_global: true })).body).toEqual(GLOBAL_FORBIDDEN);
+    expect((await session.patch(`${at(owner)}${appId}/`, { is_global: false })).body).toEqual(GLOBAL_FORBIDDEN);
     expect((await session.get(`${at(owner)}${appId}/source/`)).status).toBe(200);
   });
 
@@ -386,6 +563,7 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
     expect((await session.get(`${at(owner)}repository/`)).status).toBe(200);
     expect((await session.post(at(owner), { plugin_type: "source" })).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.patch(`${at(owner)}${appId}/`, { name: "x" })).body).toEqual(ACCESS_INSUFFICIENT);
+    expect((await session.patch(`${at(owner)}${appId}/`, { config_schema: [] })).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.delete(`${at(owner)}${appId}/`)).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.post(`${at(owner)}${appId}/upgrade/`)).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.patch(`${at(owner)}${appId}/update_source/`, {})).body).toEqual(ACCESS_INSUFFICIENT);
