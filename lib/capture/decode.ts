@@ -1,6 +1,9 @@
-import { gunzipSync } from "node:zlib";
-import LZString from "lz-string";
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback } from "node:zlib";
 import { captureError } from "./errors";
+import { decompressFromBase64, OutputLimitExceeded } from "./lz-string";
+
+const gunzipAsync = promisify(gunzipCallback);
 
 /** A body that cannot be read; capture answers it as `invalid_payload`, decide as `malformed_data`. */
 export class MalformedBody extends Error {}
@@ -31,7 +34,9 @@ const GZIP_MAGIC = [0x1f, 0x8b];
  * field, or `?data=` on GET; compression from `?compression=`, the form's `compression` or Content-Encoding
  * (gzip, gzip-js, lz64, base64); base64 is tried on whatever remains; JSON's NaN/Infinity become null; an
  * undeclared gzip body (posthog-js sends gzip as text/plain) is recognised by its magic bytes.
- * `maxBytes` bounds the decompressed size too, so a small gzip bomb is a 413 rather than an out-of-memory.
+ * `maxBytes` bounds the decompressed text too: every decompressor stops as soon as its output passes it (a small
+ * gzip or lz64 bomb is a 413, not an out-of-memory), and works off the event loop (gzip on libuv's threads) or in
+ * slices that yield to it (lz64), so a bomb being refused does not hold other requests up. base64 only shrinks.
  */
 export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number): Promise<DecodedCapture> {
   let form: URLSearchParams | null = null;
@@ -49,9 +54,9 @@ export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number
   const compression = (req.query.get("compression") || form?.get("compression") || req.contentEncoding).toLowerCase();
   let text: string;
   if (compression === "gzip" || compression === "gzip-js" || (compression === "" && isGzip(data))) {
-    text = gunzip(data, maxBytes);
+    text = await gunzip(data, maxBytes);
   } else if (compression === "lz64") {
-    text = lz64(typeof data === "string" ? data : utf8(data));
+    text = await lz64(typeof data === "string" ? data : utf8(data), maxBytes);
   } else {
     text = typeof data === "string" ? data : utf8(data);
   }
@@ -136,26 +141,29 @@ function isGzip(data: Uint8Array | string): boolean {
   return typeof data !== "string" && data[0] === GZIP_MAGIC[0] && data[1] === GZIP_MAGIC[1];
 }
 
-function gunzip(data: Uint8Array | string, maxBytes: number): string {
+async function gunzip(data: Uint8Array | string, maxBytes: number): Promise<string> {
   const bytes = typeof data === "string" ? Buffer.from(data, "latin1") : data;
   if (utf8(bytes.subarray(0, 9)) === "undefined")
     throw new MalformedBody("data being loaded from the request body for decompression is the literal string 'undefined'");
   try {
-    return utf8(gunzipSync(bytes, { maxOutputLength: maxBytes }));
+    return utf8(await gunzipAsync(bytes, { maxOutputLength: maxBytes }));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw captureError.tooLarge();
     throw new MalformedBody(`Failed to decompress data. ${(error as Error).message}`);
   }
 }
 
-function lz64(text: string): string {
-  let decompressed: string | null = null;
+async function lz64(text: string, maxBytes: number): Promise<string> {
+  let decompressed: string | null;
   try {
-    decompressed = LZString.decompressFromBase64(text.replace(/ /g, "+"));
-  } catch {
-    // not lz-string output
+    decompressed = await decompressFromBase64(text.replace(/ /g, "+"), maxBytes);
+  } catch (error) {
+    if (error instanceof OutputLimitExceeded) throw captureError.tooLarge();
+    throw error;
   }
   if (!decompressed) throw new MalformedBody("Failed to decompress data.");
+  // The decompressor counts characters; one can take up to 3 bytes of UTF-8.
+  if (Buffer.byteLength(decompressed) > maxBytes) throw captureError.tooLarge();
   return decompressed;
 }
 
