@@ -1,9 +1,22 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { errorResponse } from "@/lib/api/endpoint";
+import { ApiError } from "@/lib/api/errors";
+import { checkedNextAuthPost } from "@/lib/api/next-auth-post";
 import { authOptions } from "@/lib/auth/session";
 
-// Built per request so the secret is read at run time, never at build time.
-const handler = (req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) =>
-  NextAuth(authOptions())(req, ctx);
+type Context = { params: Promise<{ nextauth: string[] }> };
 
-export { handler as GET, handler as POST };
+// Built per request so the secret is read at run time, never at build time.
+const handler = (req: NextRequest, ctx: Context) => NextAuth(authOptions())(req, ctx);
+
+async function post(req: NextRequest, ctx: Context) {
+  try {
+    return await handler(await checkedNextAuthPost(req), ctx);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    throw error;
+  }
+}
+
+export { handler as GET, post as POST };
