@@ -4,7 +4,7 @@ import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/sharing/access-token";
-import { csvResponse, csvRows } from "./csv";
+import { csvFilename, csvResponse, csvRows } from "./csv";
 import { ZFormatQuery } from "./format-query";
 import { checkJsonDepth } from "./json-depth";
 import { isCrossSite, isSameOrigin } from "./origin";
@@ -180,7 +180,7 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const format = spec.csv ? ZFormatQuery.parse({ format: url.searchParams.get("format") ?? undefined }).format : undefined;
     const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
     if (result instanceof Response) return result;
-    if (format === "csv" && result !== undefined) return csvResponse(csvRows(result), spec.status ?? 200);
+    if (format === "csv" && result !== undefined) return csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200);
     if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
     return NextResponse.json(result, { status: spec.status ?? 200 });
   } catch (error) {
