@@ -153,7 +153,13 @@ export function environmentPath(path: string): string {
 }
 
 export function errorResponse(error: ApiError): NextResponse {
-  return NextResponse.json(error.body, { status: error.status });
+  return privateAnswer(NextResponse.json(error.body, { status: error.status }));
+}
+
+/** API answers are one caller's: no cache (browser's or proxy's) may keep them, unless the operation says so. */
+function privateAnswer<R extends Response>(response: R): R {
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+  return response;
 }
 
 async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Promise<Response> {
@@ -179,10 +185,10 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
 
     const format = spec.csv ? ZFormatQuery.parse({ format: url.searchParams.get("format") ?? undefined }).format : undefined;
     const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
-    if (result instanceof Response) return result;
-    if (format === "csv" && result !== undefined) return csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200);
-    if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
-    return NextResponse.json(result, { status: spec.status ?? 200 });
+    if (result instanceof Response) return privateAnswer(result);
+    if (format === "csv" && result !== undefined) return privateAnswer(csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200));
+    if (spec.status === 204 || result === undefined) return privateAnswer(new NextResponse(null, { status: spec.status ?? 204 }));
+    return privateAnswer(NextResponse.json(result, { status: spec.status ?? 200 }));
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     if (error instanceof z.ZodError) return errorResponse(fromZodError(error));
