@@ -205,9 +205,13 @@ const ERROR_RESPONSES = {
   NotFound: { status: 404, description: "Nothing with this id is visible to the caller." },
   RequestTooLarge: { status: 413, description: "The request body is larger than 5 MB." },
   UnsupportedMediaType: { status: 415, description: "The body is neither JSON nor form-encoded." },
+  CrossSite: { status: 403, description: "Sent by a browser from another site (Sec-Fetch-Site, Origin or Referer say so)." },
+  NotJson: { status: 415, description: "The body is not JSON (`application/json`)." },
 } as const;
 
 function accessDescription(endpoint: AnyEndpoint): string {
+  if (endpoint.public && endpoint.method !== "GET")
+    return "No authentication required. A browser may send it only from this site, and its body must be JSON.";
   if (endpoint.public) return "No authentication required.";
   if (endpoint.scope === null) return "Personal API keys cannot call this operation: sign in with the browser session.";
   if (endpoint.scope === "any") return "Any personal API key may call this, whatever its scopes.";
@@ -263,8 +267,9 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
   const errors: (keyof typeof ERROR_RESPONSES)[] = [];
   if (endpoint.body || endpoint.query) errors.push("BadRequest");
   if (!endpoint.public) errors.push("Unauthenticated", "PermissionDenied");
+  else if (endpoint.method !== "GET") errors.push("CrossSite");
   if (endpoint.params) errors.push("NotFound");
-  if (endpoint.body) errors.push("RequestTooLarge", "UnsupportedMediaType");
+  if (endpoint.body) errors.push("RequestTooLarge", endpoint.public ? "NotJson" : "UnsupportedMediaType");
   for (const name of errors) responses[ERROR_RESPONSES[name].status] = { $ref: `#/components/responses/${name}` };
 
   const access = accessDescription(endpoint);
