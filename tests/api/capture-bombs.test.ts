@@ -42,15 +42,17 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
       ["/track/?compression=lz64", form({ data: bomb })],
       ["/decide/?v=3&compression=lz64", { headers: { "content-type": "text/plain" }, body: bomb }],
       ["/flags/?v=2&compression=lz64", form({ data: bomb })],
-      [`/e/?compression=lz64&data=${encodeURIComponent(lz64Bomb(30_000_000))}`, { method: "GET" }],
+      // A query string is bounded by Node's header limit (16 KB), which still holds a bomb of a few MB.
+      [`/e/?compression=lz64&data=${encodeURIComponent(lz64Bomb(3 * EVENT_LIMIT))}`, { method: "GET" }],
     ];
     for (const [path, sent] of variants) {
+      const label = path.slice(0, 40);
       const started = performance.now();
       const response = await send(path, sent);
-      expect(response.status, `${path} ${response.text}`).toBe(413);
+      expect(response.status, `${label} ${response.text}`).toBe(413);
       expect(response.body).toEqual(tooLarge);
-      expect(response.headers.get("access-control-allow-origin"), path).toBe(ORIGIN);
-      expect(performance.now() - started, path).toBeLessThan(5_000);
+      expect(response.headers.get("access-control-allow-origin"), label).toBe(ORIGIN);
+      expect(performance.now() - started, label).toBeLessThan(5_000);
     }
   });
 

@@ -5,8 +5,8 @@ import { signUp, type TestUser } from "../support/api";
 const baseUrl = inject("baseUrl");
 const LIMIT = 5 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "a");
-/** Far more than the limit: a server that buffered it whole before checking would take it all before answering. */
-const ATTEMPT = 40 * 1024 * 1024;
+/** Past the limit, but the body never ends: a server that read bodies whole before checking would never answer. */
+const PAST_LIMIT = LIMIT + 2 * 1024 * 1024;
 
 interface RawAnswer {
   status: number;
@@ -16,10 +16,12 @@ interface RawAnswer {
 }
 
 /**
- * A POST written by hand on a socket: `head` as given (a chunked body, or a Content-Length that may lie), then body
- * bytes up to `total` (chunk-framed when chunked), stopping as soon as the server answers.
+ * A POST written by hand on a socket: the head as given (a chunked body, or a Content-Length that may lie), then
+ * `total` body bytes (chunk-framed when chunked), stopping as soon as the server answers; the body is ended only
+ * when `end` says so. The connection stays open (keep-alive) until the answer is read: a server closing it with
+ * body bytes unread would reset it, and a reset can drop the answer before the client reads it.
  */
-async function streamPost(path: string, headers: Record<string, string>, total: number): Promise<RawAnswer> {
+async function streamPost(path: string, headers: Record<string, string>, total: number, { end = true } = {}): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   const socket: Socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
@@ -35,8 +37,10 @@ async function streamPost(path: string, headers: Record<string, string>, total: 
     });
     socket.on("close", () => resolve());
     socket.on("error", () => resolve());
+    // No answer by then is a failure (the status is read as NaN), not a hung test.
+    setTimeout(resolve, 20_000).unref();
   });
-  const head = [`POST ${path} HTTP/1.1`, `Host: ${new URL(baseUrl).host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "Connection: close"];
+  const head = [`POST ${path} HTTP/1.1`, `Host: ${new URL(baseUrl).host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   socket.write(`${head.join("\r\n")}\r\n\r\n`);
   while (sent < total && sentBeforeAnswer < 0 && !socket.destroyed) {
     const piece = CHUNK.subarray(0, Math.min(CHUNK.length, total - sent));
@@ -45,7 +49,7 @@ async function streamPost(path: string, headers: Record<string, string>, total: 
     sent += piece.length;
     if (!flushed) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), answered]);
   }
-  if (chunked && sentBeforeAnswer < 0 && !socket.destroyed) socket.write("0\r\n\r\n");
+  if (end && chunked && sentBeforeAnswer < 0 && !socket.destroyed) socket.write("0\r\n\r\n");
   await answered;
   socket.destroy();
   const [statusLine] = received.split("\r\n");
@@ -56,6 +60,7 @@ async function streamPost(path: string, headers: Record<string, string>, total: 
 function isComplete(received: string): boolean {
   const end = received.indexOf("\r\n\r\n");
   if (end < 0) return false;
+  if (/transfer-encoding: *chunked/i.test(received.slice(0, end))) return received.endsWith("\r\n0\r\n\r\n");
   const length = /content-length: *(\d+)/i.exec(received.slice(0, end));
   return length !== null && Buffer.byteLength(received.slice(end + 4), "latin1") >= Number(length[1]);
 }
@@ -86,29 +91,28 @@ describe("/api bodies are counted while they are read", () => {
     { path: `/api/projects/${user.projectId}/insights/`, headers: { ...json, cookie: user.session.credentials.cookie!, origin: baseUrl } },
   ];
 
-  test("a chunked body without Content-Length is refused with 413 once it passes 5 MB, not read to its end", async () => {
+  test("a chunked body without Content-Length is refused with 413 once it passes 5 MB, before it ends", async () => {
     for (const { path, headers } of routes()) {
-      const answer = await streamPost(path, { ...headers, "transfer-encoding": "chunked" }, ATTEMPT);
+      const answer = await streamPost(path, { ...headers, "transfer-encoding": "chunked" }, PAST_LIMIT, { end: false });
       expect(answer.status, path).toBe(413);
       expect(answer.body, path).toEqual(tooLarge);
-      expect(answer.sentBeforeAnswer, path).toBeLessThan(ATTEMPT);
     }
   });
 
-  test("a Content-Length above the limit is refused before any of the body is read", async () => {
+  test("a Content-Length above the limit is refused before the body is read", async () => {
     for (const { path, headers } of routes()) {
-      const answer = await streamPost(path, { ...headers, "content-length": String(LIMIT + 1) }, LIMIT + 1);
+      const answer = await streamPost(path, { ...headers, "content-length": String(LIMIT + 1) }, CHUNK.length, { end: false });
       expect(answer.status, path).toBe(413);
       expect(answer.body, path).toEqual(tooLarge);
+      expect(answer.sentBeforeAnswer, path).toBe(CHUNK.length);
     }
   });
 
   test("a Content-Length that understates the body: only the declared bytes are read, the rest is no request", async () => {
     for (const { path, headers } of routes()) {
-      const answer = await streamPost(path, { ...headers, "content-length": "16" }, 8 * 1024 * 1024);
+      const answer = await streamPost(path, { ...headers, "content-length": "16" }, 1024 * 1024);
       // 16 bytes of "a": not JSON (400), or next-auth's redirect for a form without its CSRF token.
       expect([400, 302], path).toContain(answer.status);
-      expect(answer.sentBeforeAnswer, path).toBeLessThan(8 * 1024 * 1024);
     }
     expect((await fetch(new URL("/_health", baseUrl))).status).toBe(200);
   });
