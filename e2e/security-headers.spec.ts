@@ -45,7 +45,7 @@ test("the console's pages run under a nonce CSP without a violation, and cannot 
   const project = await currentProject(page.request);
   const now = new Date().toISOString();
   await sendEventsWithApi(page.request, project.token, [{ event: "$pageview", distinct_id: "csp", timestamp: now }]);
-  for (const path of ["/", `/project/${project.id}/insights/new`, `/project/${project.id}/events`, "/settings/user", "/docs/api"]) {
+  for (const path of ["/", `/project/${project.id}/insights/new`, `/project/${project.id}/events`, "/settings/api-keys", `/project/${project.id}/dashboard`, "/organization/members", "/docs/api"]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBeLessThan(400);
     await expect(page.locator("main").first(), path).toBeVisible();
