@@ -104,7 +104,20 @@ describe("decodeCaptureBody: encodings", () => {
       event: "e",
       properties: { a: null, b: null, c: null, d: "NaN Infinity", e: [null] },
     });
-    expect(nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+    expect(await nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+  });
+
+  it("rewrites non-finite numbers of a large body in slices, letting timers run, long strings and escapes kept", async () => {
+    const long = JSON.stringify({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] }).replace("[null]", "[-Infinity]");
+    expect(JSON.parse(await nonFiniteToNull(long))).toEqual({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      expect((await nonFiniteToNull(`[${"NaN,".repeat(5 * 1024 * 1024)}x`)).startsWith("[null,null,")).toBe(true);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it("answers an empty body with no payload", async () => {
@@ -220,9 +233,9 @@ describe("parseCaptureText and base64Text", () => {
     expect(base64Text(standard.replace(/\+/g, "-").replace(/\//g, "_"))).toBe(text);
   });
 
-  it("does not take arbitrary text for base64", () => {
+  it("does not take arbitrary text for base64", async () => {
     expect(base64Text("{not base64}")).toBeNull();
     expect(base64Text("a")).toBeNull();
-    expect(() => parseCaptureText("hello")).toThrow(MalformedBody);
+    await expect(parseCaptureText("hello")).rejects.toThrow(MalformedBody);
   });
 });

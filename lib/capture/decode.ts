@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
 import { captureError } from "./errors";
+import { yieldToEventLoop } from "./event-loop";
 import { decompressFromBase64, OutputLimitExceeded } from "./lz-string";
 
 const gunzipAsync = promisify(gunzipCallback);
@@ -60,58 +61,70 @@ export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number
   } else {
     text = typeof data === "string" ? data : utf8(data);
   }
-  return { payload: parseCaptureText(text), form };
+  return { payload: await parseCaptureText(text), form };
 }
 
 /**
  * JSON text, or base64 of it (form posts, `compression=base64`, `data=` strings): PostHog tries base64 on
  * everything; JSON is tried first here, which differs only for bodies that are both (never an event).
  */
-export function parseCaptureText(text: string): unknown {
-  const json = parsePythonJson(text);
+export async function parseCaptureText(text: string): Promise<unknown> {
+  const json = await parsePythonJson(text);
   if (json.ok) return json.value;
   const decoded = base64Text(text);
   if (decoded !== null) {
-    const fromBase64 = parsePythonJson(decoded);
+    const fromBase64 = await parsePythonJson(decoded);
     if (fromBase64.ok) return fromBase64.value;
   }
   throw new MalformedBody(`Invalid JSON: ${json.error}`);
 }
 
 /** JSON as Python's `json.loads(..., parse_constant=lambda x: None)` reads it: NaN, Infinity, -Infinity → null. */
-export function parsePythonJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export async function parsePythonJson(text: string): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     if (!/NaN|Infinity/.test(text)) return { ok: false, error: (error as Error).message };
     try {
-      return { ok: true, value: JSON.parse(nonFiniteToNull(text)) };
+      return { ok: true, value: JSON.parse(await nonFiniteToNull(text)) };
     } catch {
       return { ok: false, error: (error as Error).message };
     }
   }
 }
 
-/** Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. */
-export function nonFiniteToNull(text: string): string {
-  let out = "";
+/** Characters scanned between two yields to the event loop. */
+const CHARS_PER_SLICE = 1 << 20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NON_FINITE_FIRST_CHARS = new Set(["N".charCodeAt(0), "I".charCodeAt(0), "-".charCodeAt(0)]);
+
+/**
+ * Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. A body of 20 MB can hold
+ * millions of them, so the text is scanned in slices that yield to the event loop.
+ */
+export async function nonFiniteToNull(text: string): Promise<string> {
+  const parts: string[] = [];
+  let copiedUpTo = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    if (i % CHARS_PER_SLICE === 0 && i > 0) await yieldToEventLoop();
+    const c = text.charCodeAt(i);
     if (inString) {
-      out += c;
-      if (c === "\\") out += text[++i] ?? "";
-      else if (c === '"') inString = false;
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
       continue;
     }
-    if (c === '"') inString = true;
+    if (c === QUOTE) inString = true;
+    if (!NON_FINITE_FIRST_CHARS.has(c)) continue;
     const token = ["-Infinity", "Infinity", "NaN"].find((t) => text.startsWith(t, i));
-    if (token) {
-      out += "null";
-      i += token.length - 1;
-    } else out += c;
+    if (!token) continue;
+    parts.push(text.slice(copiedUpTo, i), "null");
+    i += token.length - 1;
+    copiedUpTo = i + 1;
   }
-  return out;
+  parts.push(text.slice(copiedUpTo));
+  return parts.join("");
 }
 
 /**

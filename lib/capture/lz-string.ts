@@ -1,3 +1,5 @@
+import { yieldToEventLoop } from "./event-loop";
+
 /** Thrown when a decompressed text would pass its limit: a few KB of lz-string can stand for gigabytes. */
 export class OutputLimitExceeded extends Error {}
 
@@ -8,8 +10,6 @@ const BITS_PER_BASE64_CHAR = 6;
 /** Work done between two yields to the event loop, so other requests are served while a large text is rebuilt. */
 const CODES_PER_SLICE = 16_384;
 const CHARS_PER_SLICE = 1 << 20;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * lz-string's `decompressFromBase64` (the `lz64` compression of posthog-js' old versions), rebuilt to stop as soon

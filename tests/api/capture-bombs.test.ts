@@ -97,9 +97,10 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
     expect(gz.status).toBe(413);
   });
 
-  test("/_health stays fast while three bombs are being refused", async () => {
+  test("/_health stays fast while three bombs (and a body of millions of NaN) are being refused", async () => {
     const bomb = lz64Bomb(480_000_000);
     const gzip = gzipBomb(200 * 1024 * 1024);
+    const nonFinite = `[${"NaN,".repeat(4 * 1024 * 1024)}x`;
     let inFlight = true;
     const bombs = Promise.all([
       send("/batch/?compression=lz64", { headers: { "content-type": "text/plain" }, body: bomb }),
@@ -118,5 +119,18 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
     } while (inFlight);
     for (const response of await bombs) expect(response.status).toBe(413);
     expect(Math.max(...healthTimes)).toBeLessThan(1_000);
+
+    let parsing = true;
+    const invalid = send("/batch/", { headers: { "content-type": "application/json" }, body: nonFinite }).finally(() => {
+      parsing = false;
+    });
+    const timesWhileParsing: number[] = [];
+    do {
+      const started = performance.now();
+      await (await fetch(new URL("/_health", baseUrl))).text();
+      timesWhileParsing.push(performance.now() - started);
+    } while (parsing);
+    expect((await invalid).status).toBe(400);
+    expect(Math.max(...timesWhileParsing)).toBeLessThan(1_000);
   });
 });
