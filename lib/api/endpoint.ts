@@ -157,7 +157,7 @@ export function errorResponse(error: ApiError): NextResponse {
 }
 
 /** API answers are one caller's: no cache (browser's or proxy's) may keep them, unless the operation says so. */
-function privateAnswer<R extends Response>(response: R): R {
+export function privateAnswer<R extends Response>(response: R): R {
   if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
   return response;
 }

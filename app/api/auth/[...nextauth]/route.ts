@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { errorResponse } from "@/lib/api/endpoint";
+import { errorResponse, privateAnswer } from "@/lib/api/endpoint";
 import { ApiError } from "@/lib/api/errors";
 import { checkedNextAuthPost } from "@/lib/api/next-auth-post";
 import { authOptions } from "@/lib/auth/session";
@@ -8,7 +8,7 @@ import { authOptions } from "@/lib/auth/session";
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 // Built per request so the secret is read at run time, never at build time.
-const handler = (req: NextRequest, ctx: Context) => NextAuth(authOptions())(req, ctx);
+const handler = async (req: NextRequest, ctx: Context): Promise<Response> => privateAnswer(await NextAuth(authOptions())(req, ctx));
 
 async function post(req: NextRequest, ctx: Context) {
   try {
