@@ -5,6 +5,18 @@ const nextConfig = {
   // Native and WASM engines are loaded by Node at run time, never bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "dns2", "nodemailer", "chdb", "@clickhouse/client"],
   poweredByHeader: false,
+  // Every answer, API, capture and static files included; a page's CSP and framing rules are set by proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+    ];
+  },
   // Separate build dirs let several checkouts' test runs build side by side (NEXT_DIST_DIR=.next-a).
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };

@@ -42,10 +42,11 @@ function getQueryClient() {
   return browserQueryClient;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `nonce`: the page's CSP nonce, for next-themes' inline script. */
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const queryClient = getQueryClient();
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <QueryClientProvider client={queryClient}>
         {children}
         <ToasterAfterHydration />

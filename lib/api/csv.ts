@@ -13,9 +13,14 @@ function flatten(value: unknown, prefix: string, out: Record<string, unknown>) {
   out[prefix] = value;
 }
 
+/** What a spreadsheet would run as a formula (OWASP's CSV injection list): `= + - @`, tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = value === true ? "True" : value === false ? "False" : String(value);
+  let text = value === true ? "True" : value === false ? "False" : String(value);
+  // A number (-3) is data, never a formula; any text that could start one is kept as text by a leading quote.
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -36,8 +41,21 @@ export function toCsv(rows: Record<string, unknown>[]): string {
   return [header.map(cell).join(","), ...flat.map((row) => header.map((h) => cell(row[h])).join(","))].join("\r\n") + "\r\n";
 }
 
-export function csvResponse(rows: Record<string, unknown>[], status = 200): Response {
-  return new Response(toCsv(rows), { status, headers: { "content-type": "text/csv; charset=utf-8" } });
+/** The CSV as a file to save (`attachment`), never a page the browser would render. */
+export function csvResponse(rows: Record<string, unknown>[], filename: string, status = 200): Response {
+  return new Response(toCsv(rows), {
+    status,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+    },
+  });
+}
+
+/** A CSV's file name from the operation's path: `/api/projects/{projectId}/insights/trend/` → `trend.csv`. */
+export function csvFilename(path: string): string {
+  const named = path.split("/").filter((segment) => segment && !segment.startsWith("{"));
+  return `${named.at(-1) ?? "export"}.csv`;
 }
 
 /** The rows of an answer: a page's results, a list's items, else the answer itself as one row. */

@@ -4,9 +4,11 @@ import { authenticate, type Actor } from "@/lib/auth/actor";
 import { keyProjectDenial } from "@/lib/auth/key-limits";
 import { scopesGrant, type Scope } from "@/lib/auth/scopes";
 import { authenticateSharingToken, type SharingGrant } from "@/lib/sharing/access-token";
-import { csvResponse, csvRows } from "./csv";
+import { csvFilename, csvResponse, csvRows } from "./csv";
 import { ZFormatQuery } from "./format-query";
 import { checkJsonDepth } from "./json-depth";
+import { isCrossSite, isSameOrigin } from "./origin";
+import { readBodyWithin } from "./request-body";
 import {
   ApiError,
   fromZodError,
@@ -153,7 +155,13 @@ export function environmentPath(path: string): string {
 }
 
 export function errorResponse(error: ApiError): NextResponse {
-  return NextResponse.json(error.body, { status: error.status, headers: error.headers });
+  return privateAnswer(NextResponse.json(error.body, { status: error.status, headers: error.headers }));
+}
+
+/** API answers are one caller's: no cache (browser's or proxy's) may keep them, unless the operation says so. */
+export function privateAnswer<R extends Response>(response: R): R {
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+  return response;
 }
 
 async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Promise<Response> {
@@ -162,6 +170,8 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const actor = sharing ? null : await authenticate(req);
     if (!actor && !sharing && !spec.public) throw notAuthenticated();
     if (actor) authorizeCaller(spec, req, actor);
+    // Sign-up, sign-in and invite acceptance: no page elsewhere may post them for a visitor (login CSRF).
+    if (spec.public && UNSAFE.has(req.method) && isCrossSite(req)) throw permissionDenied("CSRF Failed: Origin checking failed.");
 
     const rawParams = (await ctx.params) ?? {};
     const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: rawParams };
@@ -173,14 +183,14 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
 
     const url = requestUrl(req);
     const query = parseWith(spec.query, Object.fromEntries(url.searchParams));
-    const body = spec.body ? parseWith(spec.body, await readBody(req)) : undefined;
+    const body = spec.body ? parseWith(spec.body, await readBody(req, { jsonOnly: Boolean(spec.public) })) : undefined;
 
     const format = spec.csv ? ZFormatQuery.parse({ format: url.searchParams.get("format") ?? undefined }).format : undefined;
     const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
-    if (result instanceof Response) return result;
-    if (format === "csv" && result !== undefined) return csvResponse(csvRows(result), spec.status ?? 200);
-    if (spec.status === 204 || result === undefined) return new NextResponse(null, { status: spec.status ?? 204 });
-    return NextResponse.json(result, { status: spec.status ?? 200 });
+    if (result instanceof Response) return privateAnswer(result);
+    if (format === "csv" && result !== undefined) return privateAnswer(csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200));
+    if (spec.status === 204 || result === undefined) return privateAnswer(new NextResponse(null, { status: spec.status ?? 204 }));
+    return privateAnswer(NextResponse.json(result, { status: spec.status ?? 200 }));
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     if (error instanceof z.ZodError) return errorResponse(fromZodError(error));
@@ -236,18 +246,6 @@ function authorizeCaller(spec: AnyEndpoint, req: NextRequest, actor: Actor) {
   if (UNSAFE.has(req.method) && !isSameOrigin(req)) throw permissionDenied("CSRF Failed: Origin checking failed.");
 }
 
-function isSameOrigin(req: NextRequest): boolean {
-  const fetchSite = req.headers.get("sec-fetch-site");
-  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
-  const origin = req.headers.get("origin") ?? req.headers.get("referer");
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === (req.headers.get("x-forwarded-host") ?? req.headers.get("host"));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A key limited to some projects works only on project endpoints (PostHog's APIScopePermission); the
  * organization limit is checked where the organization is resolved (`@current` included).
@@ -272,15 +270,18 @@ export function requestUrl(req: NextRequest): URL {
   return url;
 }
 
-async function readBody(req: NextRequest): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw requestTooLarge();
-  const raw = await req.arrayBuffer();
-  if (raw.byteLength > MAX_BODY_BYTES) throw requestTooLarge();
-  const text = new TextDecoder().decode(raw);
+/**
+ * The body as JSON (or a form's fields). `jsonOnly` refuses forms and text: a page elsewhere can post those without
+ * asking the browser's leave (no CORS preflight), JSON it cannot.
+ */
+async function readBody(req: NextRequest, { jsonOnly }: { jsonOnly: boolean }): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyWithin(req, MAX_BODY_BYTES, requestTooLarge));
   if (!text.trim()) return {};
-  const contentType = (req.headers.get("content-type") ?? "application/json").split(";")[0].trim().toLowerCase();
-  if (contentType === "application/json" || contentType.endsWith("+json")) {
+  const declaredType = req.headers.get("content-type");
+  // A body without a type is one a page elsewhere can send too (a Blob's).
+  if (jsonOnly && (declaredType === null || !isJsonType(mediaType(declaredType)))) throw unsupportedMediaType(declaredType ?? "");
+  const contentType = mediaType(declaredType ?? "application/json");
+  if (isJsonType(contentType)) {
     try {
       return JSON.parse(text);
     } catch (error) {
@@ -290,3 +291,6 @@ async function readBody(req: NextRequest): Promise<unknown> {
   if (contentType === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
   throw unsupportedMediaType(contentType);
 }
+
+const mediaType = (contentType: string) => contentType.split(";")[0].trim().toLowerCase();
+const isJsonType = (contentType: string) => contentType === "application/json" || contentType.endsWith("+json");

@@ -3,6 +3,7 @@ import LZString from "lz-string";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { base64Text, decodeCaptureBody, MalformedBody, nonFiniteToNull, parseCaptureText, type RawCaptureRequest } from "./decode";
+import { gzipBomb, lz64Bomb } from "../../tests/support/bombs";
 import { recordedBody, recordedRequests } from "./fixtures/sdk-requests";
 
 const LIMIT = 2 * 1024 * 1024;
@@ -103,7 +104,20 @@ describe("decodeCaptureBody: encodings", () => {
       event: "e",
       properties: { a: null, b: null, c: null, d: "NaN Infinity", e: [null] },
     });
-    expect(nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+    expect(await nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+  });
+
+  it("rewrites non-finite numbers of a large body in slices, letting timers run, long strings and escapes kept", async () => {
+    const long = JSON.stringify({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] }).replace("[null]", "[-Infinity]");
+    expect(JSON.parse(await nonFiniteToNull(long))).toEqual({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      expect((await nonFiniteToNull(`[${"NaN,".repeat(5 * 1024 * 1024)}x`)).startsWith("[null,null,")).toBe(true);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it("answers an empty body with no payload", async () => {
@@ -138,10 +152,69 @@ describe("decodeCaptureBody: refusals", () => {
     expect(await rejects({ body: "!!!", url: "/e/?compression=lz64" })).toBeInstanceOf(MalformedBody);
   });
 
+  const expectTooLarge = (error: unknown) => {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+    expect((error as ApiError).code).toBe("request_too_large");
+  };
+
+  it("stops an lz64 bomb at the limit with 413: in a body, a form's data, a GET's query, declared any way", async () => {
+    const bomb = lz64Bomb(480_000_000);
+    const formBody = `data=${encodeURIComponent(bomb)}&compression=lz64`;
+    const variants: Parameters<typeof request>[0][] = [
+      { body: bomb, url: "/batch/?compression=lz64", contentType: "text/plain" },
+      { body: bomb, url: "/batch/?compression=LZ64" },
+      { body: bomb, contentEncoding: "lz64" },
+      { body: `data=${encodeURIComponent(bomb)}`, url: "/batch/?compression=lz64", contentType: "application/x-www-form-urlencoded" },
+      { body: formBody, contentType: "application/x-www-form-urlencoded; charset=utf-8" },
+      { method: "GET", url: `/e/?compression=lz64&data=${encodeURIComponent(lz64Bomb(30_000_000))}` },
+    ];
+    for (const init of variants) expectTooLarge(await rejects(init));
+  });
+
+  it("bounds lz64 by the bytes of its text, so characters of 3 bytes count 3 times", async () => {
+    const text = JSON.stringify({ event: "e", distinct_id: "d", properties: { s: "✓".repeat(1000) } });
+    const packed = LZString.compressToBase64(text);
+    expect((await decode({ body: packed, url: "/e/?compression=lz64" }, Buffer.byteLength(text))).payload).toBeTruthy();
+    expectTooLarge(await rejects({ body: packed, url: "/e/?compression=lz64" }, Buffer.byteLength(text) - 1));
+    expect(text.length).toBeLessThan(Buffer.byteLength(text) - 1);
+  });
+
+  it("takes a compressed body of exactly the limit and refuses one byte more (gzip, gzip-js, lz64, base64 in lz64)", async () => {
+    const padded = (bytes: number) => {
+      const skeleton = JSON.stringify({ ...event, properties: { pad: "" } });
+      return JSON.stringify({ ...event, properties: { pad: "p".repeat(bytes - skeleton.length) } });
+    };
+    const limit = 64 * 1024;
+    const exact = padded(limit);
+    expect(Buffer.byteLength(exact)).toBe(limit);
+    const over = padded(limit + 1);
+    const encodings: [string, (text: string) => Parameters<typeof request>[0]][] = [
+      ["gzip", (text) => ({ body: gzipSync(text), contentEncoding: "gzip" })],
+      ["gzip-js", (text) => ({ body: gzipSync(text), url: "/e/?compression=gzip-js", contentType: "text/plain" })],
+      ["lz64", (text) => ({ body: LZString.compressToBase64(text), url: "/e/?compression=lz64" })],
+      ["base64 in lz64", (text) => ({ body: LZString.compressToBase64(b64(text)), url: "/e/?compression=lz64" })],
+    ];
+    for (const [name, encode] of encodings) {
+      if (name === "base64 in lz64") {
+        // The lz64 layer holds the base64 text, 4/3 of the JSON: that is what the limit bounds.
+        expect((await decode(encode(exact), Math.ceil(limit / 3) * 4)).payload).toBeTruthy();
+        expectTooLarge(await rejects(encode(exact), Math.ceil(limit / 3) * 4 - 1));
+        continue;
+      }
+      expect((await decode(encode(exact), limit)).payload, name).toBeTruthy();
+      expectTooLarge(await rejects(encode(over), limit));
+    }
+  });
+
   it("stops a gzip bomb at the limit with 413, whether declared or sniffed", async () => {
-    const bomb = gzipSync(Buffer.alloc(50 * 1024 * 1024, 0x20));
+    const bomb = gzipBomb(50 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(100 * 1024);
-    for (const init of [{ body: bomb, contentEncoding: "gzip" }, { body: bomb }]) {
+    for (const init of [
+      { body: bomb, contentEncoding: "gzip" },
+      { body: bomb },
+      { body: bomb, url: "/e/?compression=gzip-js", contentType: "text/plain" },
+    ]) {
       const error = (await rejects(init)) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(413);
@@ -160,9 +233,9 @@ describe("parseCaptureText and base64Text", () => {
     expect(base64Text(standard.replace(/\+/g, "-").replace(/\//g, "_"))).toBe(text);
   });
 
-  it("does not take arbitrary text for base64", () => {
+  it("does not take arbitrary text for base64", async () => {
     expect(base64Text("{not base64}")).toBeNull();
     expect(base64Text("a")).toBeNull();
-    expect(() => parseCaptureText("hello")).toThrow(MalformedBody);
+    await expect(parseCaptureText("hello")).rejects.toThrow(MalformedBody);
   });
 });

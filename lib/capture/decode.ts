@@ -1,6 +1,10 @@
-import { gunzipSync } from "node:zlib";
-import LZString from "lz-string";
+import { promisify } from "node:util";
+import { gunzip as gunzipCallback } from "node:zlib";
 import { captureError } from "./errors";
+import { yieldToEventLoop } from "./event-loop";
+import { decompressFromBase64, OutputLimitExceeded } from "./lz-string";
+
+const gunzipAsync = promisify(gunzipCallback);
 
 /** A body that cannot be read; capture answers it as `invalid_payload`, decide as `malformed_data`. */
 export class MalformedBody extends Error {}
@@ -31,7 +35,9 @@ const GZIP_MAGIC = [0x1f, 0x8b];
  * field, or `?data=` on GET; compression from `?compression=`, the form's `compression` or Content-Encoding
  * (gzip, gzip-js, lz64, base64); base64 is tried on whatever remains; JSON's NaN/Infinity become null; an
  * undeclared gzip body (posthog-js sends gzip as text/plain) is recognised by its magic bytes.
- * `maxBytes` bounds the decompressed size too, so a small gzip bomb is a 413 rather than an out-of-memory.
+ * `maxBytes` bounds the decompressed text too: every decompressor stops as soon as its output passes it (a small
+ * gzip or lz64 bomb is a 413, not an out-of-memory), and works off the event loop (gzip on libuv's threads) or in
+ * slices that yield to it (lz64), so a bomb being refused does not hold other requests up. base64 only shrinks.
  */
 export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number): Promise<DecodedCapture> {
   let form: URLSearchParams | null = null;
@@ -49,64 +55,76 @@ export async function decodeCaptureBody(req: RawCaptureRequest, maxBytes: number
   const compression = (req.query.get("compression") || form?.get("compression") || req.contentEncoding).toLowerCase();
   let text: string;
   if (compression === "gzip" || compression === "gzip-js" || (compression === "" && isGzip(data))) {
-    text = gunzip(data, maxBytes);
+    text = await gunzip(data, maxBytes);
   } else if (compression === "lz64") {
-    text = lz64(typeof data === "string" ? data : utf8(data));
+    text = await lz64(typeof data === "string" ? data : utf8(data), maxBytes);
   } else {
     text = typeof data === "string" ? data : utf8(data);
   }
-  return { payload: parseCaptureText(text), form };
+  return { payload: await parseCaptureText(text), form };
 }
 
 /**
  * JSON text, or base64 of it (form posts, `compression=base64`, `data=` strings): PostHog tries base64 on
  * everything; JSON is tried first here, which differs only for bodies that are both (never an event).
  */
-export function parseCaptureText(text: string): unknown {
-  const json = parsePythonJson(text);
+export async function parseCaptureText(text: string): Promise<unknown> {
+  const json = await parsePythonJson(text);
   if (json.ok) return json.value;
   const decoded = base64Text(text);
   if (decoded !== null) {
-    const fromBase64 = parsePythonJson(decoded);
+    const fromBase64 = await parsePythonJson(decoded);
     if (fromBase64.ok) return fromBase64.value;
   }
   throw new MalformedBody(`Invalid JSON: ${json.error}`);
 }
 
 /** JSON as Python's `json.loads(..., parse_constant=lambda x: None)` reads it: NaN, Infinity, -Infinity → null. */
-export function parsePythonJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export async function parsePythonJson(text: string): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     if (!/NaN|Infinity/.test(text)) return { ok: false, error: (error as Error).message };
     try {
-      return { ok: true, value: JSON.parse(nonFiniteToNull(text)) };
+      return { ok: true, value: JSON.parse(await nonFiniteToNull(text)) };
     } catch {
       return { ok: false, error: (error as Error).message };
     }
   }
 }
 
-/** Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. */
-export function nonFiniteToNull(text: string): string {
-  let out = "";
+/** Characters scanned between two yields to the event loop. */
+const CHARS_PER_SLICE = 1 << 20;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const NON_FINITE_FIRST_CHARS = new Set(["N".charCodeAt(0), "I".charCodeAt(0), "-".charCodeAt(0)]);
+
+/**
+ * Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. A body of 20 MB can hold
+ * millions of them, so the text is scanned in slices that yield to the event loop.
+ */
+export async function nonFiniteToNull(text: string): Promise<string> {
+  const parts: string[] = [];
+  let copiedUpTo = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    if (i % CHARS_PER_SLICE === 0 && i > 0) await yieldToEventLoop();
+    const c = text.charCodeAt(i);
     if (inString) {
-      out += c;
-      if (c === "\\") out += text[++i] ?? "";
-      else if (c === '"') inString = false;
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
       continue;
     }
-    if (c === '"') inString = true;
+    if (c === QUOTE) inString = true;
+    if (!NON_FINITE_FIRST_CHARS.has(c)) continue;
     const token = ["-Infinity", "Infinity", "NaN"].find((t) => text.startsWith(t, i));
-    if (token) {
-      out += "null";
-      i += token.length - 1;
-    } else out += c;
+    if (!token) continue;
+    parts.push(text.slice(copiedUpTo, i), "null");
+    i += token.length - 1;
+    copiedUpTo = i + 1;
   }
-  return out;
+  parts.push(text.slice(copiedUpTo));
+  return parts.join("");
 }
 
 /**
@@ -136,26 +154,29 @@ function isGzip(data: Uint8Array | string): boolean {
   return typeof data !== "string" && data[0] === GZIP_MAGIC[0] && data[1] === GZIP_MAGIC[1];
 }
 
-function gunzip(data: Uint8Array | string, maxBytes: number): string {
+async function gunzip(data: Uint8Array | string, maxBytes: number): Promise<string> {
   const bytes = typeof data === "string" ? Buffer.from(data, "latin1") : data;
   if (utf8(bytes.subarray(0, 9)) === "undefined")
     throw new MalformedBody("data being loaded from the request body for decompression is the literal string 'undefined'");
   try {
-    return utf8(gunzipSync(bytes, { maxOutputLength: maxBytes }));
+    return utf8(await gunzipAsync(bytes, { maxOutputLength: maxBytes }));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") throw captureError.tooLarge();
     throw new MalformedBody(`Failed to decompress data. ${(error as Error).message}`);
   }
 }
 
-function lz64(text: string): string {
-  let decompressed: string | null = null;
+async function lz64(text: string, maxBytes: number): Promise<string> {
+  let decompressed: string | null;
   try {
-    decompressed = LZString.decompressFromBase64(text.replace(/ /g, "+"));
-  } catch {
-    // not lz-string output
+    decompressed = await decompressFromBase64(text.replace(/ /g, "+"), maxBytes);
+  } catch (error) {
+    if (error instanceof OutputLimitExceeded) throw captureError.tooLarge();
+    throw error;
   }
   if (!decompressed) throw new MalformedBody("Failed to decompress data.");
+  // The decompressor counts characters; one can take up to 3 bytes of UTF-8.
+  if (Buffer.byteLength(decompressed) > maxBytes) throw captureError.tooLarge();
   return decompressed;
 }
 

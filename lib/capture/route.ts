@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
+import { readBodyWithin } from "@/lib/api/request-body";
 import type { RawCaptureRequest } from "./decode";
 import { captureError } from "./errors";
 
@@ -24,7 +25,7 @@ export function clientRoute(
         query: req.nextUrl.searchParams,
         contentType: req.headers.get("content-type") ?? "",
         contentEncoding: (req.headers.get("content-encoding") ?? "").trim().toLowerCase(),
-        body: req.method === "POST" ? await readBody(req, options.maxBytes) : new Uint8Array(),
+        body: req.method === "POST" ? await readBodyWithin(req, options.maxBytes, captureError.tooLarge) : new Uint8Array(),
       };
       return withCors(req, Response.json(await handle(raw)));
     } catch (error) {
@@ -46,27 +47,6 @@ function errorAnswer(req: NextRequest, error: unknown): Response {
     "Unable to store some events. Please try again. If you are the owner of this app you can check the logs for further details.",
   );
   return Response.json(unavailable.body, { status: 503 });
-}
-
-/** The body, refused with 413 as soon as it exceeds `maxBytes` (declared or streamed), never buffered whole. */
-export async function readBody(req: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw captureError.tooLarge();
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw captureError.tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

@@ -209,11 +209,15 @@ const ERROR_RESPONSES = {
     status: 429,
     description: "Too many failed attempts for this account or from this address: try again after `Retry-After` seconds.",
   },
+  CrossSite: { status: 403, description: "Sent by a browser from another site (Sec-Fetch-Site, Origin or Referer say so)." },
+  NotJson: { status: 415, description: "The body is not JSON (`application/json`)." },
 } as const;
 
 const RETRY_AFTER = { "Retry-After": { description: "Seconds until the next attempt is accepted.", schema: { type: "integer", minimum: 1 } } };
 
 function accessDescription(endpoint: AnyEndpoint): string {
+  if (endpoint.public && endpoint.method !== "GET")
+    return "No authentication required. A browser may send it only from this site, and its body must be JSON.";
   if (endpoint.public) return "No authentication required.";
   if (endpoint.scope === null) return "Personal API keys cannot call this operation: sign in with the browser session.";
   if (endpoint.scope === "any") return "Any personal API key may call this, whatever its scopes.";
@@ -269,8 +273,9 @@ function buildOperation(collector: SchemaCollector, { operationId, endpoint }: D
   const errors: (keyof typeof ERROR_RESPONSES)[] = [];
   if (endpoint.body || endpoint.query) errors.push("BadRequest");
   if (!endpoint.public) errors.push("Unauthenticated", "PermissionDenied");
+  else if (endpoint.method !== "GET") errors.push("CrossSite");
   if (endpoint.params) errors.push("NotFound");
-  if (endpoint.body) errors.push("RequestTooLarge", "UnsupportedMediaType");
+  if (endpoint.body) errors.push("RequestTooLarge", endpoint.public ? "NotJson" : "UnsupportedMediaType");
   if (endpoint.throttled) errors.push("Throttled");
   for (const name of errors) responses[ERROR_RESPONSES[name].status] = { $ref: `#/components/responses/${name}` };
 

@@ -66,3 +66,40 @@ describe("format=csv on the analyses and insight operations", () => {
     expect(bad.body).toMatchObject({ type: "validation_error", attr: "format" });
   });
 });
+
+describe("format=csv is safe to open in a spreadsheet", () => {
+  test("cells that would run as formulas are kept as text, in values and column names; answers are attachments", async () => {
+    const user = await signUp(baseUrl);
+    const attacks = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)", "\t=1+1", "\r=1+1"];
+    await sendEvents(
+      baseUrl,
+      user,
+      attacks.map((name, i) => ({ event: "$pageview", distinct_id: `d${i}`, timestamp: new Date(Date.UTC(2024, 2, 2)).toISOString(), properties: { $browser: name } })),
+    );
+    for (const name of attacks) {
+      const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name, filters: { insight: "TRENDS", events: [{ id: "$pageview" }] } });
+      expect(created.status, created.text).toBe(201);
+    }
+    const list = await user.session.request("GET", `/api/projects/${user.projectId}/insights/?format=csv&limit=100`, undefined, { unchecked: true });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("content-disposition")).toBe('attachment; filename="insights.csv"');
+    for (const name of attacks) {
+      const quoted = /[",\r\n]/.test(`'${name}`) ? `"'${name.replace(/"/g, '""')}"` : `'${name}`;
+      expect(list.text, JSON.stringify(name)).toContain(`,${quoted},`);
+    }
+    // No line starts a cell with a formula character: every cell is split out and checked.
+    const cells = list.text.split(/,|\r\n/).map((cell) => cell.replace(/^"/, ""));
+    expect(cells.filter((cell) => /^[=+@\t\r]/.test(cell))).toEqual([]);
+
+    const trend = await user.session.request(
+      "POST",
+      `/api/projects/${user.projectId}/insights/trend/?format=csv`,
+      { date_from: "2024-03-01", date_to: "2024-03-03", events: [{ id: "$pageview" }], breakdown: "$browser" },
+      { unchecked: true },
+    );
+    expect(trend.status, trend.text).toBe(200);
+    expect(trend.headers.get("content-disposition")).toBe('attachment; filename="trend.csv"');
+    expect(trend.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(trend.text).not.toMatch(/(^|,|\r\n)"?[=+@]/);
+  });
+});

@@ -93,6 +93,14 @@ describe("results table", () => {
   });
 });
 
+describe("results table download", () => {
+  test("a label that reads as a spreadsheet formula is kept as text in the CSV", () => {
+    const [line] = trendLines([], [{ formula: "A", items: [item({ data: [1], count: 1 })] }]);
+    const named = { ...line, name: '=HYPERLINK("http://evil")' };
+    expect(tableCsv([named], "day", false).split("\r\n")[1]).toBe(`"'=HYPERLINK(""http://evil"")",1`);
+  });
+});
+
 describe("formulas", () => {
   const filters = { events: [{ id: "$pageview" }], interval: "day", formulas: ["A/B", " A+B ", "", "A/B"] };
 
