@@ -5,7 +5,7 @@ import { createServer as createTcpServer } from "node:net";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { joinAs, signUp, type TestUser } from "../support/api";
-import { cleanUp, FAST, onCleanUp, ownServer, runsOf, serverHome, START } from "../support/batch-exports";
+import { cleanUp, FAST, listenOnLoopback, onCleanUp, ownServer, runsOf, serverHome, START } from "../support/batch-exports";
 import { sendEvents } from "../support/events";
 import type { StartedServer } from "../support/server";
 
@@ -51,15 +51,7 @@ async function listener(answer: (request: Received) => [number, Record<string, s
       response.writeHead(status, { "content-type": "application/json", ...headers }).end(status === 200 ? '{"status":1}' : "");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  onCleanUp(
-    () =>
-      new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }),
-  );
-  const port = (server.address() as { port: number }).port;
+  const port = await listenOnLoopback(server);
   return { port, received, text: () => JSON.stringify(received) };
 }
 

@@ -30,6 +30,20 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 export const onCleanUp = (cleanup: () => Promise<unknown> | unknown) => void cleanups.push(cleanup);
 
 /** Stops and removes, newest first, what the file's tests started. */
+/** Listens on a free loopback port until the file's clean-up; answers the port. */
+export async function listenOnLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A Hedgerow server still running keeps its keep-alive connections open: close them, or close() waits on them.
+  onCleanUp(
+    () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  );
+  return (server.address() as { port: number }).port;
+}
+
 export async function cleanUp() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
@@ -93,16 +107,8 @@ export async function httpReceiver(answer: (request: number) => number | Promise
       response.writeHead(status, { "content-type": "application/json" }).end(status === 200 ? '{"status":1}' : '{"error":"unavailable"}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  // A Hedgerow server still running keeps its keep-alive connections open: close them, or close() waits on them.
-  onCleanUp(
-    () =>
-      new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/batch/`, received, requests: () => requests };
+  const port = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}/batch/`, received, requests: () => requests };
 }
 
 export async function createExport(user: TestUser, destination: { type: string; config: Record<string, unknown> }) {
