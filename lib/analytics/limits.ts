@@ -15,6 +15,8 @@ export const MAX_BREAKDOWN_LIMIT = 1_000;
 /** A trend formula's characters and the nesting depth of its parentheses and signs. */
 export const MAX_FORMULA_LENGTH = 1_000;
 export const MAX_FORMULA_DEPTH = 32;
+/** Formulas drawn beside a trend's series (`formulas`): each is a line per breakdown value. */
+export const MAX_TREND_FORMULAS = 20;
 /** Numbers one trend answers: series × breakdown values × compared periods × intervals. */
 export const MAX_TREND_POINTS = 1_000_000;
 /** A funnel's conversion window: PostHog's editor allows up to 365 days (or 12 months, 53 weeks). */

@@ -9,7 +9,7 @@ import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
 import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
 import { runTrends } from "@/lib/analytics/trends";
 import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
-import { queryToFilter } from "./query";
+import { queryToFilter, unconvertedReason } from "./query";
 
 type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unknown>;
 
@@ -27,8 +27,8 @@ export interface InsightAnalysis {
   kind: string;
   /** The legacy filter the analysis runs on. */
   filter: Record<string, unknown>;
-  /** A query that could not be turned into the analysis' filter: not computable. */
-  unconverted?: true;
+  /** A query that could not be turned into the analysis' filter: not computable, and why when the query says it. */
+  unconverted?: { detail: string; attr: string } | true;
 }
 
 /**
@@ -42,7 +42,7 @@ export function analysisOf(insight: Pick<Insight, "filters" | "query">, dashboar
     // Not converted (yet): still named by its kind, so computing it answers a plain 400.
     const source = (insight.query.source ?? {}) as Record<string, unknown>;
     const kind = typeof source.kind === "string" ? source.kind.replace(/Query$/, "").toUpperCase() : String(insight.query.kind).toUpperCase();
-    return { kind, filter: insight.query, unconverted: true };
+    return { kind, filter: insight.query, unconverted: unconvertedReason(insight.query) ?? true };
   }
   const filters = insight.filters ?? {};
   if (!Object.keys(filters).length) return null;
@@ -58,6 +58,7 @@ export function canCompute(analysis: InsightAnalysis | null): boolean {
 /** Runs the analysis, or says plainly (400) that this kind cannot be computed here yet. */
 export async function runAnalysis(project: Project, analysis: InsightAnalysis | null): Promise<unknown> {
   const runner = analysis && !analysis.unconverted ? RUNNERS[analysis.kind] : undefined;
+  if (analysis?.unconverted && analysis.unconverted !== true) throw validationError(analysis.unconverted.detail, analysis.unconverted.attr);
   if (!analysis || !runner)
     throw validationError(`Calculating ${analysis ? analysis.kind.toLowerCase() : "this"} insight is not supported.`, "refresh", "unsupported");
   return runner(project, analysis.filter);

@@ -72,6 +72,19 @@ function entity(node: Json, order: number): Json | null {
   return null;
 }
 
+/** Why a query of a known kind is not turned into a filter, where the query says it: a series node of no known kind. */
+export function unconvertedReason(query: Json): { detail: string; attr: string } | null {
+  const source = objectAt(query.source);
+  if (query.kind !== "InsightVizNode" || !KIND_TO_INSIGHT[source.kind as string] || !Array.isArray(source.series)) return null;
+  const index = (source.series as unknown[]).findIndex((node) => entity(objectAt(node), 0) === null);
+  if (index < 0) return null;
+  const kind = objectAt(source.series[index]).kind;
+  return {
+    detail: `Series ${index + 1} is a ${JSON.stringify(kind ?? null)} node: a series is an EventsNode or an ActionsNode.`,
+    attr: `series__${index}__kind`,
+  };
+}
+
 export function queryToFilter(query: Json): Json | null {
   return query.kind === "InsightVizNode" ? sourceToFilter(objectAt(query.source)) : null;
 }

@@ -332,6 +332,34 @@ describe("analyses: the legacy endpoints' numbers", () => {
     expect(paths.body.results.some((edge: any) => edge.source.endsWith("_step_a") && edge.target.endsWith("_step_b"))).toBe(true);
   });
 
+  test('"today" in a dateRange is the day itself, as PostHog reads it (TrendsQuery, FunnelsQuery)', async () => {
+    const series = [{ kind: "EventsNode", event: "recent_click" }, { kind: "EventsNode", event: "recent_view" }];
+    for (const dateRange of [{ date_from: "-1d", date_to: "today" }, { date_from: "today" }, { date_from: "-1d", date_to: "Today" }]) {
+      const trend = await run({ kind: "TrendsQuery", series, interval: "day", dateRange });
+      expect(trend.status, JSON.stringify(dateRange)).toBe(200);
+      expect(trend.body.results[0].days.at(-1)).toBe(trend.body.results[0].days.at(-1));
+      const funnel = await run({ kind: "FunnelsQuery", series, dateRange });
+      expect(funnel.status, JSON.stringify(dateRange)).toBe(200);
+    }
+    // The same numbers as the range written out.
+    const today = await run({ kind: "TrendsQuery", series, interval: "day", dateRange: { date_from: "-1d", date_to: "today" } });
+    const written = await run({ kind: "TrendsQuery", series, interval: "day", dateRange: { date_from: "-1d", date_to: "-0d" } });
+    expect(today.body.results.map((r: any) => [r.days, r.data])).toEqual(written.body.results.map((r: any) => [r.days, r.data]));
+    expect(today.body.results[0].count).toBeGreaterThan(0);
+  });
+
+  test("a series node of no known kind is a 400 naming it, not the insight kind", async () => {
+    for (const kind of ["TrendsQuery", "FunnelsQuery"]) {
+      const series = [{ kind: "EventsNode", event: "$pageview" }, { kind: "DataWarehouseNode", table_name: "x" }];
+      const response = await run({ kind: "InsightVizNode", source: { kind, series, dateRange: range } });
+      expect(response.status, kind).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr: "series__1__kind" });
+      expect(response.body.detail).toContain("DataWarehouseNode");
+      const bare = await run({ kind, series: [{ event: "$pageview" }, { kind: "EventsNode", event: "signed_up" }], dateRange: range });
+      expect(bare.body).toMatchObject({ type: "validation_error", attr: "series__0__kind" });
+    }
+  });
+
   test("a kind the engines do not compute is a 400", async () => {
     const response = await run({ kind: "LifecycleQuery", series: [{ kind: "EventsNode", event: "$pageview" }] });
     expect(response.status).toBe(400);

@@ -370,6 +370,37 @@ describe("trends", () => {
     }
   });
 
+  test("`formulas`: the series, then each formula's lines, each naming its formula; the same numbers as `formula` alone", async () => {
+    const events = [{ id: "$pageview" }, { id: "purchase", math: "dau" }];
+    const both = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formulas: ["B / A * 100", " A - B ", "", "A - B"] });
+    expect(both.status, both.text).toBe(200);
+    const series = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser" });
+    const ratio = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formula: "B / A * 100" });
+    const difference = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formula: "A - B" });
+    const strip = (items: any[]) => items.map(({ label, breakdown_value, data, count, formula }) => ({ label, breakdown_value, data, count, formula }));
+    const [seriesItems, formulaItems] = [both.body.result.filter((i: any) => !i.formula), both.body.result.filter((i: any) => i.formula)];
+    // Blank and repeated formulas are left out; the series come first and keep their persons.
+    expect(both.body.result.slice(0, seriesItems.length)).toEqual(seriesItems);
+    expect(strip(seriesItems)).toEqual(strip(series.body.result));
+    expect(seriesItems.every((i: any) => i.persons_urls?.length)).toBe(true);
+    expect(strip(formulaItems)).toEqual([...strip(ratio.body.result), ...strip(difference.body.result)]);
+    expect(new Set(formulaItems.map((i: any) => i.formula))).toEqual(new Set(["B / A * 100", "A - B"]));
+    expect(ratio.body.result.every((i: any) => i.formula === "B / A * 100")).toBe(true);
+
+    // A cumulative count of persons is counted at each person's first event; its formula sums the daily values.
+    const cumulative = await trend({ events, date_from: FROM, date_to: TO, display: "ActionsLineGraphCumulative", formulas: ["A + B"] });
+    const cumulativeAlone = await trend({ events, date_from: FROM, date_to: TO, display: "ActionsLineGraphCumulative", formula: "A + B" });
+    const cumulativeSeries = await trend({ events, date_from: FROM, date_to: TO, display: "ActionsLineGraphCumulative" });
+    expect(strip(cumulative.body.result)).toEqual([...strip(cumulativeSeries.body.result), ...strip(cumulativeAlone.body.result)]);
+
+    const bad = await trend({ events, date_from: FROM, date_to: TO, formulas: ["A + C"] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ type: "validation_error", attr: "formulas" });
+    const tooMany = await trend({ events, date_from: FROM, date_to: TO, formulas: Array.from({ length: 21 }, (_, i) => `A + ${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.attr).toBe("formulas");
+  });
+
   test("aggregated displays (S10) and cumulative", async () => {
     const bold = await trend({ events: [{ id: "$pageview", math: "dau" }, { id: "purchase", math: "avg", math_property: "amount" }], date_from: FROM, date_to: TO, display: "BoldNumber" });
     expect(bold.status, bold.text).toBe(200);

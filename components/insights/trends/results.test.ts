@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formulaFilters, formulasOf, formulasPatch, seriesFilter, unknownSeriesLetters } from "./formulas";
+import { formulasOf, formulasPatch, unknownSeriesLetters } from "./formulas";
 import { OTHER_BREAKDOWN } from "@/lib/analytics/trends/constants";
 import { chartRows, formatBucket, lineLabel, tableColumns, tableCsv, trendLines } from "./results";
 import type { TTrendItem } from "@/lib/ui/types";
@@ -20,11 +20,11 @@ const pageviews = item({
   persons_urls: days.map((d) => ({ url: `api/projects/1/persons/trends/?date_from=${d}` })),
 });
 const signups = item({ label: "signup", action: { order: 1, name: "signup", custom_name: "Sign-ups, all" }, data: [0, 1, 1], count: 2 });
-const ratio = item({ label: "Formula (A/B)", data: [0, 2, 3], count: 5 });
+const ratio = item({ label: "Formula (A/B)", formula: "A/B", data: [0, 2, 3], count: 5 });
 
 describe("trend lines", () => {
   test("series keep their letters and names, formulas follow as their own lines", () => {
-    const lines = trendLines([pageviews, signups], [{ formula: "A/B", items: [ratio] }]);
+    const lines = trendLines([pageviews, signups, ratio]);
     expect(lines.map((l) => [l.source, l.name, l.formula, l.total, l.colorIndex])).toEqual([
       ["A", "$pageview", false, 6, 0],
       ["B", "Sign-ups, all", false, 2, 1],
@@ -38,26 +38,26 @@ describe("trend lines", () => {
   test("a compared period shares its series' colour and says which dates it covers", () => {
     const previous = item({ ...pageviews, compare: true, compare_label: "previous", days: ["2026-11-13", "2026-11-14", "2026-11-15"] });
     const current = item({ ...pageviews, compare: true, compare_label: "current" });
-    const [now, before] = trendLines([current, previous], []);
+    const [now, before] = trendLines([current, previous]);
     expect(now.colorIndex).toBe(before.colorIndex);
     expect(now.id).not.toBe(before.id);
     expect(lineLabel(before, "day")).toBe("A. $pageview (previous: Nov 13 – Nov 15)");
   });
 
   test("breakdown values are named, and the other bucket reads as Other", () => {
-    const lines = trendLines([item({ ...pageviews, breakdown_value: "Chrome" }), item({ ...pageviews, breakdown_value: OTHER_BREAKDOWN })], []);
+    const lines = trendLines([item({ ...pageviews, breakdown_value: "Chrome" }), item({ ...pageviews, breakdown_value: OTHER_BREAKDOWN })]);
     expect(lines.map((l) => lineLabel(l, "day"))).toEqual(["A. $pageview · Chrome", "A. $pageview · Other"]);
     expect(new Set(lines.map((l) => l.colorIndex)).size).toBe(2);
   });
 
   test("aggregated displays total the aggregated value", () => {
-    const [line] = trendLines([item({ ...pageviews, data: [], aggregated_value: 42, count: undefined })], []);
+    const [line] = trendLines([item({ ...pageviews, data: [], aggregated_value: 42, count: undefined })]);
     expect(line.total).toBe(42);
   });
 });
 
 describe("results table", () => {
-  const lines = trendLines([pageviews, signups], [{ formula: "A/B", items: [ratio] }]);
+  const lines = trendLines([pageviews, signups, ratio]);
 
   test("columns are the intervals' dates and a total; aggregated displays only the total", () => {
     expect(tableColumns(lines, "day", true)).toEqual(["Series", "Nov 16", "Nov 17", "Nov 18", "Total"]);
@@ -95,7 +95,7 @@ describe("results table", () => {
 
 describe("results table download", () => {
   test("a label that reads as a spreadsheet formula is kept as text in the CSV", () => {
-    const [line] = trendLines([], [{ formula: "A", items: [item({ data: [1], count: 1 })] }]);
+    const [line] = trendLines([item({ formula: "A", data: [1], count: 1 })]);
     const named = { ...line, name: '=HYPERLINK("http://evil")' };
     expect(tableCsv([named], "day", false).split("\r\n")[1]).toBe(`"'=HYPERLINK(""http://evil"")",1`);
   });
@@ -108,14 +108,6 @@ describe("formulas", () => {
     expect(formulasOf(filters)).toEqual(["A/B", "A+B"]);
     expect(formulasOf({ formula: "A*2" })).toEqual(["A*2"]);
     expect(formulasOf({})).toEqual([]);
-  });
-
-  test("the series request leaves the formulas out; each formula is its own request", () => {
-    expect(seriesFilter({ ...filters, formula: "A" })).toEqual({ events: [{ id: "$pageview" }], interval: "day" });
-    expect(formulaFilters(filters)).toEqual([
-      { formula: "A/B", filter: { events: [{ id: "$pageview" }], interval: "day", formula: "A/B" } },
-      { formula: "A+B", filter: { events: [{ id: "$pageview" }], interval: "day", formula: "A+B" } },
-    ]);
   });
 
   test("storing formulas removes the single formula", () => {

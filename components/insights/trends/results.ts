@@ -32,10 +32,10 @@ interface ItemExtras {
 }
 
 /**
- * The chart's lines from the series request's items and each formula's items, formulas after the series. The API
- * answers a formula request with the formula's lines only, so every formula is its own request (`formulaFilters`).
+ * The chart's lines from a trend's items: the series' and, after them, each formula's (an item naming its
+ * `formula`). The API answers them together, so a tile or a shared page draws exactly what the saved result holds.
  */
-export function trendLines(seriesItems: TTrendItem[], formulas: { formula: string; items: TTrendItem[] }[]): TrendLine[] {
+export function trendLines(items: TTrendItem[]): TrendLine[] {
   const colors = new Map<string, number>();
   const colorOf = (key: string) => {
     if (!colors.has(key)) colors.set(key, colors.size);
@@ -59,15 +59,13 @@ export function trendLines(seriesItems: TTrendItem[], formulas: { formula: strin
       colorIndex: colorOf(key),
     };
   };
-  return [
-    ...seriesItems.map((item) => {
-      const { action, persons_urls } = item as TTrendItem & ItemExtras;
-      const order = action?.order ?? 0;
-      const name = action?.custom_name || action?.name || item.label;
-      return line(item, entityLetter(order), false, name, persons_urls ? persons_urls.map((entry) => `/${entry.url.replace(/^\//, "")}`) : null);
-    }),
-    ...formulas.flatMap(({ formula, items }) => items.map((item) => line(item, formula, true, `Formula (${formula})`, null))),
-  ];
+  return items.map((item) => {
+    if (item.formula) return line(item, item.formula, true, `Formula (${item.formula})`, null);
+    const { action, persons_urls } = item as TTrendItem & ItemExtras;
+    const order = action?.order ?? 0;
+    const name = action?.custom_name || action?.name || item.label;
+    return line(item, entityLetter(order), false, name, persons_urls ? persons_urls.map((entry) => `/${entry.url.replace(/^\//, "")}`) : null);
+  });
 }
 
 /** A breakdown value as people read it. */

@@ -1,16 +1,13 @@
 "use client";
 
 import type { SortingState } from "@tanstack/react-table";
-import { AlertCircleIcon, LoaderCircleIcon } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { TrendChart, isTimeSeries } from "@/components/insights/trends/chart";
 import { ResultsTable, useResultsTable } from "@/components/insights/trends/results-table";
-import { formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
+import { formatBucket, lineLabel, trendLines, type TrendLine } from "@/components/insights/trends/results";
 import type { TrendsFilters } from "@/components/insights/trends/types";
-import { useTrendLines } from "@/components/insights/trends/use-trend-lines";
 import { PersonsDialog } from "@/components/lazy-dialogs";
-import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatValue } from "@/lib/ui/format";
 import type { TTrendItem } from "@/lib/ui/types";
@@ -20,11 +17,12 @@ import type { TTrendItem } from "@/lib/ui/types";
  * hide lines from the chart. Clicking a point (or a table cell) lists the persons behind it. Compact (dashboard
  * tiles, shared pages): the chart alone, filling its box.
  */
-export function TrendsView({ projectId, filters, response, compact }: KindViewProps<TrendsFilters, TTrendItem[]>) {
+export function TrendsView({ filters, response, compact }: KindViewProps<TrendsFilters, TTrendItem[]>) {
   const display = String(filters.display ?? "ActionsLineGraph");
   const interval = String(filters.interval ?? "day");
   const timeSeries = isTimeSeries(display);
-  const { lines, fetching, errors, retry } = useTrendLines(projectId, filters, response.result);
+  // Series and formulas come in one answer, the same for the builder, a dashboard's tile and a shared page.
+  const lines = useMemo(() => trendLines(response.result), [response.result]);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [sorting, setSorting] = useState<SortingState>([]);
   const [point, setPoint] = useState<{ index: number; lineId: string | null } | null>(null);
@@ -62,7 +60,7 @@ export function TrendsView({ projectId, filters, response, compact }: KindViewPr
       </div>
     );
 
-  if (!response.result.length && !lines.length)
+  if (!lines.length)
     return (
       <div className="grid h-60 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">
         No series to show: add a series on the left.
@@ -71,22 +69,6 @@ export function TrendsView({ projectId, filters, response, compact }: KindViewPr
 
   return (
     <div className="grid gap-4">
-      {errors.map((error) => (
-        <div key={error.what} role="alert" className="flex items-center gap-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm">
-          <AlertCircleIcon className="size-4 shrink-0 text-destructive" />
-          <span className="flex-1">
-            {error.what} could not be computed: {error.message}
-          </span>
-          <Button variant="outline" size="sm" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      ))}
-      {fetching ? (
-        <p className="flex items-center gap-2 text-xs text-muted-foreground" role="status">
-          <LoaderCircleIcon className="size-3.5 animate-spin" /> Calculating formulas…
-        </p>
-      ) : null}
       {display === "ActionsTable" ? null : (
         <TrendChart lines={shown} display={display} interval={interval} onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })} />
       )}

@@ -116,7 +116,7 @@ const LAST_YEAR = 2299;
 
 /**
  * One `date_from`/`date_to` value: an ISO date or datetime (naive = project timezone), or a relative date
- * (`-7d`, `-24h`, `-1m`, `-30M`, `mStart`, `yStart`, `dStart`, `hStart`, `dEnd`, `mEnd`, `-2w`, `-1q`, `-1y`).
+ * (`-7d`, `-24h`, `-1m`, `-30M`, `mStart`, `yStart`, `dStart`, `hStart`, `dEnd`, `mEnd`, `-2w`, `-1q`, `-1y`, `today`).
  * Returns null for an unparsable value, or one outside the years events can have (`-99999999999d` is not even a
  * date): the caller answers 400.
  */
@@ -127,7 +127,8 @@ export function parseDate(value: string, tz: string, now: Date): ParsedDate | nu
 }
 
 function parseAnyDate(value: string, tz: string, now: Date): ParsedDate | null {
-  const trimmed = value.trim();
+  // PostHog reads "today" as now: the day itself, as "-0d" is.
+  const trimmed = value.trim().toLowerCase() === "today" ? "0d" : value.trim();
   if (DATE_ONLY.test(trimmed)) {
     const [y, m, d] = trimmed.split("-").map(Number);
     const wall = new Date(Date.UTC(y, m - 1, d));

@@ -36,6 +36,10 @@ describe("date ranges", () => {
     expect(resolveDateRange({ date_from: "mStart", timezone: "UTC", now: NOW }).from.toISOString()).toBe("2024-03-01T00:00:00.000Z");
     expect(resolveDateRange({ date_from: "yStart", timezone: "UTC", now: NOW }).from.toISOString()).toBe("2024-01-01T00:00:00.000Z");
     expect(resolveDateRange({ date_from: "dStart", timezone: "UTC", now: NOW }).from.toISOString()).toBe("2024-03-14T00:00:00.000Z");
+    // "today" is the day itself, as PostHog reads it (MCP tools send it in dateRange).
+    const today = resolveDateRange({ date_from: "today", date_to: "today", timezone: "UTC", now: NOW });
+    expect([today.from.toISOString(), today.to.toISOString()]).toEqual(["2024-03-14T00:00:00.000Z", "2024-03-14T23:59:59.999Z"]);
+    expect(resolveDateRange({ date_from: "-7d", date_to: "Today", timezone: "UTC", now: NOW }).buckets).toHaveLength(8);
     const all = resolveDateRange({ date_from: "all", timezone: "UTC", now: NOW, earliest: new Date("2023-12-30T10:00:00Z") });
     expect(all.from.toISOString()).toBe("2023-12-30T00:00:00.000Z");
   });

@@ -19,6 +19,8 @@ export const ZTrendItem = z
     compare: z.boolean().optional(),
     compare_label: z.enum(["current", "previous"]).optional(),
     aggregated_value: z.number().optional(),
+    /** A formula's line: its formula's text (a series' line has none). */
+    formula: z.string().optional(),
   })
   .loose();
 
@@ -44,7 +46,7 @@ export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoi
   path: "/api/projects/{projectId}/insights/trend/",
   summaries: {
     get: "Compute a trend from the legacy filter given as query parameters",
-    post: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula; stickiness with `insight: STICKINESS`",
+    post: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula (answered alone) or `formulas` (answered after the series); stickiness with `insight: STICKINESS`",
   },
   filter: ZTrendFilter,
   response: ZTrendResponse,

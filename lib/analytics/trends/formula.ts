@@ -8,17 +8,33 @@ import { validationError } from "@/lib/api/errors";
 
 type Node = { kind: "num"; value: number } | { kind: "var"; index: number } | { kind: "neg"; arg: Node } | { kind: "bin"; op: string; left: Node; right: Node };
 
-export function compileFormula(formula: string, seriesCount: number): (values: number[]) => number {
+export interface TrendFormula {
+  text: string;
+  compute: (values: number[]) => number;
+}
+
+/**
+ * The formulas a trend answers: PostHog's single `formula`, whose lines the answer holds alone, else Hedgerow's
+ * `formulas`, each answered after the series (blank ones left out, each once).
+ */
+export function trendFormulas(filter: { formula?: string | null; formulas?: string[] | null }, seriesCount: number): { formulas: TrendFormula[]; withSeries: boolean } {
+  const single = filter.formula?.trim();
+  if (single) return { formulas: [{ text: single, compute: compileFormula(single, seriesCount) }], withSeries: false };
+  const texts = [...new Set((filter.formulas ?? []).map((text) => text.trim()).filter(Boolean))];
+  return { formulas: texts.map((text) => ({ text, compute: compileFormula(text, seriesCount, "formulas") })), withSeries: true };
+}
+
+export function compileFormula(formula: string, seriesCount: number, attr = "formula"): (values: number[]) => number {
   const tokens = formula.toUpperCase().match(/\d+(?:\.\d+)?|[A-Z]|[-+*/()]|\S/g) ?? [];
   let pos = 0;
   let depth = 0;
   const fail = (): never => {
-    throw validationError(`Invalid formula: "${formula}".`, "formula");
+    throw validationError(`Invalid formula: "${formula}".`, attr);
   };
   // Each parenthesis or sign nests the parse (and the evaluation) one level deeper.
   const nested = <T>(parse: () => T): T => {
     if (++depth > MAX_FORMULA_DEPTH)
-      throw validationError(`The formula is nested too deeply: at most ${MAX_FORMULA_DEPTH} levels of parentheses and signs.`, "formula", "max_depth");
+      throw validationError(`The formula is nested too deeply: at most ${MAX_FORMULA_DEPTH} levels of parentheses and signs.`, attr, "max_depth");
     const node = parse();
     depth--;
     return node;
@@ -54,7 +70,7 @@ export function compileFormula(formula: string, seriesCount: number): (values: n
     if (/^[A-Z]$/.test(t)) {
       const index = t.charCodeAt(0) - 65;
       if (index >= seriesCount)
-        throw validationError(`Formula "${formula}" refers to series ${t}, but there are only ${seriesCount} series.`, "formula");
+        throw validationError(`Formula "${formula}" refers to series ${t}, but there are only ${seriesCount} series.`, attr);
       return { kind: "var", index };
     }
     return fail();

@@ -16,7 +16,7 @@ import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
 import { checkAnswerBytes, otherThan, plannedItems, trendAnswerBytes } from "./answer-size";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { compileFormula } from "./formula";
+import { trendFormulas, type TrendFormula } from "./formula";
 import type { Breakdown, Points, TrendContext } from "./query";
 import { computePeriod, type ComputeOptions, type Computed } from "./compute";
 import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, filterEntities, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
@@ -67,7 +67,7 @@ interface Period {
 
 /**
  * A trend (`insights/trend/`): PostHog's `result` array, one item per series (× breakdown value × compare
- * period), or per formula. Throws PostHog's 400s for filters it cannot compute.
+ * period), then per formula of `formulas`; with PostHog's single `formula`, that formula's items alone. Throws PostHog's 400s for filters it cannot compute.
  */
 export async function runTrends(project: TrendProject, rawFilter: Record<string, unknown>): Promise<TrendItem[]> {
   const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
@@ -83,7 +83,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   const breakdown = resolveBreakdown(filter);
   const limit = filter.breakdown_limit ?? DEFAULT_BREAKDOWN_LIMIT;
   const offset = filter.offset ?? 0;
-  const formula = filter.formula?.trim() ? compileFormula(filter.formula, series.length) : null;
+  const { formulas, withSeries } = trendFormulas(filter, series.length);
   const timezone = project.timezone || "UTC";
 
   let earliest: Date | null = null;
@@ -103,45 +103,53 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
       filterDict: { ...baseDict, date_from: previous.from.toISOString(), date_to: previous.to.toISOString() },
     });
   }
-  checkPointCount(series.length * (breakdown ? limit + 1 : 1) * periods.length * current.buckets.length);
+  const lineCount = (withSeries ? series.length : 0) + formulas.length;
+  checkPointCount(Math.max(series.length, lineCount) * (breakdown ? limit + 1 : 1) * periods.length * current.buckets.length);
   const aggregate = AGGREGATE_DISPLAYS.has(display);
   const cumulative = display === "ActionsLineGraphCumulative";
   const actions = series.map(actionDict);
-  const withUrls = !aggregate && !formula;
+  const seriesItemsPlanned = (valuesOf: (si: number, pi: number) => string[]) =>
+    withSeries ? trendAnswerBytes(project.id, plannedItems(actions, periods, valuesOf, breakdown), !aggregate, cumulative) : 0;
+  // A formula's items: as many as the first series' (without persons URLs), once per formula.
+  const formulaItemsPlanned = (valuesOf: (pi: number) => string[]) =>
+    formulas.length * trendAnswerBytes(project.id, plannedItems(actions.slice(0, 1), periods, (_, pi) => valuesOf(pi), breakdown), false, cumulative);
   // Before any query, with one breakdown value per series; once the values are known, with them all.
-  checkAnswerBytes(trendAnswerBytes(project.id, plannedItems(actions, periods, () => [""], breakdown), withUrls, cumulative));
+  checkAnswerBytes(seriesItemsPlanned(() => [""]) + formulaItemsPlanned(() => [""]));
 
   // Per series and period: the raw values (before cumulative), keyed by breakdown value.
-  const options: ComputeOptions = {
-    limit,
-    offset,
-    aggregate,
-    cumulativeDistinct: cumulative && !formula,
-    showOther: !filter.breakdown_hide_other_aggregation,
-  };
-  const byPeriod = await Promise.all(periods.map((period) => computePeriod(ctx, series, period.range, breakdown, options)));
-  const computed = series.map((_, si) => byPeriod.map((perSeries) => perSeries[si]));
-  const valuesOf = (si: number, pi: number) => (formula ? (si === 0 ? formulaOrder(computed, pi) : []) : computed[si][pi].order);
-  checkAnswerBytes(trendAnswerBytes(project.id, plannedItems(actions, periods, valuesOf, breakdown), withUrls, cumulative));
-
-  if (formula) return formulaItems(filter.formula!, formula, computed, periods, breakdown, aggregate, cumulative);
+  const options: ComputeOptions = { limit, offset, aggregate, cumulativeDistinct: cumulative, showOther: !filter.breakdown_hide_other_aggregation };
+  const computeAll = (opts: ComputeOptions) =>
+    Promise.all(periods.map((period) => computePeriod(ctx, series, period.range, breakdown, opts))).then((byPeriod) =>
+      series.map((_, si) => byPeriod.map((perSeries) => perSeries[si])),
+    );
+  // Formulas run on each interval's own values: a cumulative count of persons counts them at their first event,
+  // which a formula's cumulative sum would count twice, so formulas then get the plain values.
+  const distinctCumulative = cumulative && series.some((s) => s.math === "dau");
+  const [computed, formulaInputs] = await Promise.all([
+    withSeries || !distinctCumulative ? computeAll(options) : null,
+    formulas.length && distinctCumulative ? computeAll({ ...options, cumulativeDistinct: false }) : null,
+  ]);
+  const forFormulas = (formulaInputs ?? computed)!;
+  checkAnswerBytes(seriesItemsPlanned((si, pi) => computed![si][pi].order) + formulaItemsPlanned((pi) => formulaOrder(forFormulas, pi)));
 
   const items: TrendItem[] = [];
-  series.forEach((s, si) => {
-    periods.forEach((period, pi) => {
-      const { order, points, totals } = computed[si][pi];
-      for (const bv of order) {
-        const item: TrendItem = { action: actions[si], label: itemLabel(s, bv, breakdown, series.length) };
-        Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
-        if (breakdown) item.breakdown_value = bv;
-        if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
-        if (!aggregate) {
-          item.persons_urls = trendPersonsUrls(project.id, period.filterDict, actions[si], period.range, breakdown ? bv : null, cumulative, otherThan(order, bv));
+  if (withSeries)
+    series.forEach((s, si) => {
+      periods.forEach((period, pi) => {
+        const { order, points, totals } = computed![si][pi];
+        for (const bv of order) {
+          const item: TrendItem = { action: actions[si], label: itemLabel(s, bv, breakdown, series.length) };
+          Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
+          if (breakdown) item.breakdown_value = bv;
+          if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
+          if (!aggregate) {
+            item.persons_urls = trendPersonsUrls(project.id, period.filterDict, actions[si], period.range, breakdown ? bv : null, cumulative, otherThan(order, bv));
+          }
+          items.push(item);
         }
-        items.push(item);
-      }
+      });
     });
-  });
+  for (const formula of formulas) items.push(...formulaItems(formula, forFormulas, periods, breakdown, aggregate, cumulative));
   return items;
 }
 
@@ -220,6 +228,7 @@ export function filterDict(filter: TTrendFilter, series: Series[], interval: str
   }
   if (filter.compare) dict.compare = true;
   if (filter.formula) dict.formula = filter.formula;
+  if (filter.formulas?.length) dict.formulas = filter.formulas;
   return dict;
 }
 
@@ -230,9 +239,9 @@ function formulaOrder(computed: Computed[][], pi: number): string[] {
   return [...order];
 }
 
+/** A formula's lines, per period and breakdown value: each names its formula (`formula`), which the series' lines do not. */
 function formulaItems(
-  text: string,
-  formula: (values: number[]) => number,
+  { text, compute: formula }: TrendFormula,
   computed: Computed[][],
   periods: Period[],
   breakdown: Breakdown | null,
@@ -242,7 +251,7 @@ function formulaItems(
   const items: TrendItem[] = [];
   periods.forEach((period, pi) => {
     for (const bv of formulaOrder(computed, pi)) {
-      const item: TrendItem = { label: breakdown ? bv : `Formula (${text})` };
+      const item: TrendItem = { label: breakdown ? bv : `Formula (${text})`, formula: text };
       if (aggregate) {
         const value = formula(computed.map((c) => c[pi].totals?.get(bv) ?? 0));
         Object.assign(item, shape(period, null, value, true));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
-import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
+import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
 export * from "./constants";
@@ -51,6 +51,8 @@ export const ZTrendFilter = z
     offset: optionalInt(),
     compare: bool,
     formula: z.string().max(MAX_FORMULA_LENGTH).nullish(),
+    /** Hedgerow's formulas drawn beside the series (PostHog's single `formula` answers its lines alone). */
+    formulas: jsonish(z.array(z.string().max(MAX_FORMULA_LENGTH)).max(MAX_TREND_FORMULAS)).nullish(),
     shown_as: z.string().nullish(),
   })
   .loose();
