@@ -6,8 +6,9 @@ import { runPaths } from "@/lib/analytics/paths";
 import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
 import { runRetention } from "@/lib/analytics/retention";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
-import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
-import { runTrends } from "@/lib/analytics/trends";
+import { runLifecycle } from "@/lib/analytics/lifecycle/run";
+import { runStickiness } from "@/lib/analytics/stickiness";
+import { runTrendFilter } from "@/lib/analytics/trend-filter";
 import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
 import { queryToFilter, unconvertedReason } from "./query";
 
@@ -15,8 +16,9 @@ type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unk
 
 /** The analyses an insight can be computed with, by PostHog's insight kind (`filters.insight`). */
 const RUNNERS: Partial<Record<string, Runner>> = {
-  TRENDS: (project, filter) => (isStickiness(filter) ? runStickiness(project, filter) : runTrends(project, filter)),
-  STICKINESS: (project, filter) => runStickiness(project, filter),
+  TRENDS: runTrendFilter,
+  STICKINESS: runStickiness,
+  LIFECYCLE: runLifecycle,
   FUNNELS: (project, filter) => runFunnel(project, ZFunnelFilter.parse(filter)),
   RETENTION: (project, filter) => runRetention(project, ZRetentionFilter.parse(filter)),
   PATHS: (project, filter) => runPaths(project, ZPathsFilter.parse(filter)),

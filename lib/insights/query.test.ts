@@ -119,7 +119,12 @@ describe("queryToFilter", () => {
     expect(
       queryToFilter(viz({ kind: "StickinessQuery", series: [{ kind: "EventsNode", event: "a" }], interval: "week", stickinessFilter: { compare: true } })),
     ).toEqual({ insight: "STICKINESS", events: [{ id: "a", type: "events", name: "a", order: 0 }], interval: "week", compare: true });
-    expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [] }))).toBeNull();
+    expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [{ kind: "EventsNode", event: "a" }], lifecycleFilter: { toggledLifecycles: ["new"] } }))).toEqual({
+      insight: "LIFECYCLE",
+      events: [{ id: "a", type: "events", name: "a", order: 0 }],
+      toggledLifecycles: ["new"],
+    });
+    expect(queryToFilter(viz({ kind: "WebOverviewQuery" }))).toBeNull();
     expect(queryToFilter({ kind: "DataTableNode", source: { kind: "EventsQuery" } })).toBeNull();
     expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "DataWarehouseNode" }] }))).toBeNull();
   });
@@ -130,7 +135,8 @@ describe("insightKind", () => {
     expect(insightKind({ filters: {}, query: viz({ kind: "FunnelsQuery", series: [] }) })).toBe("FUNNELS");
     expect(insightKind({ filters: { insight: "TRENDS" }, query: viz({ kind: "StickinessQuery", series: [] }) })).toBe("STICKINESS");
     expect(insightKind({ filters: {}, query: { kind: "DataTableNode", source: {} } })).toBeNull();
-    expect(insightKind({ filters: {}, query: viz({ kind: "LifecycleQuery", series: [] }) })).toBeNull();
+    expect(insightKind({ filters: {}, query: viz({ kind: "LifecycleQuery", series: [] }) })).toBe("LIFECYCLE");
+    expect(insightKind({ filters: {}, query: viz({ kind: "WebOverviewQuery" }) })).toBeNull();
     expect(insightKind({ filters: { insight: "retention" }, query: null })).toBe("RETENTION");
     expect(insightKind({ filters: {}, query: null })).toBe("TRENDS");
   });

@@ -13,6 +13,7 @@ const KIND_TO_INSIGHT: Record<string, string> = {
   FunnelsQuery: "FUNNELS",
   RetentionQuery: "RETENTION",
   PathsQuery: "PATHS",
+  LifecycleQuery: "LIFECYCLE",
 };
 
 /** `retentionFilter` keys and their names in the legacy filter (`lib/analytics/retention/schemas.ts`). */
@@ -128,7 +129,11 @@ function sourceToFilter(source: Json): Json | null {
   if (actions.length) filter.actions = actions;
   if (source.interval !== undefined) filter.interval = source.interval;
   copyRenamed(objectAt(source.breakdownFilter), filter, { breakdown: "breakdown", breakdown_type: "breakdown_type", breakdown_limit: "breakdown_limit" });
-  if (insight === "TRENDS" || insight === "STICKINESS") {
+  if (insight === "LIFECYCLE") {
+    // Which statuses a chart shows: the view's, kept for it.
+    const viz = objectAt(source.lifecycleFilter);
+    if (viz.toggledLifecycles !== undefined) filter.toggledLifecycles = viz.toggledLifecycles;
+  } else if (insight === "TRENDS" || insight === "STICKINESS") {
     const viz = objectAt(insight === "TRENDS" ? source.trendsFilter : source.stickinessFilter);
     if (viz.display !== undefined) filter.display = viz.display;
     if (viz.formula !== undefined) filter.formula = viz.formula;

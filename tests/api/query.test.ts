@@ -361,9 +361,9 @@ describe("analyses: the legacy endpoints' numbers", () => {
   });
 
   test("a kind the engines do not compute is a 400", async () => {
-    const response = await run({ kind: "LifecycleQuery", series: [{ kind: "EventsNode", event: "$pageview" }] });
+    const response = await run({ kind: "WebOverviewQuery", properties: [] });
     expect(response.status).toBe(400);
-    expect(response.body.detail).toBe("Calculating lifecycle insight is not supported.");
+    expect(response.body).toMatchObject({ type: "validation_error" });
     expect((await run({ kind: "SessionsQuery" })).status).toBe(400);
   });
 });

@@ -6,7 +6,8 @@ import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { funnelActorIds } from "./funnel";
 import { loadPersons } from "./persons";
-import { ZActorsResponse, ZFunnelActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
+import { lifecycleActorIds } from "./lifecycle";
+import { ZActorsResponse, ZFunnelActorsQuery, ZLifecycleActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
 import { stickinessActorIds } from "./stickiness";
 import { trendActorIds } from "./trends";
 import type { z } from "zod";
@@ -154,4 +155,42 @@ export const getCurrentStickinessActorsEndpoint = endpoint({
   summary: "The persons behind a stickiness point, in the caller's current project (legacy URL)",
   query: ZStickinessActorsQuery,
   handler: ({ actor, query, url }) => stickinessActors(actor, "@current", query, url),
+});
+
+type TLifecycleActorsQuery = z.output<typeof ZLifecycleActorsQuery>;
+
+async function lifecycleActors(actor: Actor, projectId: TProjectId, q: TLifecycleActorsQuery, url: URL) {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const { limit: rawLimit, offset: rawOffset, target_date, lifecycle_type, ...filter } = q;
+  const limit = rawLimit ?? DEFAULT_LIMIT;
+  const offset = rawOffset ?? 0;
+  const { ids, total } = await lifecycleActorIds(project, filter, target_date, lifecycle_type, { limit, offset });
+  const people = await loadPersons(project.id, ids);
+  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
+}
+
+const lifecycleDoc = {
+  summary: "The persons behind a lifecycle point (those of one status in one interval)",
+  tag: "persons",
+  scope: "person:read",
+  response: ZActorsResponse,
+} as const;
+
+export const getProjectLifecycleActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/persons/lifecycle/",
+  environments: true,
+  ...lifecycleDoc,
+  params: ZProjectParams,
+  query: ZLifecycleActorsQuery,
+  handler: ({ actor, params, query, url }) => lifecycleActors(actor, params.projectId, query, url),
+});
+
+export const getCurrentLifecycleActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/person/lifecycle/",
+  ...lifecycleDoc,
+  summary: "The persons behind a lifecycle point, in the caller's current project (legacy URL)",
+  query: ZLifecycleActorsQuery,
+  handler: ({ actor, query, url }) => lifecycleActors(actor, "@current", query, url),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { intish, jsonish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
+import { LIFECYCLE_STATUSES } from "@/lib/analytics/lifecycle/sql";
 import { ZPerson } from "@/lib/persons/schemas";
 
 
@@ -52,6 +53,14 @@ export const ZTrendActorsQuery = z
 /** A stickiness point's persons URL: the stickiness filter, the series, the range and the number of intervals. */
 export const ZStickinessActorsQuery = ZTrendActorsQuery.extend({
   stickiness_days: intish.pipe(z.number().int().min(1)).describe("k: the persons who did the series' event in exactly k intervals."),
+  date_from: z.string().optional().describe("Start of the range (inclusive)."),
+  date_to: z.string().optional().describe("End of the range (inclusive)."),
+});
+
+/** A lifecycle point's persons URL: the lifecycle filter, its series, the range, the bucket and the status. */
+export const ZLifecycleActorsQuery = ZTrendActorsQuery.extend({
+  target_date: z.string().describe("The bucket's day as the lifecycle's `days` write it (\"2024-03-03\", hours \"2024-03-03 14:00:00\")."),
+  lifecycle_type: z.enum(LIFECYCLE_STATUSES).describe("The status whose persons to list."),
   date_from: z.string().optional().describe("Start of the range (inclusive)."),
   date_to: z.string().optional().describe("End of the range (inclusive)."),
 });

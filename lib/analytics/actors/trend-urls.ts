@@ -74,24 +74,26 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 /**
- * PostHog's `persons_urls` of a stickiness item: per k = 1 … n, `{filter, url}` with the url
- * `api/projects/{id}/persons/stickiness/?...`: the filter, the series, `stickiness_days` k and the range as
- * instants (so the persons are those of the range computed, whenever the URL is followed).
+ * Persons URLs of an analysis over the whole range (stickiness, lifecycle): per point, `{filter, url}` with the
+ * url `api/projects/{id}/persons/<path>/?...`: the filter, the series, the point's own keys (`points`) and the
+ * range as instants (so the persons are those of the range computed, whenever the URL is followed).
  */
-export function stickinessPersonsUrls(
+function rangePersonsUrls(
   projectId: number,
+  path: string,
+  shownAs: string,
   filterDict: Record<string, unknown>,
   entity: Record<string, unknown>,
   range: DateRange,
-  count = range.buckets.length,
+  points: Record<string, unknown>[],
 ): PersonsUrl[] {
   const base = carriedParams(filterDict, entity);
-  base.set("shown_as", "Stickiness");
+  base.set("shown_as", shownAs);
   base.set("date_from", range.from.toISOString());
   base.set("date_to", range.to.toISOString());
-  return Array.from({ length: count }, (_, i) => {
+  return points.map((point) => {
     const extra: Record<string, unknown> = {
-      stickiness_days: i + 1,
+      ...point,
       entity_id: entity.id ?? null,
       entity_type: entity.type ?? "events",
       entity_math: entity.math ?? null,
@@ -99,6 +101,27 @@ export function stickinessPersonsUrls(
     };
     const params = new URLSearchParams(base);
     for (const [key, value] of Object.entries(extra)) if (value !== null) params.set(key, String(value));
-    return { filter: extra, url: `api/projects/${projectId}/persons/stickiness/?${params}` };
+    return { filter: extra, url: `api/projects/${projectId}/persons/${path}/?${params}` };
   });
 }
+
+/** PostHog's `persons_urls` of a stickiness item: per k = 1 … n, the persons who did the event in exactly k intervals. */
+export const stickinessPersonsUrls = (
+  projectId: number,
+  filterDict: Record<string, unknown>,
+  entity: Record<string, unknown>,
+  range: DateRange,
+  count = range.buckets.length,
+): PersonsUrl[] =>
+  rangePersonsUrls(projectId, "stickiness", "Stickiness", filterDict, entity, range, Array.from({ length: count }, (_, i) => ({ stickiness_days: i + 1 })));
+
+/** A lifecycle item's `persons_urls`: per bucket (`target_date`, its day), the persons of the item's status there. */
+export const lifecyclePersonsUrls = (
+  projectId: number,
+  filterDict: Record<string, unknown>,
+  entity: Record<string, unknown>,
+  range: DateRange,
+  status: string,
+  days: string[],
+): PersonsUrl[] =>
+  rangePersonsUrls(projectId, "lifecycle", "Lifecycle", filterDict, entity, range, days.map((day) => ({ target_date: day, lifecycle_type: status })));

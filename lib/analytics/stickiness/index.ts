@@ -1,22 +1,10 @@
-import { fromZodError, validationError } from "@/lib/api/errors";
-import {
-  SqlParams,
-  loadEntityActions,
-  parseInterval,
-  previousRange,
-  resolveDateRange,
-  testAccountFilters,
-  validateProperties,
-  type DateRange,
-  type Interval,
-  type PropertyGroup,
-} from "@/lib/analytics/filters";
-import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
+import { SqlParams, previousRange, type DateRange } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { actionDict, earliestEvent, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
+import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
+import { resolvePersonPeriods } from "@/lib/analytics/trends/person-periods";
 import type { TrendContext } from "@/lib/analytics/trends/query";
 import { checkAnswerBytes, itemBytes } from "@/lib/analytics/trends/answer-size";
-import { ZTrendFilter, filterEntities, resolveSeries, type Series, type TTrendFilter } from "@/lib/analytics/trends/schemas";
+import type { Series } from "@/lib/analytics/trends/schemas";
 import { stickinessPersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { stickinessSql } from "./query";
 
@@ -25,33 +13,8 @@ export function isStickiness(filter: Record<string, unknown>): boolean {
   return String(filter.insight ?? "").toUpperCase() === "STICKINESS" || filter.shown_as === "Stickiness";
 }
 
-export interface StickinessQuery {
-  filter: TTrendFilter;
-  series: Series[];
-  interval: Interval;
-  range: DateRange;
-  ctx: TrendContext;
-}
-
 /** What a stickiness filter computes: its series over its range, by interval; PostHog's 400s for the rest. */
-export async function resolveStickiness(project: TrendProject, rawFilter: Record<string, unknown>): Promise<StickinessQuery> {
-  const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
-  if (!parsed.success) throw fromZodError(parsed.error);
-  const filter = parsed.data;
-  if (filter.breakdown !== undefined && filter.breakdown !== null && filter.breakdown !== "")
-    throw validationError("Stickiness does not support breakdowns.", "breakdown", "unsupported");
-  const series = resolveSeries(filter, await loadEntityActions(project.id, filterEntities(filter)));
-  const interval = parseInterval(filter.interval);
-  validateProperties(filter.properties);
-  for (const s of series) validateProperties(s.entity.properties, "events");
-  const timezone = project.timezone || "UTC";
-  const earliest = filter.date_from === "all" ? await earliestEvent(project.id) : null;
-  const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, earliest });
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
-  return { filter, series, interval, range, ctx: { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties } };
-}
+export const resolveStickiness = (project: TrendProject, rawFilter: Record<string, unknown>) => resolvePersonPeriods(project, rawFilter, "Stickiness");
 
 /**
  * Stickiness (PostHog's `Stickiness.run`): per series (× compare period) one item whose `data[k - 1]` is the

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { withQuery } from "@/lib/api/pagination";
-import { isStickiness, runStickiness } from "@/lib/analytics/stickiness";
-import { DEFAULT_BREAKDOWN_LIMIT, runTrends, type TrendItem } from "./index";
+import { runTrendFilter } from "@/lib/analytics/trend-filter";
+import { DEFAULT_BREAKDOWN_LIMIT, type TrendItem } from "./index";
 import { ZTrendFilter } from "./schemas";
 
 export const ZTrendItem = z
@@ -19,6 +19,8 @@ export const ZTrendItem = z
     compare: z.boolean().optional(),
     compare_label: z.enum(["current", "previous"]).optional(),
     aggregated_value: z.number().optional(),
+    /** A lifecycle's status: new, returning, resurrecting or dormant. */
+    status: z.enum(["new", "returning", "resurrecting", "dormant"]).optional(),
     /** A formula's line: its formula's text (a series' line has none). */
     formula: z.string().optional(),
   })
@@ -46,11 +48,11 @@ export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoi
   path: "/api/projects/{projectId}/insights/trend/",
   summaries: {
     get: "Compute a trend from the legacy filter given as query parameters",
-    post: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula (answered alone) or `formulas` (answered after the series); stickiness with `insight: STICKINESS`",
+    post: "Compute a trend (legacy filter body): series over time, breakdowns, compare, formula (answered alone) or `formulas` (answered after the series); stickiness with `insight: STICKINESS`, a lifecycle with `insight: LIFECYCLE`",
   },
   filter: ZTrendFilter,
   response: ZTrendResponse,
-  compute: (project, filter) => (isStickiness(filter) ? runStickiness : runTrends)(project, filter),
+  compute: runTrendFilter,
   empty: [] as TrendItem[],
   extra: (url, filter, result) => ({ next: nextUrl(url, filter, result) }),
 });
