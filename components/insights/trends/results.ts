@@ -22,8 +22,10 @@ export interface TrendLine {
   total: number;
   /** A data point's persons, as API paths ("/api/projects/1/persons/trends/?…"); null for formulas. */
   personsUrls: string[] | null;
-  /** The palette index: a series and its previous period share one colour. */
+  /** The palette index: a series and its previous period share one colour (with a breakdown, see `colorLines`). */
   colorIndex: number;
+  /** With a breakdown, the series' shade of its breakdown value's colour (set by `colorLines`). */
+  shade?: number;
 }
 
 interface ItemExtras {

@@ -2,8 +2,9 @@
 
 import type { SortingState } from "@tanstack/react-table";
 import { AlertCircleIcon, LoaderCircleIcon } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { KindViewProps } from "@/components/insights/builder/types";
+import { colorLines } from "@/components/insights/charts/line-colors";
 import { TrendChart, isTimeSeries } from "@/components/insights/trends/chart";
 import { ResultsTable, useResultsTable } from "@/components/insights/trends/results-table";
 import { formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
@@ -24,7 +25,10 @@ export function TrendsView({ projectId, filters, response, compact }: KindViewPr
   const display = String(filters.display ?? "ActionsLineGraph");
   const interval = String(filters.interval ?? "day");
   const timeSeries = isTimeSeries(display);
-  const { lines, fetching, errors, retry } = useTrendLines(projectId, filters, response.result);
+  const trend = useTrendLines(projectId, filters, response.result);
+  const { fetching, errors, retry } = trend;
+  // Coloured before the table hides or sorts any line, so that each keeps its colour.
+  const lines = useMemo(() => colorLines(trend.lines), [trend.lines]);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [sorting, setSorting] = useState<SortingState>([]);
   const [point, setPoint] = useState<{ index: number; lineId: string | null } | null>(null);
