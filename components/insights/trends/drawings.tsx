@@ -1,40 +1,24 @@
 "use client";
 
-import {
-  Area,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  ComposedChart,
-  Legend,
-  Line,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from "recharts";
-import type { NameType, ValueType } from "recharts/types/component/DefaultTooltipContent";
-import { CHART_THEME, seriesColor } from "@/components/insights/charts/palette";
+import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, Label, Line, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { lineColor } from "@/components/insights/charts/line-colors";
+import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
+import { CHART_THEME } from "@/components/insights/charts/palette";
+import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { chartRows, formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
 import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
 import { formatCompact, formatPercent, formatValue } from "@/lib/ui/format";
 
-// The recharts half of the trend chart, loaded after the page is interactive (see ChartLoading).
+// The recharts half of the trend chart, loaded after the page is interactive (see ChartLoading). The legend is
+// drawn beside the plot by TrendChart, so that it never takes the plot's height.
 
 const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
-const tooltipStyle = {
-  background: CHART_THEME.tooltipBackground,
-  color: CHART_THEME.tooltipForeground,
-  border: `1px solid ${CHART_THEME.grid}`,
-  borderRadius: 8,
-  fontSize: 12,
-};
+const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
 
-/** A time series (line, area, cumulative, bar, stacked bar), a compared period dashed and lighter. */
+/**
+ * A time series (line, area, cumulative, bar, stacked bar), a compared period dashed and lighter. Formulas drawn
+ * beside counts take their own axis on the right: a ratio on the counts' scale would lie flat at 0.
+ */
 export function TimeSeriesDrawing({
   lines,
   display,
@@ -55,11 +39,13 @@ export function TimeSeriesDrawing({
   const labels = new Map(lines.map((line) => [line.id, lineLabel(line, interval)]));
   const byId = new Map(lines.map((line) => [line.id, line]));
   const stacked = display === "ActionsStackedBar";
+  const formulaAxis = lines.some((line) => line.formula) && lines.some((line) => !line.formula);
+  const axisOf = (line: TrendLine) => (formulaAxis && line.formula ? "formulas" : "counts");
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart
         data={rows}
-        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+        margin={{ top: 8, right: formulaAxis ? 0 : 16, bottom: 0, left: 0 }}
         onClick={(state) => {
           const index = Number(state?.activeTooltipIndex);
           if (onPoint && Number.isInteger(index)) onPoint(index, lines.length === 1 ? lines[0] : null);
@@ -67,20 +53,35 @@ export function TimeSeriesDrawing({
         className={onPoint ? "cursor-pointer" : undefined}
         accessibilityLayer
       >
-        <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
+        <CartesianGrid yAxisId="counts" stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="index" {...axisProps} tickFormatter={tick} minTickGap={24} />
-        <YAxis {...axisProps} tickFormatter={(v: number) => formatCompact(v)} width={48} />
+        <YAxis yAxisId="counts" {...axisProps} tickFormatter={axisValue} width={48} />
+        {formulaAxis ? (
+          <YAxis
+            yAxisId="formulas"
+            orientation="right"
+            {...axisProps}
+            tickFormatter={axisValue}
+            width={56}
+            label={{ value: "Formulas", angle: 90, position: "insideRight", fill: CHART_THEME.axis, fontSize: 12, dx: -4 }}
+          />
+        ) : null}
         <Tooltip
           cursor={{ stroke: CHART_THEME.axis, strokeDasharray: "3 3", fill: "var(--muted)", fillOpacity: 0.3 }}
-          content={({ active, payload }) => <TimeSeriesTooltip active={active} payload={payload} byId={byId} interval={interval} labels={labels} />}
+          // Pinned to the plot's top: with the rows capped, the tooltip stays inside the plot.
+          position={{ y: 0 }}
+          content={({ active, payload }) => (
+            <LinesTooltip active={active} payload={payload} byId={byId} interval={interval} labels={labels} rows={compact ? 4 : 8} clickable={Boolean(onPoint)} />
+          )}
         />
-        {compact ? null : <Legend content={() => <LinesLegend lines={lines} labels={labels} />} />}
         {lines.map((line) => {
-          const color = seriesColor(line.colorIndex);
+          const color = lineColor(line);
           const previous = line.compare === "previous";
-          const common = { dataKey: line.id, name: labels.get(line.id), isAnimationActive: false };
-          if (display === "ActionsBar" || stacked)
-            return <Bar key={line.id} {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stacked ? (line.compare ?? "current") : undefined} maxBarSize={48} />;
+          const common = { dataKey: line.id, name: labels.get(line.id), yAxisId: axisOf(line), isAnimationActive: false };
+          if (display === "ActionsBar" || stacked) {
+            const stackId = stacked ? `${axisOf(line)}|${line.compare ?? "current"}` : undefined;
+            return <Bar key={line.id} {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stackId} maxBarSize={48} />;
+          }
           if (display === "ActionsAreaGraph")
             return (
               <Area
@@ -115,54 +116,38 @@ export function TimeSeriesDrawing({
   );
 }
 
-/** The legend in the table's order (recharts orders its own by registration), a compared period dashed. */
-function LinesLegend({ lines, labels }: { lines: TrendLine[]; labels: Map<string, string> }) {
-  return (
-    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-xs" aria-label="Legend">
-      {lines.map((line) => (
-        <li key={line.id} className="flex items-center gap-1.5">
-          <svg width="16" height="8" aria-hidden>
-            <line x1="0" y1="4" x2="16" y2="4" stroke={seriesColor(line.colorIndex)} strokeWidth="2.5" strokeDasharray={line.compare === "previous" ? "4 3" : undefined} />
-          </svg>
-          <span>{labels.get(line.id)}</span>
-        </li>
-      ))}
-    </ul>
-  );
+/**
+ * The pies a trend's totals make: the series in one, each formula in its own (a ratio is no share of a count, nor
+ * of another formula).
+ */
+export function pieGroups(lines: TrendLine[]): { title: string | null; lines: TrendLine[] }[] {
+  const series = lines.filter((line) => !line.formula);
+  const formulas = [...new Set(lines.filter((line) => line.formula).map((line) => line.source))].map((source) => {
+    const own = lines.filter((line) => line.formula && line.source === source);
+    return { title: own[0].name, lines: own };
+  });
+  const groups = [...(series.length ? [{ title: "Series", lines: series }] : []), ...formulas];
+  return groups.length === 1 ? [{ title: null, lines: groups[0].lines }] : groups;
 }
 
-function TimeSeriesTooltip({
-  active,
-  payload,
-  byId,
-  labels,
-  interval,
-}: Pick<TooltipContentProps<ValueType, NameType>, "active" | "payload"> & { byId: Map<string, TrendLine>; labels: Map<string, string>; interval: string }) {
-  if (!active || !payload?.length) return null;
-  const index = Number((payload[0].payload as { index: number }).index);
+/** The lines' totals as a pie, or a pie per group when formulas are drawn (see `pieGroups`). */
+export function TotalsPieDrawing({ lines, interval }: { lines: TrendLine[]; interval: string }) {
+  const groups = pieGroups(lines);
   return (
-    <div style={tooltipStyle} className="grid max-w-sm gap-1 px-3 py-2 shadow-md">
-      {payload.map((entry) => {
-        const line = byId.get(String(entry.dataKey));
-        if (!line) return null;
-        return (
-          <div key={line.id} className="flex items-center gap-2">
-            <span className="size-2.5 shrink-0 rounded-full" style={{ background: seriesColor(line.colorIndex), opacity: line.compare === "previous" ? 0.55 : 1 }} />
-            <span className="min-w-0 flex-1 truncate">
-              {labels.get(line.id)}
-              <span className="text-muted-foreground"> · {line.days[index] ? formatBucket(line.days[index], interval) : ""}</span>
-            </span>
-            <span className="font-medium tabular-nums">{formatValue(Number(entry.value ?? 0))}</span>
+    <div className="flex size-full gap-2">
+      {groups.map((group) => (
+        <figure key={group.title ?? "pie"} className="flex min-w-0 flex-1 flex-col" aria-label={group.title ?? undefined} data-testid="trend-pie">
+          {group.title ? <figcaption className="truncate text-center text-xs font-medium text-muted-foreground">{group.title}</figcaption> : null}
+          <div className="min-h-0 flex-1">
+            <TotalsPie lines={group.lines} interval={interval} />
           </div>
-        );
-      })}
-      <p className="text-[11px] text-muted-foreground">Click to see the persons</p>
+        </figure>
+      ))}
     </div>
   );
 }
 
-/** The lines' totals as a pie. */
-export function TotalsPieDrawing({ lines, interval, compact }: { lines: TrendLine[]; interval: string; compact?: boolean }) {
+function TotalsPie({ lines, interval }: { lines: TrendLine[]; interval: string }) {
   const sum = lines.reduce((total, line) => total + Math.max(0, line.total), 0);
   const data = lines.map((line) => ({ id: line.id, name: lineLabel(line, interval), value: Math.max(0, line.total), line }));
   return (
@@ -170,15 +155,12 @@ export function TotalsPieDrawing({ lines, interval, compact }: { lines: TrendLin
       <PieChart>
         <Pie data={data} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="80%" paddingAngle={1} isAnimationActive={false} stroke="var(--background)">
           {data.map((entry) => (
-            <Cell key={entry.id} fill={seriesColor(entry.line.colorIndex)} fillOpacity={entry.line.compare === "previous" ? 0.5 : 1} />
+            <Cell key={entry.id} fill={lineColor(entry.line)} fillOpacity={entry.line.compare === "previous" ? 0.5 : 1} />
           ))}
+          {/* A pie of one slice says nothing by its angle: its value, in the middle. */}
+          {data.length === 1 ? <Label value={formatValue(data[0].line.total)} position="center" fill="var(--foreground)" fontSize={20} fontWeight={600} /> : null}
         </Pie>
-        <Tooltip
-          contentStyle={tooltipStyle}
-          itemStyle={{ color: CHART_THEME.tooltipForeground }}
-          formatter={(value) => `${formatValue(Number(value))} (${sum ? formatPercent(Number(value) / sum) : "—"})`}
-        />
-        {compact ? null : <Legend itemSorter={null} wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span className="text-foreground">{value}</span>} />}
+        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => `${formatValue(Number(value))} (${sum ? formatPercent(Number(value) / sum) : "—"})`} />
       </PieChart>
     </ResponsiveContainer>
   );
@@ -193,10 +175,10 @@ export function TotalsBarsDrawing({ lines, interval, compact }: { lines: TrendLi
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" {...axisProps} tickFormatter={(v: number) => formatCompact(v)} />
         <YAxis type="category" dataKey="name" {...axisProps} width={compact ? 96 : 180} tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)} />
-        <Tooltip contentStyle={tooltipStyle} itemStyle={{ color: CHART_THEME.tooltipForeground }} cursor={{ fill: "var(--muted)", fillOpacity: 0.4 }} formatter={(value) => formatValue(Number(value))} />
+        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--muted)", fillOpacity: 0.4 }} formatter={(value) => formatValue(Number(value))} />
         <Bar dataKey="value" name="Total" isAnimationActive={false} maxBarSize={28}>
           {data.map((entry) => (
-            <Cell key={entry.id} fill={seriesColor(entry.line.colorIndex)} fillOpacity={entry.line.compare === "previous" ? 0.5 : 1} />
+            <Cell key={entry.id} fill={lineColor(entry.line)} fillOpacity={entry.line.compare === "previous" ? 0.5 : 1} />
           ))}
         </Bar>
       </BarChart>

@@ -4,7 +4,7 @@ import { createColumnHelper, useTable, type SortingState, type Updater } from "@
 import { DownloadIcon } from "lucide-react";
 import { useMemo } from "react";
 import { DataTable, clientTableFeatures, type ClientTable } from "@/components/data-table";
-import { seriesColor } from "@/components/insights/charts/palette";
+import { lineColor } from "@/components/insights/charts/line-colors";
 import { lineLabel, tableColumns, tableCsv, type TrendLine } from "@/components/insights/trends/results";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -51,7 +51,7 @@ export function useResultsTable({
                 <Checkbox checked={!hidden.has(line.id)} onCheckedChange={() => onToggle(line)} aria-label={`Show ${label} on the chart`} />
                 <span
                   className="size-2.5 shrink-0 rounded-full"
-                  style={{ background: seriesColor(line.colorIndex), opacity: line.compare === "previous" ? 0.55 : 1 }}
+                  style={{ background: lineColor(line), opacity: line.compare === "previous" ? 0.55 : 1 }}
                   aria-hidden
                 />
                 <span className="max-w-80 truncate" title={label}>

@@ -1,3 +1,4 @@
+import { colorLines } from "@/components/insights/charts/line-colors";
 import { entityLetter } from "@/components/insights/controls/entity-list";
 import { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "@/lib/analytics/trends/constants";
 import { toCsv } from "@/lib/api/csv";
@@ -22,8 +23,10 @@ export interface TrendLine {
   total: number;
   /** A data point's persons, as API paths ("/api/projects/1/persons/trends/?…"); null for formulas. */
   personsUrls: string[] | null;
-  /** The palette index: a series and its previous period share one colour. */
+  /** The palette index: a series and its previous period share one colour (with a breakdown, see `colorLines`). */
   colorIndex: number;
+  /** With a breakdown, the series' shade of its breakdown value's colour (set by `colorLines`). */
+  shade?: number;
 }
 
 interface ItemExtras {
@@ -36,11 +39,6 @@ interface ItemExtras {
  * `formula`). The API answers them together, so a tile or a shared page draws exactly what the saved result holds.
  */
 export function trendLines(items: TTrendItem[]): TrendLine[] {
-  const colors = new Map<string, number>();
-  const colorOf = (key: string) => {
-    if (!colors.has(key)) colors.set(key, colors.size);
-    return colors.get(key)!;
-  };
   const line = (item: TTrendItem, source: string, formula: boolean, name: string, personsUrls: string[] | null): TrendLine => {
     const breakdownValue = item.breakdown_value ?? null;
     const compare = item.compare_label ?? null;
@@ -56,16 +54,17 @@ export function trendLines(items: TTrendItem[]): TrendLine[] {
       days: item.days.map(String),
       total: item.aggregated_value ?? item.count ?? 0,
       personsUrls,
-      colorIndex: colorOf(key),
+      colorIndex: 0,
     };
   };
-  return items.map((item) => {
+  // Coloured over every line, before the table hides or sorts any, so that each keeps its colour.
+  return colorLines(items.map((item) => {
     if (item.formula) return line(item, item.formula, true, `Formula (${item.formula})`, null);
     const { action, persons_urls } = item as TTrendItem & ItemExtras;
     const order = action?.order ?? 0;
     const name = action?.custom_name || action?.name || item.label;
     return line(item, entityLetter(order), false, name, persons_urls ? persons_urls.map((entry) => `/${entry.url.replace(/^\//, "")}`) : null);
-  });
+  }));
 }
 
 /** A breakdown value as people read it. */
