@@ -121,7 +121,7 @@ function PathTooltip({ active, payload }: Pick<TooltipContentProps<ValueType, Na
   const style = { ...TOOLTIP_STYLE.contentStyle, padding: "6px 10px" };
   if (hovered.kind === "link")
     return (
-      <div style={style} data-testid="paths-tooltip">
+      <div style={style}>
         <p className="font-medium">
           {shortItem(hovered.source.item)} → {shortItem(hovered.target.item)}
         </p>
@@ -132,7 +132,7 @@ function PathTooltip({ active, payload }: Pick<TooltipContentProps<ValueType, Na
       </div>
     );
   return (
-    <div style={style} data-testid="paths-tooltip">
+    <div style={style}>
       <p className="font-medium">{hovered.node.item}</p>
       <p>
         Step {hovered.node.step ?? "–"} · {formatCount(hovered.node.total)} sessions
