@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { verticalCompactor } from "react-grid-layout/core";
 import { createInsightWithApi, currentProject, daysAgo, expectAccessible, hydrating, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 const FUNNEL = {
@@ -33,6 +34,14 @@ const step = (tile: Locator, index: number) =>
     .first()
     .evaluate((bar) => `${bar.getAttribute("data-count")} · ${bar.querySelector("[data-testid=funnel-bar-percent]")?.textContent ?? ""}`)
     .catch(() => "");
+
+/** The saved wide layout has no hole: compacting it upwards moves no tile. */
+async function expectSavedCompacted(page: Page, projectId: number, dashboardId: number) {
+  const dashboard = await (await page.request.get(`/api/projects/${projectId}/dashboards/${dashboardId}/`)).json();
+  const saved = (dashboard.tiles as { id: number; layouts: { sm?: { x: number; y: number; w: number; h: number } } }[]).map((tile) => ({ i: String(tile.id), ...tile.layouts.sm! }));
+  const places = (layout: readonly { i: string; x: number; y: number; w: number; h: number }[]) => Object.fromEntries(layout.map(({ i, x, y, w, h }) => [i, [x, y, w, h]]));
+  expect(places(saved)).toEqual(places(verticalCompactor.compact(saved.map((item) => ({ ...item })), 12)));
+}
 
 const layoutSaved = (page: Page, dashboardId: number) =>
   page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/dashboards/${dashboardId}/`) && r.ok());
@@ -105,11 +114,16 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   await expect(page.getByLabel("Date range")).toContainText("Last 7 days");
   await expect.poll(() => step(funnelTile, 0)).toContain("3 · 100.0%");
 
+  // No property filter yet, and the empty fields show no example that could pass for one.
+  await expect(page.getByTestId("no-property-filters")).toBeVisible();
+  await expect(page.getByLabel("Event property")).not.toHaveAttribute("placeholder");
+  await expect(page.getByLabel("equals")).not.toHaveAttribute("placeholder");
   // A property filter joins every tile's own: no visitor has this browser.
   await page.getByLabel("Event property").fill("$browser");
   await page.getByLabel("equals").fill("Netscape");
   await page.getByRole("button", { name: "Add filter" }).click();
   await expect(page.getByRole("list", { name: "Property filters" })).toContainText("$browser = Netscape");
+  await expect(page.getByTestId("no-property-filters")).toHaveCount(0);
   await expect(funnelTile).toContainText("Nobody entered this funnel in the date range.");
   await page.getByRole("button", { name: "Remove filter $browser = Netscape" }).click();
   await expect.poll(() => step(funnelTile, 0)).toContain("3 · 100.0%");
@@ -200,6 +214,17 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   await expect(funnelTile).toBeVisible();
   // The trend is below the funnel again.
   expect((await trendTile.boundingBox())!.y).toBeGreaterThan((await funnelTile.boundingBox())!.y);
+  await expectSavedCompacted(page, project.id, dashboardId);
+
+  // A tile made shorter from its menu leaves no hole: the tile below it comes up, and that is what is saved.
+  const funnelPlace = (await tileLayout(page, project.id, dashboardId, funnel.id))!;
+  saved = layoutSaved(page, dashboardId);
+  await page.getByRole("button", { name: "Actions for Signup funnel" }).click();
+  await page.getByRole("menuitem", { name: "Make shorter" }).click();
+  await saved;
+  expect((await tileLayout(page, project.id, dashboardId, funnel.id))!.h).toBe(funnelPlace.h - 2);
+  await expectSavedCompacted(page, project.id, dashboardId);
+  expect((await tileLayout(page, project.id, dashboardId, trend.id))!.y).toBe(funnelPlace.y + funnelPlace.h - 2);
 
   // Share: the public link opens the dashboard read-only for someone signed out.
   await page.getByRole("button", { name: "Share" }).click();

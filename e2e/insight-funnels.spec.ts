@@ -184,3 +184,33 @@ test("a step's bar lists the persons who converted, its track those who dropped 
   if (droppedCount > 0) await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(droppedCount, 100));
   else await expect(dialog.getByRole("table", { name: "Persons" })).toContainText("Nobody");
 });
+
+test("a one-step funnel asks for a second step, in the builder and on its tile; the API still computes the step", async ({ page }) => {
+  const one = [{ id: "$pageview", type: "events", order: 0, name: "$pageview" }];
+  const hint = "A funnel needs at least two steps. Add a second step to see how many go on from the first.";
+  await openFunnel(page, { events: one });
+  await expect(page.getByText(hint)).toBeVisible();
+  await expect(page.locator("[data-testid=funnel-step]")).toHaveCount(0);
+  const steps = (await apiResult(page)) as Step[];
+  expect(steps).toHaveLength(1);
+  expect(steps[0].count).toBeGreaterThan(0);
+  await expectAccessible(page, "one-step funnel");
+
+  // A second step brings the bars back.
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(page.locator("[data-testid=funnel-step]").first()).toBeVisible();
+  await expect(page.getByText(hint)).toHaveCount(0);
+
+  // A saved one-step funnel on a dashboard says the same.
+  const projectId = demoProjectId();
+  const dashboard = await (await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "One step" }, headers: sameOrigin(page) })).json();
+  const created = await page.request.post(`/api/projects/${projectId}/insights/`, {
+    data: { name: "Visits only", saved: true, dashboards: [dashboard.id], filters: { insight: "FUNNELS", date_from: "-30d", events: one } },
+    headers: sameOrigin(page),
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/project/${projectId}/dashboard/${dashboard.id}`);
+  await page.getByRole("button", { name: "Refresh all" }).click();
+  await expect(page.getByRole("article", { name: "Visits only" }).getByText(hint)).toBeVisible();
+  await page.request.delete(`/api/projects/${projectId}/dashboards/${dashboard.id}/`, { headers: sameOrigin(page) });
+});

@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
 import { analysisOfPage, settled } from "./analysis";
-import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
+import { createInsightWithApi, demoProjectId, expectAccessible, sameOrigin, screenshotThemes, signInAsDemo, test } from "./support";
 
 interface Edge {
   source: string;
@@ -117,4 +117,84 @@ test("the project's path cleaning rules: saved in the project's settings, applie
   await page.goto(`/organization/projects/${projectId}`);
   await page.locator("#path-cleaning").getByRole("button", { name: "Remove rule 1" }).click();
   await expect(page.locator("#path-cleaning").getByLabel("Rule 1 regex")).toHaveCount(0);
+});
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Pairs of the diagram's node labels (inside `scope`) that are drawn over each other. */
+async function overlappingLabels(scope: Locator) {
+  const labels = await scope.locator(".recharts-sankey-nodes text").evaluateAll((texts) =>
+    texts.map((text) => {
+      const { x, y, width, height } = text.getBoundingClientRect();
+      return { text: text.textContent ?? "", x, y, width, height };
+    }),
+  );
+  expect(labels.length).toBeGreaterThan(3);
+  return labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.text} × ${b.text}`));
+}
+
+test("paths: tooltips name what is hovered, the diagram fits its card, a low step's actions stay in view, tiles keep labels apart", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  await page.goto(`/project/${projectId}/insights/new`);
+  await page.getByRole("tab", { name: "Paths" }).click();
+  await settled(page, /insight=PATHS/);
+  const edges = await expectPathsMatchApi(page, projectId);
+  const deepest = Math.max(...edges.map((e) => step(e.target)));
+  expect(deepest).toBe(5);
+
+  // Every step's column is inside the card: no sideways scrolling to reach steps 4 and 5.
+  const card = page.getByRole("region", { name: "Paths diagram" });
+  expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  const cardBox = (await card.boundingBox())!;
+  for (const node of await page.getByRole("button", { name: /^Step 5: / }).all()) {
+    const box = (await node.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
+  expect(await overlappingLabels(page.locator("body"))).toEqual([]);
+
+  // A node's tooltip: its item, step and sessions; a link's: both items and its sessions.
+  const node = page.getByRole("button", { name: /^Step 2: / }).first();
+  const [, item, sessions] = /^Step 2: (.*), ([\d,]+) sessions$/.exec((await node.getAttribute("aria-label"))!)!;
+  await node.scrollIntoViewIfNeeded();
+  await node.locator("path, rect").first().hover();
+  const tooltip = page.locator(".recharts-tooltip-wrapper");
+  await expect(tooltip).toContainText(item);
+  await expect(tooltip).toContainText(`Step 2 · ${sessions} sessions`);
+  const link = page.locator(".recharts-sankey-link").first();
+  await link.scrollIntoViewIfNeeded();
+  const linkBox = (await link.boundingBox())!;
+  await page.mouse.move(linkBox.x + linkBox.width / 2, linkBox.y + linkBox.height / 2);
+  await expect(tooltip).toContainText(/ → /);
+  await expect(tooltip).toContainText(/Steps \d→\d · [\d,]+ sessions · avg\. /);
+  await expect(tooltip).not.toContainText("NaN");
+
+  // The lowest node of the diagram, once clicked, has its actions in view.
+  const nodes = await page.getByRole("button", { name: /^Step \d+: / }).all();
+  const tops = await Promise.all(nodes.map(async (n) => (await n.boundingBox())!.y));
+  const lowest = nodes[tops.indexOf(Math.max(...tops))];
+  await lowest.scrollIntoViewIfNeeded();
+  await lowest.click();
+  await expect(page.getByRole("button", { name: "Set as start point" })).toBeInViewport();
+  await expect(lowest).toBeInViewport();
+  await expectAccessible(page, "paths with a low step selected");
+  await page.getByRole("button", { name: "Close" }).click();
+
+  // On a dashboard tile the labels stay apart too (the diagram scrolls inside the tile when it must).
+  const dashboard = await (await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "Journeys" }, headers: sameOrigin(page) })).json();
+  await createInsightWithApi(page, projectId, { name: "Site paths", filters: { insight: "PATHS", date_from: "-30d" }, dashboards: [dashboard.id] });
+  await page.goto(`/project/${projectId}/dashboard/${dashboard.id}`);
+  const tile = page.getByRole("article", { name: "Site paths" });
+  await page.getByRole("button", { name: "Refresh all" }).click();
+  await expect(tile.locator(".recharts-sankey-link").first()).toBeVisible({ timeout: 30_000 });
+  expect(await overlappingLabels(tile)).toEqual([]);
+  await expectAccessible(page, "a dashboard with a paths tile");
+  await page.request.delete(`/api/projects/${projectId}/dashboards/${dashboard.id}/`, { headers: sameOrigin(page) });
 });

@@ -113,18 +113,23 @@ export function DashboardFilters({
         <form onSubmit={addProperty} className="flex flex-wrap items-end gap-2">
           <div className="grid gap-1.5">
             <Label htmlFor="dashboard-property-key">Event property</Label>
-            <Input id="dashboard-property-key" placeholder="$browser" value={propertyKey} onChange={(e) => setPropertyKey(e.target.value)} className="w-40" />
+            <Input id="dashboard-property-key" value={propertyKey} onChange={(e) => setPropertyKey(e.target.value)} className="w-40" />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="dashboard-property-value">equals</Label>
-            <Input id="dashboard-property-value" placeholder="Chrome" value={propertyValue} onChange={(e) => setPropertyValue(e.target.value)} className="w-40" />
+            <Input id="dashboard-property-value" value={propertyValue} onChange={(e) => setPropertyValue(e.target.value)} className="w-40" />
           </div>
           <Button type="submit" variant="outline" disabled={disabled || !propertyKey.trim()}>
             <PlusIcon /> Add filter
           </Button>
         </form>
       </div>
-      {value.properties.length > 0 && (
+      {/* No example values in the empty fields: greyed "$browser" and "Chrome" read as a filter already applied. */}
+      {value.properties.length === 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="no-property-filters">
+          No property filters: each tile uses its insight&apos;s own.
+        </p>
+      ) : (
         <ul aria-label="Property filters" className="flex flex-wrap gap-2">
           {value.properties.map((property, index) => (
             <li key={`${property.key}=${property.value}#${index}`}>

@@ -2,8 +2,8 @@
 
 import "react-grid-layout/css/styles.css";
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
-import { getLayoutItem, Responsive, useContainerWidth, type Layout, type LayoutItem } from "react-grid-layout";
-import { ARROWS, movedLayout, resizedLayout } from "@/components/dashboards/grid-keyboard";
+import { getLayoutItem, Responsive, useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from "react-grid-layout";
+import { ARROWS, movedLayout, placedLayout, resizedLayout } from "@/components/dashboards/grid-keyboard";
 import { insightTitle } from "@/lib/ui/insights";
 import type { TDashboardTile } from "@/lib/ui/types";
 
@@ -46,7 +46,7 @@ function gridLayouts(tiles: TDashboardTile[]) {
 }
 
 /** The tile's `layouts` with a new place in the wide layout. */
-export const withPlace = (tile: TDashboardTile, { x, y, w, h }: TilePlace) => ({ ...tile.layouts, sm: { x, y, w, h } });
+const withPlace = (tile: TDashboardTile, { x, y, w, h }: TilePlace) => ({ ...tile.layouts, sm: { x, y, w, h } });
 
 /** The tiles whose place in the wide layout differs from what is saved, with their new `layouts`. */
 function changedLayouts(tiles: TDashboardTile[], layout: Layout) {
@@ -86,8 +86,11 @@ export function DashboardGrid({
   tiles: TDashboardTile[];
   editable: boolean;
   onLayoutsChange?: (changes: { id: number; layouts: Record<string, unknown> }[]) => void;
-  /** A tile's content, given its place in the wide layout and, when editable, its keyboard mover. */
-  children: (tile: TDashboardTile, place: TilePlace, mover?: TileMover) => ReactNode;
+  /**
+   * A tile's content, given its place in the wide layout and, when editable, its keyboard mover (wide grid only)
+   * and how to put it at another place (the others compacted around it, as a drag's drop does).
+   */
+  children: (tile: TDashboardTile, place: TilePlace, mover?: TileMover, onPlace?: (place: TilePlace) => void) => ReactNode;
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
   const saved = useMemo(() => gridLayouts(tiles), [tiles]);
@@ -98,13 +101,20 @@ export function DashboardGrid({
   const [announcement, setAnnouncement] = useState("");
   const shown = moving?.layout ?? (dropped?.tiles === tiles ? dropped.layout : null);
   const layouts = shown ? { ...saved, sm: shown } : saved;
-  const save = (layout: Layout) => {
-    // Only the wide layout is kept; the narrow one is the tiles in order.
-    if (width < BREAKPOINT) return;
+  const saveWide = (layout: Layout) => {
     const changes = changedLayouts(tiles, layout);
     if (changes.length) onLayoutsChange?.(changes);
   };
+  // A drag or resize on the narrow grid changes the narrow layout, which is not kept (it is the tiles in order).
+  const save = (layout: Layout) => {
+    if (width >= BREAKPOINT) saveWide(layout);
+  };
   const wide = width >= BREAKPOINT;
+  const placeTile = (tile: TDashboardTile, place: TilePlace) => {
+    const next = placedLayout(layouts.sm, String(tile.id), place, COLUMNS);
+    setDropped({ layout: next, tiles });
+    saveWide(next);
+  };
 
   const moverOf = (tile: TDashboardTile): TileMover => {
     const id = String(tile.id);
@@ -165,6 +175,7 @@ export function DashboardGrid({
           layouts={layouts}
           breakpoints={{ sm: BREAKPOINT, xs: 0 }}
           cols={{ sm: COLUMNS, xs: 1 }}
+          compactor={verticalCompactor}
           rowHeight={ROW_HEIGHT}
           margin={[16, 16]}
           containerPadding={[0, 0]}
@@ -175,7 +186,7 @@ export function DashboardGrid({
         >
           {tiles.map((tile) => (
             <div key={String(tile.id)} data-testid="dashboard-tile" data-tile-id={tile.id} className={moving?.id === String(tile.id) ? "z-10 rounded-lg ring-2 ring-primary ring-offset-2 ring-offset-background" : undefined}>
-              {children(tile, placeOf(layouts.sm, tile), editable && wide ? moverOf(tile) : undefined)}
+              {children(tile, placeOf(layouts.sm, tile), editable && wide ? moverOf(tile) : undefined, editable ? (place) => placeTile(tile, place) : undefined)}
             </div>
           ))}
         </Responsive>

@@ -5,7 +5,7 @@ import { MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, Share2Icon, Tr
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { DashboardFilters, type DashboardFilterValues, type PropertyFilter } from "@/components/dashboards/dashboard-filters";
-import { DashboardGrid, withPlace } from "@/components/dashboards/dashboard-grid";
+import { DashboardGrid } from "@/components/dashboards/dashboard-grid";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
 import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
@@ -157,16 +157,16 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
         </div>
       ) : (
         <DashboardGrid tiles={data.tiles} editable={canEdit} onLayoutsChange={(tiles) => update.mutate({ id: data.id, tiles })}>
-          {(tile, place, mover) => (
+          {(tile, place, mover, onPlace) => (
             <DashboardTile
               tile={tile}
               projectId={projectId}
               edit={
-                canEdit
+                canEdit && onPlace
                   ? {
                       place,
                       mover,
-                      onPlace: (next) => update.mutate({ id: data.id, tiles: [{ id: tile.id, layouts: withPlace(tile, next) }] }),
+                      onPlace,
                       onRemove: () =>
                         update.mutate(
                           { id: data.id, tiles: [{ id: tile.id, deleted: true }] },

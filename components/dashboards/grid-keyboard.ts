@@ -34,6 +34,14 @@ export function resizedLayout(layout: Layout, id: string, [dw, dh]: [number, num
   const w = Math.min(Math.max(item.w + dw, item.minW ?? 1), cols - item.x);
   const h = Math.max(item.h + dh, item.minH ?? 1);
   if (w === item.w && h === item.h) return null;
-  const next = cloneLayout(layout).map((other) => (other.i === id ? { ...other, w, h } : other));
+  return placedLayout(layout, id, { x: item.x, y: item.y, w, h }, cols);
+}
+
+/**
+ * The layout with tile `id` put at `place`, as the grid shows it: compacted upwards, tiles it now covers pushed
+ * below it and tiles under space it left pulled up (so that what is saved has no holes).
+ */
+export function placedLayout(layout: Layout, id: string, place: { x: number; y: number; w: number; h: number }, cols: number): Layout {
+  const next = cloneLayout(layout).map((item) => (item.i === id ? { ...item, ...place } : item));
   return verticalCompactor.compact(next, cols);
 }

@@ -15,8 +15,12 @@ const Empty = ({ children }: { children: string }) => (
   <p className="grid h-48 place-items-center rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{children}</p>
 );
 
-/** The funnel's result in its view (`funnel_viz_type`). */
+/**
+ * The funnel's result in its view (`funnel_viz_type`). A single step is computed (as PostHog does) but converts
+ * nowhere: instead of its lone 100 % bar, the view asks for a second step.
+ */
 export function FunnelsView({ filters, response, compact }: KindViewProps<FunnelsFilters>) {
+  if (entitiesOf(filters).length === 1) return <Empty>A funnel needs at least two steps. Add a second step to see how many go on from the first.</Empty>;
   const view = resultView(response.result);
   if (view === "time_to_convert") {
     const names = entitiesOf(filters).map((step) => String(step.custom_name || step.name || step.id || "All events"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TPathEdge } from "@/lib/ui/types";
-import { busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth } from "./sankey-data";
+import { busiestColumn, busiestTransitions, hoveredOf, nodeLabel, parseNodeKey, pathSankeyData, sankeyDepth } from "./sankey-data";
 
 const edge = (source: string, target: string, value: number, average_conversion_time = 1000): TPathEdge => ({ source, target, value, average_conversion_time });
 
@@ -66,5 +66,42 @@ describe("busiestTransitions", () => {
   it("orders by count, then by names", () => {
     const sorted = busiestTransitions([edge("1_/b", "2_/c", 3), edge("1_/a", "2_/c", 3), edge("1_/a", "2_/b", 9)]);
     expect(sorted.map((e) => `${e.source}>${e.target}`)).toEqual(["1_/a>2_/b", "1_/a>2_/c", "1_/b>2_/c"]);
+  });
+});
+
+describe("busiestColumn", () => {
+  it("counts the nodes of the fullest step", () => {
+    const data = pathSankeyData([edge("1_/", "2_/a", 3), edge("1_/", "2_/b", 2), edge("1_/", "2_/c", 1), edge("2_/a", "3_/", 1)]);
+    expect(busiestColumn(data.nodes)).toBe(3);
+    expect(busiestColumn([])).toBe(0);
+  });
+});
+
+describe("nodeLabel", () => {
+  it("cuts the item, never the count, to fit the characters given", () => {
+    expect(nodeLabel("/pricing", "34", 20)).toBe("/pricing · 34");
+    expect(nodeLabel("/app/dashboard", "1,078", 14)).toBe("/app/… · 1,078");
+    expect(nodeLabel("/app/dashboard", "78", 2)).toBe("/ap… · 78");
+  });
+});
+
+describe("hoveredOf (recharts' tooltip entry)", () => {
+  const data = pathSankeyData([edge("1_/", "2_/pricing", 30, 4000)]);
+  const [home, pricing] = data.nodes;
+  it("unwraps a node's datum", () => {
+    expect(hoveredOf({ name: "1_/", value: 30, payload: { ...home, x: 8, dx: 12, value: 30 } })).toMatchObject({ kind: "node", node: { step: 1, item: "/", total: 30 } });
+  });
+  it("unwraps a link's datum with its source and target nodes", () => {
+    expect(hoveredOf({ name: "1_/ - 2_/pricing", value: 30, payload: { ...data.links[0], source: home, target: pricing } })).toEqual({
+      kind: "link",
+      source: home,
+      target: pricing,
+      value: 30,
+      average_conversion_time: 4000,
+    });
+  });
+  it("is null for anything else", () => {
+    expect(hoveredOf(undefined)).toBeNull();
+    expect(hoveredOf({ payload: { x: 1 } })).toBeNull();
   });
 });

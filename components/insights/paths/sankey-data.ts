@@ -99,6 +99,43 @@ export function pathSankeyData(edges: TPathEdge[]): PathSankeyData {
 /** The number of columns the diagram spreads over: the deepest step (or 2 for unnumbered nodes). */
 export const sankeyDepth = (nodes: SankeyNodeDatum[]) => Math.max(2, ...nodes.map((node) => node.step ?? 0));
 
+/** The most nodes any one column holds (unnumbered nodes count as the first column's): what the height must fit. */
+export function busiestColumn(nodes: SankeyNodeDatum[]): number {
+  const perStep = new Map<number, number>();
+  for (const node of nodes) perStep.set(node.step ?? 1, (perStep.get(node.step ?? 1) ?? 0) + 1);
+  return Math.max(0, ...perStep.values());
+}
+
+/** A node's label, "item · count", its item cut short (with "…") so the whole label fits `maxChars` characters. */
+export function nodeLabel(item: string, count: string, maxChars: number): string {
+  const room = Math.max(4, maxChars - count.length - 3);
+  return `${item.length > room ? `${item.slice(0, room - 1)}…` : item} · ${count}`;
+}
+
+/** What a hovered part of the diagram is: a node, or a link between two nodes. */
+export type SankeyHovered =
+  | { kind: "node"; node: SankeyNodeDatum }
+  | { kind: "link"; source: SankeyNodeDatum; target: SankeyNodeDatum; value: number; average_conversion_time: number };
+
+/**
+ * The hovered node or link from a recharts Sankey tooltip entry, which wraps the drawn element's datum as
+ * `{ name, value, payload }`; a link's datum carries its source and target nodes. null for anything else.
+ */
+export function hoveredOf(entry: unknown): SankeyHovered | null {
+  const datum = (entry as { payload?: unknown } | null | undefined)?.payload as Record<string, unknown> | undefined;
+  if (!datum || typeof datum !== "object") return null;
+  const { source, target } = datum;
+  if (source && typeof source === "object" && target && typeof target === "object")
+    return {
+      kind: "link",
+      source: source as SankeyNodeDatum,
+      target: target as SankeyNodeDatum,
+      value: Number(datum.value),
+      average_conversion_time: Number(datum.average_conversion_time),
+    };
+  return typeof datum.name === "string" && typeof datum.total === "number" ? { kind: "node", node: datum as unknown as SankeyNodeDatum } : null;
+}
+
 /** The busiest transitions first (ties by name, so the order is stable). */
 export const busiestTransitions = (edges: TPathEdge[]) =>
   [...edges].sort((a, b) => b.value - a.value || a.source.localeCompare(b.source) || a.target.localeCompare(b.target));

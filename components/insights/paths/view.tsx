@@ -8,11 +8,13 @@ import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { Button } from "@/components/ui/button";
 import { formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
 import { shortItem } from "./path-item-picker";
-import { busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
+import { busiestColumn, busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
 import type { PathsFilters, PathsResult } from "./types";
 
-/** Width of one step's column, so a long path scrolls sideways instead of squeezing its labels. */
-const COLUMN_WIDTH = 190;
+/** The narrowest a step's column gets (in the builder, on a tile) before the diagram scrolls sideways in its box. */
+const MIN_COLUMN_WIDTH = { full: 120, compact: 130 };
+/** Height per node of the busiest column, so nodes keep their padding and labels their line. */
+const NODE_ROOM = { full: 40, compact: 28 };
 /** Transitions the table lists before "Show all". */
 const TABLE_ROWS = 20;
 
@@ -26,8 +28,11 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No paths match these settings in this range.</p>;
   const data = pathSankeyData(edges);
   const depth = sankeyDepth(data.nodes);
-  const perColumn = Math.max(...Array.from({ length: depth }, (_, d) => data.nodes.filter((n) => (n.step ?? 1) === d + 1).length));
-  const height = compact ? "100%" : Math.min(Math.max(perColumn * 48, 360), 1200);
+  // As wide as the box, as tall as the busiest step needs (a tile: at least its box); past the box it scrolls inside it.
+  const needed = busiestColumn(data.nodes) * NODE_ROOM[compact ? "compact" : "full"];
+  const diagramStyle = compact
+    ? { minWidth: depth * MIN_COLUMN_WIDTH.compact, height: "100%", minHeight: needed }
+    : { minWidth: depth * MIN_COLUMN_WIDTH.full, height: Math.max(needed, 360) };
   const outflow = new Map<string, number>();
   for (const edge of edges) outflow.set(edge.source, (outflow.get(edge.source) ?? 0) + edge.value);
 
@@ -39,11 +44,24 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
 
   const diagram = <PathsDiagram data={data} depth={depth} selected={selected} compact={compact} onSelect={setSelected} />;
 
-  if (compact) return <div className="h-full min-h-40">{diagram}</div>;
+  if (compact)
+    return (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable)
+      <section className="h-full min-h-40 overflow-auto" tabIndex={0} aria-label="Paths diagram">
+        <div style={diagramStyle} data-testid="paths-sankey">
+          {diagram}
+        </div>
+      </section>
+    );
   return (
-    <div className="grid gap-4">
+    // A column of blocks (not a grid, where the sticky action bar could not leave its own row).
+    <div className="flex flex-col gap-4">
       {selected ? (
-        <section className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm" aria-label="Selected path item">
+        // Sticky, so that a node clicked low in the diagram still has its actions in view.
+        <section
+          className="sticky top-14 z-10 flex min-h-11 flex-wrap items-center gap-2 rounded-md border bg-muted px-3 py-1.5 text-sm shadow-sm md:top-2"
+          aria-label="Selected path item"
+        >
           <span className="min-w-0 flex-1 truncate">
             <span className="font-medium" title={selected.item}>
               {selected.item}
@@ -66,11 +84,11 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
           </Button>
         </section>
       ) : (
-        <p className="text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
+        <p className="flex min-h-11 items-center text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
-      <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Paths diagram">
-        <div style={{ minWidth: depth * COLUMN_WIDTH, height }} data-testid="paths-sankey">
+      <section className="max-h-[70vh] overflow-auto rounded-md border" tabIndex={0} aria-label="Paths diagram">
+        <div style={diagramStyle} data-testid="paths-sankey">
           {diagram}
         </div>
       </section>
@@ -138,7 +156,7 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
         </table>
       </section>
       {edges.length > TABLE_ROWS ? (
-        <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setAllRows(!allRows)}>
+        <Button variant="ghost" size="sm" className="self-start" onClick={() => setAllRows(!allRows)}>
           {allRows ? `Show the busiest ${TABLE_ROWS}` : `Show all ${formatCount(edges.length)} transitions`}
         </Button>
       ) : null}
