@@ -5,27 +5,16 @@
 // same uuids, which both paths store once).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { DEMO_EMAIL, DEMO_ORGANIZATION, type Marker, markerPath, readMarker, writeMarker } from "@/lib/demo/marker";
+import { isOff } from "@/lib/demo/settings";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
 import { sendEvents } from "./send";
 
-export const DEMO_EMAIL = "demo@hedgerow.local";
-export const DEMO_ORGANIZATION = "Hedgerow Demo";
-
-export interface Marker {
-  status: "loading" | "done";
-  email: string;
-  password: string;
-  projectId: number;
-  apiToken: string;
-  events: number;
-  seed: number;
-  /** The end of the demo's window, kept so a resumed load regenerates the very same events. */
-  now: number;
-}
+export { DEMO_EMAIL, DEMO_ORGANIZATION, type Marker, readMarker, writeMarker } from "@/lib/demo/marker";
 
 export interface DemoSettings {
   /** Events to load; 0 disables the demo. */
@@ -36,7 +25,7 @@ export interface DemoSettings {
 
 /** The demo settings from the environment: HEDGEROW_DEMO=false or HEDGEROW_DEMO_EVENTS=0 turn it off. */
 export function demoSettings(env: Record<string, string | undefined>): DemoSettings {
-  const disabled = ["false", "0", "no", "off"].includes((env.HEDGEROW_DEMO ?? "").trim().toLowerCase());
+  const disabled = isOff(env.HEDGEROW_DEMO);
   const requested = env.HEDGEROW_DEMO_EVENTS?.trim() ? Number(env.HEDGEROW_DEMO_EVENTS.replace(/[_,]/g, "")) : DEMO_DEFAULTS.events;
   if (!Number.isInteger(requested) || requested < 0) throw new Error(`HEDGEROW_DEMO_EVENTS must be a whole number of events, not "${env.HEDGEROW_DEMO_EVENTS}"`);
   return {
@@ -44,20 +33,6 @@ export function demoSettings(env: Record<string, string | undefined>): DemoSetti
     dataDir: path.resolve(env.HEDGEROW_DATA_DIR || ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
   };
-}
-
-const markerPath = (dataDir: string) => path.join(dataDir, ".demo-seeded");
-
-/** The demo's record in a data dir (its login, project and load state), null when none was made there. */
-export function readMarker(dataDir: string): Marker | null {
-  const file = markerPath(dataDir);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Marker) : null;
-}
-
-export function writeMarker(dataDir: string, marker: Marker) {
-  mkdirSync(dataDir, { recursive: true });
-  // It holds the demo password: readable by the instance's owner only.
-  writeFileSync(markerPath(dataDir), JSON.stringify(marker, null, 2) + "\n", { mode: 0o600 });
 }
 
 /**
