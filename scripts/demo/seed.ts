@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { DEMO_EMAIL, DEMO_ORGANIZATION, type Marker, markerPath, readMarker, writeMarker } from "@/lib/demo/marker";
-import { isOff } from "@/lib/demo/settings";
+import { isOff, trickleSettings } from "@/lib/demo/settings";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
 import { sendEvents } from "./send";
 
@@ -21,6 +21,8 @@ export interface DemoSettings {
   events: number;
   dataDir: string;
   databaseUrl?: string;
+  /** The live trickle of demo events (lib/demo/job.ts) is on (what the login says). */
+  trickle?: boolean;
 }
 
 /** The demo settings from the environment: HEDGEROW_DEMO=false or HEDGEROW_DEMO_EVENTS=0 turn it off. */
@@ -32,6 +34,7 @@ export function demoSettings(env: Record<string, string | undefined>): DemoSetti
     events: disabled ? 0 : requested,
     dataDir: path.resolve(env.HEDGEROW_DATA_DIR || ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    trickle: trickleSettings(env).enabled,
   };
 }
 
@@ -175,12 +178,32 @@ async function loadEvents(baseUrl: string, marker: Marker, log: (line: string) =
   return result;
 }
 
-function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker, withPassword: boolean, dataDir: string) {
+/** `lines` in a box, so what a terminal ends with stands out from the server's own lines. */
+export function boxed(lines: string[]): string[] {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "─".repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`];
+}
+
+/** The login, last and boxed: the URL, the email and (on the start that made it) the password. */
+export function loginLines(siteUrl: string, marker: Marker | null, options: { withPassword: boolean; dataDir: string; trickle: boolean }): string[] {
+  if (!marker) return boxed([`Hedgerow is ready: sign in at ${siteUrl}/login`]);
+  const password = options.withPassword ? marker.password : `the one it was created with, in ${markerPath(options.dataDir)}`;
+  return boxed([
+    "Hedgerow is ready. Sign in with the demo account:",
+    "",
+    `  url:      ${siteUrl}/login`,
+    `  email:    ${marker.email}`,
+    `  password: ${password}`,
+    "",
+    `Organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`,
+    options.trickle ? "and a few live ones every 5 seconds (HEDGEROW_DEMO_TRICKLE=0 stops them)." : "(the live demo events are off: HEDGEROW_DEMO_TRICKLE=0).",
+  ]);
+}
+
+function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker | null, withPassword: boolean, settings: DemoSettings) {
   log("");
-  log(`Demo: sign in at ${siteUrl}/login`);
-  log(`  email:    ${marker.email}`);
-  log(withPassword ? `  password: ${marker.password}` : `  password: the one it was created with, in ${markerPath(dataDir)}`);
-  log(`  organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`);
+  for (const line of loginLines(siteUrl, marker, { withPassword, dataDir: settings.dataDir, trickle: settings.trickle ?? false })) log(line);
   log("");
 }
 
@@ -188,11 +211,11 @@ function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker
 export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUrl: string; settings: DemoSettings; log?: (line: string) => void }) {
   const log = options.log ?? console.log;
   const { dataDir } = options.settings;
-  if (plan.action === "none") return;
   // After the server's own start-up lines, so the login is what the terminal ends with.
   await waitForServer(options.baseUrl);
-  if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, dataDir);
-  if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, dataDir);
+  if (plan.action === "none") return printLogin(log, options.siteUrl, null, false, options.settings);
+  if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, options.settings);
+  if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, options.settings);
   let marker = await beginDemoLoad(plan, options.settings, (password) => signUpDemoUser(options.baseUrl, password), log);
   const result = await loadEvents(options.baseUrl, marker, log).catch((error) => {
     throw new Error(`${error.message} (the next start finishes the load)`);
@@ -200,5 +223,5 @@ export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUr
   marker = { ...marker, status: "done" };
   writeMarker(dataDir, marker);
   log(`Demo data: ${result.events.toLocaleString("en-US")} events loaded in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
-  printLogin(log, options.siteUrl, marker, true, dataDir);
+  printLogin(log, options.siteUrl, marker, true, options.settings);
 }
