@@ -34,10 +34,10 @@ export const DEMO_INSIGHTS: { name: string; description: string; query: Record<s
   },
   {
     name: "Sign-up to paid funnel",
-    description: "Visitors who view a page, sign up, finish onboarding and upgrade, within 14 days.",
+    description: "Of those who sign up, who finish onboarding and then upgrade to a paid plan, within 14 days.",
     query: viz({
       kind: "FunnelsQuery",
-      series: ["$pageview", "signed_up", "onboarding_completed", "upgraded_plan"].map(event),
+      series: ["signed_up", "onboarding_completed", "upgraded_plan"].map(event),
       dateRange: { date_from: "-90d" },
       funnelsFilter: { funnelWindowInterval: 14, funnelWindowIntervalUnit: "day" },
     }),
@@ -63,7 +63,7 @@ export const DEMO_INSIGHTS: { name: string; description: string; query: Record<s
     query: viz({
       kind: "PathsQuery",
       dateRange: { date_from: "-30d" },
-      pathsFilter: { includeEventTypes: ["$pageview"], startPoint: SITE, stepLimit: 5, edgeLimit: 30 },
+      pathsFilter: { includeEventTypes: ["$pageview"], startPoint: SITE, stepLimit: 4, edgeLimit: 12 },
     }),
   },
 ];
