@@ -20,7 +20,7 @@ const viz = (source: Record<string, unknown>) => ({ kind: "InsightVizNode", sour
 const event = (name: string) => ({ kind: "EventsNode", event: name, name, math: "total" });
 
 /** The demo's saved insights, by name: each reads events the demo generates (scripts/demo/generate.ts). */
-export const DEMO_INSIGHTS: { name: string; description: string; query: Record<string, unknown> }[] = [
+export const DEMO_INSIGHTS: { name: string; description: string; query?: Record<string, unknown>; filters?: Record<string, unknown> }[] = [
   {
     name: "Pageviews by browser",
     description: "Daily pageviews over the last 30 days, one line per browser.",
@@ -35,12 +35,15 @@ export const DEMO_INSIGHTS: { name: string; description: string; query: Record<s
   {
     name: "Sign-up to paid funnel",
     description: "Of those who sign up, who finish onboarding and then upgrade to a paid plan, within 14 days.",
-    query: viz({
-      kind: "FunnelsQuery",
-      series: ["signed_up", "onboarding_completed", "upgraded_plan"].map(event),
-      dateRange: { date_from: "-90d" },
-      funnelsFilter: { funnelWindowInterval: 14, funnelWindowIntervalUnit: "day" },
-    }),
+    // As PostHog's filters: their `layout` (steps as rows) is what keeps a funnel readable in a half-width tile.
+    filters: {
+      insight: "FUNNELS",
+      events: ["signed_up", "onboarding_completed", "upgraded_plan"].map((id, order) => ({ id, name: id, type: "events", order })),
+      date_from: "-90d",
+      funnel_window_interval: 14,
+      funnel_window_interval_unit: "day",
+      layout: "horizontal",
+    },
   },
   {
     name: "Weekly retention after sign-up",
