@@ -1,12 +1,14 @@
 import { expect } from "@playwright/test";
-import { expectAccessible, newAccount, screenshotThemes, signUpWithApi, test, waitForToastsToClose } from "./support";
+import { expectAccessible, newAccount, sameOrigin, screenshotThemes, signUpWithApi, test, waitForToastsToClose } from "./support";
 
 test("an owner installs a destination from the catalog, configures it, edits its source and uninstalls it", async ({ page }) => {
   test.setTimeout(180_000);
   const owner = newAccount("Pia", "Pia's Pipelines");
-  await signUpWithApi(page.request, owner);
+  const { team } = (await signUpWithApi(page.request, owner)) as unknown as { team: { id: number } };
   await page.goto("/organization/apps");
   await expect(page.getByRole("link", { name: "Destinations" })).toHaveAttribute("aria-current", "page");
+  // Hedgerow runs no app: the page says so before anything else.
+  await expect(page.getByRole("note", { name: "Apps are not run" })).toContainText("Hedgerow does not run pipeline apps yet.");
   await expect(page.getByText("No destinations yet.")).toBeVisible();
   await expectAccessible(page, "apps, empty");
 
@@ -27,6 +29,9 @@ test("an owner installs a destination from the catalog, configures it, edits its
   // Its settings come next: a form from its config_schema; required fields are needed to enable it.
   const configure = page.getByRole("dialog", { name: "Configure Customer.io" });
   await expect(configure.getByLabel("Customer.io site ID *")).toBeVisible();
+  await expect(configure.getByRole("switch", { name: "Switched on in this project" })).toHaveAccessibleDescription(
+    "Saved only: Hedgerow does not run pipeline apps yet.",
+  );
   await configure.getByRole("button", { name: "Save" }).click();
   await expect(configure.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("This field is required.");
   await configure.getByLabel("Customer.io site ID *").fill("site-1");
@@ -35,7 +40,18 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await configure.getByRole("button", { name: "Save" }).click();
   await expect(configure).toBeHidden();
   const row = page.getByRole("row", { name: /Customer\.io/ });
-  await expect(row.getByText("Enabled")).toBeVisible();
+  // Switched on, and said not to run; nothing reads "Enabled" as if it did.
+  await expect(row.getByText("On, not running")).toBeVisible();
+  await expect(page.getByText(/^(Enabled|Active)$/)).toHaveCount(0);
+
+  // PostHog's API still round-trips `enabled`: switched off there, the table says "Off".
+  const configs = await page.request.get(`/api/projects/${team.id}/plugin_configs/`);
+  const [saved] = (await configs.json()).results as { id: number; enabled: boolean }[];
+  expect(saved.enabled).toBe(true);
+  const patched = await page.request.patch(`/api/projects/${team.id}/plugin_configs/${saved.id}/`, { data: { enabled: false }, headers: sameOrigin(page) });
+  expect((await patched.json()).enabled).toBe(false);
+  await page.reload();
+  await expect(row.getByText("Off", { exact: true })).toBeVisible();
 
   // The secret is write-only: the form shows it is saved, never its value.
   await row.getByRole("button", { name: "Configure Customer.io" }).click();
@@ -79,7 +95,8 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const activity = page.getByRole("list", { name: "App activity" });
   await expect(activity.getByRole("listitem").first()).toContainText("uninstalled Customer.io events");
   await expect(activity).toContainText("installed Customer.io");
-  await expect(activity).toContainText("enabled Customer.io");
+  await expect(activity).toContainText("switched on (not run) Customer.io");
+  await expect(activity).toContainText("switched off Customer.io");
   await expectAccessible(page, "apps activity");
   await screenshotThemes(page, "pipeline-apps-activity");
 });

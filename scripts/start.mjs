@@ -1,10 +1,11 @@
-// `npm start`: build once if needed, then serve Hedgerow on the embedded databases (or the ones configured),
-// restarting a server process if it dies (scripts/supervise.ts). With DATABASE_URL it runs HEDGEROW_WORKERS
+// `npm start`: build once if needed (its progress shown, scripts/build-progress.ts), then serve Hedgerow on the
+// embedded databases (or the ones configured), restarting a server process if it dies (scripts/supervise.ts). With DATABASE_URL it runs HEDGEROW_WORKERS
 // server processes sharing the port (Node's cluster: this process accepts and hands connections round-robin),
 // and, unless CLICKHOUSE_URL is set, one event-store process owning chDB that they reach over ClickHouse's HTTP
 // interface (scripts/event-store.ts). A new instance also gets a demo organization with demo events and its
-// login printed (scripts/demo/seed.ts; HEDGEROW_DEMO=false or HEDGEROW_DEMO_EVENTS=0 turn it off).
-import { spawn, spawnSync } from "node:child_process";
+// login printed last, boxed, once the server answers (scripts/demo/seed.ts; HEDGEROW_DEMO=false or
+// HEDGEROW_DEMO_EVENTS=0 turn it off); the server then adds its dashboard and live events (lib/demo/job.ts).
+import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -20,9 +21,9 @@ applyPrivateUmask();
 
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.log("Building Hedgerow (first start only)…");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const { buildWithProgress } = await tsImport("./build-progress.ts", import.meta.url);
+  const status = await buildWithProgress();
+  if (status !== 0) process.exit(status);
 }
 
 const port = process.env.PORT || "3000";

@@ -130,11 +130,16 @@ export const ZConfigValues = z
   .record(z.string().min(1).max(200), ZConfigValue)
   .refine((values) => Object.keys(values).length <= MAX_CONFIG_FIELDS, { message: `Ensure there are at most ${MAX_CONFIG_FIELDS} settings.` });
 
+/** `enabled` round-trips as in PostHog's API, but it switches on nothing: Hedgerow runs no pipeline app. */
+const ZEnabled = z
+  .boolean()
+  .describe("Whether the app is switched on in the project: saved and answered, but Hedgerow does not run pipeline apps yet, so nothing runs either way.");
+
 export const ZPluginConfig = z
   .object({
     id: z.number().int(),
     plugin: z.number().int(),
-    enabled: z.boolean(),
+    enabled: ZEnabled,
     order: z.number().int(),
     config: z.record(z.string(), ZConfigValue),
     error: z.null(),
@@ -150,11 +155,11 @@ export const ZPluginConfig = z
   .meta({ id: "PluginConfig" });
 
 export const ZPluginConfigCreate = z
-  .object({ plugin: ZInteger, enabled: z.boolean().optional(), order: ZInteger.optional(), config: ZConfigValues.optional() })
+  .object({ plugin: ZInteger, enabled: ZEnabled.optional(), order: ZInteger.optional(), config: ZConfigValues.optional() })
   .meta({ id: "PluginConfigCreate" });
 
 export const ZPluginConfigUpdate = z
-  .object({ enabled: z.boolean(), order: ZInteger, config: ZConfigValues, deleted: z.boolean() })
+  .object({ enabled: ZEnabled, order: ZInteger, config: ZConfigValues, deleted: z.boolean() })
   .partial()
   .meta({ id: "PatchedPluginConfig" });
 

@@ -2,6 +2,7 @@ import { startBatchExportWorker } from "@/lib/batch-exports/worker";
 import { config } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { backfillDefinitions } from "@/lib/definitions/backfill";
+import { startDemoJob } from "@/lib/demo/job";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
@@ -27,11 +28,13 @@ export async function startServerLifecycle() {
   const batchExports = config.batchExports.enabled ? startBatchExportWorker() : null;
   // Person merges folded into events, so analyses join only recent merges.
   const squash = startOverridesSquash();
+  // The first-start demo's dashboard, and its live trickle of events (HEDGEROW_DEMO_TRICKLE=0 turns that off).
+  const demo = startDemoJob();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
       // batch export runs hand themselves over between pages (a new server resumes them).
-      Promise.allSettled([flushIngestion(), batchExports?.stop(), squash.stop()])
+      Promise.allSettled([demo.stop(), flushIngestion(), batchExports?.stop(), squash.stop()])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));
     });

@@ -5,59 +5,37 @@
 // same uuids, which both paths store once).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { DEMO_EMAIL, DEMO_ORGANIZATION, type Marker, markerPath, readMarker, writeMarker } from "@/lib/demo/marker";
+import { isOff, trickleSettings } from "@/lib/demo/settings";
 import { DEMO_DEFAULTS, generateDemoEvents } from "./generate";
 import { sendEvents } from "./send";
 
-export const DEMO_EMAIL = "demo@hedgerow.local";
-export const DEMO_ORGANIZATION = "Hedgerow Demo";
-
-export interface Marker {
-  status: "loading" | "done";
-  email: string;
-  password: string;
-  projectId: number;
-  apiToken: string;
-  events: number;
-  seed: number;
-  /** The end of the demo's window, kept so a resumed load regenerates the very same events. */
-  now: number;
-}
+export { DEMO_EMAIL, DEMO_ORGANIZATION, type Marker, readMarker, writeMarker } from "@/lib/demo/marker";
 
 export interface DemoSettings {
   /** Events to load; 0 disables the demo. */
   events: number;
   dataDir: string;
   databaseUrl?: string;
+  /** The live trickle of demo events (lib/demo/job.ts) is on (what the login says). */
+  trickle?: boolean;
 }
 
 /** The demo settings from the environment: HEDGEROW_DEMO=false or HEDGEROW_DEMO_EVENTS=0 turn it off. */
 export function demoSettings(env: Record<string, string | undefined>): DemoSettings {
-  const disabled = ["false", "0", "no", "off"].includes((env.HEDGEROW_DEMO ?? "").trim().toLowerCase());
+  const disabled = isOff(env.HEDGEROW_DEMO);
   const requested = env.HEDGEROW_DEMO_EVENTS?.trim() ? Number(env.HEDGEROW_DEMO_EVENTS.replace(/[_,]/g, "")) : DEMO_DEFAULTS.events;
   if (!Number.isInteger(requested) || requested < 0) throw new Error(`HEDGEROW_DEMO_EVENTS must be a whole number of events, not "${env.HEDGEROW_DEMO_EVENTS}"`);
   return {
     events: disabled ? 0 : requested,
     dataDir: path.resolve(env.HEDGEROW_DATA_DIR || ".data"),
     databaseUrl: env.DATABASE_URL || undefined,
+    trickle: trickleSettings(env).enabled,
   };
-}
-
-const markerPath = (dataDir: string) => path.join(dataDir, ".demo-seeded");
-
-/** The demo's record in a data dir (its login, project and load state), null when none was made there. */
-export function readMarker(dataDir: string): Marker | null {
-  const file = markerPath(dataDir);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Marker) : null;
-}
-
-export function writeMarker(dataDir: string, marker: Marker) {
-  mkdirSync(dataDir, { recursive: true });
-  // It holds the demo password: readable by the instance's owner only.
-  writeFileSync(markerPath(dataDir), JSON.stringify(marker, null, 2) + "\n", { mode: 0o600 });
 }
 
 /**
@@ -200,12 +178,32 @@ async function loadEvents(baseUrl: string, marker: Marker, log: (line: string) =
   return result;
 }
 
-function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker, withPassword: boolean, dataDir: string) {
+/** `lines` in a box, so what a terminal ends with stands out from the server's own lines. */
+export function boxed(lines: string[]): string[] {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = "─".repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${rule}┘`];
+}
+
+/** The login, last and boxed: the URL, the email and (on the start that made it) the password. */
+export function loginLines(siteUrl: string, marker: Marker | null, options: { withPassword: boolean; dataDir: string; trickle: boolean }): string[] {
+  if (!marker) return boxed([`Hedgerow is ready: sign in at ${siteUrl}/login`]);
+  const password = options.withPassword ? marker.password : `the one it was created with, in ${markerPath(options.dataDir)}`;
+  return boxed([
+    "Hedgerow is ready. Sign in with the demo account:",
+    "",
+    `  url:      ${siteUrl}/login`,
+    `  email:    ${marker.email}`,
+    `  password: ${password}`,
+    "",
+    `Organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`,
+    options.trickle ? "and a few live ones every 5 seconds (HEDGEROW_DEMO_TRICKLE=0 stops them)." : "(the live demo events are off: HEDGEROW_DEMO_TRICKLE=0).",
+  ]);
+}
+
+function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker | null, withPassword: boolean, settings: DemoSettings) {
   log("");
-  log(`Demo: sign in at ${siteUrl}/login`);
-  log(`  email:    ${marker.email}`);
-  log(withPassword ? `  password: ${marker.password}` : `  password: the one it was created with, in ${markerPath(dataDir)}`);
-  log(`  organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`);
+  for (const line of loginLines(siteUrl, marker, { withPassword, dataDir: settings.dataDir, trickle: settings.trickle ?? false })) log(line);
   log("");
 }
 
@@ -213,11 +211,11 @@ function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker
 export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUrl: string; settings: DemoSettings; log?: (line: string) => void }) {
   const log = options.log ?? console.log;
   const { dataDir } = options.settings;
-  if (plan.action === "none") return;
   // After the server's own start-up lines, so the login is what the terminal ends with.
   await waitForServer(options.baseUrl);
-  if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, dataDir);
-  if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, dataDir);
+  if (plan.action === "none") return printLogin(log, options.siteUrl, null, false, options.settings);
+  if (plan.action === "remind") return printLogin(log, options.siteUrl, plan.marker, false, options.settings);
+  if (plan.action === "loaded") return printLogin(log, options.siteUrl, plan.marker, true, options.settings);
   let marker = await beginDemoLoad(plan, options.settings, (password) => signUpDemoUser(options.baseUrl, password), log);
   const result = await loadEvents(options.baseUrl, marker, log).catch((error) => {
     throw new Error(`${error.message} (the next start finishes the load)`);
@@ -225,5 +223,5 @@ export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUr
   marker = { ...marker, status: "done" };
   writeMarker(dataDir, marker);
   log(`Demo data: ${result.events.toLocaleString("en-US")} events loaded in ${(result.elapsedMs / 1000).toFixed(1)} s.`);
-  printLogin(log, options.siteUrl, marker, true, dataDir);
+  printLogin(log, options.siteUrl, marker, true, options.settings);
 }

@@ -54,6 +54,8 @@ export async function startServer(options: {
     HEDGEROW_DATA_DIR: dataDir,
     NEXTAUTH_SECRET: "test-secret",
     PORT: String(port),
+    // Demo events arriving on their own would move what tests count; a test turns the trickle on by its env.
+    HEDGEROW_DEMO_TRICKLE: "0",
     ...options.env,
   };
   // A developer's own databases never leak into a test server.

@@ -14,8 +14,9 @@ const VERBS: Record<string, string> = {
   updated: "changed",
   uninstalled: "uninstalled",
   config_updated: "changed the settings of",
-  enabled: "enabled",
-  disabled: "disabled",
+  // The saved switch only: no app runs.
+  enabled: "switched on (not run)",
+  disabled: "switched off",
 };
 
 /** Who installed, changed and uninstalled which app, and when; newest first, 20 a page. */

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import { ArrowUpCircleIcon, CodeIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Trash2Icon } from "lucide-react";
+import { ArrowUpCircleIcon, CodeIcon, InfoIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { createContext, useContext, useMemo, useState } from "react";
@@ -21,7 +21,7 @@ import { cn } from "@/lib/ui/utils";
 import { ActivityList } from "./activity-list";
 import { CatalogDialog } from "./catalog-dialog";
 import { ConfigureDialog } from "./configure-dialog";
-import { FAMILY_TABS, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
+import { FAMILY_TABS, NOT_RUN, stateLabel, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
 import { SourceDialog } from "./source-dialog";
 import { UninstallDialog } from "./uninstall-dialog";
 
@@ -61,8 +61,9 @@ export function AppsPage() {
     <>
       <PageHeader
         title="Pipeline apps"
-        description="Apps that transform events, send them to other tools, add site features or import data. Hedgerow keeps apps, their settings and their source; it does not run their code."
+        description="Apps that transform events, send them to other tools, add site features or import data."
       />
+      <NotRunNotice />
       <nav aria-label="App families" className="mb-4 flex flex-wrap gap-1 border-b">
         {[...FAMILY_TABS.map((t) => ({ tab: t.tab, label: t.label })), { tab: ACTIVITY_TAB, label: "Activity" }].map((t) => (
           <Link
@@ -80,6 +81,19 @@ export function AppsPage() {
       </nav>
       {tab ? <FamilyPanel key={tab.tab} tab={tab} /> : <ActivityList />}
     </>
+  );
+}
+
+/** Said once at the top of every tab: no app here runs, whatever its switch says. */
+function NotRunNotice() {
+  return (
+    <div role="note" aria-label="Apps are not run" className="mb-4 flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
+      <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>
+        <span className="font-medium">{NOT_RUN}.</span> Apps, their settings, their source and whether they are switched on are saved
+        (and answered through PostHog's API), but no app transforms or sends events, imports data or loads on your site.
+      </p>
+    </div>
   );
 }
 
@@ -174,7 +188,11 @@ function StatusCell({ plugin }: { plugin: TPlugin }) {
   const { configs } = useAppsContext();
   const config = configs.get(plugin.id);
   if (!config) return <span className="text-sm text-muted-foreground">Not set up</span>;
-  return <Badge variant={config.enabled ? "default" : "secondary"}>{config.enabled ? "Enabled" : "Disabled"}</Badge>;
+  return (
+    <Badge variant={config.enabled ? "outline" : "secondary"} title={config.enabled ? `Switched on and saved; ${NOT_RUN}.` : undefined}>
+      {stateLabel(config.enabled)}
+    </Badge>
+  );
 }
 
 function ActionsCell({ plugin }: { plugin: TPlugin }) {

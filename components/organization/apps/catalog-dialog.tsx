@@ -14,7 +14,7 @@ import { pluginRepositoryQuery } from "@/lib/ui/pipeline-queries";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
-import type { FamilyTab } from "./families";
+import { type FamilyTab, NOT_RUN } from "./families";
 
 /** The catalog's apps of one family, searchable; installing one opens its settings next. */
 export function CatalogDialog({
@@ -51,7 +51,7 @@ export function CatalogDialog({
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Install {tab.label.toLowerCase()}</DialogTitle>
-          <DialogDescription>Apps from the catalog that ships with Hedgerow.</DialogDescription>
+          <DialogDescription>Apps from the catalog that ships with Hedgerow. Installing saves an app and its settings. {NOT_RUN}.</DialogDescription>
         </DialogHeader>
         <Input type="search" placeholder="Search apps" aria-label="Search apps" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
         {install.error && <FormAlert>{errorMessage(install.error)}</FormAlert>}

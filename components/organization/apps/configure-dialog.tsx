@@ -14,6 +14,7 @@ import { savePluginConfigMutation } from "@/lib/ui/pipeline-mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
+import { NOT_RUN } from "./families";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
 export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin | null; config: TPluginConfig | undefined; onClose: () => void }) {
@@ -29,7 +30,7 @@ export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin |
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Configure ${plugin.name || "app"}`}
-      description={`Settings in ${team.name}. Hedgerow stores them for the app; it does not run the app.`}
+      description={`Settings in ${team.name}, saved for the app. ${NOT_RUN}: switching it on runs nothing.`}
       schema={schema}
       fields={["enabled", ...keys]}
       defaultValues={configFormDefaults(plugin.config_schema, stored, config?.enabled ?? true)}
@@ -53,9 +54,14 @@ export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin |
             <Controller
               control={control}
               name="enabled"
-              render={({ field }) => <Switch id="enabled" checked={field.value} onCheckedChange={field.onChange} />}
+              render={({ field }) => <Switch id="enabled" aria-describedby="enabled-note" checked={field.value} onCheckedChange={field.onChange} />}
             />
-            <Label htmlFor="enabled">Enabled in this project</Label>
+            <div className="grid gap-0.5">
+              <Label htmlFor="enabled">Switched on in this project</Label>
+              <p id="enabled-note" className="text-xs text-muted-foreground">
+                Saved only: {NOT_RUN}.
+              </p>
+            </div>
           </div>
           {fields.length === 0 && <p className="text-sm text-muted-foreground">This app has no settings.</p>}
           {fields.map((field, index) => {
