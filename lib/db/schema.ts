@@ -262,6 +262,24 @@ export const groups = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.groupType, t.groupKey] })],
 );
 
+/**
+ * A project's group types (PostHog's `GroupTypeMapping`): each type ingestion names gets the next free index, at
+ * most MAX_GROUP_TYPES of them; analyses name a type by its index. Names are the UI's singular and plural.
+ */
+export const groupTypeMappings = pgTable(
+  "group_type_mappings",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    groupType: varchar("group_type", { length: 400 }).notNull(),
+    groupTypeIndex: integer("group_type_index").notNull(),
+    nameSingular: varchar("name_singular", { length: 400 }),
+    namePlural: varchar("name_plural", { length: 400 }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.groupType] }), uniqueIndex("group_type_mappings_index").on(t.projectId, t.groupTypeIndex)],
+);
+
 /** Saved insights (PostHog's `Insight`): a query with display metadata; deleted is a soft delete. */
 export const insights = pgTable(
   "insights",
@@ -718,6 +736,7 @@ export type PersonalApiKey = typeof personalApiKeys.$inferSelect;
 export type UserSession = typeof userSessions.$inferSelect;
 export type Person = typeof persons.$inferSelect;
 export type Group = typeof groups.$inferSelect;
+export type GroupTypeMapping = typeof groupTypeMappings.$inferSelect;
 export type Insight = typeof insights.$inferSelect;
 export type ActivityLog = typeof activityLogs.$inferSelect;
 export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;

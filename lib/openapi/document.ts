@@ -16,6 +16,7 @@ import * as dashboards from "@/lib/dashboards/endpoints";
 import * as definitions from "@/lib/definitions/endpoints";
 import * as domains from "@/lib/domains/endpoints";
 import * as events from "@/lib/events/endpoints";
+import * as groups from "@/lib/groups/endpoints";
 import * as insights from "@/lib/insights/endpoints";
 import * as invites from "@/lib/invites/endpoints";
 import * as members from "@/lib/members/endpoints";
@@ -57,6 +58,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   users,
   apiKeys,
   persons,
+  groups,
   events,
   trends,
   insights,

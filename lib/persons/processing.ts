@@ -48,6 +48,8 @@ export interface PersonChanges {
   /** Distinct ids new in this batch or moved to another person. */
   distinctIds: Set<string>;
   groups: Map<string, GroupUpdate>;
+  /** Group types the batch names (`$groups` keys, `$group_type`), in the order it first names them. */
+  groupTypes: Set<string>;
 }
 
 export interface ProcessedPersons {
@@ -165,6 +167,7 @@ export function processPersonEvents(
     deleted: new Map(),
     distinctIds: new Set(),
     groups: new Map(),
+    groupTypes: new Set(),
   };
   const distinctIdsOf = new Map<string, Set<string>>();
   for (const [distinctId, { personId }] of state.distinctIds) addTo(distinctIdsOf, personId, distinctId);
@@ -217,6 +220,7 @@ export function processPersonEvents(
   };
 
   const personIds = events.map((event) => {
+    collectGroupTypes(changes.groupTypes, event);
     if (event.event === "$groupidentify") collectGroupUpdate(changes.groups, event);
     if (isPersonless(event)) return personOf(event.distinctId)?.id ?? ids.personlessId(event.distinctId);
     const mergedId = mergedIdOf(event);
@@ -240,6 +244,19 @@ function addTo(index: Map<string, Set<string>>, key: string, value: string) {
   let set = index.get(key);
   if (!set) index.set(key, (set = new Set()));
   set.add(value);
+}
+
+/** A group type as PostHog keeps it: a non-empty string (or number) of at most 400 characters, else none. */
+function groupTypeOf(value: unknown): string | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  return String(value).slice(0, 400) || null;
+}
+
+/** The group types an event names: the keys of its `$groups`, and a `$groupidentify`'s `$group_type` (G9). */
+function collectGroupTypes(types: Set<string>, event: PersonEvent) {
+  const { $groups: named, $group_type: identified } = event.properties;
+  if (isRecord(named)) for (const key of Object.keys(named)) if (groupTypeOf(key)) types.add(groupTypeOf(key)!);
+  if (event.event === "$groupidentify" && groupTypeOf(identified)) types.add(groupTypeOf(identified)!);
 }
 
 /** `$groupidentify`: `$group_type`, `$group_key` and `$group_set` (PostHog's groups are capped at 400 characters). */

@@ -1,3 +1,4 @@
+import { MAX_GROUP_TYPES } from "@/lib/groups/limits";
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { personDistinctIds, persons } from "@/lib/db/schema";
@@ -107,6 +108,19 @@ export async function savePersonChanges(tx: Tx, projectId: number, state: Person
     await tx.execute(sql`
       DELETE FROM persons
       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${jsonIds(changes.deleted.keys())}::jsonb))`);
+  }
+  if (changes.groupTypes.size > 0) {
+    // New types take the next free indexes in the order the batch names them, up to MAX_GROUP_TYPES (G9).
+    await tx.execute(sql`
+      INSERT INTO group_type_mappings (project_id, group_type, group_type_index)
+      SELECT ${projectId}, fresh.group_type, fresh.group_type_index FROM (
+        SELECT x.group_type,
+          ((SELECT count(*) FROM group_type_mappings WHERE project_id = ${projectId}) + row_number() OVER (ORDER BY x.ord) - 1)::int AS group_type_index
+        FROM jsonb_array_elements_text(${pgJson([...changes.groupTypes])}::jsonb) WITH ORDINALITY AS x(group_type, ord)
+        WHERE NOT EXISTS (SELECT 1 FROM group_type_mappings m WHERE m.project_id = ${projectId} AND m.group_type = x.group_type)
+      ) AS fresh
+      WHERE fresh.group_type_index < ${MAX_GROUP_TYPES}
+      ON CONFLICT DO NOTHING`);
   }
   if (changes.groups.size > 0) {
     const rows = [...changes.groups.values()].map((group) => ({

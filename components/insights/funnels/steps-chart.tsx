@@ -166,8 +166,10 @@ export function StepsChart({
   return (
     <div className={compact ? "flex h-full flex-col gap-2" : "grid gap-3"}>
       <BreakdownLegend series={series} />
+      {/* Columns scroll sideways in a narrow tile: a scrollable region takes keyboard focus (axe scrollable-region-focusable). */}
       <ol
         className={cn(vertical ? "flex gap-3 overflow-x-auto pb-1" : "grid gap-4", compact && "min-h-0 flex-1")}
+        tabIndex={vertical ? 0 : undefined}
         aria-label="Funnel steps"
         data-layout={layout}
       >
