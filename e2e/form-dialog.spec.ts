@@ -5,7 +5,7 @@ const INVITES = "**/api/organizations/*/invites/";
 
 async function openInviteDialog(page: Page) {
   await page.goto("/organization/members");
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /Invite someone to/ })).toBeVisible();
   return dialog;
@@ -52,7 +52,7 @@ test("the API's error lands on the field its attr names, or above the form; the 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Opening again starts over.
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   await expect(page.getByRole("dialog").getByLabel("Email address")).toHaveValue("");
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveCount(0);
 });
