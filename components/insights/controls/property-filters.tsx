@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { PlusIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PropertyPicker, type PropertyKind } from "@/components/insights/controls/property-picker";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
@@ -48,6 +48,7 @@ export function PropertyFiltersEditor({
   filters,
   onChange,
   eventNames,
+  types,
   addLabel = "Add filter",
   label = "Filter",
 }: {
@@ -55,22 +56,43 @@ export function PropertyFiltersEditor({
   filters: PropertyFilterValue[];
   onChange: (filters: PropertyFilterValue[]) => void;
   eventNames?: string[];
+  /** The kinds of property offered (both by default). */
+  types?: PropertyKind[];
   addLabel?: string;
   label?: string;
 }) {
   const [adding, setAdding] = useState(false);
   const replace = (index: number, next: PropertyFilterValue) => onChange(filters.map((filter, i) => (i === index ? next : filter)));
+  // The control a pick or a removal took away had the focus: it moves on to the next step (the new filter's value),
+  // or to "Add filter", rather than to the page.
+  const box = useRef<HTMLDivElement>(null);
+  const [focusNext, setFocusNext] = useState<{ valueOf: number } | "add" | null>(null);
+  // After each render: the new row may come a render or a navigation (a filter kept in the URL) later.
+  useEffect(() => {
+    if (!focusNext) return;
+    const target =
+      focusNext === "add"
+        ? box.current?.querySelector<HTMLElement>(":scope > [data-add-filter]")
+        : box.current?.querySelector<HTMLElement>(`[role=combobox][aria-label^="${CSS.escape(`${label} ${focusNext.valueOf + 1} value`)}"]`);
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  });
   return (
-    <div className="grid gap-1.5">
+    <div ref={box} className="grid gap-1.5">
       {filters.map((filter, index) => (
         <PropertyFilterRow
           key={index}
           projectId={projectId}
           filter={filter}
           eventNames={eventNames}
+          types={types}
           label={`${label} ${index + 1}`}
           onChange={(next) => replace(index, next)}
-          onRemove={() => onChange(filters.filter((_, i) => i !== index))}
+          onRemove={() => {
+            onChange(filters.filter((_, i) => i !== index));
+            setFocusNext("add");
+          }}
         />
       ))}
       {adding ? (
@@ -78,15 +100,18 @@ export function PropertyFiltersEditor({
           projectId={projectId}
           value={null}
           eventNames={eventNames}
+          types={types}
           size="sm"
           label={`New ${label.toLowerCase()} property`}
+          defaultOpen
           onChange={(property) => {
             setAdding(false);
             onChange([...filters, { key: property.key, type: property.type, operator: "exact", value: [] }]);
+            setFocusNext({ valueOf: filters.length });
           }}
         />
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setAdding(true)}>
+        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" data-add-filter onClick={() => setAdding(true)}>
           <PlusIcon /> {addLabel}
         </Button>
       )}
@@ -98,6 +123,7 @@ function PropertyFilterRow({
   projectId,
   filter,
   eventNames,
+  types,
   label,
   onChange,
   onRemove,
@@ -105,6 +131,7 @@ function PropertyFilterRow({
   projectId: number;
   filter: PropertyFilterValue;
   eventNames?: string[];
+  types?: PropertyKind[];
   label: string;
   onChange: (filter: PropertyFilterValue) => void;
   onRemove: () => void;
@@ -119,6 +146,7 @@ function PropertyFilterRow({
         projectId={projectId}
         value={{ key: filter.key, type: filter.type }}
         eventNames={eventNames}
+        types={types}
         size="sm"
         className="max-w-48"
         label={`${label} property`}
@@ -186,7 +214,7 @@ export function PropertyValueInput({
       options={options}
       search={search}
       onSearchChange={setSearch}
-      loading={values.isFetching}
+      loading={search !== debounced || values.isFetching}
       allowCustom
       emptyText={values.isError ? "Could not load values." : "Type a value."}
       size="sm"
@@ -198,3 +226,21 @@ export function PropertyValueInput({
 
 /** A series' or step's own filters as a flat list (entities take no AND/OR groups). */
 export const flatProperties = (properties: unknown): PropertyFilterValue[] => (Array.isArray(properties) ? (properties as PropertyFilterValue[]) : []);
+
+/** Filters kept in a URL parameter (their JSON); none when it is missing or no list. */
+export function filtersFromParam(text: string | null): PropertyFilterValue[] {
+  if (!text) return [];
+  try {
+    return flatProperties(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
+
+/** The filters ready to send: those still being written (a property without a value yet) are left out, not sent half-made. */
+export const completeFilters = (filters: PropertyFilterValue[]) => filters.filter((filter) => VALUELESS.has(filter.operator) || hasValue(filter));
+
+function hasValue(filter: PropertyFilterValue): boolean {
+  const value = scalar(filter.value);
+  return value !== undefined && value !== null && value !== "";
+}
