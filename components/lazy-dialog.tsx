@@ -34,8 +34,15 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
 /** The dialog's frame while its code loads: plain elements, since Radix's dialog is part of what is loading. */
 function LoadingDialog() {
   const box = useRef<HTMLDivElement>(null);
-  // Focus moves into the dialog as a dialog's would; the loaded dialog then takes it.
-  useEffect(() => box.current?.focus(), []);
+  // Focus moves into the dialog as a dialog's would, and back to its opener as the loaded dialog replaces this
+  // frame: that dialog then sees the opener as the element to return the focus to.
+  useEffect(() => {
+    const opener = document.activeElement;
+    box.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
   return createPortal(
     <>
       <div className={overlayClassName} data-state="open" />

@@ -132,3 +132,23 @@ test("a very long invite link wraps inside the dialog, its buttons stay in it an
   await expect(dialog.getByLabel("Email address")).toHaveValue("");
   await expect(dialog.getByLabel("Email address")).toBeFocused();
 });
+
+test("closing a dialog, by Escape or Cancel, returns the focus to the button that opened it", async ({ page }) => {
+  await signUpWithApi(page.request, newAccount("Ona"));
+  for (const [path, name] of [
+    ["/organization/members", "Invite people"],
+    ["/organization/projects", "New project"],
+  ]) {
+    await page.goto(path);
+    const opener = page.getByRole("button", { name });
+    await opener.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+});
