@@ -1,15 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { PlusIcon, XIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { PropertyPicker, type PropertyKind } from "@/components/insights/controls/property-picker";
+import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
 import { Button } from "@/components/ui/button";
-import { Combobox } from "@/components/ui/combobox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { formatCount } from "@/lib/ui/format";
-import { propertyValuesQuery } from "@/lib/ui/project-queries";
-import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** One property filter as the legacy filter writes it. */
 export interface PropertyFilterValue {
@@ -178,49 +174,6 @@ function PropertyFilterRow({
         <XIcon />
       </Button>
     </fieldset>
-  );
-}
-
-/** A value of a property: the project's most frequent values searched on the server, or any typed text. */
-export function PropertyValueInput({
-  projectId,
-  type,
-  propertyKey,
-  value,
-  label,
-  onChange,
-}: {
-  projectId: number;
-  type: PropertyKind;
-  propertyKey: string;
-  value: unknown;
-  label: string;
-  onChange: (value: string) => void;
-}) {
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search);
-  const values = useQuery(propertyValuesQuery(projectId, type, propertyKey, debounced));
-  const options = (values.data ?? []).map((entry) => ({
-    value: String(entry.name),
-    label: String(entry.name),
-    detail: "count" in entry ? `${formatCount(entry.count)} ${entry.count === 1 ? "person" : "persons"}` : undefined,
-  }));
-  return (
-    <Combobox
-      label={label}
-      placeholder="Enter a value"
-      searchPlaceholder="Search or type a value…"
-      value={value === undefined || value === null ? null : String(value)}
-      options={options}
-      search={search}
-      onSearchChange={setSearch}
-      loading={search !== debounced || values.isFetching}
-      allowCustom
-      emptyText={values.isError ? "Could not load values." : "Type a value."}
-      size="sm"
-      className="max-w-48"
-      onChange={(picked) => onChange(picked)}
-    />
   );
 }
 
