@@ -135,18 +135,20 @@ test("a very long invite link wraps inside the dialog, its buttons stay in it an
 
 test("closing a dialog, by Escape or Cancel, returns the focus to the button that opened it", async ({ page }) => {
   await signUpWithApi(page.request, newAccount("Ona"));
-  for (const [path, name] of [
-    ["/organization/members", "Invite people"],
-    ["/organization/projects", "New project"],
-  ]) {
+  for (const [path, name, title] of [
+    ["/organization/members", "Invite people", /Invite someone to/],
+    ["/organization/projects", "New project", /New project in/],
+  ] as const) {
     await page.goto(path);
     const opener = page.getByRole("button", { name });
     await opener.click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    // The dialog's own content, past the frame shown while its code loads.
+    await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(opener).toBeFocused();
     await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(opener).toBeFocused();

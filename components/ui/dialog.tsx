@@ -14,11 +14,11 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
-  onOpenAutoFocus,
+  ref,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
-  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const returnFocus = useReturnFocus(ref, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
