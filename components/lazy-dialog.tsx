@@ -3,6 +3,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
+import { focusTakenFrom } from "@/components/ui/return-focus";
 import { Skeleton } from "@/components/ui/skeleton";
 import { whenIdle } from "@/lib/ui/when-idle";
 
@@ -34,8 +35,16 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
 /** The dialog's frame while its code loads: plain elements, since Radix's dialog is part of what is loading. */
 function LoadingDialog() {
   const box = useRef<HTMLDivElement>(null);
-  // Focus moves into the dialog as a dialog's would; the loaded dialog then takes it.
-  useEffect(() => box.current?.focus(), []);
+  // Focus moves into the dialog as a dialog's would; the loaded dialog returns it to the opener on closing, and
+  // this frame does if it closes first.
+  useEffect(() => {
+    const opener = document.activeElement;
+    if (box.current) focusTakenFrom(box.current, opener);
+    box.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected && document.activeElement === document.body) opener.focus();
+    };
+  }, []);
   return createPortal(
     <>
       <div className={overlayClassName} data-state="open" />

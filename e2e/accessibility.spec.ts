@@ -26,3 +26,18 @@ for (const theme of ["light", "dark"] as const) {
     await expectAccessible(page, `settings danger zone (${theme})`);
   });
 }
+
+test("the first Tab reaches “Skip to content”, which takes the focus past the sidebar into the page", async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto("/organization/members");
+  await expect(page.getByRole("main")).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main :focus")).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Main" }).locator(":focus")).toHaveCount(0);
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { collectPageErrors, demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
 
@@ -38,8 +39,11 @@ test("events explorer: filter by event and property, pick columns, open an event
   await expect(page).toHaveURL(/event=%24pageview/);
   await expect.poll(async () => new Set(await columnTexts(table, "Event"))).toEqual(new Set(["$pageview"]));
 
+  // "Add filter" opens the property list; a property picked moves the focus to its value.
   await page.getByRole("button", { name: "Add filter" }).click();
-  await pick(page, page.getByRole("combobox", { name: "New filter property" }), "$browser", "$browser");
+  await page.keyboard.type("$browser");
+  await page.getByRole("option", { name: /^\$browser(\s|$)/ }).first().click();
+  await expect(page.getByRole("combobox", { name: "Filter 1 value" })).toBeFocused();
   await pick(page, page.getByRole("combobox", { name: "Filter 1 value" }), "Firefox", "Firefox");
   await expect(page).toHaveURL(/properties=/);
   await expect.poll(async () => new Set(await columnTexts(table, "$browser")), { timeout: 30_000 }).toEqual(new Set(["Firefox"]));
@@ -85,6 +89,80 @@ test("events explorer: filter by event and property, pick columns, open an event
   await expectAccessible(page, "person page");
   await screenshotThemes(page, "explorers-person");
   expect(errors).toEqual([]);
+});
+
+test("events explorer: type + Enter picks at once; a date range narrows the request; CSV export; open as a new trend", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  await page.goto(`/project/${projectId}/events`);
+  const table = page.getByRole("table", { name: "Events" });
+  await expect(table.locator("tbody tr")).toHaveCount(50, { timeout: 30_000 });
+
+  // Enter straight after typing: the first match of the server's answer is picked, not lost.
+  await page.getByRole("combobox", { name: "Event: All events" }).click();
+  await page.keyboard.type("$pageview");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/event=%24pageview/);
+  await expect(page.getByRole("combobox", { name: "Event: $pageview" })).toBeFocused();
+
+  // Yesterday, in the project's time zone: the API is asked for that range only.
+  const ranged = page.waitForResponse((response) => response.url().includes("/events/?") && response.url().includes("after="));
+  await page.getByRole("button", { name: "Date range: All time" }).click();
+  await page.getByRole("button", { name: "Yesterday" }).click();
+  await expect(page).toHaveURL(/date_from=-1dStart&date_to=-1dEnd/);
+  await expect(page.getByRole("button", { name: "Date range: Yesterday" })).toBeFocused();
+  const response = await ranged;
+  const asked = new URL(response.url()).searchParams;
+  const after = Date.parse(asked.get("after")!);
+  const before = Date.parse(asked.get("before")!);
+  expect(before - after).toBeGreaterThanOrEqual(23 * 3600_000);
+  expect(before - after).toBeLessThanOrEqual(25 * 3600_000);
+  expect(before).toBeLessThanOrEqual(Date.now());
+  const { results } = await response.json();
+  expect(results.length).toBeGreaterThan(0);
+  for (const event of results) expect(Date.parse(event.timestamp)).toBeGreaterThanOrEqual(after);
+
+  // The matching events as CSV, with the columns shown.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^events-pageview-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, ...rows] = readFileSync((await file.path())!, "utf8").trim().split("\r\n");
+  expect(header).toBe("timestamp,event,person,distinct_id,properties.$current_url,properties.$browser");
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows.slice(0, 20)) expect(row).toMatch(/^\d{4}-[^,]+,\$pageview,/);
+
+  // The same view as a new trend: its event, range and filters.
+  await page.getByRole("link", { name: "Open as a new trend" }).click();
+  await expect(page).toHaveURL(/\/insights\/new\?/);
+  await expect(page.getByRole("combobox", { name: "Series A event: $pageview" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Date range: Yesterday" })).toBeVisible();
+});
+
+test("persons: filtered by a person property, kept in the URL", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsDemo(page);
+  const projectId = demoProjectId();
+  const withEmail = (await (await page.request.get(`/api/projects/${projectId}/persons/?search=%40&limit=1`)).json()).results[0];
+  const email = withEmail.properties.email as string;
+  await page.goto(`/project/${projectId}/persons`);
+  const table = page.getByRole("table", { name: "Persons" });
+  await expect(table.locator("tbody tr")).toHaveCount(50, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Add filter" }).click();
+  await page.keyboard.type("email");
+  await page.getByRole("option", { name: /^email(\s|$)/ }).first().click();
+  await expect(page.getByRole("combobox", { name: "Filter 1 value" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/properties=/);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.getByRole("link", { name: email })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: `Filter 1 value: ${email}` })).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expectAccessible(page, "persons filtered");
 });
 
 test("persons: listed newest first, searched, each opening its page", async ({ page }) => {

@@ -5,7 +5,7 @@ const INVITES = "**/api/organizations/*/invites/";
 
 async function openInviteDialog(page: Page) {
   await page.goto("/organization/members");
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /Invite someone to/ })).toBeVisible();
   return dialog;
@@ -52,7 +52,7 @@ test("the API's error lands on the field its attr names, or above the form; the 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Opening again starts over.
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   await expect(page.getByRole("dialog").getByLabel("Email address")).toHaveValue("");
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveCount(0);
 });
@@ -131,4 +131,26 @@ test("a very long invite link wraps inside the dialog, its buttons stay in it an
   await dialog.getByRole("button", { name: "Invite someone else" }).click();
   await expect(dialog.getByLabel("Email address")).toHaveValue("");
   await expect(dialog.getByLabel("Email address")).toBeFocused();
+});
+
+test("closing a dialog, by Escape or Cancel, returns the focus to the button that opened it", async ({ page }) => {
+  await signUpWithApi(page.request, newAccount("Ona"));
+  for (const [path, name, title] of [
+    ["/organization/members", "Invite people", /Invite someone to/],
+    ["/organization/projects", "New project", /New project in/],
+  ] as const) {
+    await page.goto(path);
+    const opener = page.getByRole("button", { name });
+    await opener.click();
+    // The dialog's own content, past the frame shown while its code loads.
+    await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
 });

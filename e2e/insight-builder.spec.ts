@@ -88,3 +88,34 @@ test("a saved insight is favourited, shared publicly, duplicated, and deleted wi
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("row").filter({ hasText: `${name} (copy)` })).toBeVisible();
 });
+
+test("pickers select the first match on type + Enter; focus stays on the next control after a pick", async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto(`/project/${demoProjectId()}/insights/new`);
+  // Enter typed straight after the search, before the server's answer: the first match of that answer is picked.
+  const series = page.getByRole("combobox", { name: /^Series A event/ });
+  await series.click();
+  await page.keyboard.type("signed");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("combobox", { name: "Series A event: signed_up" })).toBeVisible();
+  await expect(page).toHaveURL(/signed_up/);
+
+  // A date preset returns the focus to the range's button.
+  await page.getByRole("button", { name: /^Date range/ }).click();
+  await page.getByRole("button", { name: "Last 30 days" }).click();
+  await expect(page.getByRole("button", { name: "Date range: Last 30 days" })).toBeFocused();
+
+  // A filter's property, picked by the keyboard, moves the focus to its value.
+  await page.getByRole("button", { name: "Add filter" }).first().click();
+  await page.keyboard.type("$browser");
+  await page.keyboard.press("Enter");
+  const value = page.getByRole("combobox", { name: "Filter 1 value" });
+  await expect(value).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Chrome");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("combobox", { name: "Filter 1 value: Chrome" })).toBeFocused();
+  await expect(page).toHaveURL(/Chrome/);
+  await page.getByRole("button", { name: "Remove filter 1" }).click();
+  await expect(page.getByRole("button", { name: "Add filter" }).first()).toBeFocused();
+});

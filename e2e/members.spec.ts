@@ -7,7 +7,7 @@ test("an owner invites someone, who accepts; the owner then makes them an admini
   const inviteeEmail = uniqueEmail("bea");
 
   await page.goto("/organization/members");
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   const inviteDialog = page.getByRole("dialog");
   await inviteDialog.getByLabel("Email address").fill(inviteeEmail);
   await inviteDialog.getByLabel("First name (optional)").fill("Bea");

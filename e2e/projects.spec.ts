@@ -83,3 +83,23 @@ test("a member sees the projects and their snippets, but creating, saving and de
   await expect(member.getByRole("button", { name: "Copy project API key" })).toBeVisible();
   await context.close();
 });
+
+test("creating a project asks whether to switch to it: unticked, the creator stays where they work", async ({ page }) => {
+  const owner = newAccount("Rex", "Rex's Rows");
+  await signUpWithApi(page.request, owner);
+  await page.goto("/organization/projects");
+  await page.getByRole("button", { name: "New project" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Staging");
+  const switchTo = dialog.getByRole("checkbox", { name: "Switch to it now" });
+  await expect(switchTo).toBeChecked();
+  await switchTo.click();
+  await expect(switchTo).not.toBeChecked();
+  await dialog.getByRole("button", { name: "Create project" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Staging" })).toBeVisible();
+  await expect(page.getByText("Staging was created. You are still working in Default project.")).toBeVisible();
+  const me = await (await page.request.get("/api/users/@me/")).json();
+  expect(me.team.name).toBe("Default project");
+  expect(me.organization.teams.map((team: { name: string }) => team.name).sort()).toEqual(["Default project", "Staging"]);
+});

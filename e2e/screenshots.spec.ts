@@ -61,7 +61,7 @@ test("every page, light and dark", async ({ page, browser }) => {
   await page.getByRole("button", { name: "Remove Charles" }).click();
   await shoot(page, "members-remove-dialog");
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   await shoot(page, "members-invite-dialog");
   const inviteDialog = page.getByRole("dialog");
   await inviteDialog.getByLabel("Email address").fill(owner.email);
@@ -107,7 +107,7 @@ test("every page, light and dark", async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/organization/members");
   await shoot(page, "mobile-members");
-  await page.getByRole("button", { name: "Invite member" }).click();
+  await page.getByRole("button", { name: "Invite people" }).click();
   await shoot(page, "mobile-invite-dialog");
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Open navigation" }).click();

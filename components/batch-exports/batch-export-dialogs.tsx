@@ -20,7 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
-import { backfillRangeProblem, OPEN_ENDED_BACKFILL_TYPES } from "@/lib/batch-exports/rules";
+import { backfillRangeReason, type BackfillRangeReason, OPEN_ENDED_BACKFILL_TYPES } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
@@ -29,13 +29,20 @@ import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 
-/** The range checked as the API checks it (the same rule, so the same messages) before anything is sent. */
+/** The API's refusals in the words of the dialog's fields (the API's own name its `start_at` and `end_at`). */
+const BACKFILL_RANGE_WORDS: Record<BackfillRangeReason, string> = {
+  start_not_before_end: "The end must be after the start.",
+  end_too_far: "The end can be at most one interval from now: later data does not exist yet.",
+  end_required: "Pick an end: this destination is backfilled over a closed range only.",
+};
+
+/** The range checked by the API's own rule before anything is sent. */
 function backfillSchema(batchExport: TBatchExport) {
   return z
     .object({ start_at: z.string({ error: "Pick the start of the range." }), end_at: z.string().nullable() })
     .superRefine(({ start_at, end_at }, context) => {
-      const problem = backfillRangeProblem(new Date(start_at), end_at ? new Date(end_at) : null, batchExport.destination.type, batchExport.interval, new Date());
-      if (problem) context.addIssue({ code: "custom", path: ["end_at"], message: problem.detail });
+      const reason = backfillRangeReason(new Date(start_at), end_at ? new Date(end_at) : null, batchExport.destination.type, batchExport.interval, new Date());
+      if (reason) context.addIssue({ code: "custom", path: ["end_at"], message: BACKFILL_RANGE_WORDS[reason] });
     });
 }
 

@@ -12,7 +12,8 @@ export function ApiSearch({ operations }: { operations: OperationEntry[] }) {
   const trimmed = query.trim();
   const matches = trimmed ? operations.filter((entry) => matchesQuery(entry, trimmed)) : [];
   return (
-    <Command shouldFilter={false} label="Search operations" className="rounded-lg border">
+    // h-auto: the primitive fills its parent's height (a popover's), which here is the whole stretched page column.
+    <Command shouldFilter={false} label="Search operations" className="h-auto rounded-lg border">
       <CommandInput value={query} onValueChange={setQuery} placeholder="Search operations by path, method or summary…" aria-label="Search operations" />
       {/* Always there, hidden until one types: the input's aria-controls names it. */}
       <CommandList className="max-h-96" hidden={!trimmed}>

@@ -1,20 +1,23 @@
 "use client";
 
-import { Columns3Icon, XIcon } from "lucide-react";
+import { ChartLineIcon } from "lucide-react";
+import Link from "next/link";
 import { useMemo } from "react";
+import { ColumnsPicker, MAX_COLUMNS } from "@/components/events/columns-picker";
+import { eventTrendHref } from "@/components/events/event-trend";
+import { ExportEventsButton } from "@/components/events/export-events-button";
+import { eventsApiRange } from "@/components/events/explorer-range";
 import { EventsTable } from "@/components/events/events-table";
+import { DateRangePicker } from "@/components/insights/controls/date-range-picker";
 import { EventPicker } from "@/components/insights/controls/event-picker";
-import { flatProperties, PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
-import { PropertyPicker } from "@/components/insights/controls/property-picker";
+import { completeFilters, filtersFromParam, PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { useMe } from "@/lib/ui/use-me";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 
 /** Property columns shown until the viewer picks their own. */
 const DEFAULT_COLUMNS = ["$current_url", "$browser"];
-/** Property columns a view may have: each is read from every loaded event. */
-const MAX_COLUMNS = 12;
 
 function parseJson(text: string | null): unknown {
   if (!text) return undefined;
@@ -32,23 +35,38 @@ const columnsOf = (text: string | null): string[] => {
 };
 
 /**
- * `/project/:id/events`: the project's events, newest first, filtered by event name and property filters, with
- * the property columns the viewer picks. Filters and columns live in the URL (`?event=…&properties=[…]&columns=[…]`)
- * so a view can be shared.
+ * `/project/:id/events`: the project's events, newest first, filtered by event name, property filters and a date
+ * range, with the property columns the viewer picks; exported as CSV, or opened as a new trend. Filters, range
+ * and columns live in the URL (`?event=…&properties=[…]&date_from=-7d&columns=[…]`) so a view can be shared.
  */
 export function EventsExplorer({ projectId }: { projectId: number }) {
-  const url = useTableUrlState({ sortable: [], defaultSort: { id: "timestamp", desc: true }, filters: ["event", "properties", "columns"] });
+  const url = useTableUrlState({ sortable: [], defaultSort: { id: "timestamp", desc: true }, filters: ["event", "properties", "date_from", "date_to", "columns"] });
+  const timezone = useMe().team?.timezone ?? "UTC";
   const event = url.filters.event ?? undefined;
-  const filters = flatProperties(parseJson(url.filters.properties));
+  const { date_from, date_to } = url.filters;
+  const filters = filtersFromParam(url.filters.properties);
   // One array per URL value: the table rebuilds its columns only when they change.
   const columns = useMemo(() => columnsOf(url.filters.columns), [url.filters.columns]);
-  // Filters still being written (a property without a value yet) are left out of the request, not sent half-made.
-  const complete = filters.filter((filter) => filter.operator === "is_set" || filter.operator === "is_not_set" || hasValue(filter));
+  // Relative ranges are read once per pick (or page load), not at each render, so the request stays the same.
+  const range = useMemo(() => eventsApiRange({ date_from, date_to }, timezone), [date_from, date_to, timezone]);
+  const complete = completeFilters(filters);
+  const params = { event, properties: complete.length ? JSON.stringify(complete) : undefined, ...range };
   const setFilters = (next: PropertyFilterValue[]) => url.setFilter("properties", next.length ? JSON.stringify(next) : null);
   const setColumns = (next: string[]) => url.setFilter("columns", JSON.stringify(next));
+  const narrowed = event || complete.length || range.after || range.before;
   return (
     <>
-      <PageHeader title="Events" description="Every event the project received, newest first." />
+      <PageHeader
+        title="Events"
+        description="Every event the project received, newest first."
+        actions={
+          <Button asChild variant="outline">
+            <Link href={eventTrendHref(projectId, { event: event ?? null, properties: complete, date_from, date_to })}>
+              <ChartLineIcon /> Open as a new trend
+            </Link>
+          </Button>
+        }
+      />
       <section className="grid gap-4" aria-label="Events explorer">
         <div className="grid gap-3 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(12rem,18rem)_1fr]">
           <div className="grid content-start gap-1.5">
@@ -68,60 +86,22 @@ export function EventsExplorer({ projectId }: { projectId: number }) {
         </div>
         <EventsTable
           projectId={projectId}
-          params={{ event, properties: complete.length ? JSON.stringify(complete) : undefined }}
+          params={params}
           propertyKeys={columns}
-          toolbar={<ColumnsPicker projectId={projectId} columns={columns} onChange={setColumns} />}
-          empty={event || complete.length ? "No event matches these filters." : "No events yet. Events appear here as the project receives them."}
+          toolbar={
+            <>
+              <DateRangePicker
+                value={{ date_from, date_to }}
+                defaultLabel="All time"
+                onChange={(next) => url.setFilters({ date_from: next.date_from ?? null, date_to: next.date_to ?? null })}
+              />
+              <ColumnsPicker projectId={projectId} columns={columns} onChange={setColumns} />
+              <ExportEventsButton projectId={projectId} params={params} propertyKeys={columns} />
+            </>
+          }
+          empty={narrowed ? "No event matches these filters." : "No events yet. Events appear here as the project receives them."}
         />
       </section>
     </>
-  );
-}
-
-function hasValue(filter: PropertyFilterValue): boolean {
-  const value = Array.isArray(filter.value) ? filter.value[0] : filter.value;
-  return value !== undefined && value !== null && value !== "";
-}
-
-/** The table's property columns: add one from the project's event properties, remove any. */
-function ColumnsPicker({ projectId, columns, onChange }: { projectId: number; columns: string[]; onChange: (columns: string[]) => void }) {
-  return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="outline" size="sm">
-          <Columns3Icon /> Columns ({columns.length})
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="grid w-80 gap-3">
-        <p className="text-sm font-medium">Property columns</p>
-        {columns.length ? (
-          <ul className="grid gap-1" aria-label="Property columns">
-            {columns.map((key) => (
-              <li key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
-                <span className="truncate font-mono text-xs">{key}</span>
-                <Button variant="ghost" size="icon-sm" aria-label={`Remove column ${key}`} onClick={() => onChange(columns.filter((c) => c !== key))}>
-                  <XIcon />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No property columns.</p>
-        )}
-        {columns.length < MAX_COLUMNS ? (
-          <PropertyPicker
-            projectId={projectId}
-            types={["event"]}
-            value={null}
-            label="Add a column"
-            placeholder="Add a property column"
-            size="sm"
-            onChange={(property) => !columns.includes(property.key) && onChange([...columns, property.key])}
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">At most {MAX_COLUMNS} columns.</p>
-        )}
-      </PopoverContent>
-    </Popover>
   );
 }

@@ -22,7 +22,7 @@ export function MembersPage() {
         description={`Everyone in ${organization.name}.`}
         actions={
           <Button onClick={() => setInviting(true)}>
-            <UserPlusIcon /> Invite member
+            <UserPlusIcon /> Invite people
           </Button>
         }
       />

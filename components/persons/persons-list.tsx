@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { completeFilters, filtersFromParam, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
 import { SearchInput } from "@/components/search-input";
@@ -53,10 +54,22 @@ const columns = (projectId: number) =>
     }),
   ]);
 
-/** `/project/:id/persons`: the project's persons, newest first, searched by the API (a distinct id, an email or name), paged in the URL. */
+/**
+ * `/project/:id/persons`: the project's persons, newest first, searched by the API (a distinct id, an email or
+ * name) and filtered by person properties; the search, filters and page live in the URL.
+ */
 export function PersonsList({ projectId }: { projectId: number }) {
-  const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE });
-  const persons = useQuery(personsQuery(projectId, { search: url.search || undefined, offset: url.pagination.pageIndex * PAGE_SIZE, limit: PAGE_SIZE }));
+  const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE, filters: ["properties"] });
+  const filters = filtersFromParam(url.filters.properties);
+  const complete = completeFilters(filters);
+  const persons = useQuery(
+    personsQuery(projectId, {
+      search: url.search || undefined,
+      properties: complete.length ? JSON.stringify(complete) : undefined,
+      offset: url.pagination.pageIndex * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    }),
+  );
   const table = useTable({
     features: clientTableFeatures,
     columns: columns(projectId),
@@ -73,13 +86,27 @@ export function PersonsList({ projectId }: { projectId: number }) {
     <>
       <PageHeader title="Persons" description="Everyone who sent the project an event, newest first." />
       <section className="grid gap-3" aria-label="Persons">
-        <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search by distinct ID, email or name" className="w-full sm:w-96" />
+        <div className="grid items-start gap-3 sm:grid-cols-[24rem_1fr]">
+          <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search by distinct ID, email or name" className="w-full" />
+          <PropertyFiltersEditor
+            projectId={projectId}
+            filters={filters}
+            types={["person"]}
+            onChange={(next) => url.setFilter("properties", next.length ? JSON.stringify(next) : null)}
+          />
+        </div>
         <DataTable
           table={table}
           label="Persons"
           isPending={persons.isPending}
           error={persons.error}
-          empty={url.search ? `No person matches “${url.search}”.` : "No persons yet. Persons appear as the project receives events."}
+          empty={
+            url.search
+              ? `No person matches “${url.search}”.`
+              : complete.length
+                ? "No person matches these filters."
+                : "No persons yet. Persons appear as the project receives events."
+          }
         />
       </section>
     </>

@@ -1,20 +1,11 @@
 import { ChartLineIcon, ListIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
+import { eventTrendHref } from "@/components/events/event-trend";
 import { RelativeTime } from "@/components/relative-time";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { filtersToSearchParams } from "@/lib/insights/builder/url-state";
 import { formatCount } from "@/lib/ui/format";
 import type { TEventSummary } from "@/lib/ui/types";
-
-/** A new trend of one event over the last 30 days, as the builder's URL writes it. */
-const eventTrend = (projectId: number, event: string) =>
-  `/project/${projectId}/insights/new?${filtersToSearchParams({
-    insight: "TRENDS",
-    interval: "day",
-    date_from: "-30d",
-    events: [{ id: event, name: event, type: "events", order: 0 }],
-  })}`;
 
 /** What a project holds: recent volumes, its newest event, its top events (each opening the explorer), and insights to start. */
 export function ProjectSummary({ projectId, summary }: { projectId: number; summary: TEventSummary }) {
@@ -61,7 +52,7 @@ export function ProjectSummary({ projectId, summary }: { projectId: number; summ
                     </Link>
                     <span className="relative flex shrink-0 items-center gap-3 tabular-nums">
                       {formatCount(count)}
-                      <Link href={eventTrend(projectId, event)} className="text-xs text-primary hover:underline" aria-label={`Trend of ${event}`}>
+                      <Link href={eventTrendHref(projectId, { event })} className="text-xs text-primary hover:underline" aria-label={`Trend of ${event}`}>
                         Trend
                       </Link>
                     </span>
@@ -85,7 +76,7 @@ export function ProjectSummary({ projectId, summary }: { projectId: number; summ
           </Button>
           {summary.top_events.slice(0, 3).map(({ event }) => (
             <Button key={event} asChild variant="outline" className="justify-start">
-              <Link href={eventTrend(projectId, event)}>
+              <Link href={eventTrendHref(projectId, { event })}>
                 <ChartLineIcon /> <span className="truncate">Trend of {event}</span>
               </Link>
             </Button>

@@ -125,6 +125,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   if (!me?.organization) return null;
   return (
     <div className="flex min-h-svh">
+      {/* The first Tab stop: keyboard users pass the sidebar's links to reach the page. */}
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium shadow-md ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       {/* The outer box paints the sidebar down the whole page; the inner one stays in view while it scrolls. */}
       <div className="hidden w-64 shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground md:block">
         <aside className="sticky top-0 h-svh">
@@ -141,7 +148,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <MobileNavDialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
           <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
         </MobileNavDialog>
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-8 sm:py-8">{children}</main>
+        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-8 sm:py-8">{children}</main>
       </div>
     </div>
   );

@@ -4,15 +4,17 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { buttonVariants } from "@/components/ui/button";
 import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
+import { useReturnFocus } from "@/components/ui/return-focus";
 import { cn } from "@/lib/ui/utils";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({ className, ref, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(ref, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
-      <AlertDialogPrimitive.Content className={cn(contentClassName, className)} {...props} />
+      <AlertDialogPrimitive.Content className={cn(contentClassName, className)} {...props} {...returnFocus} />
     </AlertDialogPrimitive.Portal>
   );
 }

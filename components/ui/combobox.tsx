@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckIcon, ChevronDownIcon, LoaderCircleIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/ui/utils";
@@ -28,6 +28,7 @@ interface ComboboxProps {
   /** Options searched by the caller (a server search): the list is shown as given, not filtered here. */
   search?: string;
   onSearchChange?: (search: string) => void;
+  /** The options are not yet those of the current search (a request, or a debounce, under way). */
   loading?: boolean;
   /** Offer the typed text itself as a value when no option has it (free-text values). */
   allowCustom?: boolean;
@@ -35,6 +36,8 @@ interface ComboboxProps {
   className?: string;
   size?: "sm" | "default";
   disabled?: boolean;
+  /** Opens as it appears (a picker shown by the button that asked for it). */
+  defaultOpen?: boolean;
   /** Form fields: the trigger's id (for a label) and its validation state. */
   id?: string;
   "aria-invalid"?: boolean;
@@ -43,11 +46,12 @@ interface ComboboxProps {
 
 /**
  * A searchable single choice: a button opening a filtered list (type to search, arrows to move, Enter to pick,
- * Escape to close). Lists too long to load whole are searched by the caller through `onSearchChange`.
+ * Escape to close). Lists too long to load whole are searched by the caller through `onSearchChange`: their first
+ * option is highlighted as results arrive, and an Enter typed before they arrive picks the first of them.
  */
 export function Combobox(props: ComboboxProps) {
   const { value, onChange, options, placeholder, label, loading, allowCustom, emptyText = "Nothing found.", size = "default" } = props;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
   const [localSearch, setLocalSearch] = useState("");
   const serverSearch = props.onSearchChange !== undefined;
   const search = serverSearch ? (props.search ?? "") : localSearch;
@@ -62,9 +66,34 @@ export function Combobox(props: ComboboxProps) {
     setOpen(false);
     setSearch("");
   };
+  // cmdk highlights the first item when the search changes, before a server search has answered; once the answer
+  // replaces the items nothing is highlighted and Enter does nothing. Here the highlight follows the items shown.
+  const items = [
+    ...(custom ? [{ key: `custom:${custom}`, value: custom }] : []),
+    ...groups.flatMap((group) => options.filter((option) => (option.group ?? "") === group).map((option) => ({ key: `${group}:${option.value}`, value: option.value }))),
+  ];
+  const [highlighted, setHighlighted] = useState("");
+  const active = items.find((item) => item.key === highlighted) ?? items[0];
+  const [enterPending, setEnterPending] = useState(false);
+  useEffect(() => {
+    if (!enterPending || loading) return;
+    setEnterPending(false);
+    if (active) pick(active.value);
+  });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Enter" || !serverSearch || !loading || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    setEnterPending(true);
+  };
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setEnterPending(false);
+      }}
+    >
       <PopoverTrigger asChild disabled={props.disabled}>
         <button
           id={props.id}
@@ -85,7 +114,10 @@ export function Combobox(props: ComboboxProps) {
         </button>
       </PopoverTrigger>
       <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0">
-        <Command shouldFilter={!serverSearch}>
+        <Command
+          shouldFilter={!serverSearch}
+          {...(serverSearch ? { value: active?.key ?? "", onValueChange: setHighlighted, onKeyDown } : {})}
+        >
           <div className="relative">
             <CommandInput value={search} onValueChange={setSearch} placeholder={props.searchPlaceholder ?? "Search…"} aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`} />
             {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" role="img" aria-label="Loading" /> : null}

@@ -4,6 +4,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { contentClassName, overlayClassName } from "@/components/ui/dialog-styles";
+import { useReturnFocus } from "@/components/ui/return-focus";
 import { cn } from "@/lib/ui/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -13,12 +14,15 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  ref,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const returnFocus = useReturnFocus(ref, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
-      <DialogPrimitive.Content data-slot="dialog-content" className={cn(contentClassName, className)} {...props}>
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(contentClassName, className)} {...props} {...returnFocus}>
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-hidden [&_svg]:size-4">

@@ -120,9 +120,18 @@ export function pythonIso(at: Date): string {
 /** Destinations that may be backfilled without an end (they keep up with the schedule): PostHog's rule. */
 export const OPEN_ENDED_BACKFILL_TYPES: readonly string[] = ["HTTP", "NoOp"];
 
-/**
- * Why a backfill of `[start, end)` is refused, or null (PostHog's order and messages); `end` null is open-ended.
- */
+/** Why a backfill range may be refused: its start not before its end, an end too far ahead, or no end at all. */
+export type BackfillRangeReason = "start_not_before_end" | "end_too_far" | "end_required";
+
+/** Why a backfill of `[start, end)` is refused (PostHog's order), or null; `end` null is open-ended. */
+export function backfillRangeReason(start: Date, end: Date | null, destinationType: string, interval: BatchExportInterval, now: Date): BackfillRangeReason | null {
+  if (end && start >= end) return "start_not_before_end";
+  if (end && end.getTime() > now.getTime() + intervalMs(interval)) return "end_too_far";
+  if (!end && !OPEN_ENDED_BACKFILL_TYPES.includes(destinationType)) return "end_required";
+  return null;
+}
+
+/** The API's refusal of a backfill range, in PostHog's messages (which name its fields), or null. */
 export function backfillRangeProblem(
   start: Date,
   end: Date | null,
@@ -130,13 +139,13 @@ export function backfillRangeProblem(
   interval: BatchExportInterval,
   now: Date,
 ): ApiError | null {
-  if (end && start >= end) return validationError("The initial backfill datetime 'start_at' happens after 'end_at'");
-  if (end && end.getTime() > now.getTime() + intervalMs(interval))
+  const reason = backfillRangeReason(start, end, destinationType, interval, now);
+  if (reason === "start_not_before_end") return validationError("The initial backfill datetime 'start_at' happens after 'end_at'");
+  if (reason === "end_too_far")
     return validationError(
-      `The provided 'end_at' (${pythonDatetime(end)}) is too far into the future. Cannot backfill beyond 1 batch period into the future.`,
+      `The provided 'end_at' (${pythonDatetime(end!)}) is too far into the future. Cannot backfill beyond 1 batch period into the future.`,
     );
-  if (!end && !OPEN_ENDED_BACKFILL_TYPES.includes(destinationType))
-    return validationError("Backfilling a BatchExport with no end date is not allowed");
+  if (reason === "end_required") return validationError("Backfilling a BatchExport with no end date is not allowed");
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { ZProperties } from "@/lib/analytics/filters/properties";
 import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -6,15 +7,21 @@ import { getPerson, listPersons } from "./service";
 
 const tag = "persons";
 
+/** Declared here, not with the schemas the browser imports: the filters' parser is server code. */
+const ZPersonListFilters = ZPersonListQuery.extend({
+  properties: ZProperties.describe("Person property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group)."),
+});
+export type TPersonListFilters = typeof ZPersonListFilters._output;
+
 export const listPersonsEndpoint = endpoint({
   method: "GET",
   path: "/api/projects/{projectId}/persons/",
   environments: true,
-  summary: "List a project's persons, newest first (search by distinct id, email or name)",
+  summary: "List a project's persons, newest first (search by distinct id, email or name; filter by properties)",
   tag,
   scope: "person:read",
   params: ZProjectParams,
-  query: ZPersonListQuery,
+  query: ZPersonListFilters,
   response: ZPerson,
   paginated: true,
   handler: ({ url, actor, params, query }) => listPage(url, (page) => listPersons(actor, params.projectId, query, page)),

@@ -45,4 +45,3 @@ export const ZPersonParams = ZProjectParams.extend({ personId: z.uuid() });
 
 export type TPerson = z.infer<typeof ZPerson>;
 export type TEventPerson = z.infer<typeof ZEventPerson>;
-export type TPersonListQuery = z.infer<typeof ZPersonListQuery>;

@@ -7,7 +7,9 @@ import { personDistinctIds, persons, type Person } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { pgJson } from "./repository";
-import { personName, type TEventPerson, type TPerson, type TPersonListQuery } from "./schemas";
+import type { TPersonListFilters } from "./endpoints";
+import { personPropertiesSql } from "./property-filters";
+import { personName, type TEventPerson, type TPerson } from "./schemas";
 
 export function serializePerson(person: Person, distinctIds: string[]): TPerson {
   return {
@@ -49,8 +51,11 @@ function personHavingDistinctId(tx: Tx, projectId: number, distinctId: string): 
   );
 }
 
-/** `/persons/`: newest first; `search` matches a distinct id exactly or the email/name property in part. */
-export async function listPersons(actor: Actor, projectId: TProjectId, query: TPersonListQuery, page: Page) {
+/**
+ * `/persons/`: newest first; `search` matches a distinct id exactly or the email/name property in part,
+ * `properties` filters by person properties.
+ */
+export async function listPersons(actor: Actor, projectId: TProjectId, query: TPersonListFilters, page: Page) {
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const conditions = [eq(persons.projectId, project.id)];
@@ -65,6 +70,8 @@ export async function listPersons(actor: Actor, projectId: TProjectId, query: TP
       )!,
     );
   }
+  const byProperties = personPropertiesSql(query.properties);
+  if (byProperties) conditions.push(byProperties);
   const where = and(...conditions);
   const [{ total }] = await db.select({ total: count() }).from(persons).where(where);
   const rows = await db

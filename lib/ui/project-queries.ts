@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, dashboardKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, personKeys, sharingKeys, taxonomyKeys } from "@/lib/ui/query-keys";
+import { actorKeys, analysisKeys, dashboardKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, personKeys, type PersonListParams, sharingKeys, taxonomyKeys } from "@/lib/ui/query-keys";
 import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TDashboard, TDashboardBasic, TEventDefinition, TInsight, TInsightBasic, TPropertyDefinition, TPropertyValue, TRetentionActorsPage, TSharingConfiguration } from "@/lib/ui/types";
 import type { TEventList, TEventSummary } from "@/lib/events/schemas";
 import type { TPerson } from "@/lib/persons/schemas";
@@ -168,12 +168,12 @@ export const eventsQuery = (projectId: number, params: EventListParams) =>
   });
 
 /** One page of the project's persons, newest first, searched by the API. */
-export const personsQuery = (projectId: number, params: { search?: string; offset: number; limit: number }) =>
+export const personsQuery = (projectId: number, params: PersonListParams) =>
   queryOptions({
     queryKey: personKeys.list(projectId, params),
     queryFn: ({ signal }) =>
       api.get<PaginatedList<TPerson>>(
-        `/api/projects/${projectId}/persons/?${searchParams({ search: params.search, offset: String(params.offset), limit: String(params.limit) })}`,
+        `/api/projects/${projectId}/persons/?${searchParams({ search: params.search, properties: params.properties, offset: String(params.offset), limit: String(params.limit) })}`,
         { signal },
       ),
     placeholderData: (previous) => previous,

@@ -98,6 +98,9 @@ export interface EventListParams {
   event?: string;
   properties?: string;
   person_id?: string;
+  /** ISO instants bounding the events' times. */
+  after?: string;
+  before?: string;
 }
 
 export const eventKeys = {
@@ -107,9 +110,17 @@ export const eventKeys = {
   list: (projectId: number, params: EventListParams) => [...eventKeys.all, projectId, "list", params] as const,
 };
 
+export interface PersonListParams {
+  search?: string;
+  /** Person property filters as JSON. */
+  properties?: string;
+  offset: number;
+  limit: number;
+}
+
 export const personKeys = {
   all: ["persons"] as const,
-  list: (projectId: number, params: { search?: string; offset: number; limit: number }) => [...personKeys.all, projectId, "list", params] as const,
+  list: (projectId: number, params: PersonListParams) => [...personKeys.all, projectId, "list", params] as const,
   detail: (projectId: number, personId: string) => [...personKeys.all, projectId, "detail", personId] as const,
 };
 

@@ -44,6 +44,9 @@ export function useTableUrlState<F extends string = never>({
     search,
     filters: Object.fromEntries(filters.map((key) => [key, params.get(key)])) as Record<F, string | null>,
     setFilter: (key: F, value: string | null) => update({ [key]: value || null, page: null }),
+    /** Several filters in one navigation (a range's two ends): one at a time, each would undo the other. */
+    setFilters: (changes: Partial<Record<F, string | null>>) =>
+      update({ ...Object.fromEntries(Object.entries(changes).map(([key, value]) => [key, (value as string | null) || null])), page: null }),
     sorting,
     pagination,
     setSearch: (q: string) => update({ q: q || null, page: null }),

@@ -98,6 +98,41 @@ describe("persons", () => {
     expect((await personWith(user, "d")).properties).toEqual({ step: "later", first: "earlier" });
   });
 
+  test("properties: person property filters, as the analyses read them; bad ones are a 400 naming properties", async () => {
+    const user = await signUp(baseUrl);
+    const people = [
+      { plan: "pro", seats: 12, signed_up: "2024-03-05T10:00:00Z", email: "ada@acme.test" },
+      { plan: "free", seats: 3, signed_up: "2024-01-20", email: "bo@other.test" },
+      { plan: "pro", seats: "many" },
+      {},
+    ];
+    await send(user, people.map((set, i) => ({ event: "e", distinct_id: `p-${i}`, timestamp: at(i), properties: { $set: set } })));
+    const ids = async (filters: unknown) =>
+      (await personsOf(user, `?properties=${encodeURIComponent(JSON.stringify(filters))}`)).results.map((p: any) => p.distinct_ids[0]).sort();
+    const person = (key: string, operator: string, value?: unknown) => ({ key, operator, value, type: "person" });
+    expect(await ids([person("plan", "exact", ["pro"])])).toEqual(["p-0", "p-2"]);
+    expect(await ids([person("plan", "is_not", ["pro"])])).toEqual(["p-1", "p-3"]);
+    expect(await ids([person("email", "icontains", "ACME")])).toEqual(["p-0"]);
+    expect(await ids([person("email", "not_icontains", "acme")])).toEqual(["p-1", "p-2", "p-3"]);
+    expect(await ids([person("email", "regex", "^b.*\\.test$")])).toEqual(["p-1"]);
+    expect(await ids([person("seats", "gt", 5)])).toEqual(["p-0"]);
+    expect(await ids([person("seats", "lte", "3")])).toEqual(["p-1"]);
+    expect(await ids([person("signed_up", "is_date_before", "2024-02-01")])).toEqual(["p-1"]);
+    expect(await ids([person("signed_up", "is_date_exact", "2024-03-05")])).toEqual(["p-0"]);
+    expect(await ids([person("email", "is_set")])).toEqual(["p-0", "p-1"]);
+    expect(await ids([person("email", "is_not_set")])).toEqual(["p-2", "p-3"]);
+    expect(await ids([person("plan", "exact", ["pro"]), person("seats", "gt", 5)])).toEqual(["p-0"]);
+    expect(await ids({ type: "OR", values: [person("plan", "exact", ["free"]), person("seats", "exact", ["many"])] })).toEqual(["p-1", "p-2"]);
+    const page = await personsOf(user, `?limit=1&properties=${encodeURIComponent(JSON.stringify([person("plan", "exact", ["pro"])]))}`);
+    expect(page.count).toBe(2);
+
+    for (const bad of ["not json", JSON.stringify([{ key: "plan", operator: "exact", value: ["pro"], type: "event" }]), JSON.stringify([person("seats", "gt", "x")])]) {
+      const response = await user.session.get(`/api/projects/${user.projectId}/persons/?properties=${encodeURIComponent(bad)}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr: "properties" });
+    }
+  });
+
   test("search: a distinct id exactly, or part of the email or name (any case); pagination", async () => {
     const user = await signUp(baseUrl);
     await send(

@@ -192,7 +192,6 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
         <div className="grid min-w-0 content-start gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <DateRangePicker
-              key={`${String(filters.date_from)}|${String(filters.date_to)}`}
               value={{ date_from: filters.date_from as string | undefined, date_to: filters.date_to as string | undefined }}
               onChange={(range) => setFilters(range as LegacyFilters)}
             />

@@ -57,15 +57,24 @@ export function DateRangePicker({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [from, setFrom] = useState(value.date_from && isoDate.test(value.date_from) ? value.date_from.slice(0, 10) : "");
-  const [to, setTo] = useState(value.date_to && isoDate.test(value.date_to) ? value.date_to.slice(0, 10) : "");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  // The custom range starts from the current value at each opening: the picker stays mounted when the value
+  // changes, so its trigger keeps the focus a pick returns to it.
+  const openChange = (next: boolean) => {
+    if (next) {
+      setFrom(value.date_from && isoDate.test(value.date_from) ? value.date_from.slice(0, 10) : "");
+      setTo(value.date_to && isoDate.test(value.date_to) ? value.date_to.slice(0, 10) : "");
+    }
+    setOpen(next);
+  };
   const label = describeDateRange(value, defaultLabel);
   const apply = (date_from: string | undefined, date_to: string | undefined) => {
     onChange({ date_from, date_to });
     setOpen(false);
   };
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger asChild>
         <Button variant="outline" size="sm" className={cn("justify-between", className)} aria-label={`Date range: ${label}`}>
           <CalendarIcon /> {label} <ChevronDownIcon className="opacity-50" />

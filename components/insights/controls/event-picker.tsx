@@ -65,7 +65,7 @@ export function EventPicker({
       options={options}
       search={search}
       onSearchChange={setSearch}
-      loading={events.isFetching || actions.isFetching}
+      loading={search !== debounced || events.isFetching || actions.isFetching}
       emptyText={events.isError ? "Could not load events." : withActions ? "No event or action matches." : "No event matches."}
       size={size}
       className={className}

@@ -1,15 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { PlusIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PropertyPicker, type PropertyKind } from "@/components/insights/controls/property-picker";
+import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
 import { Button } from "@/components/ui/button";
-import { Combobox } from "@/components/ui/combobox";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { formatCount } from "@/lib/ui/format";
-import { propertyValuesQuery } from "@/lib/ui/project-queries";
-import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** One property filter as the legacy filter writes it. */
 export interface PropertyFilterValue {
@@ -48,6 +44,7 @@ export function PropertyFiltersEditor({
   filters,
   onChange,
   eventNames,
+  types,
   addLabel = "Add filter",
   label = "Filter",
 }: {
@@ -55,22 +52,43 @@ export function PropertyFiltersEditor({
   filters: PropertyFilterValue[];
   onChange: (filters: PropertyFilterValue[]) => void;
   eventNames?: string[];
+  /** The kinds of property offered (both by default). */
+  types?: PropertyKind[];
   addLabel?: string;
   label?: string;
 }) {
   const [adding, setAdding] = useState(false);
   const replace = (index: number, next: PropertyFilterValue) => onChange(filters.map((filter, i) => (i === index ? next : filter)));
+  // The control a pick or a removal took away had the focus: it moves on to the next step (the new filter's value),
+  // or to "Add filter", rather than to the page.
+  const box = useRef<HTMLDivElement>(null);
+  const [focusNext, setFocusNext] = useState<{ valueOf: number } | "add" | null>(null);
+  // After each render: the new row may come a render or a navigation (a filter kept in the URL) later.
+  useEffect(() => {
+    if (!focusNext) return;
+    const target =
+      focusNext === "add"
+        ? box.current?.querySelector<HTMLElement>(":scope > [data-add-filter]")
+        : box.current?.querySelector<HTMLElement>(`[role=combobox][aria-label^="${CSS.escape(`${label} ${focusNext.valueOf + 1} value`)}"]`);
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  });
   return (
-    <div className="grid gap-1.5">
+    <div ref={box} className="grid gap-1.5">
       {filters.map((filter, index) => (
         <PropertyFilterRow
           key={index}
           projectId={projectId}
           filter={filter}
           eventNames={eventNames}
+          types={types}
           label={`${label} ${index + 1}`}
           onChange={(next) => replace(index, next)}
-          onRemove={() => onChange(filters.filter((_, i) => i !== index))}
+          onRemove={() => {
+            onChange(filters.filter((_, i) => i !== index));
+            setFocusNext("add");
+          }}
         />
       ))}
       {adding ? (
@@ -78,15 +96,18 @@ export function PropertyFiltersEditor({
           projectId={projectId}
           value={null}
           eventNames={eventNames}
+          types={types}
           size="sm"
           label={`New ${label.toLowerCase()} property`}
+          defaultOpen
           onChange={(property) => {
             setAdding(false);
             onChange([...filters, { key: property.key, type: property.type, operator: "exact", value: [] }]);
+            setFocusNext({ valueOf: filters.length });
           }}
         />
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setAdding(true)}>
+        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" data-add-filter onClick={() => setAdding(true)}>
           <PlusIcon /> {addLabel}
         </Button>
       )}
@@ -98,6 +119,7 @@ function PropertyFilterRow({
   projectId,
   filter,
   eventNames,
+  types,
   label,
   onChange,
   onRemove,
@@ -105,6 +127,7 @@ function PropertyFilterRow({
   projectId: number;
   filter: PropertyFilterValue;
   eventNames?: string[];
+  types?: PropertyKind[];
   label: string;
   onChange: (filter: PropertyFilterValue) => void;
   onRemove: () => void;
@@ -119,6 +142,7 @@ function PropertyFilterRow({
         projectId={projectId}
         value={{ key: filter.key, type: filter.type }}
         eventNames={eventNames}
+        types={types}
         size="sm"
         className="max-w-48"
         label={`${label} property`}
@@ -153,48 +177,23 @@ function PropertyFilterRow({
   );
 }
 
-/** A value of a property: the project's most frequent values searched on the server, or any typed text. */
-export function PropertyValueInput({
-  projectId,
-  type,
-  propertyKey,
-  value,
-  label,
-  onChange,
-}: {
-  projectId: number;
-  type: PropertyKind;
-  propertyKey: string;
-  value: unknown;
-  label: string;
-  onChange: (value: string) => void;
-}) {
-  const [search, setSearch] = useState("");
-  const debounced = useDebouncedValue(search);
-  const values = useQuery(propertyValuesQuery(projectId, type, propertyKey, debounced));
-  const options = (values.data ?? []).map((entry) => ({
-    value: String(entry.name),
-    label: String(entry.name),
-    detail: "count" in entry ? `${formatCount(entry.count)} ${entry.count === 1 ? "person" : "persons"}` : undefined,
-  }));
-  return (
-    <Combobox
-      label={label}
-      placeholder="Enter a value"
-      searchPlaceholder="Search or type a value…"
-      value={value === undefined || value === null ? null : String(value)}
-      options={options}
-      search={search}
-      onSearchChange={setSearch}
-      loading={values.isFetching}
-      allowCustom
-      emptyText={values.isError ? "Could not load values." : "Type a value."}
-      size="sm"
-      className="max-w-48"
-      onChange={(picked) => onChange(picked)}
-    />
-  );
-}
-
 /** A series' or step's own filters as a flat list (entities take no AND/OR groups). */
 export const flatProperties = (properties: unknown): PropertyFilterValue[] => (Array.isArray(properties) ? (properties as PropertyFilterValue[]) : []);
+
+/** Filters kept in a URL parameter (their JSON); none when it is missing or no list. */
+export function filtersFromParam(text: string | null): PropertyFilterValue[] {
+  if (!text) return [];
+  try {
+    return flatProperties(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
+
+/** The filters ready to send: those still being written (a property without a value yet) are left out, not sent half-made. */
+export const completeFilters = (filters: PropertyFilterValue[]) => filters.filter((filter) => VALUELESS.has(filter.operator) || hasValue(filter));
+
+function hasValue(filter: PropertyFilterValue): boolean {
+  const value = scalar(filter.value);
+  return value !== undefined && value !== null && value !== "";
+}

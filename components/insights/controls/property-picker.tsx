@@ -29,6 +29,7 @@ export function PropertyPicker({
   placeholder = "Select a property",
   size,
   className,
+  defaultOpen,
 }: {
   projectId: number;
   value: PickedProperty | null;
@@ -40,6 +41,7 @@ export function PropertyPicker({
   placeholder?: string;
   size?: "sm" | "default";
   className?: string;
+  defaultOpen?: boolean;
 }) {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
@@ -75,10 +77,11 @@ export function PropertyPicker({
       options={options}
       search={search}
       onSearchChange={setSearch}
-      loading={eventProperties.isFetching || personProperties.isFetching}
+      loading={search !== debounced || eventProperties.isFetching || personProperties.isFetching}
       emptyText={eventProperties.isError || personProperties.isError ? "Could not load properties." : "No property matches."}
       size={size}
       className={className}
+      defaultOpen={defaultOpen}
       onChange={(picked) => {
         const [type, ...rest] = picked.split(":");
         onChange({ type: type as PropertyKind, key: rest.join(":") });

@@ -148,21 +148,21 @@ export function propertyNumberSql(column: string, keyPlaceholder: string): strin
   return `toFloat64OrNull(${propertyValueSql(column, keyPlaceholder)})`;
 }
 
-const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+export const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The values an exact/is_not filter compares with. */
-const listValues = (filter: PropertyFilter) =>
+export const listValues = (filter: PropertyFilter) =>
   (Array.isArray(filter.value) ? filter.value : [filter.value]).filter((v) => v !== undefined && v !== null);
 
-function singleValue(filter: PropertyFilter): unknown {
+export function singleValue(filter: PropertyFilter): unknown {
   const v = Array.isArray(filter.value) ? filter.value[0] : filter.value;
   if (v === undefined || v === null)
     throw validationError(`Property filter "${filter.key}" needs a value for operator "${filter.operator}".`, "properties");
   return v;
 }
 
-function numberValue(filter: PropertyFilter): number {
+export function numberValue(filter: PropertyFilter): number {
   const n = Number(singleValue(filter));
   if (!Number.isFinite(n))
     throw validationError(`Property filter "${filter.key}" needs a numeric value for operator "${filter.operator}".`, "properties");
