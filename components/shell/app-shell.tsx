@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import {
   ActivityIcon,
   BlocksIcon,
+  Building2Icon,
   BookOpenIcon,
   CloudUploadIcon,
   ChartLineIcon,
@@ -27,7 +28,9 @@ import { Logo } from "@/components/logo";
 import { OrganizationSwitcher, ProjectSwitcher } from "@/components/shell/switchers";
 import { UserMenu } from "@/components/shell/user-menu";
 import { Button } from "@/components/ui/button";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
 import { meQuery } from "@/lib/ui/queries";
+import type { TGroupType } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { cn } from "@/lib/ui/utils";
 
@@ -39,7 +42,13 @@ interface NavItem {
   exact?: boolean;
 }
 
-function navSections(projectId: number | undefined): { title: string; items: NavItem[] }[] {
+/** One entry per group type (named by its plural), or one "Groups" entry that says how to send them. */
+function groupItems(projectId: number, types: TGroupType[] | undefined): NavItem[] {
+  if (!types?.length) return [{ href: `/project/${projectId}/groups`, label: "Groups", icon: Building2Icon }];
+  return types.map((type) => ({ href: `/project/${projectId}/groups/${type.group_type_index}`, label: groupTypeLabel(type), icon: Building2Icon }));
+}
+
+function navSections(projectId: number | undefined, groupTypes: TGroupType[] | undefined): { title: string; items: NavItem[] }[] {
   return [
     {
       title: "Project",
@@ -50,6 +59,7 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
             { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
             { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
             { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
+            ...groupItems(projectId, groupTypes),
           ]
         : [],
     },
@@ -72,6 +82,7 @@ function navSections(projectId: number | undefined): { title: string; items: Nav
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe();
   const pathname = usePathname();
+  const groupTypes = useQuery({ ...groupTypesQuery(me.team?.id ?? 0), enabled: Boolean(me.team) });
   return (
     <div className="flex h-full flex-col gap-4 p-3">
       <Link href="/" className="px-2 pt-1" onClick={onNavigate}>
@@ -82,7 +93,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <ProjectSwitcher />
       </div>
       <nav aria-label="Main" className="grid flex-1 content-start gap-4 overflow-y-auto">
-        {navSections(me.team?.id).map((section) =>
+        {navSections(me.team?.id, groupTypes.data).map((section) =>
           section.items.length ? (
             <div key={section.title} className="grid gap-0.5">
               <p className="px-2 pb-1 text-xs font-medium text-muted-foreground">{section.title}</p>

@@ -124,6 +124,13 @@ export const personKeys = {
   detail: (projectId: number, personId: string) => [...personKeys.all, projectId, "detail", personId] as const,
 };
 
+export const groupKeys = {
+  all: ["groups"] as const,
+  types: (projectId: number) => [...groupKeys.all, projectId, "types"] as const,
+  list: (projectId: number, groupTypeIndex: number, search: string) => [...groupKeys.all, projectId, "list", groupTypeIndex, search] as const,
+  detail: (projectId: number, groupTypeIndex: number, groupKey: string) => [...groupKeys.all, projectId, "detail", groupTypeIndex, groupKey] as const,
+};
+
 /** Everything about an organization's pipeline apps sits under `organization(id)`: one write makes it all stale. */
 export const pluginKeys = {
   all: ["plugins"] as const,

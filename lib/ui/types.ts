@@ -57,6 +57,7 @@ export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
 
 export type { TEvent, TEventSummary } from "@/lib/events/schemas";
 export type { TPerson } from "@/lib/persons/schemas";
+export type { TGroup, TGroupType } from "@/lib/groups/schemas";
 // Batch exports (issue 9)
 export type { TBatchExport, TBatchExportBackfill, TBatchExportLogEntry, TBatchExportRun } from "@/lib/batch-exports/schemas";
 export type TBatchExportDestinationType = import("@/lib/batch-exports/schemas").DestinationType;
