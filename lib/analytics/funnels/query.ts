@@ -43,7 +43,7 @@ export function deadlineSql(f: NormalizedFunnel, t: string): string {
   return `(${t} + ${f.window.interval * UNIT_MICROS[f.window.unit]})`;
 }
 
-const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES };
+const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" };
 
 const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) => entityKey(a.match) === entityKey(b.match);
 
