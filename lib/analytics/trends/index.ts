@@ -6,6 +6,7 @@ import {
   parseInterval,
   previousRange,
   resolveDateRange,
+  SESSION_DURATION,
   testAccountFilters,
   validateProperties,
   type DateRange,
@@ -166,10 +167,12 @@ function checkPointCount(points: number) {
 function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
-  if (type !== "event" && type !== "person")
+  if (type !== "event" && type !== "person" && type !== "session")
     throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
   if (typeof filter.breakdown !== "string")
     throw validationError("Breakdown must be a property key.", "breakdown");
+  if (type === "session" && filter.breakdown !== SESSION_DURATION)
+    throw validationError(`Session property "${filter.breakdown}" is not supported: only "${SESSION_DURATION}" is.`, "breakdown", "unsupported");
   return { key: filter.breakdown, type };
 }
 
