@@ -106,6 +106,8 @@ export interface PropertyColumns {
   person: string;
   /** The placeholder of the project's id, for session filters (which read the team's other events); none = refused. */
   team?: string;
+  /** A condition on `timestamp` holding every event the query reads: session filters then look only at those sessions. */
+  sessionsDuring?: string;
 }
 
 /**
@@ -209,7 +211,7 @@ function sameWhenMissingOrNull(filter: PropertyFilter): boolean {
 export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColumns, params: SqlParams): string {
   if (filter.type === "session") {
     if (!columns.team) throw validationError("Session property filters are not supported here.", "properties", "unsupported");
-    return sessionFilterSql(filter, columns.team, params);
+    return sessionFilterSql(filter, columns.team, columns.sessionsDuring, params);
   }
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");

@@ -18,6 +18,10 @@ export function sessionDurationsSql(team: string, among?: string): string {
     FROM events WHERE team_id = ${team} AND prop_session_id != ''${restrict} GROUP BY sid`;
 }
 
+/** The 400 for a session property other than `$session_duration` (named, within reason). */
+export const unsupportedSessionProperty = (key: string, attr: string) =>
+  validationError(`Session property "${key.slice(0, 200)}" is not supported: only "${SESSION_DURATION}" is.`, attr, "unsupported");
+
 export interface SessionFilter {
   key: string;
   operator: string;
@@ -26,8 +30,7 @@ export interface SessionFilter {
 
 /** A session filter's operator and number, or PostHog-style 400s for what legacy insights refuse (G23). */
 export function checkSessionFilter(filter: SessionFilter, attr = "properties"): { operator: SessionOperator; value: number } {
-  if (filter.key !== SESSION_DURATION)
-    throw validationError(`Session property "${filter.key}" is not supported: only "${SESSION_DURATION}" is.`, attr, "unsupported");
+  if (filter.key !== SESSION_DURATION) throw unsupportedSessionProperty(filter.key, attr);
   if (!(SESSION_OPERATORS as readonly string[]).includes(filter.operator))
     throw validationError(
       `Operator "${filter.operator}" is not supported for "${SESSION_DURATION}": use one of ${SESSION_OPERATORS.join(", ")}.`,
@@ -43,10 +46,17 @@ export function checkSessionFilter(filter: SessionFilter, attr = "properties"): 
 
 /**
  * A session filter as a condition on the event `e` (G23): its session's duration compared with the value;
- * events without a session never match. `team` is the placeholder of the project's id.
+ * events without a session never match. `team` is the placeholder of the project's id; `during` (a condition on
+ * `timestamp`), when the query reads only such events, keeps the durations to the sessions they are in.
  */
-export function sessionFilterSql(filter: SessionFilter, team: string, params: { add(value: unknown, type: string): string }): string {
+export function sessionFilterSql(
+  filter: SessionFilter,
+  team: string,
+  during: string | undefined,
+  params: { add(value: unknown, type: string): string },
+): string {
   const { operator, value } = checkSessionFilter(filter);
+  const touched = during ? `SELECT prop_session_id FROM events WHERE team_id = ${team} AND ${during}` : undefined;
   return `ifNull(e.prop_session_id, '') != '' AND e.prop_session_id IN (
-    SELECT sid FROM (${sessionDurationsSql(team)}) WHERE duration ${COMPARE[operator]} ${params.add(value, "Float64")})`;
+    SELECT sid FROM (${sessionDurationsSql(team, touched)}) WHERE duration ${COMPARE[operator]} ${params.add(value, "Float64")})`;
 }

@@ -8,6 +8,7 @@ import {
   resolveDateRange,
   SESSION_DURATION,
   testAccountFilters,
+  unsupportedSessionProperty,
   validateProperties,
   type DateRange,
   type PropertyGroup,
@@ -172,7 +173,7 @@ function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (typeof filter.breakdown !== "string")
     throw validationError("Breakdown must be a property key.", "breakdown");
   if (type === "session" && filter.breakdown !== SESSION_DURATION)
-    throw validationError(`Session property "${filter.breakdown}" is not supported: only "${SESSION_DURATION}" is.`, "breakdown", "unsupported");
+    throw unsupportedSessionProperty(filter.breakdown, "breakdown");
   return { key: filter.breakdown, type };
 }
 

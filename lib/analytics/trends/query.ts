@@ -102,11 +102,11 @@ export function baseQuery(
   const personProps = usesPersonProperties(ctx.properties) || entityUsesPersonProperties(series.match) || breakdown?.type === "person";
   const withPerson = personProps || scan.some(needsPerson);
   const team = params.add(ctx.teamId, "Int64");
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team };
   const inRange = [
     `timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
     `timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
   ];
+  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: inRange.join(" AND ") };
   const where = [`e.team_id = ${team}`, ...inRange.map((c) => `e.${c}`)];
   const own = entityMatchSql(series.match, columns, params);
   if (own !== "1") where.push(own);
@@ -139,7 +139,7 @@ export function baseQuery(
   let joins = withPerson ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}` : "";
   if (breakdown?.type === "session") {
     // Only the sessions with events in the range; events without a session drop out (legacy's INNER JOIN).
-    const touched = `SELECT prop_session_id FROM events WHERE team_id = ${team} AND ${inRange.join(" AND ")}`;
+    const touched = `SELECT prop_session_id FROM events WHERE team_id = ${team} AND ${columns.sessionsDuring}`;
     joins += ` INNER JOIN (${sessionDurationsSql(team, touched)}) AS sd ON e.prop_session_id = sd.sid`;
   }
   return `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { SESSION_DURATION, ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { SESSION_DURATION, ZProperties, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
@@ -102,7 +102,7 @@ export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionD
     if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
       throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
     if (entity.math_property_type === "session_properties" && entity.math_property && entity.math_property !== SESSION_DURATION)
-      throw validationError(`Session property "${entity.math_property}" is not supported: only "${SESSION_DURATION}" is.`, "math_property", "unsupported");
+      throw unsupportedSessionProperty(entity.math_property, "math_property");
     const match = matchedEntity(entity, actions, entity.properties);
     return { index, entity, event: match.event, match, math, mathProperty: entity.math_property ?? null };
   });
