@@ -8,3 +8,4 @@ export * from "./regex";
 export * from "./selectors";
 export * from "./entities";
 export * from "./params";
+export * from "./sessions";

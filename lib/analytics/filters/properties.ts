@@ -2,6 +2,7 @@ import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { jsonParam } from "./params";
 import { PERSON_PROPERTIES } from "./persons";
+import { checkSessionFilter, sessionFilterSql } from "./sessions";
 
 /** PostHog's property filters (flat list or nested AND/OR groups) as ClickHouse SQL. */
 
@@ -25,7 +26,7 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 /** Property types this engine evaluates; others answer 400 (not silently ignored). */
-export const PROPERTY_TYPES = ["event", "person"] as const;
+export const PROPERTY_TYPES = ["event", "person", "session"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export interface PropertyFilter {
@@ -103,6 +104,10 @@ export class SqlParams {
 export interface PropertyColumns {
   event: string;
   person: string;
+  /** The placeholder of the project's id, for session filters (which read the team's other events); none = refused. */
+  team?: string;
+  /** A condition on `timestamp` holding every event the query reads: session filters then look only at those sessions. */
+  sessionsDuring?: string;
 }
 
 /**
@@ -204,6 +209,10 @@ function sameWhenMissingOrNull(filter: PropertyFilter): boolean {
 
 /** One filter as a SQL condition. */
 export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColumns, params: SqlParams): string {
+  if (filter.type === "session") {
+    if (!columns.team) throw validationError("Session property filters are not supported here.", "properties", "unsupported");
+    return sessionFilterSql(filter, columns.team, columns.sessionsDuring, params);
+  }
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");
   // The exact columns are the events table's, read as `e` like its `e.properties`.
@@ -263,6 +272,7 @@ export function propertyGroupSql(group: PropertyGroup, columns: PropertyColumns,
 /** Validation before building SQL: regexes must compile (RE2 is close enough to JS for a syntax check). */
 export function validateProperties(group: PropertyGroup, attr = "properties"): void {
   for (const f of leafFilters(group)) {
+    if (f.type === "session") checkSessionFilter(f, attr);
     if ((f.operator === "regex" || f.operator === "not_regex") && f.value !== undefined && f.value !== null) {
       try {
         new RegExp(asText(Array.isArray(f.value) ? f.value[0] : f.value));

@@ -43,7 +43,12 @@ export function deadlineSql(f: NormalizedFunnel, t: string): string {
   return `(${t} + ${f.window.interval * UNIT_MICROS[f.window.unit]})`;
 }
 
-const COLUMNS = { event: "e.properties", person: PERSON_PROPERTIES };
+const COLUMNS = {
+  event: "e.properties",
+  person: PERSON_PROPERTIES,
+  team: "{team:Int64}",
+  sessionsDuring: "timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC') AND timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')",
+};
 
 const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) => entityKey(a.match) === entityKey(b.match);
 

@@ -94,7 +94,7 @@ async function prepareRetention(project: Pick<Project, "id" | "timezone">, filte
     : filter.properties;
   validateProperties(properties);
   const params = new SqlParams();
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES };
+  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" };
   const where = propertyGroupSql(properties, columns, params);
   const names = eventNamesOf([target, returning]);
   const entities = {

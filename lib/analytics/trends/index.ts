@@ -6,7 +6,9 @@ import {
   parseInterval,
   previousRange,
   resolveDateRange,
+  SESSION_DURATION,
   testAccountFilters,
+  unsupportedSessionProperty,
   validateProperties,
   type DateRange,
   type PropertyGroup,
@@ -166,10 +168,12 @@ function checkPointCount(points: number) {
 function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
-  if (type !== "event" && type !== "person")
+  if (type !== "event" && type !== "person" && type !== "session")
     throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
   if (typeof filter.breakdown !== "string")
     throw validationError("Breakdown must be a property key.", "breakdown");
+  if (type === "session" && filter.breakdown !== SESSION_DURATION)
+    throw unsupportedSessionProperty(filter.breakdown, "breakdown");
   return { key: filter.breakdown, type };
 }
 

@@ -13,6 +13,7 @@ import {
   propertyGroupSql,
   propertyNumberSql,
   breakdownPropertySql,
+  sessionDurationsSql,
   toInstant,
   usesPersonProperties,
   type DateRange,
@@ -20,7 +21,7 @@ import {
 } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
-import type { Series } from "./schemas";
+import { isSessionDuration, type Series } from "./schemas";
 
 /** ClickHouse SQL of trends: one series over one date range, per bucket (and breakdown value) or in total. */
 
@@ -28,7 +29,8 @@ export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
 
 export interface Breakdown {
   key: string;
-  type: "event" | "person";
+  /** `session`: the duration of the event's session in seconds (G24); events without a session have none. */
+  type: "event" | "person" | "session";
 }
 
 /** Which breakdown values a query keeps: the listed ones, or all others, folded into one "other" value. */
@@ -63,7 +65,8 @@ const needsPerson = (series: Series) =>
   series.math === "dau" || series.math in ACTIVE_DAYS || series.math.endsWith("_count_per_actor");
 
 /** Maths that are one aggregate over the matching events: several can share a scan, with totals in the same pass. */
-export const isSingleAggregate = (series: Series) => !(series.math in ACTIVE_DAYS) && !series.math.endsWith("_count_per_actor");
+export const isSingleAggregate = (series: Series) =>
+  !(series.math in ACTIVE_DAYS) && !series.math.endsWith("_count_per_actor") && !isSessionDuration(series);
 
 /** Series with the same events (event or action, and own filters) can be computed from one scan. */
 export const scanKey = (series: Series) => entityKey(series.match);
@@ -98,29 +101,32 @@ export function baseQuery(
   const [series] = scan;
   const personProps = usesPersonProperties(ctx.properties) || entityUsesPersonProperties(series.match) || breakdown?.type === "person";
   const withPerson = personProps || scan.some(needsPerson);
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES };
-  const where = [
-    `e.team_id = ${params.add(ctx.teamId, "Int64")}`,
-    `e.timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
-    `e.timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
+  const team = params.add(ctx.teamId, "Int64");
+  const inRange = [
+    `timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
+    `timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
   ];
+  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: inRange.join(" AND ") };
+  const where = [`e.team_id = ${team}`, ...inRange.map((c) => `e.${c}`)];
   const own = entityMatchSql(series.match, columns, params);
   if (own !== "1") where.push(own);
   const global = propertyGroupSql(ctx.properties, columns, params);
   if (global !== "1") where.push(global);
-  const team = params.add(ctx.teamId, "Int64");
   const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
   select.push(`${withPerson ? personIdOf(ctx.personOverrides) : "e.person_id"} AS person_id`);
   scan.forEach((s, i) => {
     select.push(
-      s.mathProperty
+      s.mathProperty && !isSessionDuration(s)
         ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
         : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
     );
   });
   if (breakdown) {
     const key = params.add(breakdown.key, "String");
-    const read = breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
+    const read =
+      breakdown.type === "session"
+        ? { has: "1", value: "toString(sd.duration)" }
+        : breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
     const value = `if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")})`;
     if (pick && "otherThan" in pick) {
       select.push(`${params.add(OTHER_BREAKDOWN, "String")} AS bv`);
@@ -130,7 +136,12 @@ export function baseQuery(
       if (pick) where.push(`${value} IN ${params.add(pick.only, "Array(String)")}`);
     }
   } else select.push("'' AS bv");
-  const joins = withPerson ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}` : "";
+  let joins = withPerson ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}` : "";
+  if (breakdown?.type === "session") {
+    // Only the sessions with events in the range; events without a session drop out (legacy's INNER JOIN).
+    const touched = `SELECT prop_session_id FROM events WHERE team_id = ${team} AND ${columns.sessionsDuring}`;
+    joins += ` INNER JOIN (${sessionDurationsSql(team, touched)}) AS sd ON e.prop_session_id = sd.sid`;
+  }
   return `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;
 }
 
@@ -154,6 +165,19 @@ function aggregateSql(series: Series, num = "num0"): string {
     default:
       return `ifNull(quantileExactInclusive(${QUANTILES[series.math]})(${num}), 0)`;
   }
+}
+
+/**
+ * A session-duration math (G22): each session with matching events counts its duration once per group of `keys`
+ * (`bucket`, when given its expression over the matching events, and bv); events without a session are ignored.
+ */
+function sessionDurationSql(series: Series, base: string, bucket: string | null, team: string): string {
+  const keys = bucket ? "bucket, bv" : "bv";
+  const touched = `SELECT session_id FROM (${base}) WHERE session_id != ''`;
+  return `SELECT ${keys}, ${aggregateSql(series, "toFloat64(d.duration)")} AS value FROM (
+      SELECT DISTINCT ${bucket ? `${bucket} AS bucket, ` : ""}bv, session_id FROM (${base}) WHERE session_id != ''
+    ) AS s INNER JOIN (${sessionDurationsSql(team, touched)}) AS d ON s.session_id = d.sid
+    GROUP BY ${keys}`;
 }
 
 /** Per-actor maths: the event count of each person, aggregated over persons. */
@@ -212,6 +236,10 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
   }
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const bucket = bucketSql("ts", range.interval, tz);
+  if (isSessionDuration(series)) {
+    const sql = sessionDurationSql(series, base, bucket, params.add(ctx.teamId, "Int64"));
+    return collectPoints(await store.query<Row>(sql, params.values));
+  }
   const sql = series.math.endsWith("_count_per_actor")
     ? `SELECT bucket, bv, ${actorSql(series)} AS value FROM (
          SELECT ${bucket} AS bucket, bv, person_id, count() AS c FROM (${base}) GROUP BY bucket, bv, person_id
@@ -237,7 +265,9 @@ export async function seriesTotals(ctx: TrendContext, series: Series, range: Dat
   const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
-  const sql = series.math.endsWith("_count_per_actor")
+  const sql = isSessionDuration(series)
+    ? sessionDurationSql(series, base, null, params.add(ctx.teamId, "Int64"))
+    : series.math.endsWith("_count_per_actor")
     ? `SELECT bv, ${actorSql(series)} AS value FROM (SELECT bv, person_id, count() AS c FROM (${base}) GROUP BY bv, person_id) GROUP BY bv`
     : `SELECT bv, ${aggregateSql(series)} AS value FROM (${base}) GROUP BY bv`;
   const rows = await store.query<{ bv: string; value: number | string | null }>(sql, params.values);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { ZProperties, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { SESSION_DURATION, ZProperties, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
@@ -24,7 +24,9 @@ export const ZTrendEntity = z
     name: z.string().nullish(),
     custom_name: z.string().nullish(),
     math: z.string().nullish(),
-    math_property: z.string().nullish(),
+    math_property: z.string().max(400).nullish(),
+    /** Where `math_property` lives: only `session_properties` (for `$session_duration`) changes anything. */
+    math_property_type: z.string().max(100).nullish(),
     math_hogql: z.string().nullish(),
     math_group_type_index: z.number().int().nullish(),
     properties: ZProperties,
@@ -71,6 +73,10 @@ export interface Series {
   mathProperty: string | null;
 }
 
+/** A math over the durations of the series' sessions (G22), each session counted once per bucket. */
+export const isSessionDuration = (series: Pick<Series, "math" | "mathProperty">) =>
+  series.mathProperty === SESSION_DURATION && (PROPERTY_MATHS as readonly string[]).includes(series.math);
+
 /** The filter's events and actions, in series order (PostHog sorts both lists together by `order`); at most MAX_TREND_SERIES. */
 export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
   checkCount((filter.events?.length ?? 0) + (filter.actions?.length ?? 0), MAX_TREND_SERIES, filter.events?.length ? "events" : "actions", "series");
@@ -95,6 +101,8 @@ export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionD
       throw validationError(`"${entity.math}" is not a valid choice.`, "math", "invalid_choice");
     if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
       throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
+    if (entity.math_property_type === "session_properties" && entity.math_property && entity.math_property !== SESSION_DURATION)
+      throw unsupportedSessionProperty(entity.math_property, "math_property");
     const match = matchedEntity(entity, actions, entity.properties);
     return { index, entity, event: match.event, match, math, mathProperty: entity.math_property ?? null };
   });
