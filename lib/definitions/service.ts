@@ -15,7 +15,7 @@ import {
 } from "@/lib/db/schema";
 import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
-import { containsPattern } from "@/lib/persons/service";
+import { containsPattern } from "@/lib/db/like";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { userBasic } from "@/lib/users/serialize";

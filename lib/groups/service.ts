@@ -3,6 +3,7 @@ import { validationError, notFound } from "@/lib/api/errors";
 import { withQuery } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { groupTypeMappings, groups, type Group } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
@@ -88,7 +89,7 @@ export async function listGroups(
   const conditions = [eq(groups.projectId, project.id), eq(groups.groupType, groupType)];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(or(ilike(groups.groupKey, pattern), ilike(sql`${groups.properties}::text`, pattern))!);
   }
   const db = await getDb();

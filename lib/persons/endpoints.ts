@@ -1,17 +1,12 @@
-import { ZProperties } from "@/lib/analytics/filters/properties";
 import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { ZProjectParams } from "@/lib/projects/schemas";
-import { ZPerson, ZPersonListQuery, ZPersonParams } from "./schemas";
+import { ZPerson, ZPersonListFilters, ZPersonParams } from "./schemas";
 import { getPerson, listPersons } from "./service";
 
 const tag = "persons";
 
 /** Declared here, not with the schemas the browser imports: the filters' parser is server code. */
-const ZPersonListFilters = ZPersonListQuery.extend({
-  properties: ZProperties.describe("Person property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group)."),
-});
-export type TPersonListFilters = typeof ZPersonListFilters._output;
 
 export const listPersonsEndpoint = endpoint({
   method: "GET",

@@ -12,7 +12,7 @@ import {
   validateProperties,
 } from "@/lib/analytics/filters/properties";
 import { persons } from "@/lib/db/schema";
-import { containsPattern } from "./service";
+import { containsPattern } from "@/lib/db/like";
 
 const NUMBER = "^\\s*-?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$";
 const ISO_DAY = "^\\d{4}-\\d{2}-\\d{2}";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZProperties as ZPropertyFilters } from "@/lib/analytics/filters/properties";
 import { ZProjectParams } from "@/lib/projects/schemas";
 
 const ZProperties = z.record(z.string(), z.unknown());
@@ -45,3 +46,9 @@ export const ZPersonParams = ZProjectParams.extend({ personId: z.uuid() });
 
 export type TPerson = z.infer<typeof ZPerson>;
 export type TEventPerson = z.infer<typeof ZEventPerson>;
+
+/** The persons list's query: search and paging, and person property filters. */
+export const ZPersonListFilters = ZPersonListQuery.extend({
+  properties: ZPropertyFilters.describe("Person property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group)."),
+});
+export type TPersonListFilters = typeof ZPersonListFilters._output;

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { pgJson } from "./repository";
 import { personName } from "./schemas";
-import { containsPattern } from "./service";
+import { containsPattern } from "@/lib/db/like";
 
 test("personName: email, name or username, else the first distinct id, else the id", () => {
   expect(personName({ name: "Ann", email: "ann@x" }, ["d"], "id")).toBe("ann@x");

@@ -3,11 +3,12 @@ import { notFound } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Tx } from "@/lib/db/client";
+import { containsPattern } from "@/lib/db/like";
 import { personDistinctIds, persons, type Person } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { pgJson } from "./repository";
-import type { TPersonListFilters } from "./endpoints";
+import type { TPersonListFilters } from "./schemas";
 import { personPropertiesSql } from "./property-filters";
 import { personName, type TEventPerson, type TPerson } from "./schemas";
 
@@ -21,11 +22,6 @@ export function serializePerson(person: Person, distinctIds: string[]): TPerson 
     created_at: person.createdAt.toISOString(),
     is_identified: person.isIdentified,
   };
-}
-
-/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Each person's distinct ids, in the order they were added. */

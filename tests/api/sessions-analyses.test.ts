@@ -273,6 +273,17 @@ describe("sessions in trends, funnels and retention, against the reference compu
     expect(got).toEqual(byDuration);
     expect(byDuration.size).toBeGreaterThan(20);
     expect(response.body.result[0].filter).toMatchObject({ breakdown_type: "session", breakdown: "$session_duration" });
+    // A point's persons: those with a pageview that day in a session of that duration.
+    const item = response.body.result.find((i: any) => i.data.some((v: number) => v > 0));
+    const day = item.data.findIndex((v: number) => v > 0);
+    const persons = await user.session.get(`/${item.persons_urls[day].url}`);
+    expect(persons.status, persons.text).toBe(200);
+    const expected = new Set(
+      events
+        .filter((e) => pageviews(e) && sessionOf(e) && String(durations.get(sessionOf(e))) === item.breakdown_value && dayOf(time(e)) === DAYS[day])
+        .map((e) => e.distinct_id),
+    );
+    expect(new Set(persons.body.results[0].people.flatMap((p: any) => p.distinct_ids).filter((id: string) => expected.has(id)))).toEqual(expected);
   });
 
   test("session breakdown with a session-duration math and the other values folded", async () => {

@@ -2,6 +2,7 @@ import { fromZodError, validationError } from "@/lib/api/errors";
 import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
+import { resolveBreakdown } from "@/lib/analytics/trends";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
 import { pagedPersonIds } from "./persons";
 
@@ -61,11 +62,8 @@ export async function trendActorIds(
   const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
-  const breakdownKey = typeof filter.breakdown === "string" && filter.breakdown !== "" ? filter.breakdown : null;
-  const breakdownType = filter.breakdown_type ?? "event";
-  if (breakdownKey !== null && breakdownType !== "event" && breakdownType !== "person")
-    throw validationError(`Breakdown type "${breakdownType}" is not supported.`, "breakdown_type", "unsupported");
-  const breakdown: Breakdown | null = breakdownKey === null ? null : { key: breakdownKey, type: breakdownType as Breakdown["type"] };
+  // The trend's own reading of its breakdown (event, person or session).
+  const breakdown = resolveBreakdown(filter);
   const value = raw.breakdown_value === undefined || raw.breakdown_value === null ? undefined : String(raw.breakdown_value);
   const params = new SqlParams();
   // As "dau", whatever the series' own math: every event's person is resolved (S1).

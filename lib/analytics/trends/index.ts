@@ -165,7 +165,8 @@ function checkPointCount(points: number) {
     );
 }
 
-function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
+/** The filter's breakdown, or PostHog's 400 for one a trend cannot compute. */
+export function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
   if (type !== "event" && type !== "person" && type !== "session")
