@@ -51,6 +51,12 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   await expect.poll(() => drawn(page)).toEqual(items.map(({ status, data }) => ({ status, data })));
   expect(await tableRows(page)).toEqual(items.map((item) => [...item.data.map(formatValue), formatValue(item.count)]));
 
+  // The y axis spans the tallest active stack and the deepest dormant one (a few persons: in steps of one), no more.
+  const stack = (sign: 1 | -1) => Math.max(...items[0].data.map((_, i) => sign * items.reduce((sum, item) => sum + (Math.sign(item.data[i]) === sign ? item.data[i] : 0), 0)));
+  const yTicks = page.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
+  await expect(yTicks.first()).toHaveText(String(-stack(-1)));
+  await expect(yTicks.last()).toHaveText(String(stack(1)));
+
   // The tooltip of an interval names the four statuses with their numbers.
   const newBars = page.locator(".recharts-bar").first().locator("path.recharts-rectangle");
   await newBars.first().hover();
@@ -58,7 +64,7 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   await expect(tooltip).toBeVisible();
   for (const label of ["New", "Returning", "Resurrecting", "Dormant"]) await expect(tooltip).toContainText(label);
 
-  // A bar lists its persons: the first new bar is the day b arrived (9 days ago), one person.
+  // A bar lists its persons: the first new bar.
   const news = items[0];
   const first = news.data.findIndex(Boolean);
   await newBars.first().click();
@@ -102,6 +108,15 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   await expect.poll(async () => (await drawn(page)).map((s) => s.status)).toEqual(["new", "resurrecting", "dormant"]);
   const saved = (await (await page.request.get(`/api/projects/${project.id}/insights/?short_id=${shortId}`)).json()).results[0];
   expect(saved.filters).toMatchObject({ insight: "LIFECYCLE", toggledLifecycles: ["new", "resurrecting", "dormant"] });
+
+  // The saved insights list names its kind and finds it by type.
+  await page.goto(`/project/${project.id}/insights`);
+  const list = page.getByRole("table", { name: "Saved insights" });
+  await expect(list.getByRole("row", { name: /Pageview lifecycle/ })).toContainText("Lifecycle");
+  await page.getByLabel("Type").click();
+  await page.getByRole("option", { name: "Lifecycle" }).click();
+  await expect(page).toHaveURL(/[?&]type=LIFECYCLE/);
+  await expect(list.getByRole("row")).toHaveCount(2);
 
   const dashboard = await (await page.request.post(`/api/projects/${project.id}/dashboards/`, { data: { name: "Growth" }, headers: sameOrigin(page) })).json();
   const placed = await page.request.patch(`/api/projects/${project.id}/insights/${saved.id}/`, { data: { dashboards: [dashboard.id] }, headers: sameOrigin(page) });

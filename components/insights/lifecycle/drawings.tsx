@@ -6,7 +6,7 @@ import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
 import { CHART_THEME } from "@/components/insights/charts/palette";
 import { chartRows, formatBucket, type TrendLine } from "@/components/insights/trends/results";
 import { formatCompact, formatValue } from "@/lib/ui/format";
-import { STATUS_LABELS, statusColor, type LifecycleStatus } from "./lifecycle-data";
+import { STATUS_LABELS, stackTicks, statusColor, type LifecycleStatus } from "./lifecycle-data";
 
 const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
@@ -29,12 +29,13 @@ export function LifecycleDrawing({
 }) {
   const days = lines[0]?.days ?? [];
   const byId = new Map(lines.map((line) => [line.id, line as TrendLine]));
+  const ticks = stackTicks(lines);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={chartRows(lines)} stackOffset="sign" margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="index" {...axisProps} tickFormatter={(index: number) => (days[index] ? formatBucket(days[index], interval) : "")} minTickGap={24} />
-        <YAxis {...axisProps} allowDecimals={false} tickFormatter={axisValue} width={48} />
+        <YAxis {...axisProps} ticks={ticks} domain={[ticks[0], ticks.at(-1)!]} tickFormatter={axisValue} width={48} />
         <ReferenceLine y={0} stroke={CHART_THEME.axis} />
         <Tooltip
           cursor={{ fill: "var(--muted)", fillOpacity: 0.5 }}

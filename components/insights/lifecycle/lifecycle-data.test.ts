@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lineColor } from "@/components/insights/charts/line-colors";
-import { lifecycleLines, shownStatuses, statusColor, toggleStatus } from "./lifecycle-data";
+import { lifecycleLines, shownStatuses, stackTicks, statusColor, toggleStatus } from "./lifecycle-data";
 import type { LifecycleItem } from "./types";
 
 const item = (status: string, data: number[]): LifecycleItem => ({
@@ -50,5 +50,18 @@ describe("toggledLifecycles", () => {
     expect(toggleStatus(toggleStatus(off, "new"), "new")).toEqual(["new", "resurrecting", "dormant"]);
     expect(toggleStatus(off, "returning")).toBeUndefined();
     expect(toggleStatus(["dormant"], "dormant")).toEqual([]);
+  });
+});
+
+describe("stackTicks", () => {
+  it("spans the highest active stack and the lowest dormant one in whole steps, without padding", () => {
+    expect(stackTicks([{ data: [1, 0] }, { data: [0, 1] }, { data: [-1, 0] }])).toEqual([-1, 0, 1]);
+    expect(stackTicks([{ data: [2, 1] }, { data: [1, 0] }, { data: [0, -1] }])).toEqual([-1, 0, 1, 2, 3]);
+    expect(stackTicks([{ data: [120, 30] }, { data: [-37, -5] }])).toEqual([-50, 0, 50, 100, 150]);
+  });
+
+  it("is zero alone when nothing is drawn", () => {
+    expect(stackTicks([])).toEqual([0]);
+    expect(stackTicks([{ data: [0, 0] }])).toEqual([0]);
   });
 });

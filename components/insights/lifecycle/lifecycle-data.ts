@@ -65,3 +65,26 @@ export const STATUS_MEANINGS: Record<LifecycleStatus, string> = {
   resurrecting: "Persons who did it in this period after a period without, and had done it before.",
   dormant: "Persons who did it in the period before but not in this one.",
 };
+
+/**
+ * The y axis's ticks for the stacked bars: whole numbers from the lowest dormant stack to the highest active one
+ * (zero always in), in at most about five steps of 1, 2 or 5 × 10ⁿ. recharts' own rounding pads a range of a few
+ * persons far past its data (-1…1 drawn as -1…3).
+ */
+export function stackTicks(lines: { data: number[] }[]): number[] {
+  const length = Math.max(0, ...lines.map((line) => line.data.length));
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < length; i++) {
+    const values = lines.map((line) => line.data[i] ?? 0);
+    high = Math.max(high, values.filter((v) => v > 0).reduce((a, b) => a + b, 0));
+    low = Math.min(low, values.filter((v) => v < 0).reduce((a, b) => a + b, 0));
+  }
+  if (low === high) return [0];
+  const raw = (high - low) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = raw <= 1 ? 1 : [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!;
+  const ticks: number[] = [];
+  for (let tick = Math.floor(low / step) * step; tick <= Math.ceil(high / step) * step; tick += step) ticks.push(tick);
+  return ticks;
+}
