@@ -33,7 +33,7 @@ import { useMe } from "@/lib/ui/use-me";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 
 const PAGE_SIZE = 30;
-const TYPES = ["TRENDS", "FUNNELS", "RETENTION", "PATHS", "STICKINESS"] as const;
+const TYPES = ["TRENDS", "FUNNELS", "RETENTION", "PATHS", "STICKINESS", "LIFECYCLE"] as const;
 const ANY = "any";
 
 interface InsightsContext {

@@ -3,7 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import type { LegacyFilters } from "@/lib/insights/builder/url-state";
 import type { AnalysisResponse } from "@/lib/ui/types";
 
-export type InsightKind = "TRENDS" | "FUNNELS" | "RETENTION" | "PATHS" | "STICKINESS";
+export type InsightKind = "TRENDS" | "FUNNELS" | "RETENTION" | "PATHS" | "STICKINESS" | "LIFECYCLE";
 
 /** The analysis endpoint under `/api/projects/:id/insights/` a kind posts its legacy filter to. */
 export type AnalysisEndpoint = "trend" | "funnel" | "retention" | "path";
