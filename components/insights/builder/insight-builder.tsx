@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { InsightActions } from "@/components/insights/builder/insight-actions";
-import { INSIGHT_KINDS, kindOf } from "@/components/insights/builder/kinds";
+import { INSIGHT_KINDS, firstSeriesOnly, kindOf } from "@/components/insights/builder/kinds";
 import { ResultPanel } from "@/components/insights/builder/result-panel";
 import { useInsightFilters } from "@/components/insights/builder/use-insight-filters";
 import { DateRangePicker } from "@/components/insights/controls/date-range-picker";
@@ -28,6 +28,9 @@ export type BuilderMode = "new" | "edit" | "view";
 
 /** What a kind switch keeps: the series or steps, the filters and the date range carry over where both kinds have them. */
 const SHARED_KEYS = ["events", "actions", "properties", "filter_test_accounts", "date_from", "date_to"];
+/** Kinds whose series carry over to each other (a lifecycle keeps the first one only: it has one). */
+const SERIES_KINDS = ["TRENDS", "FUNNELS", "STICKINESS", "LIFECYCLE"];
+
 
 /**
  * The insight builder: kind tabs, the kind's editor on the left, the date range and the kind's display settings
@@ -90,9 +93,10 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
   const switchKind = (next: (typeof INSIGHT_KINDS)[number]) => {
     if (next === kind) return;
     const carried = Object.fromEntries(SHARED_KEYS.filter((key) => filters[key] !== undefined).map((key) => [key, filters[key]]));
-    const keepsSeries = ["TRENDS", "FUNNELS", "STICKINESS"].includes(next.kind) && ["TRENDS", "FUNNELS", "STICKINESS"].includes(kind.kind);
+    const keepsSeries = SERIES_KINDS.includes(next.kind) && SERIES_KINDS.includes(kind.kind);
     const defaults = next.defaultFilters();
-    replaceFilters({ ...defaults, ...(keepsSeries ? carried : { date_from: carried.date_from ?? defaults.date_from, properties: carried.properties }) });
+    const kept = keepsSeries ? { ...carried, ...(next.kind === "LIFECYCLE" ? firstSeriesOnly(carried) : {}) } : { date_from: carried.date_from ?? defaults.date_from, properties: carried.properties };
+    replaceFilters({ ...defaults, ...kept });
   };
 
   const editable = mode !== "view";
@@ -197,7 +201,7 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
             />
             {kind.DisplayConfig ? <kind.DisplayConfig projectId={projectId} filters={filters} setFilters={setFilters} /> : null}
           </div>
-          <ResultPanel projectId={projectId} kind={kind} filters={compactFilters(filters)} setFilters={setFilters} />
+          <ResultPanel projectId={projectId} kind={kind} filters={compactFilters(filters)} setFilters={setFilters} title={name.trim() || undefined} />
         </div>
       </div>
     </div>

@@ -25,11 +25,14 @@ export function ResultPanel({
   kind,
   filters,
   setFilters,
+  title,
 }: {
   projectId: number;
   kind: AnyInsightKind;
   filters: LegacyFilters;
   setFilters: (patch: LegacyFilters) => void;
+  /** The insight's name, for the files its view downloads. */
+  title?: string;
 }) {
   const queryClient = useQueryClient();
   const posted = kind.viewKeys ? Object.fromEntries(Object.entries(filters).filter(([key]) => !kind.viewKeys!.includes(key))) : filters;
@@ -86,7 +89,7 @@ export function ResultPanel({
         </div>
       ) : query.data ? (
         <div className={running ? "pointer-events-none opacity-50 transition-opacity" : "transition-opacity"} aria-busy={running}>
-          <kind.View projectId={projectId} filters={filters} setFilters={setFilters} response={query.data} />
+          <kind.View projectId={projectId} filters={filters} setFilters={setFilters} response={query.data} title={title} />
         </div>
       ) : (
         <ResultLoading />

@@ -18,6 +18,8 @@ export interface KindEditorProps<F extends LegacyFilters = LegacyFilters> {
 
 export interface KindViewProps<F extends LegacyFilters = LegacyFilters, R = unknown> extends KindEditorProps<F> {
   response: AnalysisResponse<R>;
+  /** The insight's name, for the files a view downloads. */
+  title?: string;
   /** Read-only places (dashboard tiles, shared pages) draw the chart alone, without tables or drill-downs. */
   compact?: boolean;
 }

@@ -5,7 +5,8 @@ import { ChartLegend } from "@/components/insights/charts/chart-legend";
 import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import type { TrendLine } from "@/components/insights/trends/results";
 import { cn } from "@/lib/ui/utils";
-import { LIFECYCLE_STATUSES, STATUS_LABELS, STATUS_MEANINGS, statusColor, type LifecycleStatus } from "./lifecycle-data";
+import { LIFECYCLE_STATUSES, type LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
+import { STATUS_LABELS, STATUS_MEANINGS, statusColor } from "./lifecycle-data";
 
 const LifecycleDrawing = dynamic(() => import("./drawings").then((m) => m.LifecycleDrawing), { ssr: false, loading: ChartLoading });
 

@@ -6,7 +6,8 @@ import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
 import { CHART_THEME } from "@/components/insights/charts/palette";
 import { chartRows, formatBucket, type TrendLine } from "@/components/insights/trends/results";
 import { formatCompact, formatValue } from "@/lib/ui/format";
-import { STATUS_LABELS, stackTicks, statusColor, type LifecycleStatus } from "./lifecycle-data";
+import type { LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
+import { STATUS_LABELS, stackTicks, statusColor } from "./lifecycle-data";
 
 const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));

@@ -1,10 +1,9 @@
 import { SERIES_COLORS } from "@/components/insights/charts/palette";
 import type { TrendLine } from "@/components/insights/trends/results";
+import { LIFECYCLE_STATUSES, type LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
 import type { LifecycleItem } from "./types";
 
 /** The statuses in PostHog's order: the three active ones stacked above zero, dormant below. */
-export const LIFECYCLE_STATUSES = ["new", "returning", "resurrecting", "dormant"] as const;
-export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 
 export const STATUS_LABELS: Record<LifecycleStatus, string> = { new: "New", returning: "Returning", resurrecting: "Resurrecting", dormant: "Dormant" };
 

@@ -1,6 +1,6 @@
 import type { TTrendFilterInput } from "@/lib/analytics/trends/schemas";
 import type { TTrendItem } from "@/lib/ui/types";
-import type { LifecycleStatus } from "./lifecycle-data";
+import type { LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
 
 /**
  * The builder's lifecycle filter: a trend body with `insight: "LIFECYCLE"` and one series, plus PostHog's

@@ -8,15 +8,17 @@ import { formatBucket, type TrendLine } from "@/components/insights/trends/resul
 import { PersonsDialog } from "@/components/lazy-dialogs";
 import { formatCount } from "@/lib/ui/format";
 import { LifecycleChart } from "./chart";
-import { STATUS_LABELS, STATUS_MEANINGS, lifecycleLines, shownStatuses, toggleStatus, type LifecycleStatus } from "./lifecycle-data";
+import type { LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
+import { STATUS_LABELS, STATUS_MEANINGS, lifecycleLines, shownStatuses, toggleStatus } from "./lifecycle-data";
 import type { LifecycleFilters, LifecycleResult } from "./types";
+import { csvFileName } from "@/lib/ui/download";
 
 /**
  * The lifecycle's stacked bars and, under them, the trends' results table of its four statuses (with its CSV
  * download). The legend and the table's checkboxes turn statuses on and off in the filter (`toggledLifecycles`, so
  * it saves with the insight); a bar or a cell lists its persons. Compact: the chart alone, filling its box.
  */
-export function LifecycleView({ filters, setFilters, response, compact }: KindViewProps<LifecycleFilters, LifecycleResult>) {
+export function LifecycleView({ filters, setFilters, response, compact, title }: KindViewProps<LifecycleFilters, LifecycleResult>) {
   const interval = String(filters.interval ?? "day");
   const lines = useMemo(() => lifecycleLines(response.result), [response.result]);
   const toggled = filters.toggledLifecycles;
@@ -51,7 +53,7 @@ export function LifecycleView({ filters, setFilters, response, compact }: KindVi
   return (
     <div className="grid gap-4">
       <LifecycleChart lines={lines} shown={shown} interval={interval} onToggle={toggle} onBar={(status, index) => setCell({ status, index })} />
-      <ResultsTable table={table} interval={interval} timeSeries />
+      <ResultsTable table={table} interval={interval} timeSeries fileName={csvFileName(title, "lifecycle")} />
       {cell && opened && openedUrl ? (
         <PersonsDialog
           open

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { DataTable, clientTableFeatures, type ClientTable } from "@/components/data-table";
 import { lineColor } from "@/components/insights/charts/line-colors";
 import { lineLabel, tableColumns, tableCsv, type TrendLine } from "@/components/insights/trends/results";
+import { downloadText } from "@/lib/ui/download";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { formatValue } from "@/lib/ui/format";
@@ -110,16 +111,19 @@ export function useResultsTable({
 }
 
 /** The results table under the chart, with the CSV download of exactly its rows (in their order) and columns. */
-export function ResultsTable({ table, interval, timeSeries }: { table: ClientTable<TrendLine>; interval: string; timeSeries: boolean }) {
-  const download = () => {
-    const rows = table.getRowModel().rows.map((row) => row.original);
-    const blob = new Blob([tableCsv(rows, interval, timeSeries)], { type: "text/csv;charset=utf-8" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = "trend.csv";
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+export function ResultsTable({
+  table,
+  interval,
+  timeSeries,
+  fileName,
+}: {
+  table: ClientTable<TrendLine>;
+  interval: string;
+  timeSeries: boolean;
+  /** The download's name (`csvFileName` of the insight's). */
+  fileName: string;
+}) {
+  const download = () => downloadText(fileName, tableCsv(table.getRowModel().rows.map((row) => row.original), interval, timeSeries));
   return (
     <div className="grid gap-2">
       <div className="flex items-center justify-between gap-2">

@@ -67,7 +67,7 @@ describe("results table", () => {
   test("the CSV is the table: its header, its rows in the order given, quoted where needed", () => {
     expect(tableCsv([lines[1], lines[0], lines[2]], "day", true)).toBe(
       [
-        "Series,Nov 16,Nov 17,Nov 18,Total",
+        "Series,2026-11-16,2026-11-17,2026-11-18,Total",
         '"B. Sign-ups, all",0,1,1,2',
         "A. $pageview,1,2,3,6",
         "Formula (A/B),0,2,3,5",

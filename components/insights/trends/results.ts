@@ -105,16 +105,20 @@ export function tableColumns(lines: TrendLine[], interval: string, timeSeries: b
   return ["Series", ...dates, "Total"];
 }
 
-/** The table's rows as CSV, in the order and with the columns shown: exactly what the table holds. */
+/**
+ * The table's rows as CSV, in the order and with the columns shown: exactly what the table holds, each interval's
+ * column headed by its date as the API writes it (with its year: a file outlives the page it came from).
+ */
 export function tableCsv(lines: TrendLine[], interval: string, timeSeries: boolean): string {
-  const columns = tableColumns(lines, interval, timeSeries);
-  const dates = columns.slice(1, -1);
+  const reference = lines.find((line) => line.compare !== "previous") ?? lines[0];
+  const dates = timeSeries && reference ? reference.days : [];
+  const columns = ["Series", ...dates, "Total"];
   if (!lines.length) return `${columns.join(",")}\r\n`;
   return toCsv(
     lines.map((line) => ({
-      [columns[0]]: lineLabel(line, interval),
+      Series: lineLabel(line, interval),
       ...Object.fromEntries(dates.map((date, i) => [date, line.data[i] ?? ""])),
-      [columns.at(-1)!]: line.total,
+      Total: line.total,
     })),
   );
 }

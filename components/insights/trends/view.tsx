@@ -9,6 +9,7 @@ import { formatBucket, lineLabel, trendLines, type TrendLine } from "@/component
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { PersonsDialog } from "@/components/lazy-dialogs";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { csvFileName } from "@/lib/ui/download";
 import { formatValue } from "@/lib/ui/format";
 import type { TTrendItem } from "@/lib/ui/types";
 
@@ -17,7 +18,7 @@ import type { TTrendItem } from "@/lib/ui/types";
  * hide lines from the chart. Clicking a point (or a table cell) lists the persons behind it. Compact (dashboard
  * tiles, shared pages): the chart alone, filling its box.
  */
-export function TrendsView({ filters, response, compact }: KindViewProps<TrendsFilters, TTrendItem[]>) {
+export function TrendsView({ filters, response, compact, title }: KindViewProps<TrendsFilters, TTrendItem[]>) {
   const display = String(filters.display ?? "ActionsLineGraph");
   const interval = String(filters.interval ?? "day");
   const timeSeries = isTimeSeries(display);
@@ -52,7 +53,7 @@ export function TrendsView({ filters, response, compact }: KindViewProps<TrendsF
   if (compact)
     return display === "ActionsTable" ? (
       <div className="h-full overflow-auto">
-        <ResultsTable table={table} interval={interval} timeSeries={false} />
+        <ResultsTable table={table} interval={interval} timeSeries={false} fileName={csvFileName(title, "trend")} />
       </div>
     ) : (
       <div className="h-full min-h-40">
@@ -72,7 +73,7 @@ export function TrendsView({ filters, response, compact }: KindViewProps<TrendsF
       {display === "ActionsTable" ? null : (
         <TrendChart lines={shown} display={display} interval={interval} onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })} />
       )}
-      <ResultsTable table={table} interval={interval} timeSeries={timeSeries} />
+      <ResultsTable table={table} interval={interval} timeSeries={timeSeries} fileName={csvFileName(title, "trend")} />
       {point ? <PointPersons point={point} lines={shown} interval={interval} onClose={() => setPoint(null)} onLine={(lineId) => setPoint({ ...point, lineId })} /> : null}
     </div>
   );

@@ -1,7 +1,8 @@
 import { validationError } from "@/lib/api/errors";
 import { SqlParams } from "@/lib/analytics/filters";
 import { resolveLifecycle } from "@/lib/analytics/lifecycle/run";
-import { lifecyclePeriods, personStatusesSql, type LifecycleStatus } from "@/lib/analytics/lifecycle/sql";
+import { lifecyclePeriods, personStatusesSql } from "@/lib/analytics/lifecycle/sql";
+import type { LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
 import { pagedPersonIds } from "./persons";
 import { urlSeries } from "./trends";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intish, jsonish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
-import { LIFECYCLE_STATUSES } from "@/lib/analytics/lifecycle/sql";
+import { LIFECYCLE_STATUSES } from "@/lib/analytics/lifecycle/statuses";
 import { ZPerson } from "@/lib/persons/schemas";
 
 

@@ -5,7 +5,8 @@ import { getAnalysisStore } from "@/lib/analytics/store";
 import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
 import { checkAnswerBytes, itemBytes } from "@/lib/analytics/trends/answer-size";
 import { resolvePersonPeriods, type PersonPeriodsFilter } from "@/lib/analytics/trends/person-periods";
-import { LIFECYCLE_STATUSES, lifecycleSql } from "./sql";
+import { lifecycleSql } from "./sql";
+import { LIFECYCLE_STATUSES } from "./statuses";
 
 /** A trend filter asking for a lifecycle: `insight: "LIFECYCLE"`, or PostHog's older `shown_as: "Lifecycle"`. */
 export function isLifecycle(filter: Record<string, unknown>): boolean {

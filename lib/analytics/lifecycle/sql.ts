@@ -2,9 +2,6 @@ import { type SqlParams, addInterval, bucketDay, bucketSql, toInstant, type Date
 import { baseQuery, type TrendContext } from "@/lib/analytics/trends/query";
 import type { Series } from "@/lib/analytics/trends/schemas";
 
-/** PostHog's lifecycle statuses, in its order (dormant drawn below zero). */
-export const LIFECYCLE_STATUSES = ["new", "returning", "resurrecting", "dormant"] as const;
-export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
 
 /**
  * The periods a lifecycle reads: the range's buckets after the one before them (a person's activity there decides
