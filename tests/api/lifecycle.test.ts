@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
 import { sendEvents, type SentEvent } from "../support/events";
-import { mulberry32, personsOf } from "../support/reference";
+import { intervalStart, mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
 const trendPath = (user: TestUser) => `/api/projects/${user.projectId}/insights/trend/`;
@@ -13,14 +13,6 @@ type Status = "new" | "returning" | "resurrecting" | "dormant";
 const STATUSES: Status[] = ["new", "returning", "resurrecting", "dormant"];
 const DAY = 86_400_000;
 
-/** The start of the interval holding `ms` (weeks start on Sunday, S4). */
-function intervalStart(ms: number, interval: Interval): number {
-  const d = new Date(ms);
-  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
-  if (interval === "day") return Date.UTC(y, m, day);
-  if (interval === "week") return Date.UTC(y, m, day - d.getUTCDay());
-  return Date.UTC(y, m, 1);
-}
 
 function shift(start: number, interval: Interval, n: number): number {
   const d = new Date(start);

@@ -31,3 +31,13 @@ export function personsOf(events: { event: string; distinct_id: string; properti
   }
   return find;
 }
+
+/** The start of the interval holding `ms` (weeks start on Sunday, S4), as milliseconds. */
+export function intervalStart(ms: number, interval: "hour" | "day" | "week" | "month"): number {
+  const d = new Date(ms);
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+  if (interval === "hour") return Date.UTC(y, m, day, d.getUTCHours());
+  if (interval === "day") return Date.UTC(y, m, day);
+  if (interval === "week") return Date.UTC(y, m, day - d.getUTCDay());
+  return Date.UTC(y, m, 1);
+}

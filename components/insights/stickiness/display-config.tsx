@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { IntervalSelect } from "@/components/insights/controls/interval-select";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -19,18 +20,7 @@ export function StickinessDisplayConfig({ filters, setFilters }: KindEditorProps
   const compareId = useId();
   return (
     <>
-      <Select value={String(filters.interval ?? "day")} onValueChange={(interval) => setFilters({ interval })}>
-        <SelectTrigger size="sm" aria-label="Interval">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {Object.entries(INTERVALS).map(([value, label]) => (
-            <SelectItem key={value} value={value}>
-              {label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <IntervalSelect value={filters.interval} labels={INTERVALS} onChange={(interval) => setFilters({ interval })} />
       <div className="flex items-center gap-2">
         <Checkbox id={compareId} checked={filters.compare === true} onCheckedChange={(on) => setFilters({ compare: on === true || undefined })} />
         <Label htmlFor={compareId} className="text-sm font-normal">
