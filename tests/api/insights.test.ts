@@ -423,7 +423,8 @@ describe("refresh modes and the results cache", () => {
 
   test("kinds that cannot be computed answer a plain 400 for computing modes, and a cache miss by default", async () => {
     const user = await signUp(baseUrl);
-    const insight = await create(user, { name: "Lifecycle", query: { kind: "InsightVizNode", source: { kind: "LifecycleQuery", series: [] } } });
+    // An events table saved as an insight: PostHog's kind, which Hedgerow does not compute as an analysis.
+    const insight = await create(user, { name: "Events table", query: { kind: "DataTableNode", source: { kind: "EventsQuery", select: ["*"] } } });
     const url = `${base(user)}/${insight.id}/`;
     expect((await user.session.get(url)).body.result).toBeNull();
     const response = await user.session.get(`${url}?refresh=blocking`);
