@@ -22,22 +22,10 @@ import {
   ZProjectBatchExportParams,
   ZProjectBatchExportRunParams,
 } from "./schemas";
-import {
-  backfillBatchExport,
-  cancelRun,
-  createBatchExport,
-  deleteBatchExport,
-  getBatchExport,
-  getRun,
-  listBatchExports,
-  listLogs,
-  listRuns,
-  pauseBatchExport,
-  retryRun,
-  unpauseBatchExport,
-  updateBatchExport,
-  type BatchExportsOwner,
-} from "./service";
+import { createBatchExport, deleteBatchExport, getBatchExport, listBatchExports, updateBatchExport } from "./exports";
+import { backfillBatchExport, pauseBatchExport, unpauseBatchExport } from "./pausing";
+import type { BatchExportsOwner } from "./reach";
+import { cancelRun, getRun, listLogs, listRuns, retryRun } from "./runs";
 
 const tag = "batch_exports";
 
