@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INSIGHT_KINDS, firstSeriesOnly, kindOf } from "./kinds";
+import { INSIGHT_KINDS, kindOf } from "./kinds";
 
 describe("kindOf", () => {
   it("reads a lifecycle from its insight or from PostHog's older shown_as", () => {
@@ -17,14 +17,5 @@ describe("kindOf", () => {
     expect(defaults).toMatchObject({ insight: "LIFECYCLE", interval: "day" });
     expect(defaults.events).toHaveLength(1);
     expect(lifecycle.viewKeys).toEqual(["toggledLifecycles"]);
-  });
-});
-
-describe("firstSeriesOnly", () => {
-  it("keeps the first series by order, alone in its list, for a lifecycle", () => {
-    const filters = { events: [{ id: "b", order: 1 }, { id: "c", order: 2 }], actions: [{ id: 7, order: 0 }] };
-    expect(firstSeriesOnly(filters)).toEqual({ events: undefined, actions: [{ id: 7, order: 0 }] });
-    expect(firstSeriesOnly({ events: [{ id: "b", order: 1 }, { id: "a", order: 0 }] })).toEqual({ events: [{ id: "a", order: 0 }], actions: undefined });
-    expect(firstSeriesOnly({})).toEqual({});
   });
 });

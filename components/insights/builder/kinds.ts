@@ -17,14 +17,3 @@ export function kindOf(filters: LegacyFilters): AnyInsightKind {
   if (filters.shown_as === "Lifecycle") return lifecycleKind;
   return INSIGHT_KINDS.find((kind) => kind.kind === insight) ?? trendsKind;
 }
-
-type Entity = { order?: number | null };
-/** The filter's first series (by `order`, events before actions on a tie), alone in its list. */
-export function firstSeriesOnly(filters: LegacyFilters): LegacyFilters {
-  const entities = [
-    ...((filters.events as Entity[] | undefined) ?? []).map((entity) => ({ list: "events", entity })),
-    ...((filters.actions as Entity[] | undefined) ?? []).map((entity) => ({ list: "actions", entity })),
-  ].sort((a, b) => (a.entity.order ?? 0) - (b.entity.order ?? 0));
-  const first = entities[0];
-  return first ? { events: first.list === "events" ? [first.entity] : undefined, actions: first.list === "actions" ? [first.entity] : undefined } : {};
-}
