@@ -12,7 +12,7 @@ CREATE TABLE "cohorts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_calculation" timestamp with time zone,
 	"errors_calculating" integer DEFAULT 0 NOT NULL,
-	"version" integer DEFAULT 0 NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL,
 	"pending_since" timestamp with time zone
 );
 --> statement-breakpoint

@@ -492,8 +492,8 @@ export const cohorts = pgTable(
     createdAt: createdAt(),
     lastCalculation: timestamp("last_calculation", { withTimezone: true }),
     errorsCalculating: integer("errors_calculating").notNull().default(0),
-    /** The calculation whose members analyses read (0: none yet). */
-    version: integer("version").notNull().default(0),
+    /** The calculation whose members analyses read (its start, in epoch milliseconds; 0: none yet). */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
     /** A change (of filters, or a static list) not yet calculated: the next calculation is due at once. */
     pendingSince: timestamp("pending_since", { withTimezone: true }),
   },
