@@ -44,7 +44,10 @@ function namedCohorts(raw: unknown): { properties: Set<number>; breakdown: Set<n
   const walk = (node: unknown, depth: number) => {
     const value = jsonOf(node);
     if (depth > 64 || !isObject(value)) return;
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, depth + 1));
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, depth + 1);
+      return;
+    }
     if (value.type === "cohort" && "value" in value) found.properties.add(cohortIdOf(value.value));
     if (value.breakdown_type === "cohort" && value.breakdown !== undefined && value.breakdown !== null)
       for (const id of breakdownCohorts(value.breakdown)) if (id !== ALL_USERS) found.breakdown.add(id);
