@@ -12,6 +12,13 @@ const ALL_USERS_LABEL = "All Users";
 
 export const isCohortBreakdown = (filter: object | null | undefined) => (filter as Filter | null | undefined)?.breakdown_type === "cohort";
 
+/** The filter without its cohort breakdown (checked and applied by the functions below), else as it is. */
+export function withoutCohortBreakdown<F extends object>(filter: F): F {
+  if (!isCohortBreakdown(filter)) return filter;
+  const { breakdown: _b, breakdown_type: _t, ...rest } = filter as Filter;
+  return rest as F;
+}
+
 /** Each listed cohort: its breakdown value, label, and the filter restricted to its members. */
 async function perCohort(projectId: number, filter: Filter) {
   const listed = breakdownCohorts(filter.breakdown);

@@ -357,8 +357,12 @@ describe("authorization", () => {
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toBe("API key missing required scope 'cohort:write'");
     expect((await reader.patch(path(`cohorts/${cohortA}/add_persons_to_static_cohort/`), { person_ids: [] })).status).toBe(403);
-    const otherProjectKey = await owner.key(["cohort:read"], { scoped_teams: [owner.projectId + 100_000] });
+    // A key limited to another of the owner's projects reaches nothing in this one.
+    const second = await owner.session.post("/api/projects/", { name: "Second" });
+    expect(second.status).toBe(201);
+    const otherProjectKey = await owner.key(["cohort:read"], { scoped_teams: [second.body.id] });
     expect((await otherProjectKey.get(path("cohorts/"))).status).toBe(403);
+    expect((await otherProjectKey.get(path(`cohorts/${cohortA}/`))).status).toBe(403);
   });
 
   test("another project's cohort cannot be referenced: in criteria, filters, breakdowns or persons lists", async () => {
