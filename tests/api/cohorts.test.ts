@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { joinAs, signUp, type ApiClient, type TestUser } from "../support/api";
-import { sendEvents, type SentEvent } from "../support/events";
+import { listAllEvents, sendEvents, type SentEvent } from "../support/events";
 import { mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
@@ -263,6 +263,40 @@ describe("analyses", () => {
       [cohortA, "Buyers", counts(inA)],
       ["all", "All Users", counts(() => true)],
     ]);
+  });
+
+  test("stickiness counts the cohort's members by their number of active days", async () => {
+    const personOf = personsOf(sent);
+    const members = new Set([...referencePersons().entries()].filter(([, p]) => inA(p)).map(([key]) => key));
+    const days = new Map<string, Set<string>>();
+    for (const e of sent)
+      if (e.event === "purchase" && members.has(personOf(e.distinct_id))) {
+        const key = personOf(e.distinct_id);
+        if (!days.has(key)) days.set(key, new Set());
+        days.get(key)!.add(e.timestamp!.slice(0, 10));
+      }
+    const expected = Array.from({ length: 6 }, (_, k) => [...days.values()].filter((d) => d.size === k + 1).length);
+    const sticky = await trend({ insight: "STICKINESS", interval: "day", properties: [{ type: "cohort", key: "id", value: cohortA }] });
+    expect(sticky.status, sticky.text).toBe(200);
+    expect(sticky.body.result[0].data.slice(0, 6)).toEqual(expected);
+  });
+
+  test("a trend's persons and the events list filter by cohort", async () => {
+    const url = new URLSearchParams({
+      events: JSON.stringify([{ id: "purchase", type: "events", order: 0 }]),
+      entity_id: "purchase",
+      entity_type: "events",
+      date_from: new Date(Date.now() - 60 * DAY).toISOString(),
+      date_to: new Date(Date.now()).toISOString(),
+      properties: JSON.stringify([{ type: "cohort", key: "id", value: cohortB, operator: "not_in" }]),
+    });
+    const actors = await owner.session.get(path(`persons/trends/?${url}`));
+    expect(actors.status, actors.text).toBe(200);
+    expect(actors.body.results[0].people.map((p: any) => [...p.distinct_ids].sort()).sort((a: string[], b: string[]) => a[0].localeCompare(b[0]))).toEqual(
+      expectedIds((p) => !inB(p) && p.purchases.length > 0),
+    );
+    const events = await listAllEvents(owner, { event: "purchase", properties: JSON.stringify([{ type: "cohort", key: "id", value: cohortA }]) });
+    expect(events.length).toBe(purchasesOf(inA));
   });
 
   test("the persons list filters by cohort", async () => {
