@@ -42,9 +42,11 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
     await check?.(project, request);
-    await checkCohortReferences(project.id, request);
+    // A cohort recalculated since an answer was cached makes that answer another one's.
+    const cohortVersions = await checkCohortReferences(project.id, request);
     const filter = filterOf(request);
-    const cached = await analysisResult<R>(project, kind, filter, () => compute(project, filter, url), url.searchParams.get("refresh") ?? request.refresh);
+    const cacheKey = cohortVersions ? { ...filter, cohort_versions: cohortVersions } : filter;
+    const cached = await analysisResult<R>(project, kind, cacheKey, () => compute(project, filter, url), url.searchParams.get("refresh") ?? request.refresh);
     const result = (cached.result ?? empty) as R;
     return {
       result,

@@ -65,13 +65,17 @@ export async function projectCohorts(projectId: number, ids: number[]): Promise<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Throws a 400 naming the first cohort the request names that is not the project's. */
-export async function checkCohortReferences(projectId: number, raw: unknown): Promise<void> {
+/**
+ * Throws a 400 naming the first cohort the request names that is not the project's; else the named cohorts'
+ * current versions (by id), which a cached answer must have been computed with (null when it names none).
+ */
+export async function checkCohortReferences(projectId: number, raw: unknown): Promise<Record<string, number> | null> {
   const named = namedCohorts(raw);
-  const all = [...new Set([...named.properties, ...named.breakdown])];
-  if (all.length === 0) return;
+  const all = [...new Set([...named.properties, ...named.breakdown])].sort((a, b) => a - b);
+  if (all.length === 0) return null;
   const known = await projectCohorts(projectId, all);
   for (const [attr, ids] of Object.entries(named))
     for (const id of ids)
       if (!known.has(id)) throw validationError(`Cohort ${id} does not exist in this project.`, attr, "invalid_cohort");
+  return Object.fromEntries(all.map((id) => [String(id), known.get(id)!.version]));
 }
