@@ -40,7 +40,8 @@ interface ItemExtras {
  */
 export function trendLines(items: TTrendItem[]): TrendLine[] {
   const line = (item: TTrendItem, source: string, formula: boolean, name: string, personsUrls: string[] | null): TrendLine => {
-    const breakdownValue = item.breakdown_value ?? null;
+    // A cohort breakdown's values are cohort ids: shown as text like the others.
+    const breakdownValue = item.breakdown_value === undefined || item.breakdown_value === null ? null : String(item.breakdown_value);
     const compare = item.compare_label ?? null;
     const key = `${source}|${breakdownValue ?? ""}`;
     return {

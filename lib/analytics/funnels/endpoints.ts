@@ -1,3 +1,4 @@
+import { withoutCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { runFunnel, type FunnelResult } from "./index";
 import { normalizeFunnel } from "./normalize";
@@ -12,7 +13,7 @@ export const { get: getFunnelEndpoint, post: postFunnelEndpoint } = analysisEndp
   },
   filter: ZFunnelFilter,
   response: ZFunnelResponse,
-  check: (project, filter) => normalizeFunnel(project, filter),
+  check: (project, filter) => normalizeFunnel(project, withoutCohortBreakdown(filter)),
   compute: (project, filter) => runFunnel(project, filter),
   empty: [] as FunnelResult,
 });

@@ -15,7 +15,8 @@ export const ZTrendItem = z
     /** Bucket dates; for stickiness the interval counts 1, 2, … */
     days: z.union([z.array(z.string()), z.array(z.number().int())]),
     filter: z.record(z.string(), z.unknown()),
-    breakdown_value: z.string().optional(),
+    // A cohort breakdown's values are cohort ids (and "all").
+    breakdown_value: z.union([z.string(), z.number()]).optional(),
     compare: z.boolean().optional(),
     compare_label: z.enum(["current", "previous"]).optional(),
     aggregated_value: z.number().optional(),
