@@ -87,10 +87,8 @@ const retentionFilterShape = {
   cumulative: boolParam
     .refine((v) => !v, "cumulative is not supported: legacy retention counts a person in an interval only when they returned in that very interval.")
     .optional(),
-  aggregation_group_type_index: intish
-    .nullable()
-    .refine((v) => v === null, "Group aggregation is not supported: there are no groups.")
-    .optional(),
+  /** G1: absent = persons, N = the group type of index N (checked by groupTypeIndexOf). */
+  aggregation_group_type_index: z.unknown().optional(),
   sampling_factor: samplingFactor.optional(),
 };
 
