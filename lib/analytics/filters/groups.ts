@@ -49,17 +49,17 @@ export function groupFilterSql(filter: GroupPropertyFilter, team: string | undef
 
 /**
  * A group breakdown's value on the event `e` (G13): the property `keyPlaceholder` of the current properties of the
- * event's group of type `index`, as `valueOf` reads it from a JSON; `has` false without a group or the property. One
+ * event's group of type `index`, as `readValue` reads it from a JSON; `has` false without a group or the property. One
  * look-up table of the type's groups (key → value) serves every event, so the events' JSON is never parsed.
  */
 export function groupBreakdownSql(
   team: string,
   index: number,
   keyPlaceholder: string,
-  valueOf: (json: string, keyPlaceholder: string) => string,
+  readValue: (json: string, keyPlaceholder: string) => string,
 ): { value: string; has: string } {
   const json = "group_properties";
-  const having = `SELECT group_key, ${valueOf(json, keyPlaceholder)} AS v
+  const having = `SELECT group_key, ${readValue(json, keyPlaceholder)} AS v
     FROM (${currentGroupsSql(team, index)}) WHERE JSONHas(${json}, ${keyPlaceholder}) AND JSONType(${json}, ${keyPlaceholder}) != 'Null'`;
   const key = groupKeyColumn(index);
   const table = `(SELECT tuple(groupArray(group_key), groupArray(v)) FROM (${having}))`;

@@ -121,8 +121,8 @@ export function baseQuery(
   select.push(`${withPerson ? personIdOf(ctx.personOverrides) : "e.person_id"} AS person_id`);
   scan.forEach((s, i) => {
     // unique_group's value column is the event's group key (G12).
-    if (s.math === "unique_group") return select.push(`${groupKeyColumn(s.groupTypeIndex!)} AS num${i}`);
-    select.push(
+    if (s.math === "unique_group") select.push(`${groupKeyColumn(s.groupTypeIndex!)} AS num${i}`);
+    else select.push(
       s.mathProperty && !isSessionDuration(s)
         ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
         : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
