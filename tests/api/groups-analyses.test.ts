@@ -258,7 +258,14 @@ describe("aggregation_group_type_index (G1)", () => {
     const day0 = response.body.result[0];
     const people = await owner.session.get(day0.people_url);
     expect(people.status, people.text).toBe(200);
-    for (const row of people.body.result) expect(row.person.type).toBe("group");
+    // Day 0's companies (the described ones: a key only named in $groups has no group row), with their return days.
+    const active = DAYS.map((d) => new Set(generated.events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === d).map(companyOf)));
+    const expected = [...active[0]].filter((c) => generated.companies.has(c)).sort();
+    expect(people.body.result.map((row: any) => row.person.group_key).sort()).toEqual(expected);
+    for (const row of people.body.result) {
+      expect(row.person).toMatchObject({ type: "group", group_type_index: 0, properties: generated.companies.get(row.person.group_key) });
+      expect(row.appearances).toEqual(DAYS.map((_, j) => (active[j].has(row.person.group_key) ? 1 : 0)));
+    }
   });
 });
 
