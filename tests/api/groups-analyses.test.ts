@@ -191,9 +191,9 @@ describe("group breakdown (G13)", () => {
     });
     expect(response.status, response.text).toBe(200);
     const got = Object.fromEntries(response.body.result.map((item: any) => [item.breakdown_value, item.data]));
-    const valueOf = (e: SentEvent) => (companyProperties(companies, e).plan as string | undefined) ?? NULL_BREAKDOWN;
-    const values = new Set(events.filter((e) => e.event === "$pageview" && inRange(e)).map(valueOf));
-    const expected = Object.fromEntries([...values].map((v) => [v, perDay(events, (e) => e.event === "$pageview" && valueOf(e) === v, (es) => es.length)]));
+    const planOf = (e: SentEvent) => (companyProperties(companies, e).plan as string | undefined) ?? NULL_BREAKDOWN;
+    const values = new Set(events.filter((e) => e.event === "$pageview" && inRange(e)).map(planOf));
+    const expected = Object.fromEntries([...values].map((v) => [v, perDay(events, (e) => e.event === "$pageview" && planOf(e) === v, (es) => es.length)]));
     expect(got).toEqual(expected);
     expect(Object.keys(expected)).toContain(NULL_BREAKDOWN);
     expect(Object.keys(got)).not.toContain("enterprise");
@@ -204,16 +204,16 @@ describe("group breakdown (G13)", () => {
     const response = await owner.session.post(insight("funnel"), { ...FUNNEL, breakdown: "plan", breakdown_type: "group", breakdown_group_type_index: 0 });
     expect(response.status, response.text).toBe(200);
     // A person's value: that of its earliest in-range step event whose company has a plan ('' when none has).
-    const valueOf = new Map<string, string>();
+    const planOfPerson = new Map<string, string>();
     const sorted = events.filter((e) => inRange(e) && (e.event === "signup" || e.event === "purchase")).sort((a, b) => time(a) - time(b));
     for (const e of sorted) {
       const plan = companyProperties(companies, e).plan as string | undefined;
-      if (plan !== undefined && !valueOf.has(e.distinct_id)) valueOf.set(e.distinct_id, plan);
+      if (plan !== undefined && !planOfPerson.has(e.distinct_id)) planOfPerson.set(e.distinct_id, plan);
     }
     const got = Object.fromEntries(response.body.result.map((steps: any[]) => [steps[0].breakdown_value.join?.("") ?? steps[0].breakdown_value, steps.map((s) => s.count)]));
     const expected: Record<string, number[]> = {};
-    for (const value of new Set([...sorted.map((e) => valueOf.get(e.distinct_id) ?? "")])) {
-      const counts = referenceFunnel(events, (e) => ((valueOf.get(e.distinct_id) ?? "") === value ? e.distinct_id : ""), 2 * DAY).counts;
+    for (const value of new Set([...sorted.map((e) => planOfPerson.get(e.distinct_id) ?? "")])) {
+      const counts = referenceFunnel(events, (e) => ((planOfPerson.get(e.distinct_id) ?? "") === value ? e.distinct_id : ""), 2 * DAY).counts;
       if (counts[0] > 0) expected[value] = counts;
     }
     expect(got).toEqual(expected);
