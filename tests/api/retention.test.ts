@@ -556,7 +556,7 @@ describe("retention", () => {
       [{ breakdowns: [{ property: "$browser", type: "event" }], breakdown_type: "cohort" }, "breakdown_type"],
       [{ breakdown: "$browser", breakdown_type: "event" }, "breakdown"],
       [{ cumulative: true }, "cumulative"],
-      [{ aggregation_group_type_index: 0 }, "aggregation_group_type_index"],
+      [{ aggregation_group_type_index: 5 }, "aggregation_group_type_index"],
       [{ sampling_factor: 0.1 }, "sampling_factor"],
       [{ sampling_factor: 3 }, "sampling_factor"],
       [{ properties: [{ key: "$browser", operator: "sometimes", value: "x" }] }, null],
@@ -570,8 +570,9 @@ describe("retention", () => {
     expect((await user.session.get(retentionPath(user, "?cumulative=true"))).body).toMatchObject({ attr: "cumulative", type: "validation_error" });
     const cohortBreakdown = await user.session.post(retentionPath(user), { breakdowns: [{ property: 3, type: "cohort" }] });
     expect(cohortBreakdown.body.detail).toBe("Breaking down by cohort is not supported: there are no cohorts.");
-    const groupAggregation = await user.session.post(retentionPath(user), { aggregation_group_type_index: 1 });
-    expect(groupAggregation.body.detail).toBe("Group aggregation is not supported: there are no groups.");
+    // Group aggregation (G1) takes a group type index, 0 to 4 (tests/api/groups-analyses.test.ts).
+    const groupAggregation = await user.session.post(retentionPath(user), { aggregation_group_type_index: "first" });
+    expect(groupAggregation.body.detail).toMatch(/^aggregation_group_type_index must be a group type index/);
     // What does not change the numbers is read as PostHog reads it: no sampling, cumulative off, no breakdowns.
     for (const body of [
       { cumulative: false },

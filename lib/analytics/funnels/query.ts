@@ -18,6 +18,9 @@ import {
   eventNamesOf,
   breakdownPropertySql,
   bucketSql,
+  groupBreakdownSql,
+  groupKeyColumn,
+  propertyValueSql,
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";
@@ -63,11 +66,15 @@ function attemptsSql(f: NormalizedFunnel): string {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
-    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))` : s(0);
+    // (The last step-1 time is passed as an array: a lambda reading s1 would copy it for each start.)
+    const starts =
+      n > 1 && !f.exclusions.length && f.vizType !== "trends"
+        ? `arrayFilter((t, i, last) -> i = 1 OR t <= last, ${s(0)}, arrayEnumerate(${s(0)}), arrayResize(emptyArrayInt64(), length(${s(0)}), ${s(1)}[-1]))`
+        : s(0);
     const steps = [starts];
     for (let i = 1; i < n; i++) {
-      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
-      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`);
+      const next = nextTimesSql(`o${i - 1}s`, s(i), sameEntity(f.steps[i - 1], f.steps[i]), `merged${i}`);
+      steps.push(`arrayMap((found, prev, start) -> if(prev = 0 OR found = 0 OR found > ${deadlineSql(f, "start")}, toInt64(0), found), ${next}, o${i - 1}s, o0s)`);
     }
     const columns = f.steps.map((_, i) => `o${i}`);
     return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
@@ -90,6 +97,20 @@ function attemptsSql(f: NormalizedFunnel): string {
   const starts = f.steps.map((_, i) => `arrayMap(t -> (t, ${i}), ${startTimes(i)})`);
   const reached = f.steps.map((_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j}))`);
   return `arrayMap(st -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${reached.join(", ")}])), ${n}, toInt64(0)), ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`})`;
+}
+
+/**
+ * For each time of `prev` (an array; 0 = none), the first of the sorted `times` after it — strictly when `strict`
+ * (the same events), else at or after — or 0, aligned with `prev`. One sort of both arrays instead of a search per
+ * time: a lambda searching `times` would copy it for each time (a group's thousands of events: gigabytes).
+ */
+function nextTimesSql(prev: string, times: string, strict: boolean, alias: string): string {
+  // At equal times a candidate sorts before a prev time when strict (so it is not "after"), else after it.
+  const [prevTag, candidateTag] = strict ? [1, 0] : [0, 1];
+  const merged = `arraySort(arrayConcat(arrayMap((t, j) -> (t, ${prevTag}, j), ${prev}, arrayEnumerate(${prev})), arrayMap(t -> (t, ${candidateTag}, toUInt32(0)), ${times})))`;
+  // Each prev time takes the next candidate to its right (arrayReverseFill), then goes back to its own position.
+  const paired = `arrayMap((m, c) -> (m.3, if(c.2 = ${candidateTag}, c.1, toInt64(0))), (${merged}) AS ${alias}, arrayReverseFill(x -> x.2 = ${candidateTag}, ${alias}))`;
+  return `arrayMap(x -> x.2, arraySort(x -> x.1, arrayFilter(x -> x.1 != 0, ${paired})))`;
 }
 
 /** The attributed step of `step` breakdown attribution (null for the other attributions). */
@@ -149,6 +170,9 @@ export function buildFunnelSql(
   const firstStep = `multiIf(${stepConds.map((c, i) => `${c}, ${i}`).join(", ")}, 99)`;
 
   const where = ["e.team_id = {team:Int64}", "e.timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC')", "e.timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')"];
+  // Group-aggregated: the actor is the event's group key; events without one are no one's (G12).
+  const actor = f.aggregationGroupTypeIndex === null ? personIdOf(f.personOverrides) : groupKeyColumn(f.aggregationGroupTypeIndex);
+  if (f.aggregationGroupTypeIndex !== null) where.push(`${actor} != ''`);
   const globalProps = propertyGroupSql(f.properties, COLUMNS, params);
   if (globalProps !== "1") where.push(globalProps);
   if (f.orderType !== "strict") {
@@ -161,7 +185,10 @@ export function buildFunnelSql(
   let bdHas = "0";
   if (f.breakdown) {
     const key = params.add(f.breakdown.key, "String");
-    const read = breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
+    const read =
+      f.breakdown.type === "group"
+        ? groupBreakdownSql("{team:Int64}", f.breakdown.groupTypeIndex!, key, propertyValueSql)
+        : breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
     breakdownCol = read.value;
     bdHas = read.has;
   }
@@ -201,7 +228,7 @@ export function buildFunnelSql(
 
   const sql = `
 WITH ev AS (
-  SELECT ${personIdOf(f.personOverrides)} AS person,
+  SELECT ${actor} AS person,
          toUnixTimestamp64Micro(e.timestamp) AS ts,
          toUInt64(${mask}) AS mask,
          toUInt64(${xmask}) AS xmask,
