@@ -1,4 +1,5 @@
-import { EXACT_EVENT_COLUMNS, PERSON_CREATED_AT, PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters";
+import { EXACT_EVENT_COLUMNS } from "@/lib/analytics/filters/event-columns";
+import { PERSON_CREATED_AT, PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters/persons";
 import type { Constant, Expr, FromClause, Query, SelectQuery } from "./ast";
 import { HogQLQueryError } from "./errors";
 import { allowedFunction } from "./functions";
@@ -53,6 +54,8 @@ export interface CompileContext {
   timezone: string;
   /** `{name}` placeholders' values. */
   values?: Record<string, HogQLValue>;
+  /** The SQL of the event's person id where the caller joins persons its own way (analyses: `pp.id`). */
+  personId?: string;
 }
 
 export interface CompileOptions {
@@ -256,7 +259,7 @@ class Compiler {
     }
     if (head === "person") {
       scope.person.id = true;
-      if (rest.length === 1 && rest[0] === "id") return PERSON_ID;
+      if (rest.length === 1 && rest[0] === "id") return this.ctx.personId ?? PERSON_ID;
       scope.person.properties = true;
       if (rest[0] === "properties") return rest.length === 1 ? PERSON_PROPERTIES : jsonPath(PERSON_PROPERTIES, rest.slice(1));
       if (rest.length === 1 && rest[0] === "created_at") return this.timestamp(PERSON_CREATED_AT);
@@ -277,7 +280,7 @@ class Compiler {
         return EXACT_EVENT_COLUMNS.$session_id;
       case "person_id":
         scope.person.id = true;
-        return PERSON_ID;
+        return this.ctx.personId ?? PERSON_ID;
       default:
         return null;
     }
@@ -395,10 +398,17 @@ export function compileHogQL(query: Query, ctx: CompileContext, options: Compile
   };
 }
 
-/** The ClickHouse SQL of one expression over events (batch exports' fields). */
-export function compileEventsExpression(expr: Expr, ctx: CompileContext): { sql: string; person: { id: boolean; properties: boolean } } {
+/**
+ * The ClickHouse SQL of one expression over events (batch exports' fields, analyses' expressions). `columns` names
+ * columns of the caller's own a field may read (to their SQL names).
+ */
+export function compileEventsExpression(
+  expr: Expr,
+  ctx: CompileContext,
+  columns: ReadonlyMap<string, string> = new Map(),
+): { sql: string; person: { id: boolean; properties: boolean } } {
   const scope: Scope = { table: "events", qualifiers: new Set(["events"]), person: { id: false, properties: false } };
-  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map() });
+  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map(columns) });
   return { sql, person: scope.person };
 }
 
