@@ -5,6 +5,7 @@ import type { Project } from "@/lib/db/schema";
 import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
+import { checkHogQLExpressions } from "./hogql-check";
 import { filterOf } from "./request";
 
 type Filter = Record<string, unknown>;
@@ -40,6 +41,7 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
   const { kind, path, filter: ZFilter, response, check, compute, empty, extra } = declaration;
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
+    await checkHogQLExpressions(project.id, request);
     await check?.(project, request);
     const filter = filterOf(request);
     const cached = await analysisResult<R>(project, kind, filter, () => compute(project, filter, url), url.searchParams.get("refresh") ?? request.refresh);

@@ -202,6 +202,31 @@ describe("on chDB", () => {
     expect(refusal(() => elementFilterSql({ key: "text", operator: "exact", value: [] }, params)).code).toBe("required");
   });
 
+  test("the engine's type errors are 400s naming the field, before the analysis runs", async () => {
+    const { checkHogQLExpressions, hogqlExpressionsOf } = await import("@/lib/analytics/hogql-check");
+    const failure = async (request: Record<string, unknown>) => {
+      try {
+        await checkHogQLExpressions(TEAM, request);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ApiError);
+        return { status: (error as ApiError).status, code: (error as ApiError).code, attr: (error as ApiError).attr };
+      }
+      return null;
+    };
+    expect(await failure({ events: [{ id: "$pageview", math: "hogql", math_hogql: "sum(event)" }] })).toEqual({ status: 400, code: "query_error", attr: "math_hogql" });
+    expect(await failure({ properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })).toEqual({ status: 400, code: "query_error", attr: "properties" });
+    expect(await failure({ breakdown_type: "hogql", breakdown: "event IN (SELECT event FROM events)" })).toEqual({ status: 400, code: "subquery", attr: "breakdown" });
+    const fine = {
+      breakdown_type: "hogql",
+      breakdown: "concat(properties.plan, '-', person.properties.email)",
+      events: [{ id: "$pageview", math: "hogql", math_hogql: "count(distinct person_id) / 2", properties: [{ type: "hogql", key: "toFloat(properties.price) > 1" }] }],
+    };
+    expect(hogqlExpressionsOf(fine).map((f) => f.use)).toEqual(["breakdown", "aggregate", "filter"]);
+    expect(await failure(fine)).toBeNull();
+    const many = { properties: Array.from({ length: 21 }, () => ({ type: "hogql", key: "1 = 1" })) };
+    expect(await failure(many)).toEqual({ status: 400, code: "max_length", attr: "properties" });
+  });
+
   test("PERSON_PROPERTIES is what hogql person fields read", () => {
     expect(hogqlFilterSql("person.properties.email = 'a'").sql).toContain(PERSON_PROPERTIES);
   });

@@ -104,6 +104,12 @@ function checkTree(root: Expr, use: HogQLUse, attr: string): void {
 
 const containsAggregate = (expr: Expr): boolean => isAggregateCall(expr) || children(expr).some(containsAggregate);
 
+type Branch = { when: Expr; then: Expr };
+/** A CASE's branches with `map` applied to both sides. */
+const mapBranches = (branches: Branch[], map: (e: Expr) => Expr): Branch[] =>
+  // biome-ignore lint/suspicious/noThenProperty: a CASE branch's THEN expression; the object is never awaited
+  branches.map((b) => ({ when: map(b.when), then: map(b.then) }));
+
 /** What a comparison gives when one side is NULL (G27): `!=` and `NOT LIKE` true, the others false. */
 const NULL_RESULT: Partial<Record<string, number>> = {
   "=": 0,
@@ -144,7 +150,7 @@ function withNullRules(expr: Expr): Expr {
     case "in":
       return { ...expr, expr: map(expr.expr), list: Array.isArray(expr.list) ? expr.list.map(map) : expr.list };
     case "case":
-      return { ...expr, branches: expr.branches.map((b) => ({ when: map(b.when), then: map(b.then) })), otherwise: expr.otherwise && map(expr.otherwise) };
+      return { ...expr, branches: mapBranches(expr.branches, map), otherwise: expr.otherwise && map(expr.otherwise) };
     case "array":
     case "tuple":
       return { ...expr, items: expr.items.map(map) };
@@ -231,7 +237,7 @@ export function hogqlAggregateSql(text: unknown, prefix: string, attr = "math_ho
       case "between":
         return { ...e, expr: split(e.expr), low: split(e.low), high: split(e.high) };
       case "case":
-        return { ...e, branches: e.branches.map((b) => ({ when: split(b.when), then: split(b.then) })), otherwise: e.otherwise && split(e.otherwise) };
+        return { ...e, branches: mapBranches(e.branches, split), otherwise: e.otherwise && split(e.otherwise) };
       case "array":
       case "tuple":
         return { ...e, items: e.items.map(split) };
