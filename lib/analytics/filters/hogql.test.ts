@@ -227,6 +227,34 @@ describe("on chDB", () => {
     expect(await failure(many)).toEqual({ status: 400, code: "max_length", attr: "properties" });
   });
 
+  test("HogQL queries read the event's session: its id and its duration over all its events", async () => {
+    const SESSIONS_TEAM = 23;
+    const sid = "0190cccc-0000-7000-8000-000000000001";
+    const at = (n: number, seconds: number, session: string | null, team = SESSIONS_TEAM) => ({
+      uuid: `00000000-0000-0000-0004-00000000000${n}`,
+      event: n === 0 ? "$pageview" : "purchase",
+      properties: JSON.stringify(session ? { $session_id: session } : {}),
+      timestamp: `2024-03-02 00:00:${String(seconds).padStart(2, "0")}.000000`,
+      team_id: team,
+      distinct_id: "s",
+      person_id: ALICE,
+    });
+    // The other project's event in the same session must not stretch it.
+    await store.insert("events", [at(0, 5, sid), at(1, 47, sid), at(2, 10, null), at(3, 59, sid, OTHER_TEAM)]);
+    const { runHogQL } = await import("@/lib/hogql/run");
+    const result = await runHogQL(
+      "select event, session.session_id, session.$session_duration from events order by timestamp",
+      { teamId: SESSIONS_TEAM, timezone: "UTC" },
+    );
+    expect(result.results).toEqual([
+      ["$pageview", sid, 42],
+      ["purchase", null, null],
+      ["purchase", sid, 42],
+    ]);
+    expect(refusal(() => hogqlFilterSql("session.$session_duration > 1")).code).toBe("unsupported");
+    expect(refusal(() => hogqlFilterSql("session.secret > 1")).detail).toMatch(/Unable to resolve field/);
+  });
+
   test("PERSON_PROPERTIES is what hogql person fields read", () => {
     expect(hogqlFilterSql("person.properties.email = 'a'").sql).toContain(PERSON_PROPERTIES);
   });

@@ -167,7 +167,9 @@ export interface HogQLSql {
 
 function compile(expr: Expr, attr: string, columns?: ReadonlyMap<string, string>): HogQLSql {
   try {
-    const { sql, person } = compileEventsExpression(withNullRules(expr), { teamId: 0, timezone: "UTC", personId: PERSON_ID_SQL }, columns);
+    const { sql, person, session } = compileEventsExpression(withNullRules(expr), { teamId: 0, timezone: "UTC", personId: PERSON_ID_SQL }, columns);
+    // Analyses join no session table: their session filters, maths and breakdowns have their own fields.
+    if (session) throw refuse("session.$session_duration is only available in HogQL queries: use a session filter or breakdown here.", attr, "unsupported");
     return { sql, person: person.id || person.properties };
   } catch (error) {
     if (error instanceof ApiError) throw refuse(error.detail, attr, error.code);
