@@ -361,6 +361,24 @@ describe("HogQL expressions and element filters in analyses, against the referen
     });
   });
 
+  test("HogQL queries: the event's session id and duration, and the person's current properties", async () => {
+    const durations = durationsOf(events);
+    const query = `select distinct_id, session.session_id, session.$session_duration, person.properties.tier from events
+      where event = 'purchase' and timestamp >= '2024-03-01' and timestamp < '2024-03-08' order by timestamp, distinct_id`;
+    const response = await user.session.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query, limit: 1000 }, refresh: "force_blocking" });
+    expect(response.status, response.text).toBe(200);
+    const expected = events
+      .filter((e) => inRange(e) && e.event === "purchase")
+      .sort((a, b) => time(a) - time(b) || (a.distinct_id < b.distinct_id ? -1 : 1))
+      .map((e) => {
+        const sid = (prop(e, "$session_id") as string | undefined) ?? null;
+        return [e.distinct_id, sid, sid ? durations.get(sid) : null, TIERS[e.distinct_id] ?? null];
+      });
+    // Events at the same instant may come in either order: compare as sorted rows.
+    const sorted = (rows: unknown[][]) => rows.map((row) => JSON.stringify(row)).sort();
+    expect(sorted(response.body.results)).toEqual(sorted(expected));
+  });
+
   describe("hostile expressions: a 400 naming the field, never a 500 nor another project's rows", () => {
     const refusals: [string, Record<string, unknown>, string][] = [
       ["a subquery in a breakdown", { breakdown_type: "hogql", breakdown: "event IN (SELECT event FROM events)" }, "breakdown"],
