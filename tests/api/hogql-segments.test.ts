@@ -361,6 +361,20 @@ describe("HogQL expressions and element filters in analyses, against the referen
     });
   });
 
+  test("a point of a trend broken down by an expression lists the persons of its value", async () => {
+    const trend = await post({ ...RANGE, events: [{ id: "$pageview", math: "dau" }], breakdown_type: "hogql", breakdown: "properties.plan", properties: [{ type: "hogql", key: "event != 'x'" }] });
+    expect(trend.status, trend.text).toBe(200);
+    const item = trend.body.result.find((i: any) => i.breakdown_value === "pro");
+    const day = item.data.findIndex((v: number) => v > 0);
+    const people = await user.session.get(`/${item.persons_urls[day].url}`);
+    expect(people.status, people.text).toBe(200);
+    const expected = new Set(events.filter((e) => inRange(e) && pageviews(e) && plan(e) === "pro" && dayOf(time(e)) === DAYS[day]).map((e) => e.distinct_id));
+    expect(people.body.results[0].people.flatMap((p: any) => p.distinct_ids).sort()).toEqual([...expected].sort());
+    const typeError = await user.session.get(`/api/projects/${user.projectId}/persons/trends/?${new URLSearchParams({ ...RANGE, entity_id: "$pageview", entity_type: "events", properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })}`);
+    expect(typeError.status, typeError.text).toBe(400);
+    expect(typeError.body.attr).toBe("properties");
+  });
+
   test("HogQL queries: the event's session id and duration, and the person's current properties", async () => {
     const durations = durationsOf(events);
     const query = `select distinct_id, session.session_id, session.$session_duration, person.properties.tier from events
