@@ -6,6 +6,7 @@ import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { checkCohortReferences } from "@/lib/cohorts/references";
+import { checkHogQLExpressions } from "./hogql-check";
 import { filterOf } from "./request";
 
 type Filter = Record<string, unknown>;
@@ -41,6 +42,7 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
   const { kind, path, filter: ZFilter, response, check, compute, empty, extra } = declaration;
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
+    await checkHogQLExpressions(project.id, request);
     await check?.(project, request);
     // A cohort recalculated since an answer was cached makes that answer another one's.
     const cohortVersions = await checkCohortReferences(project.id, request);

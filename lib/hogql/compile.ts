@@ -1,4 +1,6 @@
-import { EXACT_EVENT_COLUMNS, PERSON_CREATED_AT, PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters";
+import { EXACT_EVENT_COLUMNS } from "@/lib/analytics/filters/event-columns";
+import { PERSON_CREATED_AT, PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters/persons";
+import { sessionDurationsSql } from "@/lib/analytics/filters/sessions";
 import type { Constant, Expr, FromClause, Query, SelectQuery } from "./ast";
 import { HogQLQueryError } from "./errors";
 import { allowedFunction } from "./functions";
@@ -15,7 +17,7 @@ const TEAM = "{hogql_team:Int64}";
  * Names the compiled SQL uses itself. A query's aliases never reach the SQL (its columns are `__cN`), so these only
  * keep the HogQL readable; a dotted alias would read as a qualified field.
  */
-const RESERVED_ALIASES = new Set(["e", "pdi", "pp", "p"]);
+const RESERVED_ALIASES = new Set(["e", "pdi", "pp", "p", "sess"]);
 
 /** The events columns a compiled query may read: the table's own and the hot properties' materialized columns. */
 const EVENTS_COLUMNS = [
@@ -53,6 +55,8 @@ export interface CompileContext {
   timezone: string;
   /** `{name}` placeholders' values. */
   values?: Record<string, HogQLValue>;
+  /** The SQL of the event's person id where the caller joins persons its own way (analyses: `pp.id`). */
+  personId?: string;
 }
 
 export interface CompileOptions {
@@ -85,7 +89,7 @@ interface Column {
 }
 
 type Scope =
-  | { table: "events"; qualifiers: Set<string>; person: { id: boolean; properties: boolean } }
+  | { table: "events"; qualifiers: Set<string>; person: { id: boolean; properties: boolean }; session: boolean }
   | { table: "persons"; qualifiers: Set<string> }
   | { table: "subquery"; qualifiers: Set<string>; columns: Column[]; alias: string }
   | { table: null; qualifiers: Set<string> };
@@ -165,8 +169,10 @@ class Compiler {
     const parts = [`SELECT ${query.distinct ? "DISTINCT " : ""}${selectSql.join(", ")}`];
     if (from) {
       // Person joins go in once every clause has said whether it reads the person.
-      const joins =
+      let joins =
         scope.table === "events" && scope.person.id ? ` ${personIdJoin(TEAM)}${scope.person.properties ? ` ${personPropertiesJoin(TEAM)}` : ""}` : "";
+      // Session durations (G20): over all the project's events of each session.
+      if (scope.table === "events" && scope.session) joins += ` LEFT JOIN (${sessionDurationsSql(TEAM)}) AS sess ON e.prop_session_id = sess.sid`;
       parts.push(`FROM ${from}${joins}`);
     }
     if (conditions.length) parts.push(`WHERE ${conditions.join(" AND ")}`);
@@ -198,7 +204,7 @@ class Compiler {
       return { table: "subquery", qualifiers, columns, alias: `__q${++this.subqueries}` };
     }
     qualifiers.add(from.name);
-    if (from.name === "events") return { table: "events", qualifiers, person: { id: false, properties: false } };
+    if (from.name === "events") return { table: "events", qualifiers, person: { id: false, properties: false }, session: false };
     if (from.name === "persons") return { table: "persons", qualifiers };
     if (/^system\./i.test(from.name) || /^information_schema\./i.test(from.name))
       throw new HogQLQueryError(`Unknown table "${from.name}": system tables cannot be queried. HogQL reads ${TABLES.join(" and ")}.`, from.at);
@@ -256,11 +262,18 @@ class Compiler {
     }
     if (head === "person") {
       scope.person.id = true;
-      if (rest.length === 1 && rest[0] === "id") return PERSON_ID;
+      if (rest.length === 1 && rest[0] === "id") return this.ctx.personId ?? PERSON_ID;
       scope.person.properties = true;
       if (rest[0] === "properties") return rest.length === 1 ? PERSON_PROPERTIES : jsonPath(PERSON_PROPERTIES, rest.slice(1));
       if (rest.length === 1 && rest[0] === "created_at") return this.timestamp(PERSON_CREATED_AT);
       return null;
+    }
+    if (head === "session" && rest.length === 1) {
+      // The event's session: its id, and its duration in seconds (NULL for events without a session).
+      if (rest[0] === "session_id" || rest[0] === "id") return `nullIf(${EXACT_EVENT_COLUMNS.$session_id}, '')`;
+      if (rest[0] !== "$session_duration") return null;
+      scope.session = true;
+      return `if(ifNull(${EXACT_EVENT_COLUMNS.$session_id}, '') != '', sess.duration, NULL)`;
     }
     if (rest.length) return null;
     switch (head) {
@@ -277,7 +290,7 @@ class Compiler {
         return EXACT_EVENT_COLUMNS.$session_id;
       case "person_id":
         scope.person.id = true;
-        return PERSON_ID;
+        return this.ctx.personId ?? PERSON_ID;
       default:
         return null;
     }
@@ -395,10 +408,17 @@ export function compileHogQL(query: Query, ctx: CompileContext, options: Compile
   };
 }
 
-/** The ClickHouse SQL of one expression over events (batch exports' fields). */
-export function compileEventsExpression(expr: Expr, ctx: CompileContext): { sql: string; person: { id: boolean; properties: boolean } } {
-  const scope: Scope = { table: "events", qualifiers: new Set(["events"]), person: { id: false, properties: false } };
-  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map() });
-  return { sql, person: scope.person };
+/**
+ * The ClickHouse SQL of one expression over events (batch exports' fields, analyses' expressions). `columns` names
+ * columns of the caller's own a field may read (to their SQL names).
+ */
+export function compileEventsExpression(
+  expr: Expr,
+  ctx: CompileContext,
+  columns: ReadonlyMap<string, string> = new Map(),
+): { sql: string; person: { id: boolean; properties: boolean }; session: boolean } {
+  const scope: Scope = { table: "events", qualifiers: new Set(["events"]), person: { id: false, properties: false }, session: false };
+  const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map(columns) });
+  return { sql, person: scope.person, session: scope.session };
 }
 

@@ -71,16 +71,23 @@ const QUERY_ERRORS = new Set([
 function queryFailure(error: unknown): unknown {
   const name = clickhouseErrorName(error);
   if (error instanceof ApiError || !name) return error;
-  if (!QUERY_ERRORS.has(name)) {
+  const message = queryErrorMessage(error);
+  if (message === null) {
     const failure = serverError();
     console.error(`[hogql] the engine failed: ${failure.detail}`, error);
     return failure;
   }
-  const message = (error as Error).message
+  return new HogQLQueryError(`The query could not run: ${message}`);
+}
+
+/** The engine's reason when the query's own text caused the error (see QUERY_ERRORS), else null. */
+export function queryErrorMessage(error: unknown): string | null {
+  const name = clickhouseErrorName(error);
+  if (!name || !QUERY_ERRORS.has(name)) return null;
+  return (error as Error).message
     .replace(/^Code: \d+\.\s*/, "")
     .replace(/^DB::Exception:\s*/, "")
     .split(/\. Stack trace|\n/)[0];
-  return new HogQLQueryError(`The query could not run: ${message}`);
 }
 
 /** A value as PostHog answers it: 64-bit integers as numbers when exact, date-times as ISO 8601 in their zone. */

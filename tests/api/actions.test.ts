@@ -222,7 +222,7 @@ describe("actions CRUD", () => {
     await bad({ steps: [{ event: "$autocapture", selector: 'a[href^="/x"]' }] }, "steps__0__selector");
     await bad({ steps: [{ properties: { key: "plan" } }] }, "steps__0__properties");
     await bad({ steps: [{ properties: [{ key: "plan", value: "x", operator: "like" }] }] }, "steps__0__properties__0__operator", '"like" is not a valid choice.');
-    await bad({ steps: [{ properties: [{ key: "selector", value: "a", type: "element" }] }] }, "steps__0__properties__0__type");
+    await bad({ steps: [{ properties: [{ key: "selector", value: "a", type: "data_warehouse" }] }] }, "steps__0__properties__0__type");
     await bad({ steps: [{ properties: [{ value: "x" }] }] }, "steps__0__properties__0__key", "This field is required.");
     await bad({ steps: [{ properties: [{ key: "plan", value: "(", operator: "regex" }] }] }, "steps__0__properties__0", 'Invalid regular expression for property "plan".');
     await bad({ steps: [{ properties: [{ key: "plan", operator: "exact" }] }] }, "steps__0__properties__0", 'Property filter "plan" needs a value.');

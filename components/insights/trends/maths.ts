@@ -23,6 +23,7 @@ const MATH_TEXT: Record<TrendMath, { label: string; description: string }> = {
   p90_count_per_actor: { label: "90th percentile count per user", description: "90% of active users did it fewer times." },
   p95_count_per_actor: { label: "95th percentile count per user", description: "95% of active users did it fewer times." },
   p99_count_per_actor: { label: "99th percentile count per user", description: "99% of active users did it fewer times." },
+  hogql: { label: "HogQL expression", description: "An aggregate written in HogQL, such as sum(toFloat(properties.price))." },
 };
 
 const GROUPS: [string, readonly TrendMath[]][] = [

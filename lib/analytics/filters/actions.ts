@@ -1,5 +1,6 @@
 import type { ActionStepJson } from "@/lib/db/schema";
 import { type SqlParams, ZProperties, propertyGroupSql, usesPersonProperties, type PropertyColumns, type PropertyGroup } from "./properties";
+import { chainValuesSql } from "./elements";
 import { escapeRegex } from "./regex";
 import { ANY_ELEMENT, selectorRegex } from "./selectors";
 
@@ -51,16 +52,6 @@ export function normalizeActionStep(step: ActionStepJson): ActionStep {
     href_matching: step.href_matching ?? "exact",
     url: step.url || null,
     url_matching: step.url_matching ?? "contains",
-  };
-}
-
-/** The value of `key` on the elements of the chain, unescaped; `first`: the clicked element's or its nearest ancestor's. */
-function chainValuesSql(key: "href" | "text", params: SqlParams): { first: string; all: string } {
-  const pattern = params.add(String.raw`(?::|")${key}="((?:[^"\\]|\\.)*)"`, "String");
-  const unescapedSql = (value: string) => `replaceAll(${value}, ${params.add('\\"', "String")}, '"')`;
-  return {
-    first: unescapedSql(`extract(e.elements_chain, ${pattern})`),
-    all: `arrayMap(chain_value -> ${unescapedSql("chain_value")}, extractAll(e.elements_chain, ${pattern}))`,
   };
 }
 

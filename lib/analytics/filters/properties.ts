@@ -3,6 +3,9 @@ import { validationError } from "@/lib/api/errors";
 import { cohortFilterSql, normalizeCohortFilter, type CohortColumns } from "./cohorts";
 import { groupFilterSql, groupTypeIndexOf } from "./groups";
 import { jsonParam } from "./params";
+import { elementFilterSql } from "./elements";
+import { EXACT_EVENT_COLUMNS } from "./event-columns";
+import { hogqlFilterSql, hogqlUsesPerson } from "./hogql";
 import { PERSON_PROPERTIES } from "./persons";
 import { checkSessionFilter, sessionFilterSql } from "./sessions";
 
@@ -28,7 +31,7 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 /** Property types this engine evaluates; others answer 400 (not silently ignored). */
-export const PROPERTY_TYPES = ["event", "person", "session", "cohort", "group"] as const;
+export const PROPERTY_TYPES = ["event", "person", "session", "cohort", "group", "hogql", "element"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export interface PropertyFilter {
@@ -90,7 +93,10 @@ export function leafFilters(group: PropertyGroup): PropertyFilter[] {
   return group.values.flatMap((v) => (isGroup(v) ? leafFilters(v) : [v]));
 }
 
-export const usesPersonProperties = (group: PropertyGroup) => leafFilters(group).some((f) => f.type === "person");
+export const usesPersonProperties = (group: PropertyGroup) =>
+  leafFilters(group).some((f) => f.type === "person" || (f.type === "hogql" && hogqlUsesPerson(f.key, "filter")));
+
+export { EXACT_EVENT_COLUMNS } from "./event-columns";
 
 /** Named ClickHouse query parameters collected while building SQL. */
 export class SqlParams {
@@ -124,21 +130,6 @@ export interface PropertyColumns extends CohortColumns {
 export function propertyValueSql(column: string, keyPlaceholder: string): string {
   return `if(JSONType(${column}, ${keyPlaceholder}) = 'String', JSONExtractString(${column}, ${keyPlaceholder}), JSONExtractRaw(${column}, ${keyPlaceholder}))`;
 }
-
-/**
- * Hot event properties the events table keeps as exact columns (clickhouse/migrations/0003): NULL when missing or
- * JSON null, else the value `propertyValueSql` gives.
- */
-export const EXACT_EVENT_COLUMNS: Readonly<Record<string, string>> = {
-  $browser: "e.prop_browser",
-  $os: "e.prop_os",
-  $current_url: "e.prop_current_url",
-  $pathname: "e.prop_pathname",
-  $host: "e.prop_host",
-  $device_type: "e.prop_device_type",
-  $referring_domain: "e.prop_referring_domain",
-  $session_id: "e.prop_session_id",
-};
 
 /**
  * A breakdown property's value, with whether the event (or person) has it (missing and JSON null do not). Hot
@@ -223,6 +214,8 @@ export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColum
   if (filter.type === "cohort") return cohortFilterSql(filter, columns, params);
   if (filter.type === "group")
     return groupFilterSql(filter, columns.team, (json) => propertyFilterSql({ ...filter, type: "event" }, { event: json, person: json }, params));
+  if (filter.type === "hogql") return hogqlFilterSql(filter.key).sql;
+  if (filter.type === "element") return elementFilterSql(filter, params);
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");
   // The exact columns are the events table's, read as `e` like its `e.properties`.

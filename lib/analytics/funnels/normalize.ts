@@ -15,7 +15,10 @@ import {
   type Interval,
   type MatchedEntity,
   type PropertyGroup,
+  SESSION_DURATION,
+  unsupportedSessionProperty,
 } from "@/lib/analytics/filters";
+import { hogqlBreakdownSql } from "@/lib/analytics/filters/hogql";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { FUNNEL_WINDOW_UNITS, type FunnelWindowUnit, type TFunnelFilter } from "./schemas";
 
@@ -51,7 +54,8 @@ export const BREAKDOWN_ATTRIBUTIONS: readonly BreakdownAttribution[] = ["first_t
 
 export interface FunnelBreakdown {
   key: string;
-  type: "event" | "person" | "group";
+  /** `hogql`: `key` is an expression (G25); `session`: `key` is `$session_duration` (G24). */
+  type: "event" | "person" | "group" | "hogql" | "session";
   /** A group breakdown's group type (G13). */
   groupTypeIndex?: number;
   attribution: BreakdownAttribution;
@@ -215,9 +219,11 @@ export async function normalizeFunnel(
     if (Array.isArray(key) && key.length === 1) key = key[0];
     if (typeof key !== "string") throw validationError("Only a single property breakdown is supported.", "breakdown");
     const type = filter.breakdown_type ?? "event";
-    if (type !== "event" && type !== "person" && type !== "group")
+    if (type !== "event" && type !== "person" && type !== "group" && type !== "hogql" && type !== "session")
       throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type");
     const groupTypeIndex = type === "group" ? groupTypeIndexOf(filter.breakdown_group_type_index, "breakdown_group_type_index") : undefined;
+    if (type === "session" && key !== SESSION_DURATION) throw unsupportedSessionProperty(key, "breakdown");
+    if (type === "hogql") hogqlBreakdownSql(key);
     const attribution = (filter.breakdown_attribution_type ?? "first_touch") as BreakdownAttribution;
     if (!BREAKDOWN_ATTRIBUTIONS.includes(attribution))
       throw validationError(

@@ -16,7 +16,6 @@ import {
   entityMatchSql,
   entityUsesPersonProperties,
   eventNamesOf,
-  breakdownPropertySql,
   bucketSql,
   groupBreakdownSql,
   groupKeyColumn,
@@ -24,6 +23,7 @@ import {
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";
+import { breakdownRead } from "./breakdown";
 import type { NormalizedFunnel } from "./normalize";
 
 export interface FunnelSql {
@@ -161,10 +161,9 @@ export function buildFunnelSql(
   const params = new SqlParams({ team: f.teamId, date_from: f.fromMicros, date_to: f.toMicros });
   const stepConds = f.steps.map((s) => entityMatchSql(s.match, COLUMNS, params));
   const exclConds = f.exclusions.map((x) => entityMatchSql(x.match, COLUMNS, params));
+  const read = f.breakdown ? breakdownRead(f.breakdown, "{team:Int64}", COLUMNS.sessionsDuring, params) : null;
   const needsPersonProps =
-    usesPersonProperties(f.properties) ||
-    [...f.steps, ...f.exclusions].some((e) => entityUsesPersonProperties(e.match)) ||
-    f.breakdown?.type === "person";
+    usesPersonProperties(f.properties) || [...f.steps, ...f.exclusions].some((e) => entityUsesPersonProperties(e.match)) || read?.person === true;
   const mask = stepConds.map((c, i) => `if(${c}, ${2 ** i}, 0)`).join(" + ");
   const xmask = exclConds.length ? exclConds.map((c, k) => `if(${c}, ${2 ** k}, 0)`).join(" + ") : "0";
   const firstStep = `multiIf(${stepConds.map((c, i) => `${c}, ${i}`).join(", ")}, 99)`;
@@ -181,17 +180,8 @@ export function buildFunnelSql(
     if (names) where.push(`e.event IN ${params.add(names, "Array(String)")}`);
   }
 
-  let breakdownCol = "''";
-  let bdHas = "0";
-  if (f.breakdown) {
-    const key = params.add(f.breakdown.key, "String");
-    const read =
-      f.breakdown.type === "group"
-        ? groupBreakdownSql("{team:Int64}", f.breakdown.groupTypeIndex!, key, propertyValueSql)
-        : breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
-    breakdownCol = read.value;
-    bdHas = read.has;
-  }
+  const breakdownCol = read?.value ?? "''";
+  const bdHas = read?.has ?? "0";
 
   const stepArrays: string[] = f.steps.map((_, i) => `arraySort(groupArrayIf(ts, bitTest(mask, ${i}))) AS s${i}`);
   const exclArrays = f.exclusions.map((_, k) => `arraySort(groupArrayIf(ts, bitTest(xmask, ${k}))) AS x${k}`);
@@ -236,7 +226,7 @@ WITH ev AS (
          ${breakdownCol} AS bd_value,
          ${bdHas} AS bd_has,
          if(bd_has, bd_value, '') AS bdv
-  FROM events AS e ${personIdJoin("{team:Int64}", f.personOverrides)} ${needsPersonProps ? personPropertiesJoin("{team:Int64}", f.personOverrides) : ""}
+  FROM events AS e ${personIdJoin("{team:Int64}", f.personOverrides)} ${needsPersonProps ? personPropertiesJoin("{team:Int64}", f.personOverrides) : ""} ${read?.join ?? ""}
   WHERE ${where.join(" AND ")}
 ),
 per_person AS (

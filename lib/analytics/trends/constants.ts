@@ -11,7 +11,9 @@ export const ACTOR_MATHS = [
   "p95_count_per_actor",
   "p99_count_per_actor",
 ] as const;
-export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS] as const;
+/** `math_hogql`, an aggregate in HogQL over the bucket's events (G26). */
+export const HOGQL_MATH = "hogql";
+export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS, HOGQL_MATH] as const;
 export type TrendMath = (typeof MATHS)[number];
 export type PropertyMath = (typeof PROPERTY_MATHS)[number];
 

@@ -172,7 +172,7 @@ function checkPointCount(points: number) {
 export function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
-  if (type !== "event" && type !== "person" && type !== "session" && type !== "group")
+  if (type !== "event" && type !== "person" && type !== "session" && type !== "group" && type !== "hogql")
     throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
   if (typeof filter.breakdown !== "string")
     throw validationError("Breakdown must be a property key.", "breakdown");

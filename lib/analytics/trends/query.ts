@@ -22,9 +22,10 @@ import {
   type DateRange,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
+import { hogqlAggregateSql, hogqlBreakdownSql } from "@/lib/analytics/filters/hogql";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
-import { isSessionDuration, type Series } from "./schemas";
+import { HOGQL_MATH, isSessionDuration, type Series } from "./schemas";
 
 /** ClickHouse SQL of trends: one series over one date range, per bucket (and breakdown value) or in total. */
 
@@ -32,8 +33,11 @@ export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
 
 export interface Breakdown {
   key: string;
-  /** `session`: the duration of the event's session in seconds (G24); events without a session have none. */
-  type: "event" | "person" | "session" | "group";
+  /**
+   * `session`: the duration of the event's session in seconds (G24); events without a session have none. `hogql`:
+   * `key` is an expression, its text per event the value (G25).
+   */
+  type: "event" | "person" | "session" | "group" | "hogql";
   /** A group breakdown's group type (G13). */
   groupTypeIndex?: number;
 }
@@ -104,7 +108,12 @@ export function baseQuery(
   pick?: BreakdownPick,
 ): string {
   const [series] = scan;
-  const personProps = usesPersonProperties(ctx.properties) || entityUsesPersonProperties(series.match) || breakdown?.type === "person";
+  const personProps =
+    usesPersonProperties(ctx.properties) ||
+    entityUsesPersonProperties(series.match) ||
+    breakdown?.type === "person" ||
+    (breakdown?.type === "hogql" && hogqlBreakdownSql(breakdown.key).person) ||
+    scan.some((s) => s.math === HOGQL_MATH && hogqlMath(s, "").person);
   const withPerson = personProps || scan.some(needsPerson);
   const team = params.add(ctx.teamId, "Int64");
   const inRange = [
@@ -120,6 +129,7 @@ export function baseQuery(
   const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
   select.push(`${withPerson ? personIdOf(ctx.personOverrides) : "e.person_id"} AS person_id`);
   scan.forEach((s, i) => {
+    if (s.math === HOGQL_MATH) select.push(...hogqlMath(s, `num${i}`).columns.map((column, k) => `${column} AS num${i}_${k}`));
     // unique_group's value column is the event's group key (G12).
     if (s.math === "unique_group") select.push(`${groupKeyColumn(s.groupTypeIndex!)} AS num${i}`);
     else select.push(
@@ -130,12 +140,15 @@ export function baseQuery(
   });
   if (breakdown) {
     const key = params.add(breakdown.key, "String");
+    const hogql = breakdown.type === "hogql" ? hogqlBreakdownSql(breakdown.key).sql : null;
     const read =
       breakdown.type === "session"
         ? { has: "1", value: "toString(sd.duration)" }
         : breakdown.type === "group"
           ? groupBreakdownSql(team, breakdown.groupTypeIndex!, key, propertyValueSql)
-          : breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
+          : hogql
+            ? { has: `${hogql} != ''`, value: hogql }
+            : breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
     const value = `if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")})`;
     if (pick && "otherThan" in pick) {
       select.push(`${params.add(OTHER_BREAKDOWN, "String")} AS bv`);
@@ -154,6 +167,9 @@ export function baseQuery(
   return `SELECT ${select.join(", ")} FROM events AS e ${joins} WHERE ${where.join(" AND ")}`;
 }
 
+/** A `math_hogql` series' aggregate, its per-event columns named `${num}_0`, `${num}_1`… in the base query. */
+const hogqlMath = (series: Series, num: string) => hogqlAggregateSql(series.entity.math_hogql, `${num}_`);
+
 /** The aggregate of one group of rows for a series' math (not the active-users or per-actor maths). */
 function aggregateSql(series: Series, num = "num0"): string {
   switch (series.math) {
@@ -167,6 +183,8 @@ function aggregateSql(series: Series, num = "num0"): string {
       return "toFloat64(uniqExactIf(session_id, session_id != ''))";
     case "unique_group":
       return `toFloat64(uniqExactIf(${num}, ${num} != ''))`;
+    case HOGQL_MATH:
+      return hogqlMath(series, num).sql;
     case "sum":
       return `ifNull(sum(${num}), 0)`;
     case "avg":

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { SESSION_DURATION, ZProperties, groupTypeIndexOf, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { hogqlAggregateSql } from "@/lib/analytics/filters/hogql";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
-import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
+import { HOGQL_MATH, MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
 export * from "./constants";
 
@@ -104,12 +105,12 @@ export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionD
   return filterEntities(filter).map((entity, index) => {
     const math = (entity.math ?? "total") as SeriesMath;
     const groupTypeIndex = math === "unique_group" ? groupTypeIndexOf(entity.math_group_type_index, "math_group_type_index") : null;
-    if (entity.math === "hogql")
-      throw validationError(`Math "${entity.math}" is not supported.`, "math", "unsupported");
     if (math !== "unique_group" && !(MATHS as readonly string[]).includes(math))
       throw validationError(`"${entity.math}" is not a valid choice.`, "math", "invalid_choice");
     if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
       throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
+    // Compiled here for its 400s; the queries compile it again where they read it.
+    if (math === HOGQL_MATH) hogqlAggregateSql(entity.math_hogql, "h");
     if (entity.math_property_type === "session_properties" && entity.math_property && entity.math_property !== SESSION_DURATION)
       throw unsupportedSessionProperty(entity.math_property, "math_property");
     const match = matchedEntity(entity, actions, entity.properties);
