@@ -14,6 +14,16 @@ const ZFlag = z.preprocess((v) => (v === "true" || v === "True" ? true : v === "
 
 const ZName = z.string().trim().min(1).max(MAX_NAME_LENGTH);
 
+/** A form field's JSON (`filters` of a multipart create); text that is no JSON stays text, which the schema refuses. */
+function formJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * `POST cohorts/`: JSON (dynamic: `filters`) or a multipart form (static: file `csv`); `filters` are checked by
  * the service (lib/cohorts/criteria.ts) for PostHog-style messages.
@@ -23,7 +33,7 @@ export const ZCohortCreate = z
     name: ZName,
     description: z.string().max(MAX_DESCRIPTION_LENGTH).optional(),
     is_static: ZFlag.optional(),
-    filters: z.preprocess((v) => (typeof v === "string" ? JSON.parse(v) : v), z.record(z.string(), z.unknown())).optional(),
+    filters: z.preprocess(formJson, z.record(z.string(), z.unknown())).optional(),
     csv: z.string().optional().describe("Static cohorts: the uploaded CSV file (multipart/form-data)."),
   })
   .meta({ id: "CohortCreate" });

@@ -89,6 +89,8 @@ beforeAll(async () => {
     await created(`${projectPath}/actions/`, { name: "fuzz 1", steps: [{ event: "$pageview" }] }),
     await created(`${projectPath}/actions/`, { name: "fuzz 2", steps: [{ event: "$pageview" }] }),
   ];
+  const cohortBody = (name: string) => ({ name, filters: { properties: { type: "AND", values: [{ type: "person", key: "a", operator: "is_set" }] } } });
+  const cohorts = [await created(`${projectPath}/cohorts/`, cohortBody("fuzz 1")), await created(`${projectPath}/cohorts/`, cohortBody("fuzz 2"))];
   const dashboards = [await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }), await created(`${projectPath}/dashboards/`, { name: "fuzz 2" })];
   const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
   const batchExports = [await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")), await created(`${orgPath}/batch_exports/`, exportBody("fuzz 2"))];
@@ -135,6 +137,7 @@ beforeAll(async () => {
     personId: persons.body.results[0].id,
     insightId: String(insights[0].id),
     actionId: String(actions[0].id),
+    cohortId: String(cohorts[0].id),
     dashboardId: String(dashboards[0].id),
     accessToken: sharing.body.access_token,
     eventDefinitionId: eventDefinitions[0].id,
@@ -154,6 +157,7 @@ beforeAll(async () => {
     keyId: keys[1].id,
     insightId: String(insights[1].id),
     actionId: String(actions[1].id),
+    cohortId: String(cohorts[1].id),
     dashboardId: String(dashboards[1].id),
     eventDefinitionId: eventDefinitions[1].id,
     propertyDefinitionId: propertyDefinitions[1].id,
