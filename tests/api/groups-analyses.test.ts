@@ -269,6 +269,42 @@ describe("aggregation_group_type_index (G1)", () => {
   });
 });
 
+describe("query nodes", () => {
+  test("FunnelsQuery, RetentionQuery and TrendsQuery carry the group fields to the same answers", async () => {
+    const run = (query: Record<string, unknown>) => owner.session.post(`/api/projects/${owner.projectId}/query/`, { query });
+    const series = [{ kind: "EventsNode", event: "signup" }, { kind: "EventsNode", event: "purchase" }];
+    const funnel = await run({
+      kind: "FunnelsQuery",
+      series,
+      dateRange: { date_from: RANGE.date_from, date_to: RANGE.date_to },
+      funnelsFilter: { funnelWindowInterval: 2, funnelWindowIntervalUnit: "day" },
+      aggregation_group_type_index: 0,
+    });
+    expect(funnel.status, funnel.text).toBe(200);
+    expect(funnel.body.results.map((s: any) => s.count)).toEqual(referenceFunnel(generated.events, companyOf, 2 * DAY).counts);
+    const retention = await run({ kind: "RetentionQuery", dateRange: { date_to: "2024-03-07" }, retentionFilter: { period: "Day", totalIntervals: 7 }, aggregation_group_type_index: 0 });
+    expect(retention.status, retention.text).toBe(200);
+    expect(retention.body.results.map((c: any) => c.values.map((v: any) => v.count))).toEqual(referenceRetention(generated.events));
+    const trend = await run({
+      kind: "TrendsQuery",
+      series: [{ kind: "EventsNode", event: "$pageview", math: "unique_group", math_group_type_index: 0 }],
+      dateRange: { date_from: RANGE.date_from, date_to: RANGE.date_to },
+      interval: "day",
+      breakdownFilter: { breakdown: "plan", breakdown_type: "group", breakdown_group_type_index: 0 },
+    });
+    expect(trend.status, trend.text).toBe(200);
+    const legacy = await owner.session.post(insight("trend"), {
+      ...pageviews({ math: "unique_group", math_group_type_index: 0 }),
+      breakdown: "plan",
+      breakdown_type: "group",
+      breakdown_group_type_index: 0,
+    });
+    const byValue = (items: any[]) => Object.fromEntries(items.map((item) => [item.breakdown_value, item.data]));
+    expect(byValue(trend.body.results)).toEqual(byValue(legacy.body.result));
+    expect(Object.keys(byValue(trend.body.results)).length).toBeGreaterThan(1);
+  });
+});
+
 describe("bounds and tenants", () => {
   test("a bad group type index is a clear 400 everywhere", async () => {
     const bad: [string, Record<string, unknown>, string][] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZActorsPaging } from "@/lib/analytics/actors/schemas";
-import { intish, jsonParam } from "@/lib/analytics/filters/params";
+import { jsonParam } from "@/lib/analytics/filters/params";
 import { ZProperties } from "@/lib/analytics/filters/properties";
 import { ZGroupActor } from "@/lib/groups/actors";
 import { ZPerson } from "@/lib/persons/schemas";
