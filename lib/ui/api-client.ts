@@ -21,6 +21,7 @@ export class ApiRequestError extends Error implements TApiErrorBody {
 
 interface RequestOptions {
   signal?: AbortSignal;
+  /** JSON, or a form (multipart, its boundary set by the browser). */
   body?: unknown;
 }
 
@@ -29,8 +30,8 @@ async function request<T>(method: string, path: string, { signal, body }: Reques
     method,
     signal,
     credentials: "same-origin",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || body instanceof FormData ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   if (response.status === 204) return undefined as T;
   const payload = await response.json().catch(() => ({}));

@@ -32,7 +32,7 @@ export const OPERATOR_LABELS: Record<string, string> = {
   is_date_before: "is before date",
   is_date_after: "is after date",
 };
-const VALUELESS = new Set(["is_set", "is_not_set"]);
+export const VALUELESS = new Set(["is_set", "is_not_set"]);
 /** Operators PostHog writes as a list of values (any of them). */
 const LIST_OPERATORS = new Set(["exact", "is_not"]);
 

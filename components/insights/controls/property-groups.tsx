@@ -6,7 +6,7 @@ import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/in
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-type Junction = "AND" | "OR";
+export type Junction = "AND" | "OR";
 
 /** PostHog's property groups: an outer AND/OR of inner AND/OR groups of filters. */
 export interface PropertyGroupsValue {
@@ -46,7 +46,7 @@ export function fromPropertyGroups(groups: PropertyGroupsValue): PropertyGroupsV
   return values.length ? { type: groups.type, values } : undefined;
 }
 
-function JunctionSelect({ value, onChange, label, things }: { value: Junction; onChange: (value: Junction) => void; label: string; things: string }) {
+export function JunctionSelect({ value, onChange, label, things }: { value: Junction; onChange: (value: Junction) => void; label: string; things: string }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(junction(next))}>
       <SelectTrigger size="sm" aria-label={label} className="h-7 px-2 text-xs">
