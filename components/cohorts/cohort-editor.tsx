@@ -23,14 +23,14 @@ export function CohortEditor({ projectId }: { projectId: number }) {
           </>
         }
       />
-      <div className="mb-4 flex gap-1" role="group" aria-label="Cohort type">
+      <fieldset className="mb-4 flex gap-1" aria-label="Cohort type">
         <Button type="button" variant={kind === "dynamic" ? "secondary" : "ghost"} aria-pressed={kind === "dynamic"} onClick={() => setKind("dynamic")}>
           Dynamic: by criteria
         </Button>
         <Button type="button" variant={kind === "static" ? "secondary" : "ghost"} aria-pressed={kind === "static"} onClick={() => setKind("static")}>
           Static: upload a CSV
         </Button>
-      </div>
+      </fieldset>
       {kind === "dynamic" ? <DynamicCohortForm projectId={projectId} /> : <StaticCohortForm projectId={projectId} />}
     </>
   );
