@@ -3,7 +3,7 @@
 import { XIcon } from "lucide-react";
 import { BehavioralCriterionFields } from "@/components/cohorts/behavioral-criterion";
 import { CohortPicker } from "@/components/cohorts/cohort-picker";
-import { OPERATOR_LABELS, VALUELESS } from "@/components/insights/controls/property-filters";
+import { OPERATOR_LABELS, operatorsFor, VALUELESS } from "@/components/insights/controls/filter-kinds";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
 import { Button } from "@/components/ui/button";
@@ -99,9 +99,9 @@ function PersonCriterionFields({ projectId, criterion, label, onChange }: { proj
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {Object.entries(OPERATOR_LABELS).map(([operator, text]) => (
+          {operatorsFor(criterion).map((operator) => (
             <SelectItem key={operator} value={operator}>
-              {text}
+              {OPERATOR_LABELS[operator]}
             </SelectItem>
           ))}
         </SelectContent>

@@ -2,7 +2,8 @@
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import type { PropertyFilterValue, PropertyKind } from "@/components/insights/controls/filter-kinds";
+import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
@@ -66,11 +67,13 @@ export function PropertyGroupsEditor({
   value,
   onChange,
   eventNames,
+  types,
 }: {
   projectId: number;
   value: unknown;
   onChange: (properties: PropertyGroupsValue | undefined) => void;
   eventNames?: string[];
+  types?: PropertyKind[];
 }) {
   const groups = toPropertyGroups(value);
   // Groups without filters yet live here until they get one: the filter itself never holds an empty group.
@@ -106,6 +109,7 @@ export function PropertyGroupsEditor({
             projectId={projectId}
             filters={group.values}
             eventNames={eventNames}
+            types={types}
             label={shown.length > 1 ? `Group ${index + 1} filter` : "Filter"}
             onChange={(values) => replace(index, { ...group, values })}
           />

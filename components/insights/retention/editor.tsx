@@ -3,6 +3,7 @@
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
+import type { BreakdownPatch } from "@/components/insights/controls/filter-kinds";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -36,6 +37,8 @@ interface Breakdown {
   property: string;
   type: "event" | "person";
 }
+/** Retention breaks down by event and person properties only (its picker offers no other kind). */
+const retentionBreakdown = (picked: BreakdownPatch): Breakdown => ({ property: String(picked.breakdown), type: picked.breakdown_type === "person" ? "person" : "event" });
 
 export function RetentionEditor({ projectId, filters, setFilters }: KindEditorProps<RetentionFilters>) {
   const target = entityOf(filters.target_entity);
@@ -79,7 +82,7 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
             onChange={(picked) =>
               setBreakdowns(
                 picked.breakdown
-                  ? breakdowns.map((b, i) => (i === index ? { property: picked.breakdown!, type: picked.breakdown_type ?? "event" } : b))
+                  ? breakdowns.map((b, i) => (i === index ? retentionBreakdown(picked) : b))
                   : breakdowns.filter((_, i) => i !== index),
               )
             }
@@ -91,7 +94,7 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
             projectId={projectId}
             eventNames={eventNames}
             value={{}}
-            onChange={(picked) => picked.breakdown && setBreakdowns([...breakdowns, { property: picked.breakdown, type: picked.breakdown_type ?? "event" }])}
+            onChange={(picked) => picked.breakdown && setBreakdowns([...breakdowns, retentionBreakdown(picked)])}
           />
         ) : null}
       </EditorSection>

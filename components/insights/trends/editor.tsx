@@ -9,7 +9,8 @@ import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { entitiesOf, entitiesToFilters, entityLetter, withPicked, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker } from "@/components/insights/controls/event-picker";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import { ANALYSIS_BREAKDOWN_KINDS, ANALYSIS_FILTER_KINDS, type PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
+import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { toPropertyGroups } from "@/components/insights/controls/property-groups";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { formulasOf, formulasPatch, unknownSeriesLetters } from "@/components/insights/trends/formulas";
@@ -73,7 +74,8 @@ export function TrendsEditor({ projectId, filters, setFilters }: KindEditorProps
         <BreakdownPicker
           projectId={projectId}
           eventNames={eventNames}
-          value={{ breakdown: filters.breakdown as string | undefined, breakdown_type: filters.breakdown_type }}
+          kinds={ANALYSIS_BREAKDOWN_KINDS}
+          value={filters}
           onChange={(breakdown) =>
             setFilters(breakdown.breakdown ? breakdown : { ...breakdown, breakdown_limit: undefined, breakdown_hide_other_aggregation: undefined })
           }
@@ -250,6 +252,7 @@ function SeriesRow({
             projectId={projectId}
             filters={filters}
             eventNames={entity.type !== "actions" && typeof entity.id === "string" ? [entity.id] : undefined}
+            types={ANALYSIS_FILTER_KINDS}
             label={`${label} filter`}
             onChange={(next) => onChange({ ...entity, properties: next.length ? next : undefined })}
           />
