@@ -5,6 +5,7 @@ import { useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { AggregationSelect } from "@/components/insights/controls/aggregation-select";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import { ANALYSIS_BREAKDOWN_KINDS } from "@/components/insights/controls/filter-kinds";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
@@ -65,6 +66,11 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
       <EditorSection title="Steps">
         <StepsEditor projectId={projectId} steps={steps} onChange={setSteps} />
       </EditorSection>
+      <AggregationSelect
+        projectId={projectId}
+        value={filters.aggregation_group_type_index as number | undefined}
+        onChange={(aggregation_group_type_index) => setFilters({ aggregation_group_type_index })}
+      />
       <EditorSection title="Conversion window">
         <ConversionWindow filters={filters} setFilters={setFilters} />
       </EditorSection>

@@ -2,6 +2,7 @@
 
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { AggregationSelect } from "@/components/insights/controls/aggregation-select";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import type { BreakdownPatch } from "@/components/insights/controls/filter-kinds";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
@@ -71,6 +72,11 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
         <p className="text-sm text-muted-foreground">and came back to do</p>
         <EventPicker projectId={projectId} label="Returning event" allowAllEvents={false} size="sm" value={returning} onChange={(returning_entity) => setFilters({ returning_entity })} />
       </EditorSection>
+      <AggregationSelect
+        projectId={projectId}
+        value={(filters as { aggregation_group_type_index?: number }).aggregation_group_type_index}
+        onChange={(aggregation_group_type_index) => setFilters({ aggregation_group_type_index } as Partial<RetentionFilters>)}
+      />
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
       <EditorSection title="Breakdown">
         {breakdowns.map((breakdown, index) => (

@@ -1,6 +1,7 @@
 "use client";
 
 import { CopyIcon, FilterIcon, PencilIcon, PlusIcon, SigmaIcon, XIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
@@ -14,13 +15,14 @@ import { PropertyFiltersEditor } from "@/components/insights/controls/property-f
 import { toPropertyGroups } from "@/components/insights/controls/property-groups";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { formulasOf, formulasPatch, unknownSeriesLetters } from "@/components/insights/trends/formulas";
-import { MATH_OPTIONS, isPropertyMath } from "@/components/insights/trends/maths";
+import { groupMathOptions, isPropertyMath, MATH_OPTIONS, mathKeys, mathOptionValue } from "@/components/insights/trends/maths";
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Combobox } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { MAX_BREAKDOWN_LIMIT, MAX_TREND_SERIES } from "@/lib/analytics/limits";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
 
 /** Series are lettered A–Z for formulas (PostHog's `entitiesLimit = alphabet.length`), within the API's bound. */
 export const MAX_SERIES = Math.min(26, MAX_TREND_SERIES);
@@ -156,7 +158,9 @@ function SeriesRow({
   const [showFilters, setShowFilters] = useState(false);
   // A property math waits here for its property: the API refuses one without it.
   const [pendingMath, setPendingMath] = useState<string | null>(null);
-  const math = pendingMath ?? (entity.math as string | undefined) ?? "total";
+  const math = pendingMath ?? mathOptionValue(entity);
+  const groupTypes = useQuery(groupTypesQuery(projectId));
+  const mathOptions = [...MATH_OPTIONS, ...groupMathOptions((groupTypes.data ?? []).map((type) => ({ group_type_index: type.group_type_index, label: groupTypeLabel(type) })))];
   const customName = typeof entity.custom_name === "string" ? entity.custom_name : "";
   return (
     <fieldset className="grid gap-1.5 rounded-md border p-2" aria-label={label}>
@@ -219,12 +223,12 @@ function SeriesRow({
           size="sm"
           className="min-w-0 flex-1"
           value={math}
-          options={MATH_OPTIONS}
+          options={mathOptions}
           onChange={(next) => {
             if (isPropertyMath(next) && !entity.math_property) setPendingMath(next);
             else {
               setPendingMath(null);
-              onChange({ ...entity, math: next, math_property: isPropertyMath(next) ? entity.math_property : undefined });
+              onChange({ ...entity, ...mathKeys(next), math_property: isPropertyMath(next) ? entity.math_property : undefined });
             }
           }}
         />
