@@ -3,18 +3,17 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { SaveAsCohortButton } from "@/components/insights/save-as-cohort";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/ui/api-client";
+import { apiPath, errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
 import { personsPageQuery } from "@/lib/ui/project-queries";
 
-/** An API address as a same-origin path (PostHog's `next` links are absolute). */
-const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
 /** A retention row's persons: the row's intervals, each person's marked where it came back, one highlighted. */
 export interface RetentionColumns {
@@ -133,6 +132,7 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
           {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
         </span>
         <div className="flex items-center gap-1">
+          {people.length ? <SaveAsCohortButton url={url} shape={retention ? "retention" : "actors"} /> : null}
           <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
             <ChevronLeftIcon /> Previous
           </Button>

@@ -66,6 +66,9 @@ export function errorMessage(error: unknown): string {
   return "Something went wrong.";
 }
 
+/** An API address as a same-origin path (PostHog's `next` links are absolute). */
+export const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
+
 /** A query string of the parameters that are set. */
 export const searchParams = (params: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => !!entry[1])).toString();

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
-import { api } from "@/lib/ui/api-client";
+import { api, apiPath } from "@/lib/ui/api-client";
 import { type CohortCriteria, distinctIdsCsv, fromCriteria, type TCohort } from "@/lib/ui/cohorts";
 import { cohortKeys } from "@/lib/ui/query-keys";
 import type { TPerson } from "@/lib/ui/types";
@@ -26,7 +26,6 @@ export const cohortQuery = (projectId: number, cohortId: number) =>
   });
 
 type PersonsPage = Pick<PaginatedList<TPerson>, "next" | "results">;
-const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
 /** A cohort's members, 100 a page, following the API's `next`; `calculatedAt` starts again after each calculation. */
 export const cohortPersonsQuery = (projectId: number, cohortId: number, calculatedAt: string | null | undefined) =>
