@@ -53,6 +53,7 @@ const ZEnvironment = z.object({
   HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
   HEDGEROW_SQUASH_INTERVAL_MINUTES: positiveInt(60, 10_080),
   HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
+  HEDGEROW_COHORT_RECALCULATION_MINUTES: positiveInt(60, 10_080),
   HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
   HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
   HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
@@ -126,6 +127,8 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
       intervalMinutes: e.HEDGEROW_SQUASH_INTERVAL_MINUTES,
       graceSeconds: e.HEDGEROW_SQUASH_GRACE_SECONDS,
     },
+    /** Dynamic cohorts are recalculated when this old (lib/cohorts/schedule.ts); changed ones at once. */
+    cohortRecalculationMinutes: e.HEDGEROW_COHORT_RECALCULATION_MINUTES,
     /** Server processes `npm start` runs: one per core on PostgreSQL, always one on embedded PGlite. */
     workers: e.HEDGEROW_WORKERS ?? (e.DATABASE_URL ? cpus().length : 1),
     /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */

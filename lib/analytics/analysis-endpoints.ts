@@ -5,6 +5,7 @@ import type { Project } from "@/lib/db/schema";
 import { analysisResult } from "@/lib/insights/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
+import { checkCohortReferences } from "@/lib/cohorts/references";
 import { filterOf } from "./request";
 
 type Filter = Record<string, unknown>;
@@ -41,6 +42,7 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
     await check?.(project, request);
+    await checkCohortReferences(project.id, request);
     const filter = filterOf(request);
     const cached = await analysisResult<R>(project, kind, filter, () => compute(project, filter, url), url.searchParams.get("refresh") ?? request.refresh);
     const result = (cached.result ?? empty) as R;

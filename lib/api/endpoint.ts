@@ -275,7 +275,8 @@ export function requestUrl(req: NextRequest): URL {
  * asking the browser's leave (no CORS preflight), JSON it cannot.
  */
 async function readBody(req: NextRequest, { jsonOnly }: { jsonOnly: boolean }): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBodyWithin(req, MAX_BODY_BYTES, requestTooLarge));
+  const bytes = await readBodyWithin(req, MAX_BODY_BYTES, requestTooLarge);
+  const text = new TextDecoder().decode(bytes);
   if (!text.trim()) return {};
   const declaredType = req.headers.get("content-type");
   // A body without a type is one a page elsewhere can send too (a Blob's).
@@ -289,7 +290,21 @@ async function readBody(req: NextRequest, { jsonOnly }: { jsonOnly: boolean }): 
     }
   }
   if (contentType === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(text));
+  if (contentType === "multipart/form-data") return multipartFields(bytes, declaredType!);
   throw unsupportedMediaType(contentType);
+}
+
+/** A multipart form's fields, an uploaded file's as its text (a static cohort's CSV). */
+async function multipartFields(bytes: Uint8Array, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw parseError("Multipart form parse error - the body is not a valid multipart/form-data form.");
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) fields[name] = typeof value === "string" ? value : await value.text();
+  return fields;
 }
 
 const mediaType = (contentType: string) => contentType.split(";")[0].trim().toLowerCase();

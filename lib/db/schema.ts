@@ -470,6 +470,37 @@ export const actions = pgTable(
 );
 
 /**
+ * PostHog's `Cohort`: a dynamic one's `filters` (AND/OR groups of person, behavioural and cohort criteria) or a
+ * static one's uploaded list. Members live in the event store (`cohort_people`, clickhouse/migrations/0007), one
+ * set per calculation; `version` is the set analyses read. `deleted` is a soft delete.
+ */
+export const cohorts = pgTable(
+  "cohorts",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 400 }).notNull(),
+    description: varchar("description", { length: 1000 }).notNull().default(""),
+    filters: jsonb("filters").$type<Record<string, unknown>>().notNull().default({}),
+    isStatic: boolean("is_static").notNull().default(false),
+    isCalculating: boolean("is_calculating").notNull().default(false),
+    count: integer("count"),
+    deleted: boolean("deleted").notNull().default(false),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastCalculation: timestamp("last_calculation", { withTimezone: true }),
+    errorsCalculating: integer("errors_calculating").notNull().default(0),
+    /** The calculation whose members analyses read (its start, in epoch milliseconds; 0: none yet). */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    /** A change (of filters, or a static list) not yet calculated: the next calculation is due at once. */
+    pendingSince: timestamp("pending_since", { withTimezone: true }),
+  },
+  (t) => [index("cohorts_project_created").on(t.projectId, t.createdAt)],
+);
+
+/**
  * PostHog's `EventDefinition`: the event names a project has received, kept by ingestion (`created_at` when the
  * first one was ingested, `last_seen_at` updated at most hourly); `description`/`tags` are the users'.
  */
@@ -741,6 +772,7 @@ export type Insight = typeof insights.$inferSelect;
 export type ActivityLog = typeof activityLogs.$inferSelect;
 export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;
 export type Action = typeof actions.$inferSelect;
+export type Cohort = typeof cohorts.$inferSelect;
 export type Dashboard = typeof dashboards.$inferSelect;
 export type DashboardTile = typeof dashboardTiles.$inferSelect;
 export type EventDefinition = typeof eventDefinitions.$inferSelect;

@@ -57,7 +57,7 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
     conditions.push("e.distinct_id IN {person_distinct_ids:Array(String)}");
     params.person_distinct_ids = distinctIds;
   }
-  conditions.push(propertyGroupSql(query.properties, { event: "e.properties", person: PERSON_PROPERTIES }, sqlParams));
+  conditions.push(propertyGroupSql(query.properties, { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" }, sqlParams));
   // Person properties are the person's as they are now (as in the analyses), joined only when a filter reads them.
   const personJoins = usesPersonProperties(query.properties) ? `${personIdJoin("{team:Int64}")} ${personPropertiesJoin("{team:Int64}")}` : "";
   const store = await getAnalysisStore(project.id);

@@ -12,6 +12,7 @@ import * as trends from "@/lib/analytics/trends/endpoints";
 import * as batchExports from "@/lib/batch-exports/endpoints";
 import * as batchExportConnections from "@/lib/batch-exports/connection-endpoints";
 import * as capture from "@/lib/capture/endpoints";
+import * as cohorts from "@/lib/cohorts/endpoints";
 import * as dashboards from "@/lib/dashboards/endpoints";
 import * as definitions from "@/lib/definitions/endpoints";
 import * as domains from "@/lib/domains/endpoints";
@@ -59,6 +60,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   apiKeys,
   persons,
   groups,
+  cohorts,
   events,
   trends,
   insights,

@@ -11,6 +11,7 @@ import {
   singleValue,
   validateProperties,
 } from "@/lib/analytics/filters/properties";
+import { cohortIdOf } from "@/lib/analytics/filters/cohorts";
 import { persons } from "@/lib/db/schema";
 import { containsPattern } from "@/lib/db/like";
 
@@ -68,16 +69,31 @@ function personFilterSql(filter: PropertyFilter): SQL {
   }
 }
 
-function groupSql(group: PropertyGroup): SQL | undefined {
-  const parts = group.values.map((value) => (isGroup(value) ? groupSql(value) : personFilterSql(value))).filter((part): part is SQL => part !== undefined);
+/** A cohort's current members, read from the event store before the query is built (`cohortIdsOf`). */
+export type CohortMembers = ReadonlyMap<number, readonly string[]>;
+
+/** A cohort filter (segments G2): the person is (`exact`) or is not (`is_not`) among the cohort's members. */
+function cohortMemberSql(filter: PropertyFilter, members: CohortMembers): SQL {
+  const ids = members.get(cohortIdOf(filter.value)) ?? [];
+  const member = ids.length ? sql`${persons.id} = any(string_to_array(${ids.join(",")}, ',')::uuid[])` : sql`false`;
+  return filter.operator === "is_not" ? sql`not (${member})` : member;
+}
+
+/** The cohorts a persons filter names. */
+export const cohortIdsOf = (group: PropertyGroup) => [...new Set(leafFilters(group).filter((f) => f.type === "cohort").map((f) => cohortIdOf(f.value)))];
+
+function groupSql(group: PropertyGroup, members: CohortMembers): SQL | undefined {
+  const parts = group.values
+    .map((value) => (isGroup(value) ? groupSql(value, members) : value.type === "cohort" ? cohortMemberSql(value, members) : personFilterSql(value)))
+    .filter((part): part is SQL => part !== undefined);
   if (parts.length === 0) return undefined;
   return sql`(${sql.join(parts, group.type === "OR" ? sql` or ` : sql` and `)})`;
 }
 
 /** The `properties` of `/persons/` as a condition (undefined for none); only person properties filter persons. */
-export function personPropertiesSql(group: PropertyGroup): SQL | undefined {
-  const other = leafFilters(group).find((filter) => filter.type !== "person");
+export function personPropertiesSql(group: PropertyGroup, members: CohortMembers = new Map()): SQL | undefined {
+  const other = leafFilters(group).find((filter) => filter.type !== "person" && filter.type !== "cohort");
   if (other) throw validationError(`Persons are filtered by person properties: "${other.key}" is an ${other.type} property.`, "properties");
   validateProperties(group);
-  return groupSql(group);
+  return groupSql(group, members);
 }

@@ -9,7 +9,8 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { pgJson } from "./repository";
 import type { TPersonListFilters } from "./schemas";
-import { personPropertiesSql } from "./property-filters";
+import { currentMembers } from "@/lib/cohorts/members";
+import { cohortIdsOf, personPropertiesSql } from "./property-filters";
 import { personName, type TEventPerson, type TPerson } from "./schemas";
 
 export function serializePerson(person: Person, distinctIds: string[]): TPerson {
@@ -66,7 +67,7 @@ export async function listPersons(actor: Actor, projectId: TProjectId, query: TP
       )!,
     );
   }
-  const byProperties = personPropertiesSql(query.properties);
+  const byProperties = personPropertiesSql(query.properties, await currentMembers(project.id, cohortIdsOf(query.properties)));
   if (byProperties) conditions.push(byProperties);
   const where = and(...conditions);
   const [{ total }] = await db.select({ total: count() }).from(persons).where(where);

@@ -1,4 +1,5 @@
 import { startBatchExportWorker } from "@/lib/batch-exports/worker";
+import { startCohortCalculations } from "@/lib/cohorts/schedule";
 import { config } from "@/lib/config";
 import { closeDb, getDb } from "@/lib/db/client";
 import { backfillDefinitions } from "@/lib/definitions/backfill";
@@ -28,13 +29,15 @@ export async function startServerLifecycle() {
   const batchExports = config.batchExports.enabled ? startBatchExportWorker() : null;
   // Person merges folded into events, so analyses join only recent merges.
   const squash = startOverridesSquash();
+  // Dynamic cohorts' members, after each change and periodically (lib/cohorts/schedule.ts).
+  const cohortCalculations = startCohortCalculations();
   // The first-start demo's dashboard, and its live trickle of events (HEDGEROW_DEMO_TRICKLE=0 turns that off).
   const demo = startDemoJob();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
       // batch export runs hand themselves over between pages (a new server resumes them).
-      Promise.allSettled([demo.stop(), flushIngestion(), batchExports?.stop(), squash.stop()])
+      Promise.allSettled([demo.stop(), flushIngestion(), batchExports?.stop(), squash.stop(), cohortCalculations.stop()])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));
     });

@@ -154,7 +154,7 @@ const conversion = (converted: boolean | undefined, column: string) =>
 export function eventActorsCtes(f: NormalizedFunnel, population: Population, event: string, properties: PropertyGroup, converted: boolean | undefined) {
   return (params: SqlParams) => {
     const where = [`e.event = ${params.add(event, "String")}`];
-    const props = propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES }, params);
+    const props = propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES, team: params.add(f.teamId, "Int64") }, params);
     if (props !== "1") where.push(props);
     return `${actorsCte(f, population)}
 ${visitedCte(f, params, where, usesPersonProperties(properties))}

@@ -9,3 +9,4 @@ export * from "./selectors";
 export * from "./entities";
 export * from "./params";
 export * from "./sessions";
+export * from "./cohorts";

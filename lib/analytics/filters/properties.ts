@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
+import { cohortFilterSql, normalizeCohortFilter, type CohortColumns } from "./cohorts";
 import { jsonParam } from "./params";
 import { PERSON_PROPERTIES } from "./persons";
 import { checkSessionFilter, sessionFilterSql } from "./sessions";
@@ -26,7 +27,7 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 /** Property types this engine evaluates; others answer 400 (not silently ignored). */
-export const PROPERTY_TYPES = ["event", "person", "session"] as const;
+export const PROPERTY_TYPES = ["event", "person", "session", "cohort"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export interface PropertyFilter {
@@ -42,12 +43,15 @@ export interface PropertyGroup {
 
 const ZScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ZPropertyFilter = z.object({
-  key: z.string().min(1),
-  value: z.union([ZScalar, z.array(ZScalar)]).optional(),
-  operator: z.enum(OPERATORS).nullish().transform((o) => o ?? "exact"),
-  type: z.enum(PROPERTY_TYPES).nullish().transform((t) => t ?? "event"),
-}).loose();
+export const ZPropertyFilter = z.preprocess(
+  normalizeCohortFilter,
+  z.object({
+    key: z.string().min(1),
+    value: z.union([ZScalar, z.array(ZScalar)]).optional(),
+    operator: z.enum(OPERATORS).nullish().transform((o) => o ?? "exact"),
+    type: z.enum(PROPERTY_TYPES).nullish().transform((t) => t ?? "event"),
+  }).loose(),
+);
 
 export const ZPropertyGroup: z.ZodType<PropertyGroup> = z.lazy(() =>
   z.object({
@@ -101,10 +105,10 @@ export class SqlParams {
 }
 
 /** The JSON column each property type reads. */
-export interface PropertyColumns {
+export interface PropertyColumns extends CohortColumns {
   event: string;
   person: string;
-  /** The placeholder of the project's id, for session filters (which read the team's other events); none = refused. */
+  /** The placeholder of the project's id, for session and cohort filters (which read other tables); none = refused. */
   team?: string;
   /** A condition on `timestamp` holding every event the query reads: session filters then look only at those sessions. */
   sessionsDuring?: string;
@@ -213,6 +217,7 @@ export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColum
     if (!columns.team) throw validationError("Session property filters are not supported here.", "properties", "unsupported");
     return sessionFilterSql(filter, columns.team, columns.sessionsDuring, params);
   }
+  if (filter.type === "cohort") return cohortFilterSql(filter, columns, params);
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");
   // The exact columns are the events table's, read as `e` like its `e.properties`.

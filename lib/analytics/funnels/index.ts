@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
+import { funnelByCohort, isCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { normalizeFunnel, previousPeriod, type NormalizedFunnel } from "./normalize";
 import { buildFunnelSql } from "./query";
 import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
@@ -27,6 +28,7 @@ export async function runFunnel(
   filter: TFunnelFilter,
   now = new Date(),
 ): Promise<FunnelResult> {
+  if (isCohortBreakdown(filter)) return funnelByCohort(project.id, filter, async (one) => (await runFunnel(project, one as TFunnelFilter, now)) as FunnelStepResult[]);
   const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];
   if (!f.compare) return computeFunnel(f, filter);

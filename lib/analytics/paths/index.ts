@@ -54,7 +54,7 @@ export async function runPaths(project: Pick<Project, "id" | "timezone" | "pathC
     `e.timestamp >= ${params.add(chTimestamp(range.from), "DateTime64(6, 'UTC')")}`,
     `e.timestamp <= ${params.add(chTimestamp(range.to), "DateTime64(6, 'UTC')")}`,
     kinds.length ? `(${kinds.join(" OR ")})` : "1",
-    propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES }, params),
+    propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" }, params),
   ].join(" AND ");
   const itemWhere = exclude.length ? `NOT item IN ${params.add(exclude, "Array(String)")}` : "1";
 

@@ -15,6 +15,7 @@ import {
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { trendPersonsUrls } from "@/lib/analytics/actors/trend-urls";
+import { isCohortBreakdown, trendsByCohort } from "@/lib/cohorts/breakdown";
 import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
 import { checkAnswerBytes, otherThan, plannedItems, trendAnswerBytes } from "./answer-size";
 import { getAnalysisStore } from "@/lib/analytics/store";
@@ -72,6 +73,7 @@ interface Period {
  * period), then per formula of `formulas`; with PostHog's single `formula`, that formula's items alone. Throws PostHog's 400s for filters it cannot compute.
  */
 export async function runTrends(project: TrendProject, rawFilter: Record<string, unknown>): Promise<TrendItem[]> {
+  if (isCohortBreakdown(rawFilter)) return trendsByCohort(project.id, rawFilter, (filter) => runTrends(project, filter));
   const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;

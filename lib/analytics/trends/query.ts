@@ -106,7 +106,7 @@ export function baseQuery(
     `timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
     `timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
   ];
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: inRange.join(" AND ") };
+  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: inRange.join(" AND "), personOverrides: ctx.personOverrides };
   const where = [`e.team_id = ${team}`, ...inRange.map((c) => `e.${c}`)];
   const own = entityMatchSql(series.match, columns, params);
   if (own !== "1") where.push(own);

@@ -1,0 +1,100 @@
+import { and, eq } from "drizzle-orm";
+import { trendActorIds } from "@/lib/analytics/actors/trends";
+import { ZProperties } from "@/lib/analytics/filters/properties";
+import { validationError } from "@/lib/api/errors";
+import type { Actor } from "@/lib/auth/actor";
+import { getDb } from "@/lib/db/client";
+import { persons, type Cohort, type Project } from "@/lib/db/schema";
+import { cohortIdsOf, personPropertiesSql } from "@/lib/persons/property-filters";
+import { requireProjectAccess } from "@/lib/projects/access";
+import type { TProjectId } from "@/lib/projects/schemas";
+import { calculateStaticCohort } from "./calculate";
+import { currentMembers, memberIds } from "./members";
+import { checkCohortReferences } from "./references";
+import type { TCohortCreate } from "./schemas";
+import { insertStaticCohort, requireCohort } from "./service";
+import { MAX_ADDED_PERSONS, MAX_CSV_ROWS, parseUploadedList, personsOfList } from "./static-list";
+
+/**
+ * Static cohorts (segments G4, G18): a list resolved to persons once, in the background after the answer
+ * (`is_calculating` meanwhile): an uploaded CSV, the persons behind a trend data point or a persons list (PostHog's
+ * "Save as cohort" posts `{name, is_static: true}` to `cohorts/?<the persons URL's parameters>`), another cohort's
+ * current members, or persons added by id.
+ */
+
+/** Runs in the background: the request has answered. */
+const inBackground = (work: Promise<void>) => void work.catch((error: unknown) => console.error("[cohorts] static list failed:", error));
+
+/** Every member of a static list is bounded like a CSV's rows. */
+function bounded(ids: string[]): string[] {
+  if (ids.length > MAX_CSV_ROWS)
+    throw validationError(`A static cohort may have at most ${MAX_CSV_ROWS.toLocaleString("en-US")} persons.`, "is_static", "max_value");
+  return ids;
+}
+
+/** The persons a persons URL's parameters select: a trend data point's (`insight=TRENDS`), or the persons list's `properties`. */
+async function personsOfUrl(project: Project, query: Record<string, string>): Promise<() => Promise<string[]>> {
+  await checkCohortReferences(project.id, query);
+  const insight = (query.insight ?? "").toUpperCase();
+  if (insight === "TRENDS" || query.entity_id !== undefined) {
+    return async () => bounded((await trendActorIds(project, query, { limit: MAX_CSV_ROWS + 1, offset: 0 })).ids);
+  }
+  if (insight !== "") throw validationError(`Saving the persons of a ${insight.toLowerCase().slice(0, 40)} insight as a cohort is not supported.`, "insight", "unsupported");
+  const group = ZProperties.parse(query.properties);
+  const condition = personPropertiesSql(group, await currentMembers(project.id, cohortIdsOf(group)));
+  return async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.projectId, project.id), condition))
+      .limit(MAX_CSV_ROWS + 1);
+    return bounded(rows.map((r) => r.id));
+  };
+}
+
+/** `POST cohorts/` with `is_static`: from the CSV file, else from the persons URL in the query string. */
+export async function createStaticCohort(actor: Actor, projectId: TProjectId, input: TCohortCreate, url: URL): Promise<Cohort> {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const query = Object.fromEntries(url.searchParams);
+  let resolve: () => Promise<string[]>;
+  if (input.csv !== undefined) {
+    const list = parseUploadedList(input.csv);
+    resolve = () => personsOfList(project.id, list);
+  } else if (Object.keys(query).length > 0) {
+    resolve = await personsOfUrl(project, query);
+  } else {
+    throw validationError("A static cohort needs a CSV file (csv), or the persons URL whose persons it keeps.", "csv", "required");
+  }
+  const cohort = await insertStaticCohort(project.id, actor, input);
+  inBackground(calculateStaticCohort(cohort, resolve));
+  return cohort;
+}
+
+const allMembers = async (cohort: Cohort) => (await memberIds(cohort.projectId, cohort.id, { limit: MAX_CSV_ROWS + 1, offset: 0 })).ids;
+
+/** `PATCH :id/add_persons_to_static_cohort/`: the project's persons among `personIds` join the members. */
+export async function addPersonsToStaticCohort(actor: Actor, projectId: TProjectId, cohortId: number, personIds: string[]) {
+  const cohort = await requireCohort(actor, projectId, cohortId);
+  if (!cohort.isStatic) throw validationError("Persons can be added to static cohorts only.", "person_ids");
+  if (personIds.length > MAX_ADDED_PERSONS)
+    throw validationError(`At most ${MAX_ADDED_PERSONS.toLocaleString("en-US")} persons can be added at once.`, "person_ids", "max_length");
+  const added = await personsOfList(cohort.projectId, { column: "person_id", values: personIds });
+  await calculateStaticCohort(cohort, async () => bounded([...(await allMembers(cohort)), ...added]));
+  return { success: true };
+}
+
+/** A static cohort's CSV upload on PATCH: its persons join the members (in the background). */
+export async function addCsvToStaticCohort(cohort: Cohort, csv: string): Promise<void> {
+  if (!cohort.isStatic) throw validationError("A CSV can be uploaded to static cohorts only.", "csv");
+  const list = parseUploadedList(csv);
+  inBackground(calculateStaticCohort(cohort, async () => bounded([...(await allMembers(cohort)), ...(await personsOfList(cohort.projectId, list))])));
+}
+
+/** `GET :id/duplicate_as_static_cohort/`: a static cohort of the cohort's current members. */
+export async function duplicateAsStatic(actor: Actor, projectId: TProjectId, cohortId: number): Promise<Cohort> {
+  const source = await requireCohort(actor, projectId, cohortId);
+  const copy = await insertStaticCohort(source.projectId, actor, { name: `${source.name} (static copy)`.slice(0, 400), description: source.description });
+  inBackground(calculateStaticCohort(copy, async () => bounded(await allMembers(source))));
+  return copy;
+}
