@@ -14,6 +14,11 @@ import { formatCount, formatDate } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
 import { personsPageQuery } from "@/lib/ui/project-queries";
 
+/** A listed actor's cells: a person, or a group when the analysis is aggregated by a group type. */
+function actorCells(actor: { uuid?: string; name?: string; distinct_ids?: string[]; type?: string; group_key?: string; properties: Record<string, unknown> }) {
+  if (actor.type === "group") return { key: `group:${actor.group_key}`, name: String(actor.properties.name ?? actor.group_key), ids: actor.group_key };
+  return { key: actor.uuid ?? "", name: actor.name ?? "", ids: (actor.distinct_ids ?? []).join(", ") };
+}
 
 /** A retention row's persons: the row's intervals, each person's marked where it came back, one highlighted. */
 export interface RetentionColumns {
@@ -111,9 +116,9 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
                 </TableRow>
               ) : (
                 people.map((person, row) => (
-                  <TableRow key={person.uuid}>
-                    <TableCell className="max-w-56 truncate font-medium">{person.name}</TableCell>
-                    <TableCell className="max-w-56 truncate text-muted-foreground">{person.distinct_ids.join(", ")}</TableCell>
+                  <TableRow key={actorCells(person).key}>
+                    <TableCell className="max-w-56 truncate font-medium">{actorCells(person).name}</TableCell>
+                    <TableCell className="max-w-56 truncate text-muted-foreground">{actorCells(person).ids}</TableCell>
                     <TableCell className="text-muted-foreground">{formatDate(person.created_at)}</TableCell>
                     {retention?.labels.map((label, i) => (
                       <TableCell key={label} className={cn("px-1 text-center", i === retention.selected && "bg-primary/10")}>
@@ -132,7 +137,7 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
           {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
         </span>
         <div className="flex items-center gap-1">
-          {people.length ? <SaveAsCohortButton url={url} shape={retention ? "retention" : "actors"} /> : null}
+          {people.length && !people.some((actor) => "type" in actor && actor.type === "group") ? <SaveAsCohortButton url={url} shape={retention ? "retention" : "actors"} /> : null}
           <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
             <ChevronLeftIcon /> Previous
           </Button>

@@ -22,7 +22,7 @@ async function* distinctIdPages(url: string, shape: "actors" | "retention"): Asy
   let next: string | null = apiPath(url);
   while (next) {
     const page = await fetchPersonsPage(next, shape);
-    yield page.people.flatMap((person) => person.distinct_ids.slice(0, 1));
+    yield page.people.flatMap((actor) => ("distinct_ids" in actor ? actor.distinct_ids.slice(0, 1) : []));
     next = page.next ? apiPath(page.next) : null;
   }
 }

@@ -10,8 +10,10 @@ import { definitionsOf, recordProjectDefinitions, type EventsDefinitions, type P
 import { personPropertyUpdates } from "@/lib/definitions/recording";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
+import { mirrorGroups } from "@/lib/groups/mirror";
 import { mirrorPersons } from "@/lib/ingestion/pipeline";
 import { processProjectPersons } from "@/lib/persons/batch";
+import type { GroupMirrorRow } from "@/lib/persons/repository";
 import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
 import { eventRowsSql, listImportFiles, mayName, SOURCE_SETTINGS, type ImportFile } from "./source";
 
@@ -139,6 +141,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           });
           const inserted = await inserting;
           await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
+          await mirrorGroups(store, persons.groups);
           const found = await definitions;
           await db.transaction(async (tx) => {
             const personProperties = personPropertySamples(people.events);
@@ -285,6 +288,7 @@ export function personData(rows: readonly PersonRow[]): PersonData {
 interface AppliedPersons {
   state: PersonsState;
   deleted: { projectId: number; id: string; version: number }[];
+  groups: GroupMirrorRow[];
 }
 
 /** Namespace of the ids of persons an import creates (named by the file and the distinct id that creates them). */
@@ -304,14 +308,14 @@ async function applyPersons(
   startInsert: (distinctIdPersons: Record<string, unknown>[]) => Promise<void>,
 ): Promise<AppliedPersons> {
   const db = await getDb();
-  const { state, changes } = await db.transaction((tx) =>
+  const { state, changes, groups } = await db.transaction((tx) =>
     processProjectPersons(tx, projectId, data.events, data.events, {
       newPersonId: (distinctId) => uuidV5(IMPORTED_PERSON_NAMESPACE, `${file.key}\u0000${distinctId}`),
       beforeWrites: (processed, changes) => startInsert(distinctIdPersons(processed, changes, data)),
     }),
   );
   const deleted = [...changes.deleted].map(([id, person]) => ({ projectId, id, version: person.version + 1 }));
-  return { state, deleted };
+  return { state, deleted, groups };
 }
 
 const isTyped = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";

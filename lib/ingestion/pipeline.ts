@@ -1,9 +1,12 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { newDefinitions, rememberDefinitions, saveDefinitions, type NewDefinitions } from "@/lib/definitions/recording";
 import { elementsFromSdk, elementsToChain } from "@/lib/events/elements";
 import { getEventStore, type EventStore } from "@/lib/events/store";
+import { groupTypeIndexes, namesGroups, withGroupKeys } from "@/lib/groups/event-keys";
+import { mirrorGroups } from "@/lib/groups/mirror";
 import { processProjectPersons } from "@/lib/persons/batch";
 import type { PersonsState } from "@/lib/persons/processing";
+import type { GroupMirrorRow } from "@/lib/persons/repository";
 import { refusesData } from "./data-errors";
 import type { CapturedEvent, IngestionResult } from "./types";
 
@@ -224,6 +227,8 @@ interface Prepared {
   duplicates: number[];
   states: Map<number, PersonsState>;
   deleted: { projectId: number; id: string; version: number }[];
+  /** Groups the events changed, as ClickHouse mirrors them. */
+  groups: GroupMirrorRow[];
 }
 
 /**
@@ -253,6 +258,7 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
   const personIdOf = new Map<Candidate, string>();
   const states = new Map<number, PersonsState>();
   const deleted: Prepared["deleted"] = [];
+  const groups: GroupMirrorRow[] = [];
   const definitions: NewDefinitions[] = [];
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -260,7 +266,7 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
       const { fresh: candidates, all } = byProject.get(projectId)!;
       // Person processing runs in timestamp order (PostHog processes a distinct id's events as they happened).
       candidates.sort((a, b) => a.event.timestamp.getTime() - b.event.timestamp.getTime());
-      const { state, personIds, changes } = await processProjectPersons(
+      const { state, personIds, changes, groups: written } = await processProjectPersons(
         tx,
         projectId,
         candidates.map((c) => c.event),
@@ -269,6 +275,8 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
       candidates.forEach((candidate, i) => {
         personIdOf.set(candidate, personIds[i]);
       });
+      await addGroupKeys(tx, projectId, candidates);
+      groups.push(...written);
       states.set(projectId, state);
       for (const [id, person] of changes.deleted) deleted.push({ projectId, id, version: person.version + 1 });
       // Event and property definitions: only names this process has not recorded yet are written.
@@ -288,7 +296,16 @@ async function prepare(group: Pending[], writingKeys: ReadonlySet<string>): Prom
     duplicates,
     states,
     deleted,
+    groups,
   };
+}
+
+/** The fresh events' `$group_<index>` keys (G1), from the project's type indexes once this batch's are added. */
+async function addGroupKeys(tx: Tx, projectId: number, candidates: Candidate[]) {
+  if (!candidates.some((candidate) => namesGroups(candidate.event.properties))) return;
+  const indexes = await groupTypeIndexes(tx, projectId);
+  for (const candidate of candidates)
+    candidate.event = { ...candidate.event, properties: withGroupKeys(candidate.event.properties, indexes) };
 }
 
 /** A group's second stage: persons mirrored, events stored, requests answered. Never throws: false on failure. */
@@ -297,7 +314,11 @@ async function write(group: Pending[], prepared: Prepared): Promise<boolean> {
     const store = await getEventStore();
     // Both at once: should only the events make it before a crash, the client's retry finds them duplicates,
     // and the persons of duplicates are mirrored again (this process's `mirrored` is empty after a restart).
-    await Promise.all([mirrorPersons(store, prepared.states, prepared.deleted), store.insert("events", prepared.rows)]);
+    await Promise.all([
+      mirrorPersons(store, prepared.states, prepared.deleted),
+      mirrorGroups(store, prepared.groups),
+      store.insert("events", prepared.rows),
+    ]);
   } catch (error) {
     fail(group, error);
     return false;

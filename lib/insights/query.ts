@@ -66,6 +66,7 @@ function entity(node: Json, order: number): Json | null {
   const common: Json = { order };
   if (node.math !== undefined) common.math = node.math;
   if (node.math_property !== undefined) common.math_property = node.math_property;
+  if (node.math_group_type_index !== undefined) common.math_group_type_index = node.math_group_type_index;
   if (node.custom_name !== undefined) common.custom_name = node.custom_name;
   if (node.properties !== undefined) common.properties = node.properties;
   if (node.kind === "EventsNode") return { id: node.event ?? null, type: "events", name: node.name ?? node.event ?? "All events", ...common };
@@ -128,7 +129,12 @@ function sourceToFilter(source: Json): Json | null {
   if (events.length) filter.events = events;
   if (actions.length) filter.actions = actions;
   if (source.interval !== undefined) filter.interval = source.interval;
-  copyRenamed(objectAt(source.breakdownFilter), filter, { breakdown: "breakdown", breakdown_type: "breakdown_type", breakdown_limit: "breakdown_limit" });
+  copyRenamed(objectAt(source.breakdownFilter), filter, {
+    breakdown: "breakdown",
+    breakdown_type: "breakdown_type",
+    breakdown_limit: "breakdown_limit",
+    breakdown_group_type_index: "breakdown_group_type_index",
+  });
   if (insight === "LIFECYCLE") {
     // Which statuses a chart shows: the view's, kept for it.
     const viz = objectAt(source.lifecycleFilter);

@@ -6,7 +6,7 @@ import { loadPersonsState, lockProjectPersons, savePersonChanges } from "./repos
 /**
  * One project's person processing within `tx`, as capture and bulk imports both do it: the persons of `loadFor`'s
  * distinct ids loaded under the project's lock, `events` applied in order, the changes written. Returns the
- * state after the events, each event's person and the changes. `options.newPersonId` names new persons (random
+ * state after the events, each event's person, the changes and the groups written (for ClickHouse). `options.newPersonId` names new persons (random
  * UUIDs by default); `options.beforeWrites` sees the state once processed and is awaited before the changes are
  * written: on PGlite a statement holds the JavaScript thread while it runs, so work meant to run alongside the
  * writes has to be under way by then (started there, left running).
@@ -25,6 +25,6 @@ export async function processProjectPersons(
     personlessId: (distinctId) => personlessPersonId(projectId, distinctId),
   });
   await options.beforeWrites?.(state, processed.changes);
-  await savePersonChanges(tx, projectId, state, processed.changes);
-  return { state, ...processed };
+  const groups = await savePersonChanges(tx, projectId, state, processed.changes);
+  return { state, ...processed, groups };
 }

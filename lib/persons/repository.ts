@@ -67,7 +67,12 @@ export async function loadPersonsState(tx: Tx, projectId: number, events: readon
  * Writes a processed batch: new persons, changed ones (version + 1, also in `state`), moved and new distinct
  * ids, merged-away persons, and groups.
  */
-export async function savePersonChanges(tx: Tx, projectId: number, state: PersonsState, changes: PersonChanges) {
+export async function savePersonChanges(
+  tx: Tx,
+  projectId: number,
+  state: PersonsState,
+  changes: PersonChanges,
+): Promise<GroupMirrorRow[]> {
   const personRow = (id: string) => {
     const person = state.persons.get(id)!;
     return {
@@ -129,12 +134,42 @@ export async function savePersonChanges(tx: Tx, projectId: number, state: Person
       properties: group.properties,
       created_at: group.createdAt.toISOString(),
     }));
-    await tx.execute(sql`
-      INSERT INTO groups (project_id, group_type, group_key, properties, created_at)
-      SELECT ${projectId}, x.group_type, x.group_key, x.properties, x.created_at
-      FROM jsonb_to_recordset(${pgJson(rows)}::jsonb)
-        AS x(group_type text, group_key text, properties jsonb, created_at timestamptz)
-      ON CONFLICT (project_id, group_type, group_key)
-      DO UPDATE SET properties = groups.properties || excluded.properties, version = groups.version + 1`);
+    // The rows as written (merged properties, new version) with their type's index: what ClickHouse mirrors.
+    const written = await tx.execute(sql`
+      WITH written AS (
+        INSERT INTO groups (project_id, group_type, group_key, properties, created_at)
+        SELECT ${projectId}, x.group_type, x.group_key, x.properties, x.created_at
+        FROM jsonb_to_recordset(${pgJson(rows)}::jsonb)
+          AS x(group_type text, group_key text, properties jsonb, created_at timestamptz)
+        ON CONFLICT (project_id, group_type, group_key)
+        DO UPDATE SET properties = groups.properties || excluded.properties, version = groups.version + 1
+        RETURNING group_type, group_key, properties, created_at, version
+      )
+      SELECT m.group_type_index, w.group_key, w.properties, w.created_at, w.version
+      FROM written w JOIN group_type_mappings m ON m.project_id = ${projectId} AND m.group_type = w.group_type`);
+    return (written as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => groupRowOf(projectId, row));
   }
+  return [];
+}
+
+/** A written group as ClickHouse's `groups` keeps it (clickhouse/migrations/0008). */
+export type GroupMirrorRow = {
+  team_id: number;
+  group_type_index: number;
+  group_key: string;
+  group_properties: string;
+  created_at: string;
+  version: number;
+};
+
+function groupRowOf(projectId: number, row: Record<string, unknown>): GroupMirrorRow {
+  const properties = typeof row.properties === "string" ? row.properties : JSON.stringify(row.properties);
+  return {
+    team_id: projectId,
+    group_type_index: Number(row.group_type_index),
+    group_key: String(row.group_key),
+    group_properties: properties,
+    created_at: new Date(row.created_at as string).toISOString(),
+    version: Number(row.version),
+  };
 }

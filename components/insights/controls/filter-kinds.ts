@@ -133,7 +133,7 @@ export const SESSION_DURATION = "$session_duration";
 export interface BreakdownValue {
   breakdown?: unknown;
   breakdown_type?: string | null;
-  breakdown_group_type_index?: number | null;
+  breakdown_group_type_index?: unknown;
 }
 export type BreakdownPatch = {
   breakdown: string | number[] | undefined;

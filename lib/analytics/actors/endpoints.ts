@@ -5,7 +5,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { funnelActorIds } from "./funnel";
-import { loadPersons } from "./persons";
+import { loadActors, loadPersons } from "./persons";
 import { lifecycleActorIds } from "./lifecycle";
 import { ZActorsResponse, ZFunnelActorsQuery, ZLifecycleActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
 import { stickinessActorIds } from "./stickiness";
@@ -41,7 +41,7 @@ async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActor
     limit,
     offset,
   });
-  const people = await loadPersons(project.id, ids);
+  const people = await loadActors(project.id, ids, filter.aggregation_group_type_index);
   return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
 }
 

@@ -5,6 +5,8 @@ import { serializePerson } from "@/lib/persons/service";
 import type { TPerson } from "@/lib/persons/schemas";
 import type { SqlParams } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
+import { groupTypeIndexOf } from "@/lib/analytics/filters/groups";
+import { loadGroupActors, type TGroupActor } from "@/lib/groups/actors";
 
 /** One page of the person ids `personsSql` selects (a `person` column), ordered, and how many it selects in all. */
 export async function pagedPersonIds(
@@ -39,4 +41,10 @@ export async function loadPersons(projectId: number, ids: string[]): Promise<TPe
   }
   const byId = new Map(rows.map((p) => [p.id, p]));
   return ids.filter((id) => byId.has(id)).map((id) => serializePerson(byId.get(id)!, distinct.get(id) ?? []));
+}
+
+/** The actors of `ids`: persons, or (G1) the groups of type `aggregationGroupTypeIndex` when it is set. */
+export async function loadActors(projectId: number, ids: string[], aggregationGroupTypeIndex: unknown): Promise<(TPerson | TGroupActor)[]> {
+  if (aggregationGroupTypeIndex === undefined || aggregationGroupTypeIndex === null) return loadPersons(projectId, ids);
+  return loadGroupActors(projectId, groupTypeIndexOf(aggregationGroupTypeIndex, "aggregation_group_type_index"), ids);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { intish, jsonish } from "@/lib/analytics/filters/params";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { LIFECYCLE_STATUSES } from "@/lib/analytics/lifecycle/statuses";
+import { ZGroupActor } from "@/lib/groups/actors";
 import { ZPerson } from "@/lib/persons/schemas";
 
 
@@ -20,7 +21,8 @@ export const ZFunnelActorsQuery = ZFunnelFilter.extend({
 
 export const ZActorsResponse = z
   .object({
-    results: z.array(z.object({ people: z.array(ZPerson), count: z.number().int() })),
+    /** Persons; groups for a group-aggregated funnel (`aggregation_group_type_index`). */
+    results: z.array(z.object({ people: z.array(z.union([ZPerson, ZGroupActor])), count: z.number().int() })),
     next: z.string().nullable(),
   })
   .meta({ id: "ActorsResponse" });

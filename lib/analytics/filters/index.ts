@@ -10,3 +10,4 @@ export * from "./entities";
 export * from "./params";
 export * from "./sessions";
 export * from "./cohorts";
+export * from "./groups";

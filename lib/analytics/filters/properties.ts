@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
 import { cohortFilterSql, normalizeCohortFilter, type CohortColumns } from "./cohorts";
+import { groupFilterSql, groupTypeIndexOf } from "./groups";
 import { jsonParam } from "./params";
 import { PERSON_PROPERTIES } from "./persons";
 import { checkSessionFilter, sessionFilterSql } from "./sessions";
@@ -27,7 +28,7 @@ export const OPERATORS = [
 export type Operator = (typeof OPERATORS)[number];
 
 /** Property types this engine evaluates; others answer 400 (not silently ignored). */
-export const PROPERTY_TYPES = ["event", "person", "session", "cohort"] as const;
+export const PROPERTY_TYPES = ["event", "person", "session", "cohort", "group"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export interface PropertyFilter {
@@ -35,6 +36,8 @@ export interface PropertyFilter {
   value?: unknown;
   operator: Operator;
   type: PropertyType;
+  /** A group filter's type (groups.ts). */
+  group_type_index?: unknown;
 }
 export interface PropertyGroup {
   type: "AND" | "OR";
@@ -218,6 +221,8 @@ export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColum
     return sessionFilterSql(filter, columns.team, columns.sessionsDuring, params);
   }
   if (filter.type === "cohort") return cohortFilterSql(filter, columns, params);
+  if (filter.type === "group")
+    return groupFilterSql(filter, columns.team, (json) => propertyFilterSql({ ...filter, type: "event" }, { event: json, person: json }, params));
   const column = filter.type === "person" ? columns.person : columns.event;
   const key = params.add(filter.key, "String");
   // The exact columns are the events table's, read as `e` like its `e.properties`.
@@ -278,6 +283,7 @@ export function propertyGroupSql(group: PropertyGroup, columns: PropertyColumns,
 export function validateProperties(group: PropertyGroup, attr = "properties"): void {
   for (const f of leafFilters(group)) {
     if (f.type === "session") checkSessionFilter(f, attr);
+    if (f.type === "group") groupTypeIndexOf(f.group_type_index, "group_type_index");
     if ((f.operator === "regex" || f.operator === "not_regex") && f.value !== undefined && f.value !== null) {
       try {
         new RegExp(asText(Array.isArray(f.value) ? f.value[0] : f.value));

@@ -1,6 +1,7 @@
 import { validationError } from "@/lib/api/errors";
 import { MAX_BREAKDOWN_LIMIT, MAX_FUNNEL_STEPS, MAX_FUNNEL_WINDOW_DAYS, checkCount } from "@/lib/analytics/limits";
 import {
+  groupTypeIndexOf,
   entityKey,
   loadEntityActions,
   matchedEntity,
@@ -50,7 +51,9 @@ export const BREAKDOWN_ATTRIBUTIONS: readonly BreakdownAttribution[] = ["first_t
 
 export interface FunnelBreakdown {
   key: string;
-  type: "event" | "person";
+  type: "event" | "person" | "group";
+  /** A group breakdown's group type (G13). */
+  groupTypeIndex?: number;
   attribution: BreakdownAttribution;
   /** The 0-based step of `step` attribution (0 otherwise). */
   step: number;
@@ -80,6 +83,8 @@ export interface NormalizedFunnel {
   /** Wall-clock starts of the range's entrance periods (funnel trends). */
   buckets: Date[];
   properties: PropertyGroup;
+  /** Who converts (G1, G12): persons (null) or the groups of this type, by the key each event carries. */
+  aggregationGroupTypeIndex: number | null;
   globalPropertiesSql: string | null;
   breakdown: FunnelBreakdown | null;
   fromStep: number;
@@ -144,8 +149,10 @@ export async function normalizeFunnel(
   now = new Date(),
 ): Promise<NormalizedFunnel> {
   const timezone = project.timezone || "UTC";
-  if (filter.aggregation_group_type_index !== undefined && filter.aggregation_group_type_index !== null)
-    throw validationError("Group aggregation is not supported.", "aggregation_group_type_index");
+  // G1: absent = persons; N = the group type of index N (0 is the first type).
+  const aggregation = filter.aggregation_group_type_index;
+  const aggregationGroupTypeIndex =
+    aggregation === undefined || aggregation === null ? null : groupTypeIndexOf(aggregation, "aggregation_group_type_index");
   const entities = stepEntities(filter);
   const actions = await loadEntityActions(project.id, [...entities, ...(filter.exclusions ?? [])]);
   const steps: FunnelEntity[] = entities.map((e, index) => {
@@ -208,8 +215,9 @@ export async function normalizeFunnel(
     if (Array.isArray(key) && key.length === 1) key = key[0];
     if (typeof key !== "string") throw validationError("Only a single property breakdown is supported.", "breakdown");
     const type = filter.breakdown_type ?? "event";
-    if (type !== "event" && type !== "person")
+    if (type !== "event" && type !== "person" && type !== "group")
       throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type");
+    const groupTypeIndex = type === "group" ? groupTypeIndexOf(filter.breakdown_group_type_index, "breakdown_group_type_index") : undefined;
     const attribution = (filter.breakdown_attribution_type ?? "first_touch") as BreakdownAttribution;
     if (!BREAKDOWN_ATTRIBUTIONS.includes(attribution))
       throw validationError(
@@ -221,7 +229,7 @@ export async function normalizeFunnel(
     if (limit < 1) throw validationError("breakdown_limit must be at least 1.", "breakdown_limit");
     if (limit > MAX_BREAKDOWN_LIMIT)
       throw validationError(`Ensure this value is less than or equal to ${MAX_BREAKDOWN_LIMIT}.`, "breakdown_limit", "max_value");
-    breakdown = { key, type, attribution, step, limit, asList };
+    breakdown = { key, type, groupTypeIndex, attribution, step, limit, asList };
   }
 
   const n = steps.length;
@@ -252,6 +260,7 @@ export async function normalizeFunnel(
     window: windowOf(filter),
     ...rangeFields(range),
     properties,
+    aggregationGroupTypeIndex,
     globalPropertiesSql: null,
     breakdown,
     fromStep,

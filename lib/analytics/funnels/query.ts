@@ -18,6 +18,9 @@ import {
   eventNamesOf,
   breakdownPropertySql,
   bucketSql,
+  groupBreakdownSql,
+  groupKeyColumn,
+  propertyValueSql,
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";
@@ -149,6 +152,9 @@ export function buildFunnelSql(
   const firstStep = `multiIf(${stepConds.map((c, i) => `${c}, ${i}`).join(", ")}, 99)`;
 
   const where = ["e.team_id = {team:Int64}", "e.timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC')", "e.timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')"];
+  // Group-aggregated: the actor is the event's group key; events without one are no one's (G12).
+  const actor = f.aggregationGroupTypeIndex === null ? personIdOf(f.personOverrides) : groupKeyColumn(f.aggregationGroupTypeIndex);
+  if (f.aggregationGroupTypeIndex !== null) where.push(`${actor} != ''`);
   const globalProps = propertyGroupSql(f.properties, COLUMNS, params);
   if (globalProps !== "1") where.push(globalProps);
   if (f.orderType !== "strict") {
@@ -161,7 +167,10 @@ export function buildFunnelSql(
   let bdHas = "0";
   if (f.breakdown) {
     const key = params.add(f.breakdown.key, "String");
-    const read = breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
+    const read =
+      f.breakdown.type === "group"
+        ? groupBreakdownSql("{team:Int64}", f.breakdown.groupTypeIndex!, key, propertyValueSql)
+        : breakdownPropertySql(f.breakdown.type === "person" ? "person" : "event", f.breakdown.key, key);
     breakdownCol = read.value;
     bdHas = read.has;
   }
@@ -201,7 +210,7 @@ export function buildFunnelSql(
 
   const sql = `
 WITH ev AS (
-  SELECT ${personIdOf(f.personOverrides)} AS person,
+  SELECT ${actor} AS person,
          toUnixTimestamp64Micro(e.timestamp) AS ts,
          toUInt64(${mask}) AS mask,
          toUInt64(${xmask}) AS xmask,

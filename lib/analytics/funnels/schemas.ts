@@ -41,6 +41,8 @@ export const ZFunnelFilter = z
     interval: z.string().optional(),
     breakdown: jsonish(z.unknown()).optional(),
     breakdown_type: z.string().nullable().optional(),
+    /** `breakdown_type: "group"`'s group type (checked by groupTypeIndexOf). */
+    breakdown_group_type_index: z.unknown().optional(),
     breakdown_limit: intish.optional(),
     breakdown_attribution_type: z.string().optional(),
     breakdown_attribution_value: intish.optional(),
@@ -55,7 +57,8 @@ export const ZFunnelFilter = z
     bin_count: z.union([intish, z.literal("auto")]).optional(),
     /** Also compute the previous period of the same length (steps and trends views). */
     compare: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean()).optional(),
-    aggregation_group_type_index: intish.nullable().optional(),
+    /** Checked by groupTypeIndexOf (a clear 400 for a bad index). */
+    aggregation_group_type_index: z.unknown().optional(),
     refresh: z.unknown().optional(),
   })
   .passthrough();

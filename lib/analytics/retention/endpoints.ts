@@ -2,7 +2,7 @@ import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { endpoint } from "@/lib/api/endpoint";
 import { nextOffsetUrl } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
-import { loadPersons } from "@/lib/analytics/actors/persons";
+import { loadActors } from "@/lib/analytics/actors/persons";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import { retentionActors, runRetention } from ".";
@@ -34,7 +34,7 @@ async function retentionPersons(actor: Actor, projectId: TProjectId, query: TRet
   const { project } = await requireProjectAccess(actor, projectId);
   const page = { limit: query.limit ?? DEFAULT_LIMIT, offset: query.offset ?? 0 };
   const { ids, appearances, total } = await retentionActors(project, query, page);
-  const people = await loadPersons(project.id, ids);
+  const people = await loadActors(project.id, ids, query.aggregation_group_type_index);
   return {
     result: people.map((person) => ({ person, appearances: appearances.get(person.id)! })),
     next: nextOffsetUrl(url, { ...page, total }),

@@ -2,6 +2,7 @@ import { addInterval, chTimestamp, parseDate, toInstant, toWall, truncateWall, t
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
 import { getAnalysisStore } from "@/lib/analytics/store";
+import { groupKeyColumn, groupTypeIndexOf } from "@/lib/analytics/filters/groups";
 import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
 import {
   breakdownPropertySql,
@@ -79,6 +80,13 @@ function breakdownValuesSql(filter: TRetentionFilter, params: SqlParams): string
   return `[${values.join(", ")}]`;
 }
 
+/** Who is retained (G1, G12): persons, or with `aggregation_group_type_index` the groups of that type. */
+function retentionActor(filter: TRetentionFilter): string | undefined {
+  const index = filter.aggregation_group_type_index;
+  if (index === undefined || index === null) return undefined;
+  return groupKeyColumn(groupTypeIndexOf(index, "aggregation_group_type_index"));
+}
+
 async function prepareRetention(project: Pick<Project, "id" | "timezone">, filter: TRetentionFilter, now: Date): Promise<PreparedRetention> {
   const tz = project.timezone || "UTC";
   const range = retentionRange(filter, tz, now);
@@ -111,7 +119,7 @@ async function prepareRetention(project: Pick<Project, "id" | "timezone">, filte
   const targetTo = filter.display === LINE_GRAPH_DISPLAY && !firstTime ? addInterval(range.fromWall, INTERVAL_OF[filter.period]) : range.toWall;
   return {
     activity: { period: filter.period, firstTime, breakdown: breakdownValues !== null },
-    personEvents: personEventsSql(entities, where, joinPersons, breakdownValues),
+    personEvents: personEventsSql(entities, where, joinPersons, breakdownValues, retentionActor(filter)),
     params: {
       ...params.values,
       team: project.id,

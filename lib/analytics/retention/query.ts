@@ -22,22 +22,24 @@ export function truncSql(expr: string, period: RetentionPeriod): string {
  * with its person resolved at query time (S1), filtered by the global property condition `where` (over
  * `e.properties` and, joined when used, the person's current properties). `names`: the only event names the
  * entities can match, when known. `breakdownValues`: an `Array(String)` expression of the event's breakdown
- * values, as column `bv`.
+ * values, as column `bv`. `actor`: who the events count for, the person or (G12) the event's group key (events
+ * without one left out).
  */
 export function personEventsSql(
   entities: { target: string; returning: string; names: string | null },
   where: string,
   joinPersons: boolean,
   breakdownValues: string | null,
+  actor: string = PERSON_ID,
 ): string {
   return `
-  SELECT ${entities.target} AS is_target, ${entities.returning} AS is_returning, e.timestamp AS timestamp, ${PERSON_ID} AS pid
+  SELECT ${entities.target} AS is_target, ${entities.returning} AS is_returning, e.timestamp AS timestamp, ${actor} AS pid
     ${breakdownValues ? `, ${breakdownValues} AS bv` : ""}
   FROM events AS e
   ${personIdJoin("{team:Int64}")}
   ${joinPersons ? personPropertiesJoin("{team:Int64}") : ""}
   WHERE e.team_id = {team:Int64} ${entities.names ? `AND e.event IN ${entities.names}` : ""}
-    AND (${entities.target} OR ${entities.returning}) AND ${where}`;
+    AND (${entities.target} OR ${entities.returning}) AND ${where}${actor === PERSON_ID ? "" : ` AND ${actor} != ''`}`;
 }
 
 export interface ActivityOptions {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZActorsPaging } from "@/lib/analytics/actors/schemas";
 import { intish, jsonParam } from "@/lib/analytics/filters/params";
 import { ZProperties } from "@/lib/analytics/filters/properties";
+import { ZGroupActor } from "@/lib/groups/actors";
 import { ZPerson } from "@/lib/persons/schemas";
 
 const intParam = (min: number, max: number) =>
@@ -87,10 +88,8 @@ const retentionFilterShape = {
   cumulative: boolParam
     .refine((v) => !v, "cumulative is not supported: legacy retention counts a person in an interval only when they returned in that very interval.")
     .optional(),
-  aggregation_group_type_index: intish
-    .nullable()
-    .refine((v) => v === null, "Group aggregation is not supported: there are no groups.")
-    .optional(),
+  /** G1: absent = persons, N = the group type of index N (checked by groupTypeIndexOf). */
+  aggregation_group_type_index: z.unknown().optional(),
   sampling_factor: samplingFactor.optional(),
 };
 
@@ -154,7 +153,8 @@ export const ZRetentionActorsResponse = z
   .object({
     result: z.array(
       z.object({
-        person: ZPerson,
+        /** A group actor when the retention is aggregated by a group type. */
+        person: z.union([ZPerson, ZGroupActor]),
         appearances: z.array(z.number().int()).describe("1 where the person was active in that interval of the row, else 0."),
       }),
     ),

@@ -2,6 +2,7 @@ import { fromZodError, validationError } from "@/lib/api/errors";
 import {
   bucketDay,
   bucketLabel,
+  groupTypeIndexOf,
   loadEntityActions,
   parseInterval,
   previousRange,
@@ -171,10 +172,12 @@ function checkPointCount(points: number) {
 export function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   if (filter.breakdown === undefined || filter.breakdown === null || filter.breakdown === "") return null;
   const type = filter.breakdown_type ?? "event";
-  if (type !== "event" && type !== "person" && type !== "session")
+  if (type !== "event" && type !== "person" && type !== "session" && type !== "group")
     throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
   if (typeof filter.breakdown !== "string")
     throw validationError("Breakdown must be a property key.", "breakdown");
+  if (type === "group")
+    return { key: filter.breakdown, type, groupTypeIndex: groupTypeIndexOf(filter.breakdown_group_type_index, "breakdown_group_type_index") };
   if (type === "session" && filter.breakdown !== SESSION_DURATION)
     throw unsupportedSessionProperty(filter.breakdown, "breakdown");
   return { key: filter.breakdown, type };
@@ -231,6 +234,7 @@ export function filterDict(filter: TTrendFilter, series: Series[], interval: str
   if (filter.breakdown !== undefined && filter.breakdown !== null && filter.breakdown !== "") {
     dict.breakdown = filter.breakdown;
     dict.breakdown_type = filter.breakdown_type ?? "event";
+    if (filter.breakdown_type === "group") dict.breakdown_group_type_index = filter.breakdown_group_type_index;
     if (filter.breakdown_limit !== undefined && filter.breakdown_limit !== null) dict.breakdown_limit = filter.breakdown_limit;
   }
   if (filter.compare) dict.compare = true;

@@ -13,6 +13,9 @@ import {
   propertyGroupSql,
   propertyNumberSql,
   breakdownPropertySql,
+  groupBreakdownSql,
+  groupKeyColumn,
+  propertyValueSql,
   sessionDurationsSql,
   toInstant,
   usesPersonProperties,
@@ -30,7 +33,9 @@ export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./constants";
 export interface Breakdown {
   key: string;
   /** `session`: the duration of the event's session in seconds (G24); events without a session have none. */
-  type: "event" | "person" | "session";
+  type: "event" | "person" | "session" | "group";
+  /** A group breakdown's group type (G13). */
+  groupTypeIndex?: number;
 }
 
 /** Which breakdown values a query keeps: the listed ones, or all others, folded into one "other" value. */
@@ -115,7 +120,9 @@ export function baseQuery(
   const select = ["e.timestamp AS ts", "ifNull(e.prop_session_id, '') AS session_id"];
   select.push(`${withPerson ? personIdOf(ctx.personOverrides) : "e.person_id"} AS person_id`);
   scan.forEach((s, i) => {
-    select.push(
+    // unique_group's value column is the event's group key (G12).
+    if (s.math === "unique_group") select.push(`${groupKeyColumn(s.groupTypeIndex!)} AS num${i}`);
+    else select.push(
       s.mathProperty && !isSessionDuration(s)
         ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
         : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
@@ -126,7 +133,9 @@ export function baseQuery(
     const read =
       breakdown.type === "session"
         ? { has: "1", value: "toString(sd.duration)" }
-        : breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
+        : breakdown.type === "group"
+          ? groupBreakdownSql(team, breakdown.groupTypeIndex!, key, propertyValueSql)
+          : breakdownPropertySql(breakdown.type === "person" ? "person" : "event", breakdown.key, key);
     const value = `if(${read.has}, ${read.value}, ${params.add(NULL_BREAKDOWN, "String")})`;
     if (pick && "otherThan" in pick) {
       select.push(`${params.add(OTHER_BREAKDOWN, "String")} AS bv`);
@@ -156,6 +165,8 @@ function aggregateSql(series: Series, num = "num0"): string {
       return "toFloat64(uniqExact(person_id))";
     case "unique_session":
       return "toFloat64(uniqExactIf(session_id, session_id != ''))";
+    case "unique_group":
+      return `toFloat64(uniqExactIf(${num}, ${num} != ''))`;
     case "sum":
       return `ifNull(sum(${num}), 0)`;
     case "avg":

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { SESSION_DURATION, ZProperties, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import { SESSION_DURATION, ZProperties, groupTypeIndexOf, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 import { MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
 
@@ -28,7 +28,8 @@ export const ZTrendEntity = z
     /** Where `math_property` lives: only `session_properties` (for `$session_duration`) changes anything. */
     math_property_type: z.string().max(100).nullish(),
     math_hogql: z.string().nullish(),
-    math_group_type_index: z.number().int().nullish(),
+    /** Checked with `math: "unique_group"` only (groupTypeIndexOf), as PostHog ignores it otherwise. */
+    math_group_type_index: z.unknown().optional(),
     properties: ZProperties,
   })
   .loose();
@@ -47,6 +48,8 @@ export const ZTrendFilter = z
     display: z.string().nullish(),
     breakdown: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullish(),
     breakdown_type: z.string().nullish(),
+    /** `breakdown_type: "group"`'s group type (checked by groupTypeIndexOf). */
+    breakdown_group_type_index: z.unknown().optional(),
     breakdown_limit: optionalInt(MAX_BREAKDOWN_LIMIT),
     /** Leave out the "other" series of the values past the limit. */
     breakdown_hide_other_aggregation: bool,
@@ -69,9 +72,14 @@ export interface Series {
   event: string | null;
   /** What the series' events are: its event or action, and its own filters. */
   match: MatchedEntity;
-  math: TrendMath;
+  math: SeriesMath;
   mathProperty: string | null;
+  /** `unique_group`'s group type (G12). */
+  groupTypeIndex: number | null;
 }
+
+/** The maths a series computes: the builder's, and `unique_group` (distinct keys of a group type, G12). */
+export type SeriesMath = TrendMath | "unique_group";
 
 /** A math over the durations of the series' sessions (G22), each session counted once per bucket. */
 export const isSessionDuration = (series: Pick<Series, "math" | "mathProperty">) =>
@@ -94,16 +102,17 @@ export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
  */
 export function resolveSeries(filter: TTrendFilter, actions: Map<number, ActionDefinition>): Series[] {
   return filterEntities(filter).map((entity, index) => {
-    const math = (entity.math ?? "total") as TrendMath;
-    if (entity.math === "unique_group" || entity.math === "hogql")
+    const math = (entity.math ?? "total") as SeriesMath;
+    const groupTypeIndex = math === "unique_group" ? groupTypeIndexOf(entity.math_group_type_index, "math_group_type_index") : null;
+    if (entity.math === "hogql")
       throw validationError(`Math "${entity.math}" is not supported.`, "math", "unsupported");
-    if (!(MATHS as readonly string[]).includes(math))
+    if (math !== "unique_group" && !(MATHS as readonly string[]).includes(math))
       throw validationError(`"${entity.math}" is not a valid choice.`, "math", "invalid_choice");
     if ((PROPERTY_MATHS as readonly string[]).includes(math) && !entity.math_property)
       throw validationError("This field is required when `math` is set to a function.", "math_property", "required");
     if (entity.math_property_type === "session_properties" && entity.math_property && entity.math_property !== SESSION_DURATION)
       throw unsupportedSessionProperty(entity.math_property, "math_property");
     const match = matchedEntity(entity, actions, entity.properties);
-    return { index, entity, event: match.event, match, math, mathProperty: entity.math_property ?? null };
+    return { index, entity, event: match.event, match, math, mathProperty: entity.math_property ?? null, groupTypeIndex };
   });
 }
