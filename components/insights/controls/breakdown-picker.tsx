@@ -1,7 +1,7 @@
 "use client";
 
 import { XIcon } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { type BreakdownPatch, breakdownPatch, breakdownProperty, type BreakdownValue, type PropertyKind } from "@/components/insights/controls/filter-kinds";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
@@ -26,6 +26,7 @@ export function BreakdownPicker({
 }) {
   const current = breakdownProperty(value);
   const [writing, setWriting] = useState(false);
+  const expression = useRef<HTMLInputElement>(null);
   const hogql = writing || current?.type === "hogql";
   return (
     <div className="grid gap-1.5">
@@ -39,6 +40,12 @@ export function BreakdownPicker({
           placeholder="Add a breakdown"
           size="sm"
           className="min-w-0 flex-1"
+          // Picking "HogQL expression" goes on to writing it: the focus moves to the expression, not back to the picker.
+          onCloseAutoFocus={(event) => {
+            if (!expression.current || current?.type === "hogql") return;
+            event.preventDefault();
+            expression.current.focus();
+          }}
           onChange={(property) => {
             setWriting(property.type === "hogql");
             if (property.type !== "hogql") onChange(breakdownPatch(property));
@@ -61,10 +68,10 @@ export function BreakdownPicker({
       </div>
       {hogql ? (
         <CommitInput
+          ref={expression}
           aria-label="Breakdown HogQL expression"
           placeholder="properties.$browser"
           className="h-8 font-mono text-xs"
-          autoFocus={writing}
           value={current?.type === "hogql" ? current.key : ""}
           onCommit={(text) => {
             if (!text.trim()) return;

@@ -23,6 +23,7 @@ export function PropertyPicker({
   size,
   className,
   defaultOpen,
+  onCloseAutoFocus,
 }: {
   projectId: number;
   value: PickedProperty | null;
@@ -35,6 +36,7 @@ export function PropertyPicker({
   size?: "sm" | "default";
   className?: string;
   defaultOpen?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
@@ -55,6 +57,7 @@ export function PropertyPicker({
       size={size}
       className={className}
       defaultOpen={defaultOpen}
+      onCloseAutoFocus={onCloseAutoFocus}
       onChange={(picked) => onChange(pickedOf(picked))}
     />
   );
