@@ -1,6 +1,7 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { nextOffsetUrl } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { checkCohortReferences } from "@/lib/cohorts/references";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
@@ -32,6 +33,7 @@ function breakdownOf(value: unknown): string | undefined {
 
 async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
+  await checkCohortReferences(project.id, q);
   const { funnel_step, funnel_step_breakdown, limit: rawLimit, offset: rawOffset, ...filter } = q;
   const limit = rawLimit ?? DEFAULT_LIMIT;
   const offset = rawOffset ?? 0;
@@ -85,6 +87,7 @@ type TTrendActorsQuery = z.output<typeof ZTrendActorsQuery>;
 
 async function trendActors(actor: Actor, projectId: TProjectId, q: TTrendActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
+  await checkCohortReferences(project.id, q);
   const { limit: rawLimit, offset: rawOffset, ...filter } = q;
   const limit = rawLimit ?? DEFAULT_LIMIT;
   const offset = rawOffset ?? 0;
@@ -123,6 +126,7 @@ type TStickinessActorsQuery = z.output<typeof ZStickinessActorsQuery>;
 
 async function stickinessActors(actor: Actor, projectId: TProjectId, q: TStickinessActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
+  await checkCohortReferences(project.id, q);
   const { limit: rawLimit, offset: rawOffset, stickiness_days, ...filter } = q;
   const limit = rawLimit ?? DEFAULT_LIMIT;
   const offset = rawOffset ?? 0;
@@ -161,6 +165,7 @@ type TLifecycleActorsQuery = z.output<typeof ZLifecycleActorsQuery>;
 
 async function lifecycleActors(actor: Actor, projectId: TProjectId, q: TLifecycleActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
+  await checkCohortReferences(project.id, q);
   const { limit: rawLimit, offset: rawOffset, target_date, lifecycle_type, ...filter } = q;
   const limit = rawLimit ?? DEFAULT_LIMIT;
   const offset = rawOffset ?? 0;
