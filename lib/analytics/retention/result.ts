@@ -55,6 +55,7 @@ const CARRIED = [
   "filter_test_accounts",
   "breakdowns",
   "breakdown_type",
+  "aggregation_group_type_index",
 ] as const;
 
 export interface PeopleUrls {
