@@ -54,7 +54,8 @@ export function usePropertyOptions({ projectId, types, search, numericOnly, even
     .map((cohort) => ({ value: optionValue({ type: "cohort", key: "id", value: cohort.id }), label: cohort.name || `Cohort ${cohort.id}`, group: "Cohorts" }));
   const hogql = types.includes("hogql") && "hogql expression".includes(search.toLowerCase()) ? [{ value: "hogql:", label: "HogQL expression", detail: "Write an expression, then press Enter", group: "HogQL" }] : [];
   return {
-    options: [...definitions("event", event), ...definitions("person", person), ...fixedOptions(types, search), ...cohortOptions, ...groupOptions, ...hogql],
+    // HogQL before the group types: their typed-name fallback matches any search, "hogql" too.
+    options: [...definitions("event", event), ...definitions("person", person), ...fixedOptions(types, search), ...cohortOptions, ...hogql, ...groupOptions],
     loading: event.isFetching || person.isFetching || groupTypes.isFetching || cohorts.isFetching || groups.some((q) => q.isFetching),
     error: event.isError || person.isError,
     cohortName: (id: number) => cohorts.data?.find((cohort) => cohort.id === id)?.name,
