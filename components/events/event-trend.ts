@@ -1,4 +1,4 @@
-import type { PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import type { PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
 import { filtersToSearchParams } from "@/lib/insights/builder/url-state";
 
 /**

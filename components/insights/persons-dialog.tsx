@@ -3,24 +3,22 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { SaveAsCohortButton } from "@/components/insights/save-as-cohort";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/ui/api-client";
+import { apiPath, errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
 import { personsPageQuery } from "@/lib/ui/project-queries";
 
-/** An API address as a same-origin path (PostHog's `next` links are absolute). */
 /** A listed actor's cells: a person, or a group when the analysis is aggregated by a group type. */
 function actorCells(actor: { uuid?: string; name?: string; distinct_ids?: string[]; type?: string; group_key?: string; properties: Record<string, unknown> }) {
   if (actor.type === "group") return { key: `group:${actor.group_key}`, name: String(actor.properties.name ?? actor.group_key), ids: actor.group_key };
   return { key: actor.uuid ?? "", name: actor.name ?? "", ids: (actor.distinct_ids ?? []).join(", ") };
 }
-
-const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
 /** A retention row's persons: the row's intervals, each person's marked where it came back, one highlighted. */
 export interface RetentionColumns {
@@ -139,6 +137,7 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
           {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
         </span>
         <div className="flex items-center gap-1">
+          {people.length && !people.some((actor) => "type" in actor && actor.type === "group") ? <SaveAsCohortButton url={url} shape={retention ? "retention" : "actors"} /> : null}
           <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
             <ChevronLeftIcon /> Previous
           </Button>

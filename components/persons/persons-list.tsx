@@ -56,7 +56,7 @@ const columns = (projectId: number) =>
 
 /**
  * `/project/:id/persons`: the project's persons, newest first, searched by the API (a distinct id, an email or
- * name) and filtered by person properties; the search, filters and page live in the URL.
+ * name) and filtered by person properties and cohorts; the search, filters and page live in the URL.
  */
 export function PersonsList({ projectId }: { projectId: number }) {
   const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE, filters: ["properties"] });
@@ -91,7 +91,7 @@ export function PersonsList({ projectId }: { projectId: number }) {
           <PropertyFiltersEditor
             projectId={projectId}
             filters={filters}
-            types={["person"]}
+            types={["person", "cohort"]}
             onChange={(next) => url.setFilter("properties", next.length ? JSON.stringify(next) : null)}
           />
         </div>

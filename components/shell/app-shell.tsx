@@ -17,6 +17,7 @@ import {
   MenuIcon,
   SettingsIcon,
   UserRoundIcon,
+  UsersRoundIcon,
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
@@ -59,6 +60,7 @@ function navSections(projectId: number | undefined, groupTypes: TGroupType[] | u
             { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
             { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
             { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
+            { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },
             ...groupItems(projectId, groupTypes),
           ]
         : [],

@@ -38,6 +38,8 @@ interface ComboboxProps {
   disabled?: boolean;
   /** Opens as it appears (a picker shown by the button that asked for it). */
   defaultOpen?: boolean;
+  /** On closing, before the focus returns to the trigger: `preventDefault()` keeps it where a pick has put it. */
+  onCloseAutoFocus?: (event: Event) => void;
   /** Form fields: the trigger's id (for a label) and its validation state. */
   id?: string;
   "aria-invalid"?: boolean;
@@ -113,7 +115,7 @@ export function Combobox(props: ComboboxProps) {
           <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0">
+      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-0" onCloseAutoFocus={props.onCloseAutoFocus}>
         <Command
           shouldFilter={!serverSearch}
           {...(serverSearch ? { value: active?.key ?? "", onValueChange: setHighlighted, onKeyDown } : {})}

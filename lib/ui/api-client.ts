@@ -21,6 +21,7 @@ export class ApiRequestError extends Error implements TApiErrorBody {
 
 interface RequestOptions {
   signal?: AbortSignal;
+  /** JSON, or a form (multipart, its boundary set by the browser). */
   body?: unknown;
 }
 
@@ -29,8 +30,8 @@ async function request<T>(method: string, path: string, { signal, body }: Reques
     method,
     signal,
     credentials: "same-origin",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || body instanceof FormData ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   if (response.status === 204) return undefined as T;
   const payload = await response.json().catch(() => ({}));
@@ -64,6 +65,9 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.name !== "AbortError") return "Could not reach the server. Check your connection and try again.";
   return "Something went wrong.";
 }
+
+/** An API address as a same-origin path (PostHog's `next` links are absolute). */
+export const apiPath = (url: string) => (/^https?:\/\//.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
 
 /** A query string of the parameters that are set. */
 export const searchParams = (params: Record<string, string | undefined>) =>

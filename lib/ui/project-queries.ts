@@ -66,17 +66,19 @@ export interface PersonsPage {
  * (`{results: [{people}], next}`), or with `retention` its retention actors shape (`{result: [{person,
  * appearances}], next}`).
  */
+export async function fetchPersonsPage(url: string, shape: "actors" | "retention", signal?: AbortSignal): Promise<PersonsPage> {
+  if (shape === "retention") {
+    const page = await api.get<TRetentionActorsPage>(url, { signal });
+    return { people: page.result.map((row) => row.person), appearances: page.result.map((row) => row.appearances), next: page.next };
+  }
+  const page = await api.get<TActorsPage>(url, { signal });
+  return { people: page.results[0]?.people ?? [], appearances: null, next: page.next };
+}
+
 export const personsPageQuery = (url: string, shape: "actors" | "retention" = "actors") =>
   queryOptions({
     queryKey: actorKeys.page(url),
-    queryFn: async ({ signal }): Promise<PersonsPage> => {
-      if (shape === "retention") {
-        const page = await api.get<TRetentionActorsPage>(url, { signal });
-        return { people: page.result.map((row) => row.person), appearances: page.result.map((row) => row.appearances), next: page.next };
-      }
-      const page = await api.get<TActorsPage>(url, { signal });
-      return { people: page.results[0]?.people ?? [], appearances: null, next: page.next };
-    },
+    queryFn: ({ signal }) => fetchPersonsPage(url, shape, signal),
   });
 
 /** A saved insight by its short id (PostHog's list filtered by `short_id`). */

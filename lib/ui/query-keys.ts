@@ -131,6 +131,14 @@ export const groupKeys = {
   detail: (projectId: number, groupTypeIndex: number, groupKey: string) => [...groupKeys.all, projectId, "detail", groupTypeIndex, groupKey] as const,
 };
 
+export const cohortKeys = {
+  all: ["cohorts"] as const,
+  project: (projectId: number) => [...cohortKeys.all, projectId] as const,
+  list: (projectId: number) => [...cohortKeys.project(projectId), "list"] as const,
+  detail: (projectId: number, cohortId: number) => [...cohortKeys.project(projectId), "detail", cohortId] as const,
+  persons: (projectId: number, cohortId: number) => [...cohortKeys.project(projectId), "persons", cohortId] as const,
+};
+
 /** Everything about an organization's pipeline apps sits under `organization(id)`: one write makes it all stale. */
 export const pluginKeys = {
   all: ["plugins"] as const,

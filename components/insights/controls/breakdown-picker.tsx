@@ -1,43 +1,84 @@
 "use client";
 
 import { XIcon } from "lucide-react";
-import { PropertyPicker, type PropertyKind } from "@/components/insights/controls/property-picker";
+import { useRef, useState } from "react";
+import { CommitInput } from "@/components/insights/controls/commit-input";
+import { type BreakdownPatch, breakdownPatch, breakdownProperty, type BreakdownValue, type PropertyKind } from "@/components/insights/controls/filter-kinds";
+import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { Button } from "@/components/ui/button";
 
-export interface BreakdownValue {
-  breakdown?: string | null;
-  breakdown_type?: string | null;
-}
-
-/** One breakdown by an event or person property, removable. */
+/**
+ * One breakdown, removable: by an event or person property, and where `kinds` allows, session duration, a
+ * cohort, a group type's property, or a HogQL expression (written below the picker, committed with Enter).
+ */
 export function BreakdownPicker({
   projectId,
   value,
   onChange,
   eventNames,
+  kinds = ["event", "person"],
 }: {
   projectId: number;
   value: BreakdownValue;
-  onChange: (value: { breakdown: string | undefined; breakdown_type: PropertyKind | undefined }) => void;
+  onChange: (value: BreakdownPatch) => void;
   eventNames?: string[];
+  kinds?: PropertyKind[];
 }) {
-  const current = value.breakdown ? { key: value.breakdown, type: (value.breakdown_type === "person" ? "person" : "event") as PropertyKind } : null;
+  const current = breakdownProperty(value);
+  const [writing, setWriting] = useState(false);
+  const expression = useRef<HTMLInputElement>(null);
+  const hogql = writing || current?.type === "hogql";
   return (
-    <div className="flex items-center gap-1.5">
-      <PropertyPicker
-        projectId={projectId}
-        value={current}
-        eventNames={eventNames}
-        label="Breakdown"
-        placeholder="Add a breakdown"
-        size="sm"
-        className="min-w-0 flex-1"
-        onChange={(property) => onChange({ breakdown: property.key, breakdown_type: property.type })}
-      />
-      {current ? (
-        <Button type="button" variant="ghost" size="icon-sm" aria-label="Remove breakdown" onClick={() => onChange({ breakdown: undefined, breakdown_type: undefined })}>
-          <XIcon />
-        </Button>
+    <div className="grid gap-1.5">
+      <div className="flex items-center gap-1.5">
+        <PropertyPicker
+          projectId={projectId}
+          value={writing ? { type: "hogql", key: "" } : current}
+          eventNames={eventNames}
+          types={kinds}
+          label="Breakdown"
+          placeholder="Add a breakdown"
+          size="sm"
+          className="min-w-0 flex-1"
+          // Picking "HogQL expression" goes on to writing it: the focus moves to the expression, not back to the picker.
+          onCloseAutoFocus={(event) => {
+            if (!expression.current || current?.type === "hogql") return;
+            event.preventDefault();
+            expression.current.focus();
+          }}
+          onChange={(property) => {
+            setWriting(property.type === "hogql");
+            if (property.type !== "hogql") onChange(breakdownPatch(property));
+          }}
+        />
+        {current || writing ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Remove breakdown"
+            onClick={() => {
+              setWriting(false);
+              onChange(breakdownPatch(null));
+            }}
+          >
+            <XIcon />
+          </Button>
+        ) : null}
+      </div>
+      {hogql ? (
+        <CommitInput
+          ref={expression}
+          aria-label="Breakdown HogQL expression"
+          placeholder="properties.$browser"
+          className="h-8 font-mono text-xs"
+          value={current?.type === "hogql" ? current.key : ""}
+          onCommit={(text) => {
+            if (!text.trim()) return;
+            setWriting(false);
+            onChange(breakdownPatch({ type: "hogql", key: text.trim() }));
+          }}
+        />
       ) : null}
     </div>
   );

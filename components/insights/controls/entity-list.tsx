@@ -4,6 +4,7 @@ import { FilterIcon, PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
 import { flatProperties, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
+import { ANALYSIS_FILTER_KINDS } from "@/components/insights/controls/filter-kinds";
 import { Button } from "@/components/ui/button";
 
 /** A series or step of a legacy filter: an event or action, its position, and whatever else its kind adds. */
@@ -106,6 +107,7 @@ export function EntityList({
                   projectId={projectId}
                   filters={properties}
                   eventNames={entity.type !== "actions" && typeof entity.id === "string" ? [entity.id] : undefined}
+                  types={ANALYSIS_FILTER_KINDS}
                   label={`${name} filter`}
                   onChange={(next) => replace(index, { ...entity, properties: next.length ? next : undefined })}
                 />

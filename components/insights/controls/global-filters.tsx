@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
+import { ANALYSIS_FILTER_KINDS, type PropertyKind } from "@/components/insights/controls/filter-kinds";
 import { PropertyGroupsEditor, type PropertyGroupsValue } from "@/components/insights/controls/property-groups";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -30,15 +31,18 @@ export function GlobalFilters({
   filters,
   setFilters,
   eventNames,
+  types = ANALYSIS_FILTER_KINDS,
 }: {
   projectId: number;
   filters: GlobalFilterKeys;
   setFilters: (patch: { properties?: PropertyGroupsValue; filter_test_accounts?: boolean }) => void;
   eventNames?: string[];
+  /** The kinds of filter the analysis takes (all by default). */
+  types?: PropertyKind[];
 }) {
   return (
     <EditorSection title="Filters">
-      <PropertyGroupsEditor projectId={projectId} value={filters.properties} eventNames={eventNames} onChange={(properties) => setFilters({ properties })} />
+      <PropertyGroupsEditor projectId={projectId} value={filters.properties} eventNames={eventNames} types={types} onChange={(properties) => setFilters({ properties })} />
       <TestAccountsToggle checked={filters.filter_test_accounts === true} onChange={(on) => setFilters({ filter_test_accounts: on || undefined })} />
     </EditorSection>
   );

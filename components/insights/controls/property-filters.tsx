@@ -1,42 +1,21 @@
 "use client";
 
-import { PlusIcon, XIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { PropertyPicker, type PropertyKind } from "@/components/insights/controls/property-picker";
-import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
+import { isComplete, newFilter, type PropertyFilterValue, type PropertyKind } from "@/components/insights/controls/filter-kinds";
+import { PropertyFilterRow } from "@/components/insights/controls/property-filter-row";
+import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-/** One property filter as the legacy filter writes it. */
-export interface PropertyFilterValue {
-  key: string;
-  value?: unknown;
-  operator: string;
-  type: PropertyKind;
+/** The control of a new row that comes next: its value, or its expression; "Add filter" when the row needs neither. */
+function focusInRow(box: HTMLElement | null, rowLabel: string): HTMLElement | null | undefined {
+  const row = box?.querySelector<HTMLElement>(`fieldset[aria-label="${CSS.escape(rowLabel)}"]`);
+  if (!row) return null;
+  return (
+    row.querySelector<HTMLElement>(`[role=combobox][aria-label^="${CSS.escape(`${rowLabel} value`)}"], [aria-label="${CSS.escape(`${rowLabel} HogQL expression`)}"]`) ??
+    box?.querySelector<HTMLElement>(":scope > [data-add-filter]")
+  );
 }
-
-export const OPERATOR_LABELS: Record<string, string> = {
-  exact: "equals",
-  is_not: "doesn't equal",
-  icontains: "contains",
-  not_icontains: "doesn't contain",
-  regex: "matches regex",
-  not_regex: "doesn't match regex",
-  gt: "greater than",
-  gte: "at least",
-  lt: "less than",
-  lte: "at most",
-  is_set: "is set",
-  is_not_set: "is not set",
-  is_date_exact: "is on date",
-  is_date_before: "is before date",
-  is_date_after: "is after date",
-};
-const VALUELESS = new Set(["is_set", "is_not_set"]);
-/** Operators PostHog writes as a list of values (any of them). */
-const LIST_OPERATORS = new Set(["exact", "is_not"]);
-
-const scalar = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 /** A list of property filters (all must match), each row a property, an operator and a value. */
 export function PropertyFiltersEditor({
@@ -69,7 +48,7 @@ export function PropertyFiltersEditor({
     const target =
       focusNext === "add"
         ? box.current?.querySelector<HTMLElement>(":scope > [data-add-filter]")
-        : box.current?.querySelector<HTMLElement>(`[role=combobox][aria-label^="${CSS.escape(`${label} ${focusNext.valueOf + 1} value`)}"]`);
+        : focusInRow(box.current, `${label} ${focusNext.valueOf + 1}`);
     if (!target) return;
     target.focus();
     setFocusNext(null);
@@ -102,7 +81,7 @@ export function PropertyFiltersEditor({
           defaultOpen
           onChange={(property) => {
             setAdding(false);
-            onChange([...filters, { key: property.key, type: property.type, operator: "exact", value: [] }]);
+            onChange([...filters, newFilter(property)]);
             setFocusNext({ valueOf: filters.length });
           }}
         />
@@ -112,68 +91,6 @@ export function PropertyFiltersEditor({
         </Button>
       )}
     </div>
-  );
-}
-
-function PropertyFilterRow({
-  projectId,
-  filter,
-  eventNames,
-  types,
-  label,
-  onChange,
-  onRemove,
-}: {
-  projectId: number;
-  filter: PropertyFilterValue;
-  eventNames?: string[];
-  types?: PropertyKind[];
-  label: string;
-  onChange: (filter: PropertyFilterValue) => void;
-  onRemove: () => void;
-}) {
-  const setOperator = (operator: string) => {
-    const value = VALUELESS.has(operator) ? undefined : LIST_OPERATORS.has(operator) ? [scalar(filter.value)].filter((v) => v !== undefined) : scalar(filter.value);
-    onChange({ ...filter, operator, value });
-  };
-  return (
-    <fieldset className="flex flex-wrap items-center gap-1.5 rounded-md border bg-muted/30 p-1.5" aria-label={label}>
-      <PropertyPicker
-        projectId={projectId}
-        value={{ key: filter.key, type: filter.type }}
-        eventNames={eventNames}
-        types={types}
-        size="sm"
-        className="max-w-48"
-        label={`${label} property`}
-        onChange={(property) => onChange({ ...filter, key: property.key, type: property.type, value: LIST_OPERATORS.has(filter.operator) ? [] : undefined })}
-      />
-      <Select value={filter.operator} onValueChange={setOperator}>
-        <SelectTrigger size="sm" aria-label={`${label} operator`}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {Object.entries(OPERATOR_LABELS).map(([operator, text]) => (
-            <SelectItem key={operator} value={operator}>
-              {text}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {VALUELESS.has(filter.operator) ? null : (
-        <PropertyValueInput
-          projectId={projectId}
-          type={filter.type}
-          propertyKey={filter.key}
-          value={scalar(filter.value)}
-          label={`${label} value`}
-          onChange={(value) => onChange({ ...filter, value: LIST_OPERATORS.has(filter.operator) ? [value] : value })}
-        />
-      )}
-      <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
-        <XIcon />
-      </Button>
-    </fieldset>
   );
 }
 
@@ -191,9 +108,4 @@ export function filtersFromParam(text: string | null): PropertyFilterValue[] {
 }
 
 /** The filters ready to send: those still being written (a property without a value yet) are left out, not sent half-made. */
-export const completeFilters = (filters: PropertyFilterValue[]) => filters.filter((filter) => VALUELESS.has(filter.operator) || hasValue(filter));
-
-function hasValue(filter: PropertyFilterValue): boolean {
-  const value = scalar(filter.value);
-  return value !== undefined && value !== null && value !== "";
-}
+export const completeFilters = (filters: PropertyFilterValue[]) => filters.filter(isComplete);

@@ -2,11 +2,12 @@
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import type { PropertyFilterValue, PropertyKind } from "@/components/insights/controls/filter-kinds";
+import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-type Junction = "AND" | "OR";
+export type Junction = "AND" | "OR";
 
 /** PostHog's property groups: an outer AND/OR of inner AND/OR groups of filters. */
 export interface PropertyGroupsValue {
@@ -46,7 +47,7 @@ export function fromPropertyGroups(groups: PropertyGroupsValue): PropertyGroupsV
   return values.length ? { type: groups.type, values } : undefined;
 }
 
-function JunctionSelect({ value, onChange, label, things }: { value: Junction; onChange: (value: Junction) => void; label: string; things: string }) {
+export function JunctionSelect({ value, onChange, label, things }: { value: Junction; onChange: (value: Junction) => void; label: string; things: string }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(junction(next))}>
       <SelectTrigger size="sm" aria-label={label} className="h-7 px-2 text-xs">
@@ -66,11 +67,13 @@ export function PropertyGroupsEditor({
   value,
   onChange,
   eventNames,
+  types,
 }: {
   projectId: number;
   value: unknown;
   onChange: (properties: PropertyGroupsValue | undefined) => void;
   eventNames?: string[];
+  types?: PropertyKind[];
 }) {
   const groups = toPropertyGroups(value);
   // Groups without filters yet live here until they get one: the filter itself never holds an empty group.
@@ -106,6 +109,7 @@ export function PropertyGroupsEditor({
             projectId={projectId}
             filters={group.values}
             eventNames={eventNames}
+            types={types}
             label={shown.length > 1 ? `Group ${index + 1} filter` : "Filter"}
             onChange={(values) => replace(index, { ...group, values })}
           />

@@ -1,22 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
-import { propertyDefinitionsQuery } from "@/lib/ui/project-queries";
+import { optionValue, type PickedProperty, pickedOf, type PropertyKind } from "@/components/insights/controls/filter-kinds";
+import { usePropertyOptions } from "@/components/insights/controls/property-options";
+import { Combobox } from "@/components/ui/combobox";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
-export type PropertyKind = "event" | "person";
-export interface PickedProperty {
-  key: string;
-  type: PropertyKind;
-}
-
-const GROUP: Record<PropertyKind, string> = { event: "Event properties", person: "Person properties" };
-
 /**
- * Event and person properties of the project, searched on the server. `numericOnly` lists only numeric ones
- * (property maths); `eventNames` ranks properties seen with those events first, as PostHog does.
+ * Properties of the project, searched on the server, in groups of `types` (event and person by default; the
+ * analyses add elements, session duration, cohorts, group types and a HogQL expression). `numericOnly` lists
+ * only numeric ones (property maths); `eventNames` ranks properties seen with those events first, as PostHog does.
  */
 export function PropertyPicker({
   projectId,
@@ -30,6 +23,7 @@ export function PropertyPicker({
   size,
   className,
   defaultOpen,
+  onCloseAutoFocus,
 }: {
   projectId: number;
   value: PickedProperty | null;
@@ -42,50 +36,29 @@ export function PropertyPicker({
   size?: "sm" | "default";
   className?: string;
   defaultOpen?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
-  const params = (type: PropertyKind) => ({
-    type,
-    search: debounced,
-    ...(numericOnly ? { is_numerical: "true" } : {}),
-    ...(type === "event" && eventNames?.length ? { event_names: JSON.stringify(eventNames) } : {}),
-  });
-  const eventProperties = useQuery({ ...propertyDefinitionsQuery(projectId, params("event")), enabled: types.includes("event") });
-  const personProperties = useQuery({ ...propertyDefinitionsQuery(projectId, params("person")), enabled: types.includes("person") });
-  const lists: [PropertyKind, typeof eventProperties][] = [
-    ["event", eventProperties],
-    ["person", personProperties],
-  ];
-  const options: ComboboxOption[] = lists
-    .filter(([type]) => types.includes(type))
-    .flatMap(([type, query]) =>
-      (query.data?.results ?? []).map((property) => ({
-        value: `${type}:${property.name}`,
-        label: property.name,
-        detail: property.property_type ?? undefined,
-        group: types.length > 1 ? GROUP[type] : undefined,
-      })),
-    );
+  const { options, loading, error, cohortName } = usePropertyOptions({ projectId, types, search: debounced, numericOnly, eventNames });
+  const display = !value ? undefined : value.type === "cohort" ? (cohortName(value.value ?? 0) ?? `Cohort ${value.value}`) : value.type === "hogql" ? "HogQL expression" : value.key;
   return (
     <Combobox
       label={label}
       placeholder={placeholder}
       searchPlaceholder="Search properties…"
-      value={value ? `${value.type}:${value.key}` : null}
-      display={value?.key}
+      value={value ? optionValue(value) : null}
+      display={display}
       options={options}
       search={search}
       onSearchChange={setSearch}
-      loading={search !== debounced || eventProperties.isFetching || personProperties.isFetching}
-      emptyText={eventProperties.isError || personProperties.isError ? "Could not load properties." : "No property matches."}
+      loading={search !== debounced || loading}
+      emptyText={error ? "Could not load properties." : "No property matches."}
       size={size}
       className={className}
       defaultOpen={defaultOpen}
-      onChange={(picked) => {
-        const [type, ...rest] = picked.split(":");
-        onChange({ type: type as PropertyKind, key: rest.join(":") });
-      }}
+      onCloseAutoFocus={onCloseAutoFocus}
+      onChange={(picked) => onChange(pickedOf(picked))}
     />
   );
 }

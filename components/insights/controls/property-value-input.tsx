@@ -2,13 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { PropertyKind } from "@/components/insights/controls/property-picker";
+import type { PropertyKind } from "@/components/insights/controls/filter-kinds";
 import { Combobox } from "@/components/ui/combobox";
 import { formatCount } from "@/lib/ui/format";
 import { propertyValuesQuery } from "@/lib/ui/project-queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
-/** A value of a property: the project's most frequent values searched on the server, or any typed text. */
+/** A value of a property: the project's most frequent values searched on the server (event and person properties), or any typed text. */
 export function PropertyValueInput({
   projectId,
   type,
@@ -26,7 +26,9 @@ export function PropertyValueInput({
 }) {
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
-  const values = useQuery(propertyValuesQuery(projectId, type, propertyKey, debounced));
+  // Only event and person properties have a values endpoint; other kinds take typed values.
+  const known = type === "event" || type === "person";
+  const values = useQuery({ ...propertyValuesQuery(projectId, known ? type : "event", propertyKey, debounced), enabled: known });
   const options = (values.data ?? []).map((entry) => ({
     value: String(entry.name),
     label: String(entry.name),
@@ -41,7 +43,7 @@ export function PropertyValueInput({
       options={options}
       search={search}
       onSearchChange={setSearch}
-      loading={search !== debounced || values.isFetching}
+      loading={known && (search !== debounced || values.isFetching)}
       allowCustom
       emptyText={values.isError ? "Could not load values." : "Type a value."}
       size="sm"

@@ -5,7 +5,9 @@ import { useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { AggregationSelect } from "@/components/insights/controls/aggregation-select";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
+import { ANALYSIS_BREAKDOWN_KINDS } from "@/components/insights/controls/filter-kinds";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
 import { clampAttributionStep, clampExclusions, clampWindow, WINDOW_BOUNDS, type WindowUnit } from "@/components/insights/funnels/funnel-data";
@@ -16,6 +18,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { MAX_BREAKDOWN_LIMIT } from "@/lib/analytics/limits";
+
+/** Funnels break down by everything trends do but session duration. */
+const FUNNEL_BREAKDOWN_KINDS = ANALYSIS_BREAKDOWN_KINDS.filter((kind) => kind !== "session");
 
 /** PostHog's order types and how its UI explains them. */
 export const ORDER_TYPES = [
@@ -61,6 +66,11 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
       <EditorSection title="Steps">
         <StepsEditor projectId={projectId} steps={steps} onChange={setSteps} />
       </EditorSection>
+      <AggregationSelect
+        projectId={projectId}
+        value={filters.aggregation_group_type_index as number | undefined}
+        onChange={(aggregation_group_type_index) => setFilters({ aggregation_group_type_index })}
+      />
       <EditorSection title="Conversion window">
         <ConversionWindow filters={filters} setFilters={setFilters} />
       </EditorSection>
@@ -262,7 +272,8 @@ function Breakdown({
       <BreakdownPicker
         projectId={projectId}
         eventNames={eventNames}
-        value={{ breakdown, breakdown_type: filters.breakdown_type }}
+        kinds={FUNNEL_BREAKDOWN_KINDS}
+        value={filters}
         onChange={(next) =>
           setFilters(next.breakdown ? next : { ...next, breakdown_attribution_type: undefined, breakdown_attribution_value: undefined, breakdown_limit: undefined })
         }

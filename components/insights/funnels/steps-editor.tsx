@@ -7,7 +7,8 @@ import { ArrowDownIcon, ArrowUpIcon, CopyIcon, FilterIcon, GripVerticalIcon, Mor
 import { useState } from "react";
 import { EventPicker } from "@/components/insights/controls/event-picker";
 import { withPicked, type FilterEntity } from "@/components/insights/controls/entity-list";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import { ANALYSIS_FILTER_KINDS, type PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
+import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
@@ -193,6 +194,7 @@ function StepRow({
             projectId={projectId}
             filters={properties}
             eventNames={step.type !== "actions" && typeof step.id === "string" ? [step.id] : undefined}
+            types={ANALYSIS_FILTER_KINDS}
             label={`${label} filter`}
             onChange={(next) => onChange({ properties: next.length ? next : undefined })}
           />

@@ -107,7 +107,7 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
           onChange={(next) => setFilters({ local_path_cleaning_filters: next.length ? next : undefined })}
         />
       </EditorSection>
-      <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} />
+      <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} types={["event", "person"]} />
     </>
   );
 }

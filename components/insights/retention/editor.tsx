@@ -2,7 +2,9 @@
 
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import type { KindEditorProps } from "@/components/insights/builder/types";
+import { AggregationSelect } from "@/components/insights/controls/aggregation-select";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
+import type { BreakdownPatch } from "@/components/insights/controls/filter-kinds";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -36,6 +38,8 @@ interface Breakdown {
   property: string;
   type: "event" | "person";
 }
+/** Retention breaks down by event and person properties only (its picker offers no other kind). */
+const retentionBreakdown = (picked: BreakdownPatch): Breakdown => ({ property: String(picked.breakdown), type: picked.breakdown_type === "person" ? "person" : "event" });
 
 export function RetentionEditor({ projectId, filters, setFilters }: KindEditorProps<RetentionFilters>) {
   const target = entityOf(filters.target_entity);
@@ -68,6 +72,11 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
         <p className="text-sm text-muted-foreground">and came back to do</p>
         <EventPicker projectId={projectId} label="Returning event" allowAllEvents={false} size="sm" value={returning} onChange={(returning_entity) => setFilters({ returning_entity })} />
       </EditorSection>
+      <AggregationSelect
+        projectId={projectId}
+        value={(filters as { aggregation_group_type_index?: number }).aggregation_group_type_index}
+        onChange={(aggregation_group_type_index) => setFilters({ aggregation_group_type_index } as Partial<RetentionFilters>)}
+      />
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
       <EditorSection title="Breakdown">
         {breakdowns.map((breakdown, index) => (
@@ -79,7 +88,7 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
             onChange={(picked) =>
               setBreakdowns(
                 picked.breakdown
-                  ? breakdowns.map((b, i) => (i === index ? { property: picked.breakdown!, type: picked.breakdown_type ?? "event" } : b))
+                  ? breakdowns.map((b, i) => (i === index ? retentionBreakdown(picked) : b))
                   : breakdowns.filter((_, i) => i !== index),
               )
             }
@@ -91,7 +100,7 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
             projectId={projectId}
             eventNames={eventNames}
             value={{}}
-            onChange={(picked) => picked.breakdown && setBreakdowns([...breakdowns, { property: picked.breakdown, type: picked.breakdown_type ?? "event" }])}
+            onChange={(picked) => picked.breakdown && setBreakdowns([...breakdowns, retentionBreakdown(picked)])}
           />
         ) : null}
       </EditorSection>

@@ -1,6 +1,7 @@
 "use client";
 
 import { CopyIcon, FilterIcon, PencilIcon, PlusIcon, SigmaIcon, XIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
@@ -9,17 +10,19 @@ import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { entitiesOf, entitiesToFilters, entityLetter, withPicked, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker } from "@/components/insights/controls/event-picker";
-import { PropertyFiltersEditor, type PropertyFilterValue } from "@/components/insights/controls/property-filters";
+import { ANALYSIS_BREAKDOWN_KINDS, ANALYSIS_FILTER_KINDS, type PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
+import { PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { toPropertyGroups } from "@/components/insights/controls/property-groups";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { formulasOf, formulasPatch, unknownSeriesLetters } from "@/components/insights/trends/formulas";
-import { MATH_OPTIONS, isPropertyMath } from "@/components/insights/trends/maths";
+import { groupMathOptions, isPropertyMath, MATH_OPTIONS, mathKeys, mathOptionValue } from "@/components/insights/trends/maths";
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Combobox } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { MAX_BREAKDOWN_LIMIT, MAX_TREND_SERIES } from "@/lib/analytics/limits";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
 
 /** Series are lettered A–Z for formulas (PostHog's `entitiesLimit = alphabet.length`), within the API's bound. */
 export const MAX_SERIES = Math.min(26, MAX_TREND_SERIES);
@@ -73,7 +76,8 @@ export function TrendsEditor({ projectId, filters, setFilters }: KindEditorProps
         <BreakdownPicker
           projectId={projectId}
           eventNames={eventNames}
-          value={{ breakdown: filters.breakdown as string | undefined, breakdown_type: filters.breakdown_type }}
+          kinds={ANALYSIS_BREAKDOWN_KINDS}
+          value={filters}
           onChange={(breakdown) =>
             setFilters(breakdown.breakdown ? breakdown : { ...breakdown, breakdown_limit: undefined, breakdown_hide_other_aggregation: undefined })
           }
@@ -154,7 +158,9 @@ function SeriesRow({
   const [showFilters, setShowFilters] = useState(false);
   // A property math waits here for its property: the API refuses one without it.
   const [pendingMath, setPendingMath] = useState<string | null>(null);
-  const math = pendingMath ?? (entity.math as string | undefined) ?? "total";
+  const math = pendingMath ?? mathOptionValue(entity);
+  const groupTypes = useQuery(groupTypesQuery(projectId));
+  const mathOptions = [...MATH_OPTIONS, ...groupMathOptions((groupTypes.data ?? []).map((type) => ({ group_type_index: type.group_type_index, label: groupTypeLabel(type) })))];
   const customName = typeof entity.custom_name === "string" ? entity.custom_name : "";
   return (
     <fieldset className="grid gap-1.5 rounded-md border p-2" aria-label={label}>
@@ -217,12 +223,12 @@ function SeriesRow({
           size="sm"
           className="min-w-0 flex-1"
           value={math}
-          options={MATH_OPTIONS}
+          options={mathOptions}
           onChange={(next) => {
             if (isPropertyMath(next) && !entity.math_property) setPendingMath(next);
             else {
               setPendingMath(null);
-              onChange({ ...entity, math: next, math_property: isPropertyMath(next) ? entity.math_property : undefined });
+              onChange({ ...entity, ...mathKeys(next), math_property: isPropertyMath(next) ? entity.math_property : undefined });
             }
           }}
         />
@@ -250,6 +256,7 @@ function SeriesRow({
             projectId={projectId}
             filters={filters}
             eventNames={entity.type !== "actions" && typeof entity.id === "string" ? [entity.id] : undefined}
+            types={ANALYSIS_FILTER_KINDS}
             label={`${label} filter`}
             onChange={(next) => onChange({ ...entity, properties: next.length ? next : undefined })}
           />

@@ -39,3 +39,25 @@ export const MATH_OPTIONS: ComboboxOption[] = GROUPS.flatMap(([group, maths]) =>
 export const isPropertyMath = (math: string | null | undefined) => (PROPERTY_MATHS as readonly string[]).includes(math ?? "");
 
 export const mathLabel = (math: string | null | undefined) => MATH_TEXT[(math ?? "total") as TrendMath]?.label ?? String(math);
+
+// `unique_group` counts the distinct groups of one type: one option per group type, its index in the value.
+const UNIQUE_GROUP = "unique_group";
+
+/** "Unique <groups>" for each of the project's group types, beside the other counts. */
+export const groupMathOptions = (types: { group_type_index: number; label: string }[]): ComboboxOption[] =>
+  types.map((type) => ({
+    value: `${UNIQUE_GROUP}:${type.group_type_index}`,
+    label: `Unique ${type.label}`,
+    detail: `Distinct ${type.label} whose events these are.`,
+    group: GROUPS[0][0],
+  }));
+
+/** A series' math as the math picker's value (a group math with its type's index). */
+export const mathOptionValue = (entity: Record<string, unknown>) =>
+  entity.math === UNIQUE_GROUP ? `${UNIQUE_GROUP}:${entity.math_group_type_index ?? 0}` : ((entity.math as string | undefined) ?? "total");
+
+/** The series keys of a picked math: `unique_group` carries `math_group_type_index`, the others drop it. */
+export function mathKeys(value: string): { math: string; math_group_type_index: number | undefined } {
+  const [math, index] = value.split(":");
+  return math === UNIQUE_GROUP ? { math, math_group_type_index: Number(index) } : { math: value, math_group_type_index: undefined };
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { CopyIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/field";
+import { errorMessage } from "@/lib/ui/api-client";
+import { cohortMemberIds, deleteCohortMutation, savePersonsAsCohortMutation } from "@/lib/ui/cohort-queries";
+import type { TCohort } from "@/lib/ui/cohorts";
+import { toast } from "@/lib/ui/toast";
+
+/** "Duplicate as static" (its current members, uploaded as a new static cohort) and "Delete" (soft, confirmed). */
+export function CohortActions({ projectId, cohort }: { projectId: number; cohort: TCohort }) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const duplicate = useMutation({
+    ...savePersonsAsCohortMutation(projectId, () => cohortMemberIds(projectId, cohort.id)),
+    onSuccess: (created) => {
+      toast.success(`${created.name} was created.`);
+      router.push(`/project/${projectId}/cohorts/${created.id}`);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const remove = useMutation({
+    ...deleteCohortMutation(projectId, cohort.id),
+    onSuccess: () => {
+      toast.success(`${cohort.name} was deleted.`);
+      router.push(`/project/${projectId}/cohorts`);
+    },
+  });
+  return (
+    <>
+      <Button variant="outline" disabled={cohort.is_calculating || duplicate.isPending} onClick={() => duplicate.mutate(`${cohort.name} (static copy)`)}>
+        <CopyIcon /> {duplicate.isPending ? "Duplicating…" : "Duplicate as static"}
+      </Button>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        <Trash2Icon /> Delete
+      </Button>
+      <AlertDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) remove.reset();
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {cohort.name || "this cohort"}?</AlertDialogTitle>
+            <AlertDialogDescription>The cohort leaves the list and can no longer be picked. Insights that filter by it keep its id.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? "Deleting…" : "Delete cohort"}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
