@@ -109,7 +109,7 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await signUpWithApi(page.request, newAccount("Teasel"));
   const project = await currentProject(page.request);
   await sendEventsWithApi(page.request, project.token, everyone.map((id) => ({ event: "$pageview", distinct_id: id, timestamp: daysAgo(1) })));
-  const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "dau" }], date_from: "-7d", interval: "day", display: "ActionsTable" };
+  const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "dau" }], date_from: "-7d", interval: "day" };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(trend)}`);
   await page.getByRole("button", { name: /^Persons of .* on .*: 3$/ }).click();
   const dialog = page.getByRole("dialog");
