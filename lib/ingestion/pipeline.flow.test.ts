@@ -41,7 +41,7 @@ vi.mock("@/lib/persons/repository", () => ({
       throw new Error("Failed query", { cause: Object.assign(new Error("invalid byte sequence"), { code: "22021", severity: "ERROR" }) });
     return { persons: new Map(), distinctIds: new Map() };
   },
-  savePersonChanges: async () => {},
+  savePersonChanges: async () => [],
 }));
 
 vi.mock("@/lib/definitions/recording", () => ({

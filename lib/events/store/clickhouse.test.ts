@@ -185,7 +185,10 @@ describe("migrations through the server implementation, the SQL proved on chDB",
         "SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name",
       );
       expect(tables.map((t) => t.name)).toEqual([
+        "cohort_calculations",
+        "cohort_people",
         "events",
+        "groups",
         "person",
         "person_distinct_id2",
         "person_distinct_id_overrides",
