@@ -66,15 +66,11 @@ function attemptsSql(f: NormalizedFunnel): string {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
-    // (The last step-1 time is passed as an array: a lambda reading s1 would copy it for each start.)
-    const starts =
-      n > 1 && !f.exclusions.length && f.vizType !== "trends"
-        ? `arrayFilter((t, i, last) -> i = 1 OR t <= last, ${s(0)}, arrayEnumerate(${s(0)}), arrayResize(emptyArrayInt64(), length(${s(0)}), ${s(1)}[-1]))`
-        : s(0);
+    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))` : s(0);
     const steps = [starts];
     for (let i = 1; i < n; i++) {
-      const next = nextTimesSql(`o${i - 1}s`, s(i), sameEntity(f.steps[i - 1], f.steps[i]), `merged${i}`);
-      steps.push(`arrayMap((found, prev, start) -> if(prev = 0 OR found = 0 OR found > ${deadlineSql(f, "start")}, toInt64(0), found), ${next}, o${i - 1}s, o0s)`);
+      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
+      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`);
     }
     const columns = f.steps.map((_, i) => `o${i}`);
     return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
@@ -97,20 +93,6 @@ function attemptsSql(f: NormalizedFunnel): string {
   const starts = f.steps.map((_, i) => `arrayMap(t -> (t, ${i}), ${startTimes(i)})`);
   const reached = f.steps.map((_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j}))`);
   return `arrayMap(st -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${reached.join(", ")}])), ${n}, toInt64(0)), ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`})`;
-}
-
-/**
- * For each time of `prev` (an array; 0 = none), the first of the sorted `times` after it — strictly when `strict`
- * (the same events), else at or after — or 0, aligned with `prev`. One sort of both arrays instead of a search per
- * time: a lambda searching `times` would copy it for each time (a group's thousands of events: gigabytes).
- */
-function nextTimesSql(prev: string, times: string, strict: boolean, alias: string): string {
-  // At equal times a candidate sorts before a prev time when strict (so it is not "after"), else after it.
-  const [prevTag, candidateTag] = strict ? [1, 0] : [0, 1];
-  const merged = `arraySort(arrayConcat(arrayMap((t, j) -> (t, ${prevTag}, j), ${prev}, arrayEnumerate(${prev})), arrayMap(t -> (t, ${candidateTag}, toUInt32(0)), ${times})))`;
-  // Each prev time takes the next candidate to its right (arrayReverseFill), then goes back to its own position.
-  const paired = `arrayMap((m, c) -> (m.3, if(c.2 = ${candidateTag}, c.1, toInt64(0))), (${merged}) AS ${alias}, arrayReverseFill(x -> x.2 = ${candidateTag}, ${alias}))`;
-  return `arrayMap(x -> x.2, arraySort(x -> x.1, arrayFilter(x -> x.1 != 0, ${paired})))`;
 }
 
 /** The attributed step of `step` breakdown attribution (null for the other attributions). */
