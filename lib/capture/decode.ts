@@ -94,7 +94,7 @@ export async function parsePythonJson(text: string): Promise<{ ok: true; value: 
 }
 
 /** Characters scanned between two yields to the event loop. */
-const CHARS_PER_SLICE = 1 << 20;
+const CHARS_PER_SLICE = 1 << 18;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NON_FINITE_FIRST_CHARS = new Set(["N".charCodeAt(0), "I".charCodeAt(0), "-".charCodeAt(0)]);
@@ -104,11 +104,17 @@ const NON_FINITE_FIRST_CHARS = new Set(["N".charCodeAt(0), "I".charCodeAt(0), "-
  * millions of them, so the text is scanned in slices that yield to the event loop.
  */
 export async function nonFiniteToNull(text: string): Promise<string> {
-  const parts: string[] = [];
+  // Each slice's pieces are joined before yielding: one join of millions of pieces would block for long.
+  const slices: string[] = [];
+  let parts: string[] = [];
   let copiedUpTo = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    if (i % CHARS_PER_SLICE === 0 && i > 0) await yieldToEventLoop();
+    if (i % CHARS_PER_SLICE === 0 && i > 0) {
+      slices.push(parts.join(""));
+      parts = [];
+      await yieldToEventLoop();
+    }
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === BACKSLASH) i++;
@@ -124,7 +130,8 @@ export async function nonFiniteToNull(text: string): Promise<string> {
     copiedUpTo = i + 1;
   }
   parts.push(text.slice(copiedUpTo));
-  return parts.join("");
+  slices.push(parts.join(""));
+  return slices.join("");
 }
 
 /**
