@@ -18,7 +18,8 @@ const { db, store } = await embedded.open();
 const { organizations, projects } = await import("@/lib/db/schema");
 const { decodeCaptureBody } = await import("@/lib/capture/decode");
 const { parseCapture } = await import("@/lib/capture/events");
-const { eventRow, ingest, flushIngestion } = await import("@/lib/ingestion/pipeline");
+const { ingest, flushIngestion } = await import("@/lib/ingestion/pipeline");
+const { eventRow } = await import("@/lib/ingestion/event-row");
 const { processProjectPersons } = await import("@/lib/persons/batch");
 type CapturedEvent = import("@/lib/ingestion/types").CapturedEvent;
 

@@ -135,7 +135,8 @@ async function captureFloor(store: EventStore) {
   // The store's share: the rows capture inserts (`eventRow`: properties an object, timestamps of the last minute), in
   // groups of a flush's size at 32 connections and of the largest flush. Imported once the store is open: the
   // pipeline reaches the store's modules, which read the data dir when first imported.
-  const { eventRow, MAX_FLUSH_EVENTS } = await import("../lib/ingestion/pipeline");
+  const { MAX_FLUSH_EVENTS } = await import("../lib/ingestion/pipeline");
+  const { eventRow } = await import("../lib/ingestion/event-row");
   const now = Date.now();
   const insertRows: Record<string, unknown>[] = [];
   for (const batch of generateDemoEvents({ events: STORE_EVENTS, seed: 4, now, batchSize: 5_000 }))

@@ -11,7 +11,7 @@ import { personPropertyUpdates } from "@/lib/definitions/recording";
 import { getEventStore, type EventStore } from "@/lib/events/store";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { mirrorGroups } from "@/lib/groups/mirror";
-import { mirrorPersons } from "@/lib/ingestion/pipeline";
+import { mirrorPersons } from "@/lib/ingestion/person-mirror";
 import { processProjectPersons } from "@/lib/persons/batch";
 import type { GroupMirrorRow } from "@/lib/persons/repository";
 import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";

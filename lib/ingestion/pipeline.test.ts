@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { eventRow, firstOccurrences, retryDates, takeGroup } from "./pipeline";
+import { firstOccurrences, retryDates } from "./dedup";
+import { eventRow } from "./event-row";
+import { takeGroup } from "./pipeline";
 import type { CapturedEvent } from "./types";
 
 const event = (uuid: string, extra: Partial<CapturedEvent> = {}): CapturedEvent => ({
