@@ -13,7 +13,8 @@ import type { TProjectId } from "@/lib/projects/schemas";
 import { canViewPlugins } from "./access";
 import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpdate } from "./schemas";
 import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
-import { requirePluginAccess, serializePlugin } from "./service";
+import { requirePluginAccess } from "./find";
+import { serializePlugin } from "./serialize";
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
 

@@ -32,15 +32,14 @@ import {
   createPlugin,
   deletePlugin,
   getPlugin,
-  getPluginSource,
   listPlugins,
   pluginActivity,
-  requirePluginAccess,
   unusedPlugins,
   updatePlugin,
-  updatePluginSource,
   upgradePlugin,
 } from "./service";
+import { requirePluginAccess } from "./find";
+import { getPluginSource, updatePluginSource } from "./source";
 
 const FAMILY_NAMES: Record<PipelineFamily, { camel: string; label: string }> = {
   pipeline_destinations: { camel: "pipelineDestinations", label: "destinations (apps with `onEvent` or `composeWebhook`)" },
