@@ -1,3 +1,3 @@
-import { flagsRoute } from "@/lib/capture/handlers";
+import { flagsRoute } from "@/lib/flags/route";
 
 export const { GET, POST, OPTIONS } = flagsRoute("flags");

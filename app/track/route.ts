@@ -1,4 +1,3 @@
-import { captureRoute } from "@/lib/capture/handlers";
-import { MAX_EVENT_BODY_BYTES } from "@/lib/capture/route";
+import { captureRoute, MAX_EVENT_BODY_BYTES } from "@/lib/capture/client-route";
 
 export const { GET, POST, OPTIONS } = captureRoute(MAX_EVENT_BODY_BYTES);

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 
-const PROJECT_KEY_HINT = "You can find your project API key in PostHog project settings.";
+export const PROJECT_KEY_HINT = "You can find your project API key in PostHog project settings.";
 
 /** The errors of PostHog's Django capture endpoint (`posthog/api/capture.py`, `get_data`), in its 4-key shape. */
 export const captureError = {
@@ -23,14 +23,4 @@ export const captureError = {
   badTokenShape: (reason: string) =>
     new ApiError(401, "authentication_error", reason, `Provided API key is not valid: ${reason}`),
   unknownToken: () => new ApiError(401, "authentication_error", "invalid_api_key", `Project API key invalid. ${PROJECT_KEY_HINT}`),
-};
-
-/** The errors of PostHog's `/decide` (`posthog/api/decide.py`), which `/flags` answers the same way. */
-export const flagsError = {
-  malformed: (reason: string) => new ApiError(400, "validation_error", "malformed_data", `Malformed request data: ${reason}`),
-  noToken: () =>
-    new ApiError(401, "authentication_error", "no_api_key", `No project API key provided. ${PROJECT_KEY_HINT}`),
-  unknownToken: captureError.unknownToken,
-  missingDistinctId: () =>
-    new ApiError(400, "validation_error", "missing_distinct_id", "Decide requires a distinct_id."),
 };

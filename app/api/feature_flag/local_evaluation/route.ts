@@ -1,4 +1,4 @@
 import { serve } from "@/lib/api/endpoint";
-import { localEvaluationEndpoint } from "@/lib/capture/endpoints";
+import { localEvaluationEndpoint } from "@/lib/flags/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE } = serve(localEvaluationEndpoint);

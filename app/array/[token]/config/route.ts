@@ -1,3 +1,3 @@
-import { remoteConfigRoute } from "@/lib/capture/remote-config";
+import { remoteConfigRoute } from "@/lib/flags/remote-config";
 
 export const { GET } = remoteConfigRoute("json");

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { TProjectClientSettings } from "@/lib/projects/schemas";
 import { projectClientSettings } from "@/lib/projects/service";
-import { decodeCaptureBody, MalformedBody, type RawCaptureRequest } from "./decode";
+import { decodeCaptureBody, MalformedBody, type RawCaptureRequest } from "@/lib/capture/decode";
+import { resolveToken } from "@/lib/capture/events";
+import { projectForToken } from "@/lib/capture/projects";
 import { flagsError } from "./errors";
-import { resolveToken } from "./events";
-import { projectForToken } from "./projects";
 import { DEFAULT_CLIENT_SETTINGS, sdkConfig } from "./remote-config";
 
 /** `/decide` (Django, versions 1–4) or `/flags` (the Rust service, versions 1–2). */

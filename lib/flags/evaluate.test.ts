@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyFlags, flagsVersion } from "./flags";
+import { emptyFlags, flagsVersion } from "./evaluate";
 
 describe("flagsVersion", () => {
   it("reads ?v=, 1 when absent and 2 when unreadable (decide's posthog-js 1.19 default)", () => {

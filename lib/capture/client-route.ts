@@ -1,6 +1,8 @@
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyWithin } from "@/lib/api/request-body";
+import { ingest } from "@/lib/ingestion/pipeline";
+import { capture } from "./capture";
 import type { RawCaptureRequest } from "./decode";
 import { captureError } from "./errors";
 
@@ -35,6 +37,9 @@ export function clientRoute(
   // biome-ignore lint/correctness/noComponentHookFactories: OPTIONS is a Next.js route handler, not a React component
   return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
 }
+
+/** The exports of a capture route (`/e/`, `/batch/`, ...), its body limit given. */
+export const captureRoute = (maxBytes: number) => clientRoute((raw) => capture(raw, maxBytes, ingest), { maxBytes });
 
 function errorAnswer(req: NextRequest, error: unknown): Response {
   if (error instanceof ApiError) return Response.json(error.body, { status: error.status });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { requireProjectAccess } from "@/lib/projects/access";
-import { captureError } from "./errors";
-import { emptyFlagDefinitions } from "./flags";
-import { projectForToken } from "./projects";
+import { captureError } from "@/lib/capture/errors";
+import { projectForToken } from "@/lib/capture/projects";
+import { emptyFlagDefinitions } from "./evaluate";
 
 const ZLocalEvaluationQuery = z.object({
   /** The project's API token; without it, the caller's current project. */
