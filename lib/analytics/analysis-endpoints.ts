@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import type { Scope } from "@/lib/auth/scopes";
 import type { Project } from "@/lib/db/schema";
-import { analysisResult } from "@/lib/insights/cache";
+import { analysisResult } from "@/lib/analytics/results-cache/cache";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { checkCohortReferences } from "@/lib/cohorts/references";

@@ -1,6 +1,6 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
-import { refreshMode, type RefreshMode } from "@/lib/insights/cache";
+import { refreshMode, type RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { ZSharingConfiguration, ZSharingUpdate } from "@/lib/insights/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import {

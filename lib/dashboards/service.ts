@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { getDb, type Tx } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
 import { dashboards, dashboardTiles, insights, sharingConfigurations, type Dashboard, type Membership, type Project, type User } from "@/lib/db/schema";
-import type { RefreshMode } from "@/lib/insights/cache";
+import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { insightAnswer } from "@/lib/insights/result";
 import { serializeInsight } from "@/lib/insights/serialize";
 import { normalizeTags } from "@/lib/tags";

@@ -12,7 +12,8 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { enabledSharing } from "@/lib/sharing/configurations";
 import { usersById } from "@/lib/users/lookup";
-import { cancelComputation, refreshMode, type RefreshMode } from "./cache";
+import { cancelComputation } from "@/lib/analytics/results-cache/cache";
+import { refreshMode, type RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { insightViewer, PUBLIC_INSIGHT_VIEWER } from "./viewer";
 import {
   ZActivityPage,

@@ -1,6 +1,7 @@
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import type { Insight, Project } from "@/lib/db/schema";
-import { cachedResult, refreshMode, type CachedAnswer, type RefreshMode } from "./cache";
+import { cachedResult, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
+import { refreshMode, type RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { analysisOf, canCompute, runAnalysis } from "./compute";
 
 // The result an insight shows: from the cache or computed, as the app or a shared view asks for it.

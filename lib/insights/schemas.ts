@@ -3,7 +3,7 @@ import { ZFormatQuery } from "@/lib/api/format-query";
 import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
-import { REFRESH_MODES } from "./refresh";
+import { REFRESH_MODES } from "@/lib/analytics/results-cache/refresh";
 
 export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntegerIdText });
 

@@ -2,7 +2,7 @@ import type { DashboardFilters } from "@/lib/dashboards/filters";
 import type { TileRef } from "@/lib/dashboards/placement";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { createdByOf, userBasic } from "@/lib/users/serialize";
-import { cacheKey, type CachedAnswer } from "./cache";
+import { cacheKey, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
 import { analysisOf } from "./compute";
 import type { InsightViewer } from "./viewer";
 

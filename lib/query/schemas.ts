@@ -4,7 +4,7 @@ import { ZProjectParams } from "@/lib/projects/schemas";
 import { MAX_LIMIT } from "@/lib/hogql/compile";
 import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
 import { INSIGHT_QUERY_KINDS, ZQueryStatus } from "@/lib/insights/schemas";
-import { REFRESH_MODES } from "@/lib/insights/refresh";
+import { REFRESH_MODES } from "@/lib/analytics/results-cache/refresh";
 
 /** Placeholders one HogQL query may take, and items in one list value. */
 const MAX_VALUES = 100;

@@ -2,11 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { insightResultsCache, type Project } from "@/lib/db/schema";
-
-import { refreshMode, type RefreshMode } from "./refresh";
-
 // The refresh modes live apart from the cache (no database there), so the schemas that name them load in browsers.
-export { REFRESH_MODES, refreshMode, type RefreshMode } from "./refresh";
+import { refreshMode, type RefreshMode } from "./refresh";
 
 /** How long a result stays fresh, by interval (`posthog/caching/utils.py`). */
 const MINUTE = 60_000;

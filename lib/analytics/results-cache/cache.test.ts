@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { Project } from "@/lib/db/schema";
+import { refreshMode } from "./refresh";
 
 // A private PGlite database for this file: the cache stores results in the metadata database.
 vi.stubEnv("HEDGEROW_DATA_DIR", mkdtempSync(path.join(tmpdir(), "hedgerow-cache-test-")));
@@ -136,10 +137,10 @@ describe("cachedResult", () => {
   });
 
   test("refreshMode: the legacy true/false and the six modes; anything else is null", () => {
-    expect(cache.refreshMode(undefined)).toBe("force_cache");
-    expect(cache.refreshMode("true")).toBe("force_blocking");
-    expect(cache.refreshMode("false")).toBe("force_cache");
-    expect(cache.refreshMode("lazy_async")).toBe("lazy_async");
-    expect(cache.refreshMode("sometimes")).toBeNull();
+    expect(refreshMode(undefined)).toBe("force_cache");
+    expect(refreshMode("true")).toBe("force_blocking");
+    expect(refreshMode("false")).toBe("force_cache");
+    expect(refreshMode("lazy_async")).toBe("lazy_async");
+    expect(refreshMode("sometimes")).toBeNull();
   });
 });
