@@ -78,8 +78,8 @@ export interface Endpoint<
   path: string;
   /**
    * Also served at PostHog's `/api/environments/{projectId}/…` twin of this `/api/projects/{projectId}/…` path (a
-   * project has one environment, itself): its route file under `app/api/environments/` re-exports the project
-   * route's, and the OpenAPI document lists both paths.
+   * project has one environment, itself): the one catch-all route under `app/api/environments/` serves it with
+   * this declaration (lib/openapi/environments.ts), and the OpenAPI document lists both paths.
    */
   environments?: boolean;
   summary: string;
