@@ -25,7 +25,7 @@ delete process.env.CLICKHOUSE_URL;
 
 // The events go in before the server starts: the embedded store allows one process per data dir.
 {
-  const { getEventStore, closeEventStore } = await import("../lib/events/store");
+  const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
   await generateEvents(await getEventStore(), EVENTS);
   await closeEventStore();
 }

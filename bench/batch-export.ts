@@ -18,7 +18,7 @@ delete process.env.DATABASE_URL;
 delete process.env.CLICKHOUSE_URL;
 
 const { getDb, closeDb } = await import("@/lib/db/client");
-const { getEventStore, closeEventStore } = await import("@/lib/events/store");
+const { getEventStore, closeEventStore } = await import("@/lib/events/store/open");
 const { organizations, projects, batchExports, batchExportRuns } = await import("@/lib/db/schema");
 const { enqueuePendingRuns, RUN_QUEUE, runQueue, startRun, stopRunQueue } = await import("@/lib/batch-exports/queue");
 const { executeRun } = await import("@/lib/batch-exports/runner");

@@ -20,8 +20,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-cohorts-"));
 process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
 
-const { getEventStore, closeEventStore } = await import("../lib/events/store");
-const { runTrends } = await import("../lib/analytics/trends");
+const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
+const { runTrends } = await import("../lib/analytics/trends/run");
 const { SqlParams } = await import("../lib/analytics/filters/properties");
 const { chTimestamp } = await import("../lib/analytics/filters/dates");
 const { squashPersonOverrides } = await import("../lib/events/squash-person-overrides");

@@ -1,6 +1,6 @@
 // Generated events for the analysis benchmarks, written straight into an event store with INSERT … SELECT FROM
 // numbers() (not through capture): EVENTS events of PERSONS = EVENTS / 10 persons over 45 days from START.
-import type { EventStore } from "../lib/events/store";
+import type { EventStore } from "../lib/events/store/open";
 
 export const TEAM = 1;
 export const START = "2024-01-01 00:00:00"; // events span 45 days from here (+ up to 6 days of step offsets)

@@ -17,7 +17,7 @@ const DAYS = 30;
 const embedded = embeddedTestStore("bench-groups");
 const store = await embedded.open();
 const { normalizeFunnel } = await import("../lib/analytics/funnels/normalize");
-const { buildFunnelSql } = await import("../lib/analytics/funnels/query");
+const { buildFunnelSql } = await import("../lib/analytics/funnels/sql");
 
 const loadStarted = Date.now();
 const persons = Math.max(1, Math.floor(EVENTS / 50));

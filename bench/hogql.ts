@@ -15,7 +15,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-hogql-"));
 process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
 
-const { getEventStore, closeEventStore } = await import("../lib/events/store");
+const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
 const { runHogQL } = await import("../lib/hogql/run");
 const store = await getEventStore();
 const generatedAt = Date.now();

@@ -28,9 +28,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-insights-"));
 process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
 
-const { getEventStore, closeEventStore } = await import("../lib/events/store");
-const { runTrends } = await import("../lib/analytics/trends");
-const { runFunnel } = await import("../lib/analytics/funnels");
+const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
+const { runTrends } = await import("../lib/analytics/trends/run");
+const { runFunnel } = await import("../lib/analytics/funnels/run");
 const { squashPersonOverrides } = await import("../lib/events/squash-person-overrides");
 
 // ---- the four insights, Hedgerow's way and by hand ----

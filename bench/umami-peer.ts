@@ -30,9 +30,9 @@ const WEBSITE = "00000000-0000-4000-a000-000000000001";
 const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-umami-"));
 process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
-const { getEventStore, closeEventStore } = await import("../lib/events/store");
-const { runTrends } = await import("../lib/analytics/trends");
-const { runFunnel } = await import("../lib/analytics/funnels");
+const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
+const { runTrends } = await import("../lib/analytics/trends/run");
+const { runFunnel } = await import("../lib/analytics/funnels/run");
 const { PERSON_ID, personIdJoin } = await import("../lib/analytics/filters/persons");
 
 async function median<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {

@@ -8,7 +8,7 @@ import { ApiError, fromZodError } from "@/lib/api/errors";
 import { eq, or } from "drizzle-orm";
 import { closeDb, getDb } from "@/lib/db/client";
 import { organizations, projects, users } from "@/lib/db/schema";
-import { closeEventStore } from "@/lib/events/store";
+import { closeEventStore } from "@/lib/events/store/open";
 import { importEvents } from "@/lib/import/import";
 import { progressReporter } from "@/lib/import/progress";
 import { PLUGINS_ACCESS_LEVELS } from "@/lib/plugins/access";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { insightKind } from "@/lib/insights/query";
+import { insightKind } from "@/lib/insights/query-node";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";

@@ -1,7 +1,7 @@
 "use client";
 
 import { InsightChart } from "@/components/insights/builder/insight-chart";
-import { insightFilters } from "@/lib/insights/query";
+import { insightFilters } from "@/lib/insights/query-node";
 import type { TInsight } from "@/lib/ui/types";
 
 /** A tile's chart: the insight's result drawn by its kind's view, as the builder draws it (compact). */

@@ -8,7 +8,7 @@ import type { clientTableFeatures } from "@/components/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { insightKind } from "@/lib/insights/query";
+import { insightKind } from "@/lib/insights/query-node";
 import { formatRelative, fullName } from "@/lib/ui/format";
 import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";
 import type { TInsightBasic } from "@/lib/ui/types";

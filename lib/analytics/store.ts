@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
-import { getEventStore, type EventStore } from "@/lib/events/store";
+import { getEventStore, type EventStore } from "@/lib/events/store/open";
 import { queryLimitError } from "@/lib/events/store/limits";
 import { FairTurns, NoTurnError } from "./turns";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Actor } from "@/lib/auth/actor";
 import { unreachable } from "@/lib/net/destination-guard";
 import { requireOrganizationMember } from "@/lib/organizations/access";
-import { destinationFor } from "./destinations";
+import { destinationFor } from "./destinations/registry";
 import { validateDestination } from "./rules";
 import { ZBatchExportDestinationInput } from "./schemas";
 

@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { config } from "@/lib/config";
 import { getDb, type Tx } from "@/lib/db/client";
 import { batchExportBackfills, batchExportRuns, batchExports, persons, type BatchExport } from "@/lib/db/schema";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { appendLog } from "./log";
 import { cancelRunJobs, runQueue } from "./queue";
 import {

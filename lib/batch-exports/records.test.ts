@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import type { PageFormat, RecordCursor, RecordPage, RecordQuery } from "./records";
 
 // The page reader on an embedded chDB store: plans, pages in each format, resumption, and the persons model. Modules

@@ -1,4 +1,4 @@
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { batchExportSource, type BatchExportSchema } from "@/lib/hogql/batch-export";
 
 export type RecordModel = "events" | "persons";

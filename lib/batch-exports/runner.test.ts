@@ -9,7 +9,7 @@ import S3rver from "s3rver";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 
 // A run end to end inside one process: PGlite for the runs, chDB for the events, and real destinations on loopback
 // (PostgreSQL of TEST_DATABASE_URL, an S3-compatible server, an HTTP server).
@@ -48,7 +48,7 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL;
   delete process.env.CLICKHOUSE_URL;
   const client = await import("@/lib/db/client");
-  const eventStore = await import("@/lib/events/store");
+  const eventStore = await import("@/lib/events/store/open");
   modules = {
     queue: await import("./queue"),
     runner: await import("./runner"),

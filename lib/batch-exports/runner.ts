@@ -1,7 +1,7 @@
 import type { Database } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { finishRun, recordProgress, settleBackfill, type HoldState, type StartedRun } from "./queue";
-import { destinationFor } from "./destinations";
+import { destinationFor } from "./destinations/registry";
 import type { DestinationWriter } from "./destinations/types";
 import { isRecordCursor, planRecordPages, readRecordPage, type ExportSchema, type RecordCursor, type RecordModel, type RecordQuery } from "./records";
 import { appendLog } from "./log";

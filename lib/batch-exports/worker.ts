@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { enqueuePendingRuns, failRunsOfFailedJobs, handOver, RUN_QUEUE, runQueue, settleBackfill, startRun, stopRunQueue, type RunJobData } from "./queue";
 import { executeRun } from "./runner";
 import { scheduleRuns } from "./scheduler";

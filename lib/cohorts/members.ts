@@ -1,7 +1,7 @@
 import { cohortMembersSql } from "@/lib/analytics/filters/cohorts";
 import { SqlParams } from "@/lib/analytics/filters/properties";
 import { validationError } from "@/lib/api/errors";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { projectCohorts } from "./references";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { parseCriteria } from "./criteria";
 
 // The membership SQL (G5–G8) and the cohort filter (G2) on chDB, over a hand-made project with a merge.

@@ -26,7 +26,7 @@ import {
 } from "./permissions";
 import { insightViewer } from "@/lib/insights/viewer";
 import { tilesOfInsights } from "./placement";
-import { findDashboard } from "./query";
+import { findDashboard } from "./find";
 import type { TDashboardCreate, TDashboardUpdate } from "./schemas";
 
 const memberRef = (actor: Actor, membership: Membership): MemberRef => ({ userId: actor.user.id, level: membership.level });

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { embeddedTestDatabases } from "@/lib/events/store/test-store";
 
 // One chDB and one PGlite per process, in a data dir of this file's own.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { definitionsBackfill } from "@/lib/db/schema";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { definitionsOf, recordProjectDefinitions, TYPED_JSON, type PersonPropertySample } from "./from-events";
 import { MAX_DEFINITION_NAME } from "./recording";
 

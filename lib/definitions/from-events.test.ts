@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
 import { MAX_DEFINITION_NAME, SKIPPED_EVENT_PROPERTIES } from "./recording";
 

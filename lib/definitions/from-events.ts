@@ -2,7 +2,7 @@
 // database: shared by the backfill of projects older than definitions and by the bulk import.
 import { sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { pgJson } from "@/lib/persons/repository";
 import { detectPropertyType } from "./property-types";
 import {

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { ZDashboardCreate } from "@/lib/dashboards/schemas";
-import { DEFAULT_DASHBOARD_NAME } from "@/lib/dashboards/query";
+import { DEFAULT_DASHBOARD_NAME } from "@/lib/dashboards/find";
 import { createDashboard } from "@/lib/dashboards/service";
 import { getDb } from "@/lib/db/client";
 import { dashboards, insights, users } from "@/lib/db/schema";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { embeddedTestDatabases } from "@/lib/events/store/test-store";
 import { generateDemoEvents } from "@/scripts/demo/generate";
 import { DEMO_EMAIL, writeMarker } from "./marker";
@@ -57,7 +57,7 @@ test("once the demo is loaded: its dashboard and insights are made once, and eac
   const { demoJobRound } = await import("./job");
   const { createTrickle } = await import("./trickle");
   const { DEMO_INSIGHTS } = await import("./content");
-  const { DEFAULT_DASHBOARD_NAME } = await import("@/lib/dashboards/query");
+  const { DEFAULT_DASHBOARD_NAME } = await import("@/lib/dashboards/find");
   const { dashboardTiles, dashboards, insights } = await import("@/lib/db/schema");
   const settings = { ...trickleSettings({}), eventsPerTick: 3, maxEventsPerDay: 7 };
   const round = demoJobRound({ dataDir: embedded.dataDir, settings, trickle: createTrickle(settings, 42) });

@@ -34,8 +34,8 @@ interface Event {
 const embedded = embeddedTestStore("squash");
 let store: EventStore;
 let squash: typeof import("./squash-person-overrides").squashPersonOverrides;
-let runTrends: typeof import("@/lib/analytics/trends").runTrends;
-let runFunnel: typeof import("@/lib/analytics/funnels").runFunnel;
+let runTrends: typeof import("@/lib/analytics/trends/run").runTrends;
+let runFunnel: typeof import("@/lib/analytics/funnels/run").runFunnel;
 const events: Event[] = [];
 /** Each distinct id's person as the latest merge left it (what analyses must attribute its events to). */
 const mapping = new Map<string, { person: string; version: number }>();
@@ -74,8 +74,8 @@ const funnel = () => runFunnel(project, { events: STEPS.map((id, order) => ({ id
 beforeAll(async () => {
   store = await embedded.open();
   ({ squashPersonOverrides: squash } = await import("./squash-person-overrides"));
-  ({ runTrends } = await import("@/lib/analytics/trends"));
-  ({ runFunnel } = await import("@/lib/analytics/funnels"));
+  ({ runTrends } = await import("@/lib/analytics/trends/run"));
+  ({ runFunnel } = await import("@/lib/analytics/funnels/run"));
   const next = random(7);
   // 120 persons with two distinct ids each; every event carries the person its id had when it was written.
   for (let p = 0; p < 120; p++)

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { squashPersonOverrides } from "./squash-person-overrides";
-import { getEventStore } from "./store";
+import { getEventStore } from "./store/open";
 
 /** Key of the advisory lock that keeps squashes of processes sharing one PostgreSQL (and ClickHouse) apart. */
 const SQUASH_LOCK = 0x7371_7368; // "sqsh"

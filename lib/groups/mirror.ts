@@ -1,4 +1,4 @@
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import type { GroupMirrorRow } from "@/lib/persons/repository";
 
 /**

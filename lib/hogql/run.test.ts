@@ -21,7 +21,7 @@ const ctx: CompileContext = { teamId: MINE, timezone: "UTC", values: { browser: 
 
 beforeAll(async () => {
   run = await import("./run");
-  const factory = await import("@/lib/events/store");
+  const factory = await import("@/lib/events/store/open");
   closeStore = factory.closeEventStore;
   const store = await factory.getEventStore();
   const event = (n: number, team: number, name: string, distinctId: string, person: string, properties: object, day: number) => ({

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "@/lib/db/client";
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import { embeddedTestDatabases } from "@/lib/events/store/test-store";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 
@@ -107,8 +107,8 @@ async function personsOf(projectId: number) {
 
 /** What analyses see: a funnel and a trend of total and unique-person counts. */
 async function analysesOf(projectId: number) {
-  const { runFunnel } = await import("@/lib/analytics/funnels");
-  const { runTrends } = await import("@/lib/analytics/trends");
+  const { runFunnel } = await import("@/lib/analytics/funnels/run");
+  const { runTrends } = await import("@/lib/analytics/trends/run");
   const project = { id: projectId, timezone: "UTC" };
   const range = { date_from: "2026-10-20", date_to: "2026-11-21" };
   const funnel = await runFunnel(project, {

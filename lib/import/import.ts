@@ -8,7 +8,7 @@ import { getDb } from "@/lib/db/client";
 import { eventImportFiles } from "@/lib/db/schema";
 import { definitionsOf, recordProjectDefinitions, type EventsDefinitions, type PersonPropertySample } from "@/lib/definitions/from-events";
 import { personPropertyUpdates } from "@/lib/definitions/recording";
-import { getEventStore, type EventStore } from "@/lib/events/store";
+import { getEventStore, type EventStore } from "@/lib/events/store/open";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { mirrorGroups } from "@/lib/groups/mirror";
 import { mirrorPersons } from "@/lib/ingestion/person-mirror";

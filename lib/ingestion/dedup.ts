@@ -1,4 +1,4 @@
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import type { CapturedEvent } from "./types";
 
 /** A fresh event of a flush, with the index of its request in the flush. */

@@ -1,4 +1,4 @@
-import type { EventStore } from "@/lib/events/store";
+import type { EventStore } from "@/lib/events/store/open";
 import type { PersonsState } from "@/lib/persons/processing";
 
 // What this process has durably mirrored to ClickHouse (row key → version), so unchanged rows are skipped; on

@@ -15,7 +15,7 @@ const store = vi.hoisted(() => ({
   gate: null as null | { promise: Promise<void>; open: () => void },
 }));
 
-vi.mock("@/lib/events/store", () => ({
+vi.mock("@/lib/events/store/open", () => ({
   getEventStore: async () => ({
     kind: "chdb",
     async query(_sql: string, params: { uuids: string[] }) {

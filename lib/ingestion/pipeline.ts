@@ -1,4 +1,4 @@
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { mirrorGroups } from "@/lib/groups/mirror";
 import { refusesData } from "./data-errors";
 import { mirrorPersons } from "./person-mirror";

@@ -1,6 +1,6 @@
 import { getDb, type Tx } from "@/lib/db/client";
 import { newDefinitions, rememberDefinitions, saveDefinitions, type NewDefinitions } from "@/lib/definitions/recording";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 import { groupTypeIndexes, namesGroups, withGroupKeys } from "@/lib/groups/event-keys";
 import { processProjectPersons } from "@/lib/persons/batch";
 import type { PersonsState } from "@/lib/persons/processing";

@@ -1,16 +1,16 @@
 import { validationError } from "@/lib/api/errors";
 import type { Insight, Project } from "@/lib/db/schema";
-import { runFunnel } from "@/lib/analytics/funnels";
+import { runFunnel } from "@/lib/analytics/funnels/run";
 import { ZFunnelFilter } from "@/lib/analytics/funnels/schemas";
-import { runPaths } from "@/lib/analytics/paths";
+import { runPaths } from "@/lib/analytics/paths/run";
 import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
-import { runRetention } from "@/lib/analytics/retention";
+import { runRetention } from "@/lib/analytics/retention/run";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
 import { runLifecycle } from "@/lib/analytics/lifecycle/run";
-import { runStickiness } from "@/lib/analytics/stickiness";
+import { runStickiness } from "@/lib/analytics/stickiness/run";
 import { runTrendFilter } from "@/lib/analytics/trend-filter";
 import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
-import { queryToFilter, unconvertedReason } from "./query";
+import { queryToFilter, unconvertedReason } from "./query-node";
 
 type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unknown>;
 

@@ -4,7 +4,7 @@ import { endpoint } from "@/lib/api/endpoint";
 import { paginate, readPage } from "@/lib/api/pagination";
 import type { DashboardFilters } from "@/lib/dashboards/filters";
 import { tilesOfInsights } from "@/lib/dashboards/placement";
-import { findDashboard } from "@/lib/dashboards/query";
+import { findDashboard } from "@/lib/dashboards/find";
 import { ZDashboard } from "@/lib/dashboards/schemas";
 import { sharedDashboard } from "@/lib/dashboards/service";
 import type { Insight, Project, User } from "@/lib/db/schema";

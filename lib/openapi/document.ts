@@ -11,7 +11,7 @@ import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
 import * as batchExports from "@/lib/batch-exports/endpoints";
 import * as batchExportConnections from "@/lib/batch-exports/connection-endpoints";
-import * as capture from "@/lib/flags/endpoints";
+import * as flags from "@/lib/flags/endpoints";
 import * as cohorts from "@/lib/cohorts/endpoints";
 import * as dashboards from "@/lib/dashboards/endpoints";
 import * as definitions from "@/lib/definitions/endpoints";
@@ -65,7 +65,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   trends,
   insights,
   dashboards,
-  capture,
+  flags,
   retention,
   paths,
   funnels,

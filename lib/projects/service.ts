@@ -3,7 +3,7 @@ import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { newProjectApiToken } from "@/lib/auth/tokens";
-import { insertDefaultDashboard } from "@/lib/dashboards/query";
+import { insertDefaultDashboard } from "@/lib/dashboards/find";
 import { getDb, type Tx } from "@/lib/db/client";
 import { projects, users, type Project } from "@/lib/db/schema";
 import { canManageProjects, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 const metadata = vi.hoisted(() => ({ execute: vi.fn() }));
 const events = vi.hoisted(() => ({ query: vi.fn() }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => metadata }));
-vi.mock("@/lib/events/store", () => ({ getEventStore: async () => events }));
+vi.mock("@/lib/events/store/open", () => ({ getEventStore: async () => events }));
 
 const { isReady, readiness } = await import("./health");
 

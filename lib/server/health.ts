@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { getEventStore } from "@/lib/events/store";
+import { getEventStore } from "@/lib/events/store/open";
 
 /** A database that takes longer than this to answer `SELECT 1` counts as down: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 2_000;

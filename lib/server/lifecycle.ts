@@ -5,7 +5,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { backfillDefinitions } from "@/lib/definitions/backfill";
 import { startDemoJob } from "@/lib/demo/job";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
-import { closeEventStore, getEventStore } from "@/lib/events/store";
+import { closeEventStore, getEventStore } from "@/lib/events/store/open";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
 import { resealStoredSecrets } from "@/lib/secrets/reseal";
 import { installForwardedHeaderPolicy } from "./forwarded";

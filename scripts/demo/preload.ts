@@ -8,7 +8,7 @@ import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { closeDb, getDb } from "@/lib/db/client";
-import { closeEventStore } from "@/lib/events/store";
+import { closeEventStore } from "@/lib/events/store/open";
 import { importEvents } from "@/lib/import/import";
 import { bootstrapOrganization } from "@/lib/organizations/service";
 import { insertUser } from "@/lib/users/accounts";

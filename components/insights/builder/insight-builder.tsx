@@ -11,7 +11,7 @@ import { useSaveInsight } from "@/components/insights/builder/use-save-insight";
 import { DateRangePicker } from "@/components/insights/controls/date-range-picker";
 import { carryFilters } from "@/lib/insights/builder/carry-filters";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
-import { insightFilters } from "@/lib/insights/query";
+import { insightFilters } from "@/lib/insights/query-node";
 import { insightViewedMutation } from "@/lib/ui/project-mutations";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";

@@ -1,7 +1,7 @@
 import { validationError } from "@/lib/api/errors";
 import { normalizeFunnel } from "@/lib/analytics/funnels/normalize";
 import type { SqlParams } from "@/lib/analytics/filters";
-import { buildFunnelSql } from "@/lib/analytics/funnels/query";
+import { buildFunnelSql } from "@/lib/analytics/funnels/sql";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { getAnalysisStore } from "@/lib/analytics/store";
 
@@ -14,7 +14,7 @@ export interface FunnelActorsQuery {
 }
 
 /**
- * The person ids behind a funnel step count: the funnel's own SQL (funnels/query.ts) with the persons of the
+ * The person ids behind a funnel step count: the funnel's own SQL (funnels/sql.ts) with the persons of the
  * requested step read from its per-person `final` table instead of the step counts. Ordered by person id.
  */
 export async function funnelActorIds(

@@ -1,6 +1,6 @@
 import { SqlParams } from "@/lib/analytics/filters";
-import { resolveStickiness } from "@/lib/analytics/stickiness";
-import { personIntervalsSql } from "@/lib/analytics/stickiness/query";
+import { resolveStickiness } from "@/lib/analytics/stickiness/run";
+import { personIntervalsSql } from "@/lib/analytics/stickiness/sql";
 import { pagedPersonIds } from "./persons";
 import { urlSeries } from "./trends";
 

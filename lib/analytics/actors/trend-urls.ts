@@ -1,5 +1,5 @@
 import { addInterval, toInstant, type DateRange } from "@/lib/analytics/filters";
-import { activeWindow } from "@/lib/analytics/trends/query";
+import { activeWindow } from "@/lib/analytics/trends/sql";
 
 /**
  * The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`), but for the series: each

@@ -1,8 +1,8 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
 import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
-import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/query";
-import { resolveBreakdown } from "@/lib/analytics/trends";
+import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/sql";
+import { resolveBreakdown } from "@/lib/analytics/trends/run";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series } from "@/lib/analytics/trends/schemas";
 import { pagedPersonIds } from "./persons";
 

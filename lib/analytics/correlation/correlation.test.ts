@@ -68,7 +68,7 @@ const FUNNEL = {
 
 describe("funnel correlation on chDB", () => {
   const embedded = embeddedTestStore("correlation");
-  let correlation: typeof import("./index");
+  let correlation: typeof import("./run");
 
   beforeAll(async () => {
     const store = await embedded.open();
@@ -95,7 +95,7 @@ describe("funnel correlation on chDB", () => {
         version: 0,
       })),
     );
-    correlation = await import("./index");
+    correlation = await import("./run");
   }, 30_000);
   afterAll(async () => {
     await embedded.close();

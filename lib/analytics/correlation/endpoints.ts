@@ -6,7 +6,7 @@ import { loadPersons } from "@/lib/analytics/actors/persons";
 import { ZActorsResponse } from "@/lib/analytics/actors/schemas";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
-import { correlationActorIds, planCorrelation, runCorrelation } from "./index";
+import { correlationActorIds, planCorrelation, runCorrelation } from "./run";
 import { ZCorrelationActorsQuery, ZCorrelationFilter, ZCorrelationResponse, type TCorrelationActorsQuery, type TCorrelationResult } from "./schemas";
 
 const DEFAULT_PERSON_LIMIT = 100;

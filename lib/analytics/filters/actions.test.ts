@@ -95,7 +95,7 @@ describe("actionConditionSql on chDB", () => {
   let closeStore: () => Promise<void>;
 
   beforeAll(async () => {
-    const factory = await import("@/lib/events/store");
+    const factory = await import("@/lib/events/store/open");
     closeStore = factory.closeEventStore;
     store = await factory.getEventStore();
     await store.insert(

@@ -1,6 +1,6 @@
 import { withoutCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
-import { runFunnel, type FunnelResult } from "./index";
+import { runFunnel, type FunnelResult } from "./run";
 import { normalizeFunnel } from "./normalize";
 import { ZFunnelFilter, ZFunnelResponse } from "./schemas";
 

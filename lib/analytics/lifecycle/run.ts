@@ -2,7 +2,7 @@ import { validationError } from "@/lib/api/errors";
 import { SqlParams, bucketDay, bucketLabel } from "@/lib/analytics/filters";
 import { lifecyclePersonsUrls } from "@/lib/analytics/actors/trend-urls";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
+import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends/run";
 import { checkAnswerBytes, itemBytes } from "@/lib/analytics/trends/answer-size";
 import { resolvePersonPeriods, type PersonPeriodsFilter } from "@/lib/analytics/trends/person-periods";
 import { lifecycleSql } from "./sql";

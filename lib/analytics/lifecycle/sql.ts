@@ -1,5 +1,5 @@
 import { type SqlParams, addInterval, bucketDay, bucketSql, toInstant, type DateRange } from "@/lib/analytics/filters";
-import { baseQuery, type TrendContext } from "@/lib/analytics/trends/query";
+import { baseQuery, type TrendContext } from "@/lib/analytics/trends/sql";
 import type { Series } from "@/lib/analytics/trends/schemas";
 
 

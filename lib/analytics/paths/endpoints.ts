@@ -1,5 +1,5 @@
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
-import { runPaths } from ".";
+import { runPaths } from "./run";
 import { ZPathsFilter, ZPathsQuery, ZPathsResponse } from "./schemas";
 
 export const { get: getPathsEndpoint, post: postPathsEndpoint } = analysisEndpoints({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
-import { groupingRegex } from ".";
+import { groupingRegex } from "./run";
 import { ZPathsFilter } from "./schemas";
 
 describe("path groupings as regexes", () => {
@@ -22,11 +22,11 @@ const TEAM = 11;
 const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/cart", alias: "/basket" }] };
 const STEPS = ["/home", "/product/1", "/product/2", "/cart?x=1", "/a", "/b", "/c", "/checkout"];
 const embedded = embeddedTestStore("paths");
-let runPaths: typeof import(".").runPaths;
+let runPaths: typeof import("./run").runPaths;
 
 beforeAll(async () => {
   const store = await embedded.open();
-  ({ runPaths } = await import("."));
+  ({ runPaths } = await import("./run"));
   await store.insert(
     "events",
     STEPS.map((url, i) => ({

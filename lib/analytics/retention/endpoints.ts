@@ -5,7 +5,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { loadActors } from "@/lib/analytics/actors/persons";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
-import { retentionActors, runRetention } from ".";
+import { retentionActors, runRetention } from "./run";
 import {
   ZRetentionActorsQuery,
   ZRetentionActorsResponse,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { embeddedTestStore } from "@/lib/events/store/test-store";
-import { isStickiness } from ".";
+import { isStickiness } from "./run";
 
 // Stickiness' SQL on chDB over a hand-made project: who did $pageview in how many intervals.
 const TEAM = 12;
@@ -18,11 +18,11 @@ const EVENTS: [number, string, string][] = [
   [3, "purchase", "2024-03-02 12:00:00"],
 ];
 const embedded = embeddedTestStore("stickiness");
-let runStickiness: typeof import(".").runStickiness;
+let runStickiness: typeof import("./run").runStickiness;
 
 beforeAll(async () => {
   const store = await embedded.open();
-  ({ runStickiness } = await import("."));
+  ({ runStickiness } = await import("./run"));
   await store.insert(
     "events",
     EVENTS.map(([p, event, ts], i) => ({

@@ -2,7 +2,7 @@ import { validationError } from "@/lib/api/errors";
 import { trendPersonsUrls, type PersonsUrl } from "@/lib/analytics/actors/trend-urls";
 import type { DateRange } from "@/lib/analytics/filters";
 import { MAX_TREND_ANSWER_BYTES } from "@/lib/analytics/limits";
-import { OTHER_BREAKDOWN, type Breakdown } from "./query";
+import { OTHER_BREAKDOWN, type Breakdown } from "./sql";
 
 /** A point's value, label and day in an item's JSON, at most (a 17-digit number, an hour's label and day). */
 const POINT_BYTES = 80;

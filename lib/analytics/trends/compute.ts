@@ -12,7 +12,7 @@ import {
   type Breakdown,
   type Points,
   type TrendContext,
-} from "./query";
+} from "./sql";
 import type { Series } from "./schemas";
 
 /** A trend's series computed over one period: their points (or totals) per breakdown value. */

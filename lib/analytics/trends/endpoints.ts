@@ -2,7 +2,7 @@ import { z } from "zod";
 import { analysisEndpoints } from "@/lib/analytics/analysis-endpoints";
 import { withQuery } from "@/lib/api/pagination";
 import { runTrendFilter } from "@/lib/analytics/trend-filter";
-import { DEFAULT_BREAKDOWN_LIMIT, type TrendItem } from "./index";
+import { DEFAULT_BREAKDOWN_LIMIT, type TrendItem } from "./run";
 import { ZTrendFilter } from "./schemas";
 
 export const ZTrendItem = z

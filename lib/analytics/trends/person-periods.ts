@@ -10,8 +10,8 @@ import {
   type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
-import { earliestEvent, type TrendProject } from "./index";
-import type { TrendContext } from "./query";
+import { earliestEvent, type TrendProject } from "./run";
+import type { TrendContext } from "./sql";
 import { ZTrendFilter, filterEntities, resolveSeries, type Series, type TTrendFilter } from "./schemas";
 
 /** A trend filter read for an analysis of persons over periods (stickiness, lifecycle). */

@@ -15,7 +15,7 @@ let store: EventStore;
 
 beforeAll(async () => {
   store = await embedded.open();
-  const factory = await import("./index");
+  const factory = await import("./open");
   expect(store.kind).toBe("chdb");
   expect(await factory.getEventStore()).toBe(store);
 }, 30_000);

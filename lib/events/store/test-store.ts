@@ -17,7 +17,7 @@ export function embeddedTestStore(name: string) {
     async open(): Promise<EventStore> {
       process.env.HEDGEROW_DATA_DIR = dataDir;
       delete process.env.CLICKHOUSE_URL;
-      const factory = await import("./index");
+      const factory = await import("./open");
       closeEventStore = factory.closeEventStore;
       return factory.getEventStore();
     },
@@ -42,7 +42,7 @@ export function embeddedTestDatabases(name: string) {
       delete process.env.DATABASE_URL;
       delete process.env.CLICKHOUSE_URL;
       const client = await import("@/lib/db/client");
-      const events = await import("./index");
+      const events = await import("./open");
       close = () => Promise.all([client.closeDb(), events.closeEventStore()]);
       return { db: await client.getDb(), store: await events.getEventStore() };
     },

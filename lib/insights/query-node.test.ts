@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ZPathsFilter } from "@/lib/analytics/paths/schemas";
 import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
-import { insightKind, queryToFilter } from "./query";
+import { insightKind, queryToFilter } from "./query-node";
 
 const viz = (source: Record<string, unknown>) => ({ kind: "InsightVizNode", source });
 

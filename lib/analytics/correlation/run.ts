@@ -3,7 +3,7 @@ import { validationError } from "@/lib/api/errors";
 import { validateProperties, ZProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
 import { normalizeFunnel, type NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
 import { filterOf } from "@/lib/analytics/request";
-import { buildFunnelSql } from "@/lib/analytics/funnels/query";
+import { buildFunnelSql } from "@/lib/analytics/funnels/sql";
 import { filterQueryOf } from "@/lib/analytics/funnels/result";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { getAnalysisStore } from "@/lib/analytics/store";
@@ -19,7 +19,7 @@ import {
   type ActorsPage,
   type ContingencyRow,
   type Population,
-} from "./query";
+} from "./sql";
 import { CORRELATION_TYPES, type CorrelationType, type TCorrelationActorsQuery, type TCorrelationEvent, type TCorrelationFilter, type TCorrelationResult } from "./schemas";
 
 type Project = { id: number; timezone?: string | null };

@@ -5,7 +5,7 @@ import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { pathsSql } from "./query";
+import { pathsSql } from "./sql";
 import { pathsResult, type PathEdgeRow } from "./result";
 import type { TPathCleaningRule, TPathEdge, TPathsFilter } from "./schemas";
 

@@ -1,12 +1,12 @@
 import { SqlParams, previousRange, type DateRange } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends";
+import { actionDict, filterDict, seriesName, type TrendItem, type TrendProject } from "@/lib/analytics/trends/run";
 import { resolvePersonPeriods } from "@/lib/analytics/trends/person-periods";
-import type { TrendContext } from "@/lib/analytics/trends/query";
+import type { TrendContext } from "@/lib/analytics/trends/sql";
 import { checkAnswerBytes, itemBytes } from "@/lib/analytics/trends/answer-size";
 import type { Series } from "@/lib/analytics/trends/schemas";
 import { stickinessPersonsUrls } from "@/lib/analytics/actors/trend-urls";
-import { stickinessSql } from "./query";
+import { stickinessSql } from "./sql";
 
 /** A trend filter asking for stickiness: `insight: "STICKINESS"`, or PostHog's older `shown_as: "Stickiness"`. */
 export function isStickiness(filter: Record<string, unknown>): boolean {

@@ -20,7 +20,7 @@ import {
   loadEntityActions,
   matchedEntity,
 } from "@/lib/analytics/filters/entities";
-import { personEventsSql, retentionActorsSql, retentionCountsSql, type ActivityOptions } from "./query";
+import { personEventsSql, retentionActorsSql, retentionCountsSql, type ActivityOptions } from "./sql";
 import { breakdownResult, peopleUrls, retentionResult, type RetentionBreakdownRow, type RetentionCohort, type RetentionCountRow } from "./result";
 import { LINE_GRAPH_DISPLAY, type RetentionBreakdownType, type RetentionPeriod, type TRetentionActorsQuery, type TRetentionFilter } from "./schemas";
 

@@ -1,5 +1,5 @@
 /**
- * ClickHouse SQL of funnel correlation, appended to the funnel's own SQL (funnels/query.ts) after its per-person
+ * ClickHouse SQL of funnel correlation, appended to the funnel's own SQL (funnels/sql.ts) after its per-person
  * `final` table, so the persons compared are exactly the funnel's.
  *
  * A person of the funnel succeeded when it reached the last step. The events counted for it are its events in the
@@ -9,7 +9,7 @@
  */
 import { PERSON_ID, PERSON_PROPERTIES, entityEventNames, personIdJoin, personPropertiesJoin, propertyGroupSql, propertyValueSql, usesPersonProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
 import type { NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
-import { deadlineSql } from "@/lib/analytics/funnels/query";
+import { deadlineSql } from "@/lib/analytics/funnels/sql";
 
 /** Which persons of `final` are compared: everyone who entered, or PostHog's `funnel_step` (k > 0 reached step k; k < 0 stopped at step |k| − 1). */
 export type Population = { funnelStep: number };

@@ -3,7 +3,7 @@ import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { funnelByCohort, isCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { normalizeFunnel, previousPeriod, type NormalizedFunnel } from "./normalize";
-import { buildFunnelSql } from "./query";
+import { buildFunnelSql } from "./sql";
 import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
 import type { TFunnelFilter, ZCompareLabel, ZFunnelTimeToConvert, ZFunnelTrendItem } from "./schemas";
 

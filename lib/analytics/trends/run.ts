@@ -21,11 +21,11 @@ import { MAX_TREND_POINTS } from "@/lib/analytics/limits";
 import { checkAnswerBytes, otherThan, plannedItems, trendAnswerBytes } from "./answer-size";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { trendFormulas, type TrendFormula } from "./formula";
-import type { Breakdown, Points, TrendContext } from "./query";
+import type { Breakdown, Points, TrendContext } from "./sql";
 import { computePeriod, type ComputeOptions, type Computed } from "./compute";
 import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, filterEntities, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
 
-export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./query";
+export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./sql";
 
 /** PostHog's BREAKDOWN_VALUES_LIMIT. */
 export const DEFAULT_BREAKDOWN_LIMIT = 25;
