@@ -1,6 +1,7 @@
-import { describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
 import { projectToken, sendBatch, type SentEvent } from "../support/events";
+import { mulberry32, personsOf } from "../support/reference";
 
 const baseUrl = inject("baseUrl");
 const funnelPath = (user: TestUser) => `/api/projects/${user.projectId}/insights/funnel/`;
@@ -44,27 +45,6 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Union of distinct ids merged by `$identify` (`$anon_distinct_id` into `distinct_id`), retroactively. */
-function personsOf(events: Ev[]): (distinctId: string) => string {
-  const parent = new Map<string, string>();
-  const find = (d: string): string => {
-    const p = parent.get(d);
-    if (p === undefined || p === d) return d;
-    const root = find(p);
-    parent.set(d, root);
-    return root;
-  };
-  for (const e of events) {
-    const anon = e.properties.$anon_distinct_id;
-    if (e.event === "$identify" && typeof anon === "string") {
-      const a = find(anon);
-      const b = find(e.distinct_id);
-      if (a !== b) parent.set(a, b);
-    }
-  }
-  return find;
 }
 
 /** An event's breakdown value ('' when it has none). */
@@ -259,16 +239,8 @@ function referenceFunnelTrends(all: Ev[], steps: string[], windowMs: number, int
 // grid (many ties, exact window edges, ±1 s), some just outside the date range.
 // ---------------------------------------------------------------------------------------------------------
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean; sparse?: boolean } = {}): { events: Ev[]; identifies: Ev[] } {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const events: Ev[] = [];
   const identifies: Ev[] = [];
@@ -341,7 +313,8 @@ describe("funnels against the reference computation", () => {
   let user: TestUser;
   let all: Ev[];
 
-  test("setup: generated events with merges sent after the fact", async () => {
+  // Generated events, with merges sent after the fact.
+  beforeAll(async () => {
     user = await signUp(baseUrl);
     const { events, identifies } = generate(7, 120);
     all = [...events, ...identifies];
@@ -606,7 +579,8 @@ describe("funnel breakdown attribution (all_events, step) against the reference"
   let all: Ev[];
   const steps = ["a", "b", "c"];
 
-  test("setup: generated events, some without the breakdown property", async () => {
+  // Generated events, some without the breakdown property.
+  beforeAll(async () => {
     user = await signUp(baseUrl);
     const { events, identifies } = generate(13, 100, { uniqueTimes: true, sparse: true });
     all = [...events, ...identifies];
