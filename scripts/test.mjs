@@ -1,9 +1,10 @@
-// `npm test`: every test Hedgerow has, in order: lint, build, unit, API on PGlite, API on PostgreSQL (when
+// `npm test`: every test Hedgerow has, in order: lint, dead code, build, unit, API on PGlite, API on PostgreSQL (when
 // TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 
 const stages = [
   ["lint", "npx", ["biome", "lint"]],
+  ["dead code", "npx", ["knip"]],
   ["build", "npx", ["next", "build"]],
   ["unit", "npx", ["vitest", "run", "--project", "unit"]],
   ["api (PGlite)", "npx", ["vitest", "run", "--project", "api"], { HEDGEROW_TEST_BACKEND: "pglite" }],

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 /** PostHog's date presets (relative `date_from`s the analyses read), and the insights' own ranges. */
-export const DATE_PRESETS = [
+const DATE_PRESETS = [
   { value: "dStart", label: "Today" },
   { value: "-24h", label: "Last 24 hours" },
   { value: "-7d", label: "Last 7 days" },

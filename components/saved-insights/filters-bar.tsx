@@ -14,7 +14,7 @@ import type { useTableUrlState } from "@/lib/ui/use-table-url-state";
 const TYPES = ["TRENDS", "FUNNELS", "RETENTION", "PATHS", "STICKINESS", "LIFECYCLE"] as const;
 const ANY = "any";
 
-export type SavedInsightsFilter = "type" | "favorites" | "mine" | "created_by";
+type SavedInsightsFilter = "type" | "favorites" | "mine" | "created_by";
 
 /** The list's search and filters (type, creator, favourites, only mine), every choice kept in the URL. */
 export function SavedInsightsFilters({ url }: { url: ReturnType<typeof useTableUrlState<SavedInsightsFilter>> }) {

@@ -41,7 +41,7 @@ const ZStepProperties = z
   });
 
 /** A step as written: every field optional; `url_matching` defaults to `contains` (PostHog's `ActionStepJSON`). */
-export const ZActionStepWrite = z
+const ZActionStepWrite = z
   .object({
     event: ZStepText,
     properties: ZStepProperties,
@@ -103,7 +103,7 @@ export const ZActionWrite = z
 
 export type TActionWrite = z.output<typeof ZActionWrite>;
 
-export const ZActionStep = z
+const ZActionStep = z
   .object({
     event: z.string().nullable(),
     properties: z.array(z.record(z.string(), z.unknown())).nullable(),

@@ -13,7 +13,7 @@ import type { TProjectId } from "@/lib/projects/schemas";
 import { createdByOf } from "@/lib/users/serialize";
 import type { TActionWrite } from "./schemas";
 
-export function serializeAction(action: Action, people: Map<number, User>) {
+function serializeAction(action: Action, people: Map<number, User>) {
   return {
     id: action.id,
     name: action.name,

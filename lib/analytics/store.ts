@@ -9,7 +9,7 @@ export const ANALYSIS_CONCURRENCY = config.analysisConcurrency;
 /** How many more may wait for a turn; past that a caller is told to come back (429), not queued without end. */
 export const ANALYSIS_QUEUE_LIMIT = 200;
 /** A query that got no turn within the time it would be allowed to run is told to come back (429). */
-export const ANALYSIS_MAX_WAIT_MS = config.queryTimeoutSeconds * 1000;
+const ANALYSIS_MAX_WAIT_MS = config.queryTimeoutSeconds * 1000;
 
 // One queue per process, on globalThis like the stores: every route bundle must share it.
 const holder = globalThis as unknown as { __hedgerowAnalysisTurns?: FairTurns };

@@ -10,7 +10,7 @@ import type { TApiKey, TApiKeyCreate, TApiKeyUpdate } from "./schemas";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function serializeApiKey(key: PersonalApiKey, value: string | null = null): TApiKey {
+function serializeApiKey(key: PersonalApiKey, value: string | null = null): TApiKey {
   return {
     id: key.id,
     label: key.label,

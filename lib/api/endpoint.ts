@@ -32,7 +32,7 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export type EndpointContext<P, Q, B, C extends Caller = MemberCaller> = {
+type EndpointContext<P, Q, B, C extends Caller = MemberCaller> = {
   req: NextRequest;
   url: URL;
   params: P;
@@ -261,7 +261,7 @@ function checkKeyResourceScope(actor: Actor, params: Record<string, unknown>) {
 }
 
 /** The URL the client used (behind a proxy too), for absolute `next`/`previous` links. */
-export function requestUrl(req: NextRequest): URL {
+function requestUrl(req: NextRequest): URL {
   const url = new URL(req.nextUrl.href);
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   if (host) url.host = host;

@@ -31,7 +31,7 @@ export const SCOPE_OBJECTS = [
   "webhook",
 ] as const;
 
-export type ScopeObject = (typeof SCOPE_OBJECTS)[number];
+type ScopeObject = (typeof SCOPE_OBJECTS)[number];
 export type Scope = `${ScopeObject}:${"read" | "write"}`;
 
 export function isValidScope(scope: string): boolean {

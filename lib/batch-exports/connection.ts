@@ -7,7 +7,7 @@ import { validateDestination } from "./rules";
 import { ZBatchExportDestinationInput } from "./schemas";
 
 /** How long a connection test may take before it is reported as failed. */
-export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
 export const ZDestinationTest = z.object({ destination: ZBatchExportDestinationInput }).meta({ id: "BatchExportDestinationTest" });
 

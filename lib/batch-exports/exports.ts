@@ -17,7 +17,7 @@ import {
   type TBatchExportUpdate,
 } from "./schemas";
 
-import { BatchExportsOwner, reach, reachable, findExport, type Reach } from "./reach";
+import { type BatchExportsOwner, reach, reachable, findExport, type Reach } from "./reach";
 import { serializeExport, latestRunsOf, withLatestRuns } from "./serialize";
 import { cancelPendingRuns, cancelJobsOf } from "./pausing";
 

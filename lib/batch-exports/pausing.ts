@@ -17,9 +17,9 @@ import {
   parseBackfillDatetime,
   type DataInterval,
 } from "./rules";
-import { type BatchExportInterval, type TBatchExportBackfill } from "./schemas";
+import type { BatchExportInterval, TBatchExportBackfill } from "./schemas";
 
-import { BatchExportsOwner, reach, findExport } from "./reach";
+import { type BatchExportsOwner, reach, findExport } from "./reach";
 
 /** Runs not yet finished become Cancelled (a worker holding one stops at its next page); answers their jobs. */
 export function cancelPendingRuns(tx: Tx, condition: SQL, now: Date) {
@@ -100,7 +100,7 @@ export async function insertBackfill(
 }
 
 /** Where a backfill without `start_at` starts: the project's first event (or first person, for persons). */
-export async function earliestData(batchExport: BatchExport): Promise<Date | null> {
+async function earliestData(batchExport: BatchExport): Promise<Date | null> {
   if (batchExport.model === "persons") {
     const db = await getDb();
     const [row] = await db.select({ first: min(persons.createdAt) }).from(persons).where(eq(persons.projectId, batchExport.projectId));

@@ -37,7 +37,7 @@ export function intervalStartOf(at: Date, interval: BatchExportInterval): Date {
 }
 
 /** The first interval boundary at or after `at`. */
-export function intervalEndOf(at: Date, interval: BatchExportInterval): Date {
+function intervalEndOf(at: Date, interval: BatchExportInterval): Date {
   const length = intervalMs(interval);
   return new Date(Math.ceil(at.getTime() / length) * length);
 }
@@ -108,10 +108,10 @@ function matchesCalendar(match: RegExpExecArray): boolean {
 }
 
 /** Python's `str(datetime)` in UTC, as PostHog's messages print datetimes: `2024-01-01 00:00:00+00:00`. */
-export const pythonDatetime = (at: Date) => `${pythonIso(at).replace("T", " ")}`;
+const pythonDatetime = (at: Date) => `${pythonIso(at).replace("T", " ")}`;
 
 /** Python's `datetime.isoformat()` in UTC: `2024-01-01T00:00:00+00:00`. */
-export function pythonIso(at: Date): string {
+function pythonIso(at: Date): string {
   const text = at.toISOString().replace("Z", "");
   const [whole, millis] = text.split(".");
   return `${whole}${millis && millis !== "000" ? `.${millis}000` : ""}+00:00`;
@@ -240,7 +240,7 @@ export function modelProblem(model: BatchExportModel, destinationType: string, h
   return null;
 }
 
-export const isDestinationType = (type: string): type is DestinationType => (DESTINATION_TYPES as string[]).includes(type);
+const isDestinationType = (type: string): type is DestinationType => (DESTINATION_TYPES as string[]).includes(type);
 
 function configError(issue: z.core.$ZodIssue): ApiError {
   const field = String(issue.path[0] ?? "");
@@ -274,7 +274,7 @@ export function publicConfig(type: string, config: Record<string, unknown>): Rec
 // ---- runs and logs ----
 
 /** Run states a run leaves only by being run (or cancelled): a finished run cannot be cancelled. */
-export const UNFINISHED_RUN_STATUSES: readonly BatchExportRunStatus[] = ["Starting", "Running", "FailedRetryable"];
+const UNFINISHED_RUN_STATUSES: readonly BatchExportRunStatus[] = ["Starting", "Running", "FailedRetryable"];
 
 export const canCancelRun = (status: string) => (UNFINISHED_RUN_STATUSES as readonly string[]).includes(status);
 

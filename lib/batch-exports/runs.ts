@@ -9,14 +9,14 @@ import { containsPattern } from "@/lib/db/like";
 import { batchExportLogEntries, batchExportRuns, type BatchExport, type BatchExportRun } from "@/lib/db/schema";
 import { appendLog } from "./log";
 import { canCancelRun, intervalMs, parseLogLevels } from "./rules";
-import { type BatchExportInterval, type TBatchExportLogEntry, type TBatchExportLogsQuery } from "./schemas";
+import type { BatchExportInterval, TBatchExportLogEntry, TBatchExportLogsQuery } from "./schemas";
 
-import { BatchExportsOwner, reach, findExport } from "./reach";
+import { type BatchExportsOwner, reach, findExport } from "./reach";
 import { serializeRun, newestRunsFirst } from "./serialize";
 import { toDate } from "./exports";
 import { cancelPendingRuns, cancelJobsOf, insertBackfill } from "./pausing";
 
-export async function findRun(batchExport: BatchExport, runId: string): Promise<BatchExportRun> {
+async function findRun(batchExport: BatchExport, runId: string): Promise<BatchExportRun> {
   const db = await getDb();
   const [run] = await db
     .select()

@@ -12,7 +12,7 @@ export const BATCH_EXPORT_MODELS = ["events", "persons"] as const;
 export type BatchExportModel = (typeof BATCH_EXPORT_MODELS)[number];
 
 /** PostHog's `BatchExportRun.Status`. */
-export const BATCH_EXPORT_RUN_STATUSES = [
+const BATCH_EXPORT_RUN_STATUSES = [
   "Cancelled",
   "Completed",
   "ContinuedAsNew",
@@ -43,7 +43,7 @@ const ZEventNames = z.array(z.string().max(400)).max(1_000).nullable();
 const eventFilters = { exclude_events: ZEventNames.default(null), include_events: ZEventNames.default(null) };
 
 /** S3 (or an S3-compatible store at `endpoint_url`): JSON Lines files under `prefix`. */
-export const ZS3Config = z.object({
+const ZS3Config = z.object({
   bucket_name: ZConfigText.min(1),
   region: ZConfigText,
   prefix: ZConfigText,
@@ -58,7 +58,7 @@ export const ZS3Config = z.object({
 });
 
 /** PostgreSQL: rows inserted into `schema`.`table_name`, created when missing. */
-export const ZPostgresConfig = z.object({
+const ZPostgresConfig = z.object({
   user: ZConfigText.min(1),
   password: ZConfigText,
   host: ZHost,
@@ -71,20 +71,20 @@ export const ZPostgresConfig = z.object({
 });
 
 /** Redshift speaks PostgreSQL's protocol; `properties_data_type` is the JSON columns' type there. */
-export const ZRedshiftConfig = ZPostgresConfig.extend({
+const ZRedshiftConfig = ZPostgresConfig.extend({
   port: z.number().int().min(1).max(65_535).default(5439),
   properties_data_type: z.enum(["varchar", "super"]).default("varchar"),
 });
 
 /** HTTP: batches of events POSTed to `url` with `token` (PostHog's HTTP export, to another PostHog's batch endpoint). */
-export const ZHttpConfig = z.object({
+const ZHttpConfig = z.object({
   url: ZHttpUrl,
   token: ZConfigText,
   ...eventFilters,
 });
 
 /** NoOp: reads the interval and writes nowhere (PostHog's test destination). */
-export const ZNoOpConfig = z.object({ arg: ZConfigText.nullable().default(null) });
+const ZNoOpConfig = z.object({ arg: ZConfigText.nullable().default(null) });
 
 /** The destination types Hedgerow exports to, with the schema of each one's `config`. */
 export const DESTINATION_CONFIG_SCHEMAS = {
@@ -121,11 +121,11 @@ export const SECRET_CONFIG_FIELDS: Record<DestinationType, readonly string[]> = 
   NoOp: [],
 };
 
-export type TS3Config = z.output<typeof ZS3Config>;
-export type TPostgresConfig = z.output<typeof ZPostgresConfig>;
-export type TRedshiftConfig = z.output<typeof ZRedshiftConfig>;
-export type THttpConfig = z.output<typeof ZHttpConfig>;
-export type TNoOpConfig = z.output<typeof ZNoOpConfig>;
+type TS3Config = z.output<typeof ZS3Config>;
+type TPostgresConfig = z.output<typeof ZPostgresConfig>;
+type TRedshiftConfig = z.output<typeof ZRedshiftConfig>;
+type THttpConfig = z.output<typeof ZHttpConfig>;
+type TNoOpConfig = z.output<typeof ZNoOpConfig>;
 
 /** A stored destination, its config complete (defaults applied, secrets included): what a run reads. */
 export type TDestination =
@@ -158,7 +158,7 @@ export const ZBatchExportRun = z
   })
   .meta({ id: "BatchExportRun" });
 
-export const ZBatchExportDestination = z
+const ZBatchExportDestination = z
   .object({
     type: z.enum(DESTINATION_TYPES as [DestinationType, ...DestinationType[]]),
     /** The config without its secret fields. */
@@ -194,7 +194,7 @@ const LATEST = Date.parse("9999-12-30T00:00:00Z");
 const withZone = (text: string) => (/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
 
 /** DRF's DateTimeField: ISO 8601, with or without an offset (without one it is UTC), within years 1–9999 as Python's. */
-export const ZDateTimeInput = z.iso
+const ZDateTimeInput = z.iso
   .datetime({ offset: true, local: true })
   .refine((text) => {
     const at = Date.parse(withZone(text));
@@ -277,7 +277,7 @@ export const ZBatchExportRunCancelResult = z.object({ cancelled: z.boolean() }).
 
 // ---- logs ----
 
-export const MAX_LOG_LIMIT = 500;
+const MAX_LOG_LIMIT = 500;
 
 export const ZBatchExportLogEntry = z
   .object({

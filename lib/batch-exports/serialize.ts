@@ -4,12 +4,12 @@ import { desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { batchExportRuns, type BatchExport, type BatchExportRun } from "@/lib/db/schema";
 import { publicConfig } from "./rules";
-import { type TBatchExport, type TBatchExportRun } from "./schemas";
+import type { TBatchExport, TBatchExportRun } from "./schemas";
 
 /** How many runs an export shows in `latest_runs`. */
-export const LATEST_RUNS = 10;
+const LATEST_RUNS = 10;
 
-export const iso = (at: Date | null) => at?.toISOString() ?? null;
+const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 export function serializeRun(run: BatchExportRun): TBatchExportRun {
   return {

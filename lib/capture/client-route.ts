@@ -58,7 +58,7 @@ function errorAnswer(req: NextRequest, error: unknown): Response {
  * PostHog's `cors_response`: any site may send events, so the Origin is echoed (with credentials, which
  * `*` would forbid); preflights get the methods and the headers the SDKs send.
  */
-export function withCors(req: Request, response: Response): Response {
+function withCors(req: Request, response: Response): Response {
   const origin = req.headers.get("origin");
   const headers = response.headers;
   headers.set("Access-Control-Allow-Origin", origin && origin !== "null" ? origin : "*");

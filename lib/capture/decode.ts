@@ -80,7 +80,7 @@ export async function parseCaptureText(text: string): Promise<unknown> {
 }
 
 /** JSON as Python's `json.loads(..., parse_constant=lambda x: None)` reads it: NaN, Infinity, -Infinity → null. */
-export async function parsePythonJson(text: string): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
+async function parsePythonJson(text: string): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

@@ -8,15 +8,15 @@ import { validationError } from "@/lib/api/errors";
  */
 
 /** Bounds on what a cohort's filters may ask for. */
-export const MAX_CRITERIA = 100;
-export const MAX_DEPTH = 5;
-export const MAX_TIME_VALUE = 10_000;
+const MAX_CRITERIA = 100;
+const MAX_DEPTH = 5;
+const MAX_TIME_VALUE = 10_000;
 
-export const TIME_INTERVALS = ["day", "week", "month", "year"] as const;
-export const COUNT_OPERATORS = ["gte", "lte", "gt", "lt", "eq"] as const;
-export type CountOperator = (typeof COUNT_OPERATORS)[number];
+const TIME_INTERVALS = ["day", "week", "month", "year"] as const;
+const COUNT_OPERATORS = ["gte", "lte", "gt", "lt", "eq"] as const;
+type CountOperator = (typeof COUNT_OPERATORS)[number];
 
-export interface PersonCriterion {
+interface PersonCriterion {
   type: "person";
   key: string;
   operator: Operator;
@@ -34,7 +34,7 @@ export interface BehavioralCriterion {
   operator_value: number;
   negation: boolean;
 }
-export interface CohortCriterion {
+interface CohortCriterion {
   type: "cohort";
   value: number;
   negation: boolean;

@@ -72,7 +72,7 @@ export async function memberIds(teamId: number, cohortId: number, paging: { limi
 }
 
 /** Members a persons list may filter by, per cohort: past this the filter is a 400, not a huge query. */
-export const MAX_FILTER_MEMBERS = 100_000;
+const MAX_FILTER_MEMBERS = 100_000;
 
 /** Each named cohort's current members (the project's cohorts only: checked first), for filters outside ClickHouse. */
 export async function currentMembers(teamId: number, cohortIds: number[]): Promise<Map<number, string[]>> {

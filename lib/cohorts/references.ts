@@ -11,7 +11,7 @@ import { cohorts, type Cohort } from "@/lib/db/schema";
  */
 
 /** PostHog's breakdown limit: the cohorts one breakdown may list. */
-export const MAX_BREAKDOWN_COHORTS = 25;
+const MAX_BREAKDOWN_COHORTS = 25;
 /** "all" (or 0): all users, PostHog's ALL_USERS_COHORT_ID. */
 export const ALL_USERS = "all";
 const MAX_JSON_TEXT = 1_000_000;

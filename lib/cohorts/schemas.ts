@@ -4,8 +4,8 @@ import { ZPerson } from "@/lib/persons/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 
-export const MAX_NAME_LENGTH = 400;
-export const MAX_DESCRIPTION_LENGTH = 1000;
+const MAX_NAME_LENGTH = 400;
+const MAX_DESCRIPTION_LENGTH = 1000;
 
 export const ZCohortParams = ZProjectParams.extend({ cohortId: ZIntegerIdText });
 

@@ -15,9 +15,9 @@ import { kickCohortCalculations } from "./schedule";
 import type { TCohortCreate, TCohortUpdate } from "./schemas";
 
 /** A static cohort's `filters`: no criteria. */
-export const STATIC_FILTERS = { properties: { type: "AND", values: [] } };
+const STATIC_FILTERS = { properties: { type: "AND", values: [] } };
 
-export function serializeCohort(cohort: Cohort, people: Map<number, User>) {
+function serializeCohort(cohort: Cohort, people: Map<number, User>) {
   return {
     id: cohort.id,
     name: cohort.name,

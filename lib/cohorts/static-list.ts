@@ -8,12 +8,12 @@ import { personDistinctIds, persons } from "@/lib/db/schema";
  * row names (`distinct_id`, `person_id` or `email`); members = the persons those identify when it is processed.
  */
 
-export const MAX_CSV_BYTES = 4 * 1024 * 1024;
+const MAX_CSV_BYTES = 4 * 1024 * 1024;
 export const MAX_CSV_ROWS = 100_000;
 /** Person ids a request may add to a static cohort at once. */
 export const MAX_ADDED_PERSONS = 10_000;
 
-export type ListColumn = "distinct_id" | "person_id" | "email";
+type ListColumn = "distinct_id" | "person_id" | "email";
 export interface UploadedList {
   column: ListColumn;
   values: string[];

@@ -10,7 +10,7 @@ export const ZDashboardParams = ZProjectParams.extend({ dashboardId: ZIntegerIdT
 const ZJsonObject = z.record(z.string(), z.unknown());
 
 /** What a dashboard's filters hold for its insights; other keys are kept as sent, as PostHog stores any object. */
-export const ZDashboardFilters = z
+const ZDashboardFilters = z
   .object({
     date_from: z.string().max(100).nullable().optional(),
     date_to: z.string().max(100).nullable().optional(),

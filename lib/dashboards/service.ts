@@ -34,7 +34,7 @@ const memberRef = (actor: Actor, membership: Membership): MemberRef => ({ userId
 /** Who looks at a dashboard: a member, or a visitor of its public link (who may only view, and sees no people). */
 type Viewer = MemberRef | "public";
 
-export function serializeDashboardBasic(dashboard: Dashboard, people: Map<number, User>, viewer: Viewer, isShared: boolean) {
+function serializeDashboardBasic(dashboard: Dashboard, people: Map<number, User>, viewer: Viewer, isShared: boolean) {
   return {
     id: dashboard.id,
     name: dashboard.name,
@@ -106,8 +106,6 @@ async function serializeDashboard(project: Project, dashboard: Dashboard, viewer
   const shared = (await sharedDashboardIds([dashboard.id])).has(dashboard.id);
   return { ...serializeDashboardBasic(dashboard, people, viewer, shared), filters: dashboard.filters, tiles };
 }
-
-export type SerializedDashboard = Awaited<ReturnType<typeof serializeDashboard>>;
 
 // ---- list ----
 

@@ -18,7 +18,7 @@ export function monthsBetween(firsts: string[], lasts: string[]): number[] {
  * Defines what a project received before definitions were kept, from the event store: its events' definitions
  * (`definitionsOf`) and each property persons have now.
  */
-export async function backfillProjectDefinitions(projectId: number) {
+async function backfillProjectDefinitions(projectId: number) {
   const store = await getEventStore();
   const team = { team: projectId };
   const events = await definitionsOf(store, "events", "team_id = {team:Int64}", team).events();

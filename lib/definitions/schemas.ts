@@ -5,7 +5,7 @@ import { ZUserBasic } from "@/lib/users/serialize";
 import { PROPERTY_TYPES } from "./property-types";
 
 /** Names a filter may list at most (`event_names`, `excluded_properties`, `names`, `properties`, `event_name`). */
-export const MAX_FILTER_NAMES = 200;
+const MAX_FILTER_NAMES = 200;
 /** Property values answered at most, the most frequent first. */
 export const MAX_PROPERTY_VALUES = 50;
 
@@ -44,7 +44,7 @@ const ZQueryBoolean = z
   .pipe(z.enum(["true", "false", "True", "False", "1", "0"]))
   .transform((value) => value === "true" || value === "True" || value === "1");
 
-export const EVENT_DEFINITION_ORDERING_FIELDS = ["name", "last_seen_at", "last_seen_at::date", "created_at", "created_at::date"] as const;
+const EVENT_DEFINITION_ORDERING_FIELDS = ["name", "last_seen_at", "last_seen_at::date", "created_at", "created_at::date"] as const;
 export type EventDefinitionOrderingField = (typeof EVENT_DEFINITION_ORDERING_FIELDS)[number];
 
 export const ZEventDefinitionListQuery = z.object({

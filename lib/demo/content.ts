@@ -12,7 +12,7 @@ import { createInsight } from "@/lib/insights/write";
 import { DEMO_EMAIL } from "./marker";
 
 /** Made only when the project no longer has the home dashboard it started with. */
-export const DEMO_DASHBOARD = "Demo overview";
+const DEMO_DASHBOARD = "Demo overview";
 
 /** The demo site's home page as paths name it (a URL's trailing slash dropped). */
 const SITE = "https://www.hedgerow-demo.com";

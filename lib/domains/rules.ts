@@ -11,7 +11,7 @@ export const challengeRecordName = (domain: string) => `_hedgerow-challenge.${do
 export const SSO_PROVIDERS = ["", "google-oauth2", "github", "gitlab", "saml"] as const;
 
 /** Settings that only take effect on a domain the organization has proven it owns. */
-export const UPDATE_ONLY_WHEN_VERIFIED = ["jit_provisioning_enabled", "sso_enforcement"] as const;
+const UPDATE_ONLY_WHEN_VERIFIED = ["jit_provisioning_enabled", "sso_enforcement"] as const;
 export const VERIFICATION_REQUIRED = "This attribute cannot be updated until the domain is verified.";
 
 /** The first verification-only setting an update to an unverified domain tries to change, or null. */

@@ -21,7 +21,7 @@ import type { TDomain, TDomainCreate, TDomainUpdate } from "./schemas";
 
 const DOMAIN_TAKEN = "domain with this domain already exists.";
 
-export function serializeDomain(domain: Domain): TDomain {
+function serializeDomain(domain: Domain): TDomain {
   return {
     id: domain.id,
     domain: domain.domain,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ZProperties } from "@/lib/analytics/filters/properties";
 import { ZEventPerson } from "@/lib/persons/schemas";
 
-export const DEFAULT_EVENTS_LIMIT = 100;
-export const MAX_EVENTS_LIMIT = 1000;
+const DEFAULT_EVENTS_LIMIT = 100;
+const MAX_EVENTS_LIMIT = 1000;
 
 const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -58,7 +58,7 @@ export const ZEventListQuery = z.object({
     .describe(`Number of events (default ${DEFAULT_EVENTS_LIMIT}, at most ${MAX_EVENTS_LIMIT}).`),
 });
 
-export const ZEvent = z
+const ZEvent = z
   .object({
     id: z.uuid(),
     distinct_id: z.string(),

@@ -14,7 +14,7 @@ export type FlagsEndpoint = "decide" | "flags";
  * The config `/decide` answers next to the flags (`get_base_config`): the project's SDK settings, as its remote
  * config has them, and the legacy keys old SDKs read.
  */
-export function baseConfig(settings: TProjectClientSettings = DEFAULT_CLIENT_SETTINGS) {
+function baseConfig(settings: TProjectClientSettings = DEFAULT_CLIENT_SETTINGS) {
   return {
     config: { enable_collect_everything: true },
     toolbarParams: {},

@@ -48,7 +48,7 @@ export function sdkConfig(settings: TProjectClientSettings) {
 }
 
 /** PostHog's `RemoteConfig.build_config`: the JSON served at `/array/<token>/config`. */
-export function remoteConfig(token: string, settings: TProjectClientSettings) {
+function remoteConfig(token: string, settings: TProjectClientSettings) {
   return {
     token,
     hasFeatureFlags: false,
@@ -61,7 +61,7 @@ export function remoteConfig(token: string, settings: TProjectClientSettings) {
  * `/array/<token>/config.js`: the script that hands the config to posthog-js under its token. Site apps, the
  * script's other part, come as code in `siteApps`, so the JSON's list of them is left out.
  */
-export function remoteConfigScript(token: string, settings: TProjectClientSettings): string {
+function remoteConfigScript(token: string, settings: TProjectClientSettings): string {
   const { siteApps: _siteApps, ...config } = remoteConfig(token, settings);
   const key = JSON.stringify(token);
   return [

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { intish } from "@/lib/analytics/filters/params";
-import { ZProjectParams } from "@/lib/projects/schemas";
 import { MAX_GROUP_TYPES } from "./limits";
 
 const groupTypeIndex = intish.pipe(z.number().int().min(0).max(MAX_GROUP_TYPES - 1));
@@ -51,4 +50,4 @@ export const ZGroupFindQuery = z.object({
   group_key: z.string().min(1).max(400),
 });
 
-export { ZProjectParams };
+;

@@ -75,7 +75,7 @@ export interface SelectQuery {
   at: number;
 }
 
-export interface UnionQuery {
+interface UnionQuery {
   kind: "union";
   queries: SelectQuery[];
   at: number;

@@ -7,7 +7,7 @@ import { allowedFunction } from "./functions";
 import { printExpr, printSelect } from "./print";
 
 /** PostHog's HogQL row limits: 100 rows unless the query says otherwise, never more than 50,000. */
-export const DEFAULT_LIMIT = 100;
+const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 50_000;
 
 /** The project every table is confined to, as a ClickHouse parameter the compiled SQL names. */
@@ -41,13 +41,13 @@ const EVENTS_COLUMNS = [
 export const projectEvents = (team: string) => `(SELECT ${EVENTS_COLUMNS.join(", ")} FROM events PREWHERE team_id = ${team}) AS e`;
 
 /** The tables HogQL reads, by name. */
-export const TABLES = ["events", "persons"] as const;
+const TABLES = ["events", "persons"] as const;
 
 /** What `SELECT *` gives, per table. */
 export const EVENTS_STAR = ["uuid", "event", "properties", "timestamp", "distinct_id", "elements_chain", "created_at", "$session_id"];
 const PERSONS_STAR = ["id", "properties", "created_at", "is_identified"];
 
-export type HogQLValue = Constant | Constant[];
+type HogQLValue = Constant | Constant[];
 
 export interface CompileContext {
   teamId: number;

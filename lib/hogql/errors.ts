@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 
 /** Line and column (1-based) of an offset in the query text. */
-export function position(text: string, at: number): { line: number; column: number } {
+function position(text: string, at: number): { line: number; column: number } {
   const before = text.slice(0, Math.max(0, at));
   const line = before.split("\n").length;
   return { line, column: at - (before.lastIndexOf("\n") + 1) + 1 };

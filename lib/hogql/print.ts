@@ -4,9 +4,9 @@ import type { Constant, Expr, FromClause, Query, SelectQuery } from "./ast";
 
 const PLAIN_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export const quoteName = (name: string) => (PLAIN_NAME.test(name) ? name : `\`${name.replace(/\\/g, "\\\\").replace(/`/g, "\\`")}\``);
+const quoteName = (name: string) => (PLAIN_NAME.test(name) ? name : `\`${name.replace(/\\/g, "\\\\").replace(/`/g, "\\`")}\``);
 
-export function printConstant(value: Constant): string {
+function printConstant(value: Constant): string {
   if (value === null) return "NULL";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return String(value);

@@ -1,6 +1,6 @@
 import { HogQLSyntaxError } from "./errors";
 
-export type TokenType = "word" | "identifier" | "string" | "number" | "op" | "eof";
+type TokenType = "word" | "identifier" | "string" | "number" | "op" | "eof";
 
 export interface Token {
   type: TokenType;

@@ -17,7 +17,7 @@ import type { GroupMirrorRow } from "@/lib/persons/repository";
 import { mergedIdOf, uuidV5, type PersonChanges, type PersonEvent, type PersonsState } from "@/lib/persons/processing";
 import { eventRowsSql, listImportFiles, mayName, SOURCE_SETTINGS, type ImportFile } from "./source";
 
-export interface BadRow {
+interface BadRow {
   file: string;
   /** The line (JSON Lines, CSV) or row (Parquet) number, from 1. */
   row: number;
@@ -260,7 +260,7 @@ function personDataSql(staged: string, buckets: number, bucket: number): string 
 /** Bad rows kept per file for the report (the others are counted). */
 const BAD_ROWS_KEPT = 100;
 
-export function personData(rows: readonly PersonRow[]): PersonData {
+function personData(rows: readonly PersonRow[]): PersonData {
   const events: (PersonEvent & { row: number })[] = [];
   const data: PersonData = { events, badRows: [], badCount: 0, goodCount: 0, minTimestamp: null, maxTimestamp: null };
   for (const row of rows) {
@@ -356,7 +356,7 @@ function distinctIdPersons(state: PersonsState, changes: PersonChanges, data: Pe
 const PERSONLESS_NAMESPACE_HEX = "8c2b4e4e6f1c4d8e9b1a5a0f3c2d7e61";
 
 /** `personlessPersonId` in SQL: the UUID v5 of `team:distinct_id` (version and variant bits set on SHA-1's bytes). */
-export function personlessIdSql(team: string, distinctId: string): string {
+function personlessIdSql(team: string, distinctId: string): string {
   const hash = `SHA1(concat(unhex('${PERSONLESS_NAMESPACE_HEX}'), toString(${team}), ':', ${distinctId}))`;
   const byte = (n: number) => `reinterpretAsUInt8(substring(${hash}, ${n}, 1))`;
   return `toUUID(lower(concat(hex(substring(${hash}, 1, 6)), hex(toUInt8(bitOr(bitAnd(${byte(7)}, 15), 80))), hex(substring(${hash}, 8, 1)), hex(toUInt8(bitOr(bitAnd(${byte(9)}, 63), 128))), hex(substring(${hash}, 10, 7)))))`;

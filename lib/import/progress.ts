@@ -4,7 +4,7 @@ const number = (n: number) => Math.round(n).toLocaleString("en-US");
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** One status line: files and bytes done, events stored, their rate, bad rows, and what is being done. */
-export function progressLine(progress: ImportProgress): string {
+function progressLine(progress: ImportProgress): string {
   const seconds = progress.elapsedMs / 1000;
   const rate = seconds > 0 ? progress.events / seconds : 0;
   const doing =

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** How a file's rows are read: JSON Lines by line, the others by ClickHouse's reader of that format. */
-export type ImportFormat = "jsonl" | "csv" | "parquet";
+type ImportFormat = "jsonl" | "csv" | "parquet";
 
 export interface ImportFile {
   path: string;
@@ -21,7 +21,7 @@ const FORMATS: [RegExp, ImportFormat][] = [
 const COMPRESSION = /\.(gz|gzip|zst|zstd|br|xz|bz2|lz4)$/i;
 
 /** The format of a file from its name (`events.jsonl.gz` is JSON Lines), null for a file that holds no events. */
-export function formatOf(name: string): ImportFormat | null {
+function formatOf(name: string): ImportFormat | null {
   const bare = name.replace(COMPRESSION, "");
   return FORMATS.find(([pattern]) => pattern.test(bare))?.[1] ?? null;
 }
@@ -72,7 +72,7 @@ const sqlString = (text: string) => `'${text.replace(/[\\']/g, "\\$&")}'`;
  * line that is not JSON is still a row (and reported); CSV and Parquet rows are turned into JSON objects of their
  * columns (CSV's all as text: `properties` holds JSON text, which the normalization reads as an object).
  */
-export function rawRowsSql(file: ImportFile): string {
+function rawRowsSql(file: ImportFile): string {
   const source = sqlString(file.path);
   if (file.format === "jsonl") return `SELECT _row_number + 1 AS row_number, line FROM file(${source}, 'LineAsString')`;
   const format = file.format === "csv" ? "'CSVWithNames'" : "'Parquet'";

@@ -22,7 +22,7 @@ export interface IngestionResult {
   refused: RefusedEvent[];
 }
 
-export interface RefusedEvent {
+interface RefusedEvent {
   /** Its index among the request's events. */
   index: number;
   reason: string;

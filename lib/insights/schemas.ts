@@ -13,7 +13,7 @@ const ZJsonObject = z.record(z.string(), z.unknown());
 export const INSIGHT_QUERY_KINDS = ["TrendsQuery", "FunnelsQuery", "RetentionQuery", "PathsQuery", "StickinessQuery", "LifecycleQuery"] as const;
 
 /** PostHog validates `query` against its schema: a node with a known `kind`, an `InsightVizNode` with a known source. */
-export const ZInsightQuery = z
+const ZInsightQuery = z
   .unknown()
   .superRefine((value, ctx) => {
     if (value === null) return;
@@ -190,7 +190,7 @@ export const ZInsightRetrieveQuery = z.object({
 });
 
 
-export const ZActivityItem = z
+const ZActivityItem = z
   .object({
     id: z.string(),
     user: z

@@ -80,4 +80,3 @@ export function serializeInsight(
   };
 }
 
-export type SerializedInsight = ReturnType<typeof serializeInsight>;

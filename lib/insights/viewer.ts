@@ -4,7 +4,7 @@ import { scopesGrant } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db/client";
 import { insightViews } from "@/lib/db/schema";
 
-export type InsightAccessLevel = "editor" | "viewer";
+type InsightAccessLevel = "editor" | "viewer";
 
 /** Who is reading insights, for the fields that depend on them: PostHog's `user_access_level` and `last_viewed_at`. */
 export interface InsightViewer {
@@ -20,7 +20,7 @@ export const PUBLIC_INSIGHT_VIEWER: InsightViewer = { accessLevel: "viewer", las
  * Insights carry no restrictions of their own here: a member may edit every insight of their projects, unless
  * they call with a personal API key that may only read insights.
  */
-export function insightAccessLevel(actor: Actor): InsightAccessLevel {
+function insightAccessLevel(actor: Actor): InsightAccessLevel {
   return actor.apiKey && !scopesGrant(actor.apiKey.scopes, "insight:write") ? "viewer" : "editor";
 }
 

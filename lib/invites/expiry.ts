@@ -1,5 +1,5 @@
 /** PostHog's `INVITE_DAYS_VALIDITY`: an invite can be accepted for three days after it was sent. */
-export const INVITE_DAYS_VALIDITY = 3;
+const INVITE_DAYS_VALIDITY = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -17,9 +17,9 @@ import { findUserByEmail, insertUser, normalizeEmail } from "@/lib/users/account
 import { isInviteExpired } from "./expiry";
 import type { TInvite, TInviteAccept, TInviteCreate, TInvitePreview } from "./schemas";
 
-export const ALREADY_MEMBER = "A user with this email address already belongs to the organization.";
-export const LEVEL_ABOVE_INVITER = "You cannot invite a user with a higher permission level than your own.";
-export const UNKNOWN_PROJECT = "Team does not exist on this organization, or it is private and you do not have access to it.";
+const ALREADY_MEMBER = "A user with this email address already belongs to the organization.";
+const LEVEL_ABOVE_INVITER = "You cannot invite a user with a higher permission level than your own.";
+const UNKNOWN_PROJECT = "Team does not exist on this organization, or it is private and you do not have access to it.";
 
 const creators = alias(users, "creators");
 

@@ -31,7 +31,7 @@ export function unreachable(detail: string, cause?: unknown): DestinationUnreach
   return new DestinationUnreachable(`${detail}${reason}`);
 }
 
-export type AddressLookup = (host: string) => Promise<{ address: string }[]>;
+type AddressLookup = (host: string) => Promise<{ address: string }[]>;
 
 export interface CheckedDestination {
   /** The host as written (a TLS connection verifies the certificate for it). */

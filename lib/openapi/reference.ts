@@ -31,7 +31,7 @@ export const tagSlug = (tag: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-export const tagHref = (tag: string) => `/docs/api/${tagSlug(tag)}`;
+const tagHref = (tag: string) => `/docs/api/${tagSlug(tag)}`;
 
 export function operationsByTag(document: OpenApiDocument): ReferenceTag[] {
   const byTag = new Map<string, ReferenceOperation[]>(document.tags.map((tag) => [tag.name, []]));

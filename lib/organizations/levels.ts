@@ -17,7 +17,7 @@ export const canManageProjects = (level: number) => level >= Level.ADMIN;
 /** Levels someone at `level` may invite people at: their own and those below it. */
 export const invitableLevels = (level: number): MembershipLevel[] => LEVELS.filter((invited) => invited <= level);
 
-export const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
+const LAST_OWNER_CANNOT_LEAVE = "Cannot leave the organization as its owner!";
 
 /**
  * Why `target` may not leave (or be removed from) an organization that has `ownerCount` owners, or null:

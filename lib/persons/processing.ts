@@ -9,7 +9,7 @@ export interface PersonRecord {
   version: number;
 }
 
-export interface DistinctIdRecord {
+interface DistinctIdRecord {
   personId: string;
   version: number;
 }
@@ -30,7 +30,7 @@ export interface PersonEvent {
   timestamp: Date;
 }
 
-export interface GroupUpdate {
+interface GroupUpdate {
   groupType: string;
   groupKey: string;
   /** `$group_set` values of the batch, later events' winning. */
@@ -78,7 +78,7 @@ export function isIllegalMergeId(distinctId: string): boolean {
 }
 
 /** Namespace of the ids of events processed without a person (`$process_person_profile: false`). */
-export const PERSONLESS_NAMESPACE = "8c2b4e4e-6f1c-4d8e-9b1a-5a0f3c2d7e61";
+const PERSONLESS_NAMESPACE = "8c2b4e4e-6f1c-4d8e-9b1a-5a0f3c2d7e61";
 
 /** A name-based UUID (version 5: SHA-1 of the namespace's bytes and the name). */
 export function uuidV5(namespace: string, name: string): string {

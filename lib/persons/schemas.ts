@@ -22,7 +22,7 @@ export const ZEventPerson = z
   .object({ id: z.uuid(), uuid: z.uuid(), distinct_ids: z.array(z.string()), properties: ZProperties })
   .meta({ id: "EventPerson" });
 
-export const ZPersonListQuery = z.object({
+const ZPersonListQuery = z.object({
   search: z
     .string()
     .max(400)

@@ -4,14 +4,14 @@ import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
 
 /** The four pipeline families; each lists the apps whose `capabilities` put them there. */
-export const PIPELINE_FAMILIES = ["pipeline_destinations", "pipeline_frontend_apps", "pipeline_import_apps", "pipeline_transformations"] as const;
+const PIPELINE_FAMILIES = ["pipeline_destinations", "pipeline_frontend_apps", "pipeline_import_apps", "pipeline_transformations"] as const;
 export type PipelineFamily = (typeof PIPELINE_FAMILIES)[number];
 
 /** Bounds on what sizes an app's storage: fields of its settings form, source files and their size. */
-export const MAX_CONFIG_FIELDS = 100;
+const MAX_CONFIG_FIELDS = 100;
 export const MAX_SOURCE_FILES = 20;
-export const MAX_SOURCE_FILE_CHARS = 500_000;
-export const MAX_CONFIG_VALUE_CHARS = 10_000;
+const MAX_SOURCE_FILE_CHARS = 500_000;
+const MAX_CONFIG_VALUE_CHARS = 10_000;
 const MAX_JSON_CHARS = 65_536;
 
 /** Free-form JSON (`metrics`, `public_jobs`), bounded in size once serialized. */
@@ -20,7 +20,7 @@ const ZBoundedJsonObject = z
   .refine((value) => JSON.stringify(value).length <= MAX_JSON_CHARS, { message: `Ensure this value has at most ${MAX_JSON_CHARS} characters once serialized.` });
 
 /** One field of an app's settings form: PostHog's plugin.json `config` entry. */
-export const ZConfigField = z
+const ZConfigField = z
   .object({
     key: z.string().min(1).max(200).optional(),
     name: z.string().max(200).optional(),
@@ -54,12 +54,12 @@ export const ZConfigSchema = z
 const ZTaskNames = z.array(z.string().min(1).max(200)).max(50);
 
 /** PostHog's `{methods, scheduled_tasks, jobs}`: which family an app is in. */
-export const ZCapabilities = z
+const ZCapabilities = z
   .object({ methods: ZTaskNames.optional(), scheduled_tasks: ZTaskNames.optional(), jobs: ZTaskNames.optional() })
   .strict()
   .meta({ id: "PluginCapabilities" });
 
-export const PLUGIN_TYPES = ["local", "custom", "repository", "source", "inline", ""] as const;
+const PLUGIN_TYPES = ["local", "custom", "repository", "source", "inline", ""] as const;
 
 const pluginFields = {
   plugin_type: z.enum(PLUGIN_TYPES).nullable(),
@@ -126,7 +126,7 @@ export const ZPluginParams = ZOrganizationParams.extend({ pluginId: ZIntegerIdTe
 
 const ZConfigValue = z.union([z.string().max(MAX_CONFIG_VALUE_CHARS), z.number(), z.boolean()]).nullable();
 
-export const ZConfigValues = z
+const ZConfigValues = z
   .record(z.string().min(1).max(200), ZConfigValue)
   .refine((values) => Object.keys(values).length <= MAX_CONFIG_FIELDS, { message: `Ensure there are at most ${MAX_CONFIG_FIELDS} settings.` });
 

@@ -4,7 +4,7 @@
 export const SECRET_FIELD_VALUE = "**************** POSTHOG SECRET FIELD ****************";
 
 /** Keys a settings form (`config_schema`) marks secret. */
-export function secretFieldNames(schema: unknown): string[] {
+function secretFieldNames(schema: unknown): string[] {
   if (!Array.isArray(schema)) return [];
   return schema.filter((field) => field?.secret === true && typeof field.key === "string").map((field) => field.key as string);
 }

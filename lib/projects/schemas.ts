@@ -27,7 +27,7 @@ export const ZProjectBasic = z
  * The settings posthog-js reads from the project's remote config (PostHog's team fields of the same names):
  * `autocapture_opt_out` stops autocapture, the others opt into what the SDK captures besides.
  */
-export const ZProjectClientSettings = z.object({
+const ZProjectClientSettings = z.object({
   autocapture_opt_out: z.boolean(),
   autocapture_exceptions_opt_in: z.boolean(),
   autocapture_web_vitals_opt_in: z.boolean(),

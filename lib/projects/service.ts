@@ -12,7 +12,7 @@ import { PROJECT_NOT_FOUND, requireProjectAccess } from "./access";
 import type { TProject, TProjectClientSettings, TProjectCreate, TProjectId, TProjectUpdate } from "./schemas";
 import { DEFAULT_TIMEZONE } from "./timezones";
 
-export const DEFAULT_PROJECT_NAME = "Default project";
+const DEFAULT_PROJECT_NAME = "Default project";
 
 export async function insertProject(
   tx: Tx,
@@ -95,7 +95,7 @@ export function projectClientSettings(project: Project): TProjectClientSettings 
   };
 }
 
-export function serializeProject(project: ProjectRow): TProject {
+function serializeProject(project: ProjectRow): TProject {
   return {
     ...projectBasic(project),
     path_cleaning_filters: project.pathCleaningFilters,

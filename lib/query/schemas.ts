@@ -15,7 +15,7 @@ const MAX_EXPRESSION_LENGTH = 2_000;
 
 const ZScalar = z.union([z.string().max(MAX_QUERY_LENGTH), z.number(), z.boolean(), z.null()]);
 
-export const ZHogQLQuery = z
+const ZHogQLQuery = z
   .object({
     kind: z.literal("HogQLQuery"),
     query: z.string().min(1).max(MAX_QUERY_LENGTH).meta({ description: "HogQL: `SELECT event, count() FROM events GROUP BY event`" }),
@@ -29,7 +29,7 @@ export const ZHogQLQuery = z
 
 const ZExpressions = z.array(z.string().min(1).max(MAX_EXPRESSION_LENGTH)).max(MAX_EXPRESSIONS);
 
-export const ZEventsQuery = z
+const ZEventsQuery = z
   .object({
     kind: z.literal("EventsQuery"),
     select: ZExpressions.min(1).meta({ description: "HogQL expressions; `*` is the whole event, `person` the event's person" }),
@@ -48,17 +48,16 @@ export const ZEventsQuery = z
 
 const ZInsightSource = z.object({ kind: z.enum(INSIGHT_QUERY_KINDS) }).loose();
 
-export const ZInsightVizNode = z.object({ kind: z.literal("InsightVizNode"), source: ZInsightSource }).loose();
+const ZInsightVizNode = z.object({ kind: z.literal("InsightVizNode"), source: ZInsightSource }).loose();
 
 /** PostHog's wrapper of a SQL insight (`display` and chart settings beside its HogQL): runs its source. */
-export const ZDataVisualizationNode = z.object({ kind: z.literal("DataVisualizationNode"), source: ZHogQLQuery }).loose();
+const ZDataVisualizationNode = z.object({ kind: z.literal("DataVisualizationNode"), source: ZHogQLQuery }).loose();
 
-export const ZQueryNode = z.discriminatedUnion("kind", [ZHogQLQuery, ZEventsQuery, ZInsightVizNode, ZDataVisualizationNode, ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) }))]);
+const ZQueryNode = z.discriminatedUnion("kind", [ZHogQLQuery, ZEventsQuery, ZInsightVizNode, ZDataVisualizationNode, ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) }))]);
 
-export type TQueryNode = z.output<typeof ZQueryNode>;
+type TQueryNode = z.output<typeof ZQueryNode>;
 /** A node that computes something itself (wrappers other than InsightVizNode unwrapped). */
 export type TRunnableNode = Exclude<TQueryNode, { kind: "DataVisualizationNode" }>;
-export type THogQLQuery = z.output<typeof ZHogQLQuery>;
 export type TEventsQuery = z.output<typeof ZEventsQuery>;
 
 export const ZQueryRequest = z

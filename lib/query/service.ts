@@ -19,7 +19,7 @@ type Body = Record<string, unknown>;
  * PostHog's execution mode: `refresh` as given (`true` is `force_blocking`), else `async: true` asks for the
  * background, else `blocking` (a fresh cached result, or computed now).
  */
-export function executionMode(request: Pick<TQueryRequest, "refresh" | "async">): RefreshMode {
+function executionMode(request: Pick<TQueryRequest, "refresh" | "async">): RefreshMode {
   if (typeof request.refresh === "string") return request.refresh;
   if (request.refresh === true) return "force_blocking";
   return request.async ? "async" : "blocking";

@@ -4,7 +4,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /** Files and directories created from now on by this process (and the processes it starts) are its user's only. */
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 
 export function applyPrivateUmask() {
   process.umask(PRIVATE_UMASK);

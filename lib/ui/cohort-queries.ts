@@ -65,7 +65,7 @@ export const deleteCohortMutation = (projectId: number, cohortId: number) =>
   });
 
 /** A static cohort from a file of ids (`csv`: one column of distinct ids, or a `distinct_id`/`person_id`/`email` header). */
-export function uploadStaticCohort(projectId: number, name: string, csv: Blob) {
+function uploadStaticCohort(projectId: number, name: string, csv: Blob) {
   const form = new FormData();
   form.set("name", name.trim());
   form.set("is_static", "true");

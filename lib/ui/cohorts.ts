@@ -26,14 +26,14 @@ export interface BehavioralCriterion {
   operator_value?: number;
   negation?: boolean;
 }
-export interface CohortCriterion {
+interface CohortCriterion {
   type: "cohort";
   key: "id";
   value: number;
   negation?: boolean;
 }
 export type Criterion = PersonCriterion | BehavioralCriterion | CohortCriterion;
-export interface CriteriaGroup {
+interface CriteriaGroup {
   type: Junction;
   values: Criterion[];
 }

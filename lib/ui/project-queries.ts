@@ -157,7 +157,7 @@ export const eventSummaryQuery = (projectId: number) =>
     queryFn: ({ signal }) => api.get<TEventSummary>(`/api/projects/${projectId}/events/summary/`, { signal }),
   });
 
-export const EVENTS_PAGE_SIZE = 50;
+const EVENTS_PAGE_SIZE = 50;
 
 /** The project's events, newest first, page after page through the API's `next` links. */
 export const eventsQuery = (projectId: number, params: EventListParams) =>

@@ -22,7 +22,7 @@ export type TApiErrorBody = z.infer<typeof ZApiError>;
 // What the analyses answer, one item of `result` each.
 export type TTrendItem = z.output<typeof ZTrendItem>;
 export type TFunnelStep = z.output<typeof ZFunnelStep>;
-export type TRetentionCohort = z.output<typeof ZRetentionCohort>;
+type TRetentionCohort = z.output<typeof ZRetentionCohort>;
 /** A row of a retention result: a cohort, or with `breakdowns` a breakdown value. */
 export type TRetentionRow = TRetentionCohort | z.output<typeof ZRetentionBreakdownRow>;
 export type { TPathEdge } from "@/lib/analytics/paths/schemas";

@@ -6,7 +6,7 @@ import type { AnalysisResponse } from "@/lib/ui/types";
 export type InsightKind = "TRENDS" | "FUNNELS" | "RETENTION" | "PATHS" | "STICKINESS" | "LIFECYCLE";
 
 /** The analysis endpoint under `/api/projects/:id/insights/` a kind posts its legacy filter to. */
-export type AnalysisEndpoint = "trend" | "funnel" | "retention" | "path";
+type AnalysisEndpoint = "trend" | "funnel" | "retention" | "path";
 
 
 export interface KindEditorProps<F extends LegacyFilters = LegacyFilters> {

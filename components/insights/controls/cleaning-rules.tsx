@@ -10,7 +10,7 @@ import type { TPathCleaningRule } from "@/lib/analytics/paths/schemas";
 type PathCleaningRule = TPathCleaningRule;
 
 /** Why a cleaning rule's regex would be refused, or null. (The API runs RE2, which accepts less than JavaScript.) */
-export function regexProblem(regex: string): string | null {
+function regexProblem(regex: string): string | null {
   if (!regex) return "Enter a regular expression.";
   try {
     new RegExp(regex);

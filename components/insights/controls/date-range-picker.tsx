@@ -14,7 +14,7 @@ export interface DateRange {
 }
 
 /** PostHog's relative ranges: what each sends as `date_from` / `date_to`. */
-export const DATE_PRESETS: { label: string; date_from: string; date_to?: string }[] = [
+const DATE_PRESETS: { label: string; date_from: string; date_to?: string }[] = [
   { label: "Today", date_from: "dStart" },
   { label: "Yesterday", date_from: "-1dStart", date_to: "-1dEnd" },
   { label: "Last 24 hours", date_from: "-24h" },
@@ -32,7 +32,7 @@ export const DATE_PRESETS: { label: string; date_from: string; date_to?: string 
 const isoDate = /^\d{4}-\d{2}-\d{2}/;
 
 /** How a range reads: a preset's name, "Mar 1 – Mar 31, 2025", or the raw relative value. */
-export function describeDateRange(range: DateRange, fallback = "Last 7 days"): string {
+function describeDateRange(range: DateRange, fallback = "Last 7 days"): string {
   const preset = DATE_PRESETS.find((p) => p.date_from === range.date_from && (p.date_to ?? null) === (range.date_to ?? null));
   if (preset) return preset.label;
   if (!range.date_from) return fallback;

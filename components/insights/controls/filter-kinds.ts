@@ -45,7 +45,7 @@ export const OPERATOR_LABELS: Record<string, string> = {
 };
 export const VALUELESS = new Set(["is_set", "is_not_set"]);
 /** Operators PostHog writes as a list of values (any of them). */
-export const LIST_OPERATORS = new Set(["exact", "is_not"]);
+const LIST_OPERATORS = new Set(["exact", "is_not"]);
 
 const PROPERTY_OPERATORS = Object.keys(OPERATOR_LABELS).filter((operator) => operator !== "in" && operator !== "not_in");
 

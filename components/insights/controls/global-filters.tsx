@@ -13,7 +13,7 @@ export interface GlobalFilterKeys {
 }
 
 /** PostHog's "Filter out internal and test users": the project's test account filters, ANDed with the rest. */
-export function TestAccountsToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+function TestAccountsToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">

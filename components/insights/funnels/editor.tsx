@@ -23,7 +23,7 @@ import { MAX_BREAKDOWN_LIMIT } from "@/lib/analytics/limits";
 const FUNNEL_BREAKDOWN_KINDS = ANALYSIS_BREAKDOWN_KINDS.filter((kind) => kind !== "session");
 
 /** PostHog's order types and how its UI explains them. */
-export const ORDER_TYPES = [
+const ORDER_TYPES = [
   { value: "ordered", label: "Sequential", help: "Step B must happen after step A, but any number of events can happen between A and B." },
   { value: "strict", label: "Strict order", help: "Step B must happen directly after step A, without any events in between." },
   { value: "unordered", label: "Any order", help: "Steps can be completed in any sequence." },

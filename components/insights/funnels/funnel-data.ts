@@ -40,7 +40,7 @@ export function funnelSeries(result: unknown): FunnelSeries[] {
     });
 }
 
-export const stepName = (step: Pick<TFunnelStep, "name" | "custom_name">) => step.custom_name || step.name;
+const stepName = (step: Pick<TFunnelStep, "name" | "custom_name">) => step.custom_name || step.name;
 
 /** A step of one series with the figures the chart and the table show. */
 export interface FunnelStepRow {

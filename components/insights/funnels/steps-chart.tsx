@@ -46,7 +46,7 @@ export function chartSeries(series: FunnelSeries[]): ChartSeries[] {
 }
 
 /** The fill of a bar: solid for the current period (or no compare), striped for the previous one. */
-export function barStyle(color: string, period: FunnelPeriod | null): CSSProperties {
+function barStyle(color: string, period: FunnelPeriod | null): CSSProperties {
   return period === "previous"
     ? { backgroundImage: `repeating-linear-gradient(135deg, ${color} 0 3px, color-mix(in srgb, ${color} 35%, transparent) 3px 7px)`, boxShadow: `inset 0 0 0 1.5px ${color}` }
     : { backgroundColor: color };
@@ -57,7 +57,7 @@ export function Swatch({ color, period }: { color: string; period: FunnelPeriod 
 }
 
 /** "+3.2 pp" with an arrow, green up, red down. */
-export function Delta({ current, previous, className }: { current: number | null; previous: number | null; className?: string }) {
+function Delta({ current, previous, className }: { current: number | null; previous: number | null; className?: string }) {
   const text = formatPointsDelta(current, previous);
   if (text === null) return null;
   const direction = deltaDirection(current, previous);

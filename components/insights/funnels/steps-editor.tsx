@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/ui/utils";
 
 /** PostHog's bound on funnel steps (the API refuses more). */
-export const MAX_STEPS = 30;
+const MAX_STEPS = 30;
 const MIN_STEPS = 2;
 
 const stepId = (index: number) => `step-${index}`;

@@ -24,7 +24,7 @@ const EVENT_TYPES: Record<PathEventType, string> = {
 };
 
 /** The kinds of events in the paths: `include_event_types`, or the legacy `path_type`; none = every event. */
-export const eventTypesOf = (filters: PathsFilters): PathEventType[] =>
+const eventTypesOf = (filters: PathsFilters): PathEventType[] =>
   (Array.isArray(filters.include_event_types) ? filters.include_event_types : filters.path_type ? [filters.path_type] : []) as PathEventType[];
 
 const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);

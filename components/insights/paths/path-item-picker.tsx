@@ -8,7 +8,7 @@ import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 import type { PathEventType } from "./types";
 
 /** A page view's path item: its URL without the trailing slash, as the API makes it. */
-export const pageItem = (url: string) => url.replace(/(.)\/$/, "$1");
+const pageItem = (url: string) => url.replace(/(.)\/$/, "$1");
 
 /** How a path item reads in labels: a URL on its path ("/pricing"), anything else as it is. */
 export function shortItem(item: string): string {

@@ -18,7 +18,7 @@ export interface SankeyNodeDatum extends PathNodeKey {
   total: number;
 }
 
-export interface SankeyLinkDatum {
+interface SankeyLinkDatum {
   source: number;
   target: number;
   value: number;

@@ -29,7 +29,7 @@ const MAX_BREAKDOWNS = 3;
 
 const DEFAULT_ENTITY: PickedEntity = { id: "$pageview", type: "events", name: "$pageview" };
 
-export const entityOf = (entity: unknown): PickedEntity => {
+const entityOf = (entity: unknown): PickedEntity => {
   const e = (entity ?? DEFAULT_ENTITY) as Partial<PickedEntity>;
   return { id: e.id ?? DEFAULT_ENTITY.id, type: e.type ?? "events", name: e.name ?? String(e.id ?? "") };
 };

@@ -5,7 +5,7 @@ import type { TRetentionRow } from "@/lib/ui/types";
 
 extend([a11y, mix]);
 
-export interface RetentionCell {
+interface RetentionCell {
   count: number;
   /** The share of the row's size (its interval 0) that came back; null when the row is empty. */
   ratio: number | null;

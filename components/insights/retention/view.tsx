@@ -15,7 +15,7 @@ import type { RetentionFilters, RetentionPeriod, RetentionResult } from "./types
 const RetentionChart = dynamic(() => import("./drawings").then((m) => m.RetentionChart), { ssr: false, loading: ChartLoading });
 
 /** A cohort's start as the table names it, in the project's timezone: "Nov 17, 14:00", "Nov 17, 2026", "Nov 2026". */
-export function formatCohortDate(iso: string, period: RetentionPeriod, timeZone = "UTC"): string {
+function formatCohortDate(iso: string, period: RetentionPeriod, timeZone = "UTC"): string {
   const options: Intl.DateTimeFormatOptions =
     period === "Hour"
       ? { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }

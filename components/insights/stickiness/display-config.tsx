@@ -10,7 +10,7 @@ import type { StickinessFilters } from "./types";
 
 /** The intervals a stickiness counts in (PostHog's: minutes make no sense for "how many days"). */
 const INTERVALS = { hour: "Hours", day: "Days", week: "Weeks", month: "Months" } as const;
-export const STICKINESS_DISPLAYS = { ActionsLineGraph: "Line chart", ActionsBar: "Bar chart" } as const;
+const STICKINESS_DISPLAYS = { ActionsLineGraph: "Line chart", ActionsBar: "Bar chart" } as const;
 export type StickinessDisplay = keyof typeof STICKINESS_DISPLAYS;
 
 export const displayOf = (filters: StickinessFilters): StickinessDisplay => (filters.display === "ActionsBar" ? "ActionsBar" : "ActionsLineGraph");

@@ -120,7 +120,7 @@ export function TimeSeriesDrawing({
  * The pies a trend's totals make: the series in one, each formula in its own (a ratio is no share of a count, nor
  * of another formula).
  */
-export function pieGroups(lines: TrendLine[]): { title: string | null; lines: TrendLine[] }[] {
+function pieGroups(lines: TrendLine[]): { title: string | null; lines: TrendLine[] }[] {
   const series = lines.filter((line) => !line.formula);
   const formulas = [...new Set(lines.filter((line) => line.formula).map((line) => line.source))].map((source) => {
     const own = lines.filter((line) => line.formula && line.source === source);

@@ -25,7 +25,7 @@ import { MAX_BREAKDOWN_LIMIT, MAX_TREND_SERIES } from "@/lib/analytics/limits";
 import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
 
 /** Series are lettered A–Z for formulas (PostHog's `entitiesLimit = alphabet.length`), within the API's bound. */
-export const MAX_SERIES = Math.min(26, MAX_TREND_SERIES);
+const MAX_SERIES = Math.min(26, MAX_TREND_SERIES);
 /** PostHog's default breakdown limit (BREAKDOWN_VALUES_LIMIT). */
 const DEFAULT_BREAKDOWN_LIMIT = 25;
 

@@ -38,8 +38,6 @@ export const MATH_OPTIONS: ComboboxOption[] = GROUPS.flatMap(([group, maths]) =>
 
 export const isPropertyMath = (math: string | null | undefined) => (PROPERTY_MATHS as readonly string[]).includes(math ?? "");
 
-export const mathLabel = (math: string | null | undefined) => MATH_TEXT[(math ?? "total") as TrendMath]?.label ?? String(math);
-
 // `unique_group` counts the distinct groups of one type: one option per group type, its index in the value.
 const UNIQUE_GROUP = "unique_group";
 

@@ -4,12 +4,12 @@
  * ratio of completing with a prior count of 1, and which rows are shown.
  */
 
-export const PRIOR_COUNT = 1;
+const PRIOR_COUNT = 1;
 /** Rows seen by fewer than min(25, 2% of the funnel's persons) persons are dropped as insignificant. */
-export const MIN_PERSON_COUNT = 25;
-export const MIN_PERSON_PERCENTAGE = 0.02;
+const MIN_PERSON_COUNT = 25;
+const MIN_PERSON_PERCENTAGE = 0.02;
 /** Rows shown per direction (success, failure). */
-export const TOP_ROWS = 10;
+const TOP_ROWS = 10;
 
 export interface Counts {
   success: number;

@@ -26,7 +26,7 @@ export const ZCorrelationFilter = ZFunnelFilter.extend({
 });
 export type TCorrelationFilter = z.output<typeof ZCorrelationFilter>;
 
-export const ZCorrelationEvent = z.object({
+const ZCorrelationEvent = z.object({
   event: z.object({
     event: z.string().describe("The event name; `name::value` of a person property; `event::property::value` of an event property."),
     properties: z.record(z.string(), z.unknown()),
@@ -41,7 +41,7 @@ export const ZCorrelationEvent = z.object({
 });
 export type TCorrelationEvent = z.output<typeof ZCorrelationEvent>;
 
-export const ZCorrelationResult = z.object({
+const ZCorrelationResult = z.object({
   events: z.array(ZCorrelationEvent).describe("The 10 most positively correlated first, then the 10 most negatively correlated."),
   skewed: z.boolean().describe("Successes and failures differ more than tenfold (or one of them is zero)."),
 });

@@ -7,7 +7,7 @@ import { selectorRegex } from "./selectors";
  * looking at every element of it (the clicked one and its ancestors). A list of values ORs (`is_not`: none of them).
  */
 
-export const ELEMENT_KEYS = ["text", "href", "tag_name", "selector"] as const;
+const ELEMENT_KEYS = ["text", "href", "tag_name", "selector"] as const;
 type ElementKey = (typeof ELEMENT_KEYS)[number];
 const OPERATORS_BY_KEY: Record<ElementKey, readonly string[]> = {
   text: ["exact", "is_not", "icontains", "regex"],
@@ -16,9 +16,9 @@ const OPERATORS_BY_KEY: Record<ElementKey, readonly string[]> = {
   selector: ["exact", "is_not"],
 };
 /** Most values one element filter may list. */
-export const MAX_ELEMENT_VALUES = 100;
+const MAX_ELEMENT_VALUES = 100;
 /** Longest value (text, href, tag, selector or regex) one element filter may hold. */
-export const MAX_ELEMENT_VALUE_LENGTH = 2_000;
+const MAX_ELEMENT_VALUE_LENGTH = 2_000;
 
 export interface ElementFilter {
   key: string;

@@ -12,7 +12,7 @@ import { parseExpression } from "@/lib/hogql/parser";
  * placeholder), within a size and depth bound.
  */
 
-export const MAX_EXPRESSION_LENGTH = 2_000;
+const MAX_EXPRESSION_LENGTH = 2_000;
 /** Deepest nesting of one expression's syntax tree. */
 export const MAX_EXPRESSION_DEPTH = 24;
 /** Most HogQL expressions one analysis may carry (each is type-checked by the engine before it runs). */

@@ -34,7 +34,7 @@ export interface FunnelEntity {
   match: MatchedEntity;
 }
 
-export interface FunnelExclusionDef {
+interface FunnelExclusionDef {
   id: string | number | null;
   name: string;
   fromStep: number;
@@ -49,8 +49,8 @@ export interface FunnelExclusionDef {
  * the events carrying it (`all_events`); or each value on its events of step `step`, the funnel run once per
  * value over all its events but only events carrying the value entering that step (`step`).
  */
-export type BreakdownAttribution = "first_touch" | "last_touch" | "all_events" | "step";
-export const BREAKDOWN_ATTRIBUTIONS: readonly BreakdownAttribution[] = ["first_touch", "last_touch", "all_events", "step"];
+type BreakdownAttribution = "first_touch" | "last_touch" | "all_events" | "step";
+const BREAKDOWN_ATTRIBUTIONS: readonly BreakdownAttribution[] = ["first_touch", "last_touch", "all_events", "step"];
 
 export interface FunnelBreakdown {
   key: string;
@@ -65,8 +65,8 @@ export interface FunnelBreakdown {
   asList: boolean;
 }
 
-export type FunnelOrderType = "ordered" | "strict" | "unordered";
-export type FunnelVizType = "steps" | "trends" | "time_to_convert";
+type FunnelOrderType = "ordered" | "strict" | "unordered";
+type FunnelVizType = "steps" | "trends" | "time_to_convert";
 
 export interface NormalizedFunnel {
   teamId: number;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { intish, jsonish } from "@/lib/analytics/filters/params";
 
 
-export const ZFunnelEntity = z
+const ZFunnelEntity = z
   .object({
     id: z.union([z.string(), z.number()]).nullable().optional(),
     type: z.enum(["events", "actions"]).optional(),

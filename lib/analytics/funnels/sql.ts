@@ -17,9 +17,7 @@ import {
   entityUsesPersonProperties,
   eventNamesOf,
   bucketSql,
-  groupBreakdownSql,
   groupKeyColumn,
-  propertyValueSql,
   SqlParams,
   usesPersonProperties,
 } from "@/lib/analytics/filters";

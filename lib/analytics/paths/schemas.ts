@@ -3,7 +3,7 @@ import { ZProperties } from "@/lib/analytics/filters/properties";
 import { jsonParam } from "@/lib/analytics/filters/params";
 import { MAX_PATH_CLEANING_RULES, MAX_PATH_GROUPINGS } from "@/lib/analytics/limits";
 
-export const PATH_EVENT_TYPES = ["$pageview", "$screen", "custom_event"] as const;
+const PATH_EVENT_TYPES = ["$pageview", "$screen", "custom_event"] as const;
 
 const intParam = (min: number, max: number) =>
   z.preprocess((v) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().min(min).max(max));
@@ -61,7 +61,7 @@ export const ZPathsQuery = pathFilterFields;
 export const ZPathsFilter = pathFilterFields.meta({ id: "PathsFilter" });
 export type TPathsFilter = z.output<typeof ZPathsFilter>;
 
-export const ZPathEdge = z.object({
+const ZPathEdge = z.object({
   source: z.string(),
   target: z.string(),
   value: z.number().int(),

@@ -1,7 +1,7 @@
 import { PERSON_ID, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters/persons";
 
 /** A new session starts after 30 minutes without an event (PostHog's SESSION_TIME_THRESHOLD_DEFAULT), in µs. */
-export const SESSION_GAP_MICROS = 1_800_000_000;
+const SESSION_GAP_MICROS = 1_800_000_000;
 
 export interface PathSqlParts {
   /** An event's item before grouping: its URL, screen or event name, cleaned (`e` alias). */

@@ -8,7 +8,7 @@ export interface RetentionCountRow {
   count: number | string;
 }
 
-export interface RetentionValue {
+interface RetentionValue {
   count: number;
   people: unknown[];
   people_url?: string;

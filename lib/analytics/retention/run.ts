@@ -26,7 +26,7 @@ import { LINE_GRAPH_DISPLAY, type RetentionBreakdownType, type RetentionPeriod, 
 
 const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: "hour", Day: "day", Week: "week", Month: "month" };
 
-export interface RetentionRange {
+interface RetentionRange {
   /** Wall-clock (project timezone) first and last instants of the events considered, both inclusive. */
   fromWall: Date;
   toWall: Date;
@@ -37,7 +37,7 @@ export interface RetentionRange {
  * hourly; `date_from` = that minus `total_intervals` periods (weeks: moved back to Sunday). `date_from` of the
  * filter is not used.
  */
-export function retentionRange(filter: Pick<TRetentionFilter, "date_to" | "period" | "total_intervals">, tz: string, now = new Date()): RetentionRange {
+function retentionRange(filter: Pick<TRetentionFilter, "date_to" | "period" | "total_intervals">, tz: string, now = new Date()): RetentionRange {
   const interval = INTERVAL_OF[filter.period];
   let end: Date;
   if (filter.date_to) {

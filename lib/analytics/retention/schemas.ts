@@ -11,7 +11,7 @@ const boolParam = z.preprocess((v) => (v === "true" ? true : v === "false" ? fal
 const isBlank = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 /** An entity of a legacy filter: `{id, type}`, an event name or an action id. */
-export const ZRetentionEntity = z.preprocess(
+const ZRetentionEntity = z.preprocess(
   jsonParam,
   z.looseObject({
     id: z.union([z.string().min(1).max(400), z.number().int()]),
@@ -20,14 +20,14 @@ export const ZRetentionEntity = z.preprocess(
   }),
 );
 
-export const RETENTION_PERIODS = ["Hour", "Day", "Week", "Month"] as const;
+const RETENTION_PERIODS = ["Hour", "Day", "Week", "Month"] as const;
 export type RetentionPeriod = (typeof RETENTION_PERIODS)[number];
 
 /** PostHog's `TRENDS_LINEAR`: on it, legacy retention reads target events of the first period only. */
 export const LINE_GRAPH_DISPLAY = "ActionsLineGraph";
 
 /** The breakdown types with data here; PostHog's cohort and group breakdowns need cohorts and groups, which Hedgerow has none of. */
-export const RETENTION_BREAKDOWN_TYPES = ["event", "person"] as const;
+const RETENTION_BREAKDOWN_TYPES = ["event", "person"] as const;
 export type RetentionBreakdownType = (typeof RETENTION_BREAKDOWN_TYPES)[number];
 
 function breakdownTypeProblem(type: string): { message: string; code: string } | null {
@@ -38,7 +38,7 @@ function breakdownTypeProblem(type: string): { message: string; code: string } |
 }
 
 /** One item of `breakdowns`: a property, read from the event or from the person. */
-export const ZRetentionBreakdown = z.looseObject({
+const ZRetentionBreakdown = z.looseObject({
   /** A cohort breakdown names a cohort id: a number, refused for its type. */
   property: z.union([z.string().min(1).max(400), z.number()]).transform(String),
   type: z
@@ -120,7 +120,7 @@ export const ZRetentionActorsQuery = z
   .superRefine(checkBreakdownType);
 export type TRetentionActorsQuery = z.output<typeof ZRetentionActorsQuery>;
 
-export const ZRetentionValue = z.object({
+const ZRetentionValue = z.object({
   count: z.number().int(),
   people: z.array(z.unknown()),
   people_url: z.string().optional().describe("Present when the count is not 0."),

@@ -2,9 +2,9 @@ import { PERSON_ID, personIdJoin, personPropertiesJoin } from "@/lib/analytics/f
 import type { RetentionPeriod } from "./schemas";
 
 /** ClickHouse interval unit and truncation of a retention period (weeks start on Sunday, S4). */
-export const PERIOD_UNIT: Record<RetentionPeriod, string> = { Hour: "hour", Day: "day", Week: "week", Month: "month" };
+const PERIOD_UNIT: Record<RetentionPeriod, string> = { Hour: "hour", Day: "day", Week: "week", Month: "month" };
 
-export function truncSql(expr: string, period: RetentionPeriod): string {
+function truncSql(expr: string, period: RetentionPeriod): string {
   switch (period) {
     case "Hour":
       return `toStartOfHour(${expr})`;
@@ -57,7 +57,7 @@ export interface ActivityOptions {
  * `{target_to}`; first time: the period of the person's first target event ever (with that event's breakdown
  * values), kept when that period lies in the range. Returning events are those between `{from}` and `{to}`.
  */
-export function activitySql(o: ActivityOptions, personEvents: string): string {
+function activitySql(o: ActivityOptions, personEvents: string): string {
   const local = "toTimeZone(timestamp, {tz:String})";
   const bucket = truncSql(local, o.period);
   const base = truncSql("toDateTime({base:String}, {tz:String})", o.period);

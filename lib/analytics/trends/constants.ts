@@ -15,7 +15,6 @@ export const ACTOR_MATHS = [
 export const HOGQL_MATH = "hogql";
 export const MATHS = [...COUNTING_MATHS, ...PROPERTY_MATHS, ...ACTOR_MATHS, HOGQL_MATH] as const;
 export type TrendMath = (typeof MATHS)[number];
-export type PropertyMath = (typeof PROPERTY_MATHS)[number];
 
 export const DISPLAYS = [
   "ActionsLineGraph",

@@ -17,7 +17,7 @@ const bool = z.preprocess((v) => {
 const optionalInt = (max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().int().min(0).max(max).nullish());
 
-export const ZTrendEntity = z
+const ZTrendEntity = z
   .object({
     id: z.union([z.string(), z.number()]).nullish(),
     type: z.enum(["events", "actions"]).nullish(),
@@ -80,7 +80,7 @@ export interface Series {
 }
 
 /** The maths a series computes: the builder's, and `unique_group` (distinct keys of a group type, G12). */
-export type SeriesMath = TrendMath | "unique_group";
+type SeriesMath = TrendMath | "unique_group";
 
 /** A math over the durations of the series' sessions (G22), each session counted once per bucket. */
 export const isSessionDuration = (series: Pick<Series, "math" | "mathProperty">) =>

@@ -11,7 +11,7 @@ const noopDestination: Destination = {
 };
 
 /** The destinations Hedgerow can write to, by PostHog's `destination.type`. */
-export const DESTINATIONS: Record<string, Destination> = {
+const DESTINATIONS: Record<string, Destination> = {
   Postgres: postgresDestination("Postgres"),
   Redshift: postgresDestination("Redshift"),
   S3: s3Destination,

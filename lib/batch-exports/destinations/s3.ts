@@ -54,7 +54,7 @@ async function send<Output>(what: string, run: () => Promise<Output>): Promise<O
  * The object of an interval's `part`th page: `<prefix>/<start>-<end>-<part>.jsonl[.gz]`, the same on every run of
  * the interval, so a run again overwrites its objects instead of adding copies.
  */
-export function objectKey(config: Record<string, unknown>, interval: ExportInterval, part: number): string {
+function objectKey(config: Record<string, unknown>, interval: ExportInterval, part: number): string {
   const prefix = configString(config, "prefix", "").replace(/\/+$/, "");
   const start = interval.start ? interval.start.toISOString() : "beginning";
   const name = `${start}-${interval.end.toISOString()}-${part}.jsonl${compressionOf(config)?.extension ?? ""}`;

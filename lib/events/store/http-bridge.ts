@@ -41,7 +41,7 @@ const ASYNC_INSERT_SETTINGS = new Set(["async_insert", "wait_for_async_insert"])
 /** chDB's one database; the URL's database must name it. */
 const DATABASE = "default";
 /** A request's longest URI, as a ClickHouse server's default `http_max_uri_size`. */
-export const MAX_URI_BYTES = 1024 * 1024;
+const MAX_URI_BYTES = 1024 * 1024;
 const INSERT = /^\s*INSERT\s+INTO\s+([\w.`"]+)\s*(?:\(([^)]*)\))?\s*FORMAT\s+(\w+)\s*$/i;
 const TRAILING_FORMAT = /\s+FORMAT\s+(\w+)\s*;?\s*$/i;
 
@@ -134,7 +134,7 @@ const PLACEHOLDER = /\{(\w+):([^}]+)\}/g;
  * a string itself and writes an array as a literal, so a scalar is unescaped and an array's literal parsed; the
  * engine then reads exactly what the client sent. Types come from the statement's `{name:Type}` placeholders.
  */
-export function boundValues(sql: string, texts: Record<string, string>): Record<string, unknown> {
+function boundValues(sql: string, texts: Record<string, string>): Record<string, unknown> {
   const types = new Map([...sql.matchAll(PLACEHOLDER)].map(([, name, type]) => [name, type.trim()]));
   const values: Record<string, unknown> = {};
   for (const [name, text] of Object.entries(texts)) {

@@ -5,7 +5,7 @@ import { parseEnvironment } from "@/lib/environment";
 export type QuerySettings = Record<string, string | number>;
 
 /** Rows and bytes one read may hand to Node. */
-export const MAX_RESULT_ROWS = 1_000_000;
+const MAX_RESULT_ROWS = 1_000_000;
 export const MAX_RESULT_BYTES = 256 * 1024 * 1024;
 
 /**
