@@ -4,7 +4,7 @@ import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-quer
 import { ThemeProvider } from "next-themes";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiRequestError } from "@/lib/ui/api-client";
-import { writeEffectsCache } from "@/lib/ui/mutations";
+import { writeEffectsCache } from "@/lib/ui/write-effects";
 
 // Toasts answer actions, never the first paint: sonner loads after hydration (see lib/ui/toast). React's lazy rather
 // than next/dynamic, whose server-rendering runtime would otherwise join every page's first load.

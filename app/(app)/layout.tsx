@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { currentUser } from "@/lib/ui/server";
-import { meQuery } from "@/lib/ui/queries";
+import { meQuery } from "@/lib/ui/account/queries";
 
 /** The frame of every signed-in page; the user is fetched here once and handed to the client cache. */
 export default async function AppLayout({ children }: { children: ReactNode }) {

@@ -22,8 +22,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { MAX_KEYS_PER_USER } from "@/lib/api-keys/limits";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatDate, formatRelative } from "@/lib/ui/format";
-import { deleteApiKeyMutation } from "@/lib/ui/mutations";
-import { apiKeysQuery } from "@/lib/ui/queries";
+import { deleteApiKeyMutation } from "@/lib/ui/account/mutations";
+import { apiKeysQuery } from "@/lib/ui/account/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TApiKey } from "@/lib/ui/types";
 

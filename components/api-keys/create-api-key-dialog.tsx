@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { ZApiKeyCreate } from "@/lib/api-keys/schemas";
 import { SCOPE_OBJECTS } from "@/lib/auth/scopes";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createApiKeyMutation } from "@/lib/ui/mutations";
+import { createApiKeyMutation } from "@/lib/ui/account/mutations";
 import type { TApiKey } from "@/lib/ui/types";
 
 const ZKeyForm = ZApiKeyCreate.pick({ label: true, scopes: true });

@@ -15,8 +15,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { LEVEL_NAMES } from "@/lib/organizations/levels";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
-import { acceptInviteMutation, logoutMutation } from "@/lib/ui/mutations";
-import { invitePreviewQuery } from "@/lib/ui/queries";
+import { acceptInviteMutation, logoutMutation } from "@/lib/ui/account/mutations";
+import { invitePreviewQuery } from "@/lib/ui/account/queries";
 import type { TInvitePreview } from "@/lib/ui/types";
 import { ZPassword, ZSignup } from "@/lib/users/schemas";
 

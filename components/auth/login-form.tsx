@@ -10,7 +10,7 @@ import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { z } from "zod";
 import { errorMessage } from "@/lib/ui/api-client";
-import { loginMutation } from "@/lib/ui/mutations";
+import { loginMutation } from "@/lib/ui/account/mutations";
 import { ZLogin } from "@/lib/users/schemas";
 
 type LoginValues = z.infer<typeof ZLogin>;

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
-import { signupMutation } from "@/lib/ui/mutations";
+import { signupMutation } from "@/lib/ui/account/mutations";
 import { ZSignup, type TSignup } from "@/lib/users/schemas";
 
 const FIELDS = ["first_name", "email", "password", "organization_name"] as const;

@@ -24,7 +24,7 @@ import { backfillRangeReason, type BackfillRangeReason, OPEN_ENDED_BACKFILL_TYPE
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { backfillBatchExportMutation, deleteBatchExportMutation, unpauseBatchExportMutation } from "@/lib/ui/pipeline-mutations";
+import { backfillBatchExportMutation, deleteBatchExportMutation, unpauseBatchExportMutation } from "@/lib/ui/batch-exports/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

@@ -26,7 +26,7 @@ import {
 import { publicConfig } from "@/lib/batch-exports/rules";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createBatchExportMutation, testBatchExportDestinationMutation, updateBatchExportMutation } from "@/lib/ui/pipeline-mutations";
+import { createBatchExportMutation, testBatchExportDestinationMutation, updateBatchExportMutation } from "@/lib/ui/batch-exports/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

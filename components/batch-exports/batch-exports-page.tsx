@@ -10,7 +10,7 @@ import { DestinationLabel, formatRunInterval, INTERVALS, RunStatusBadge, runStat
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
-import { batchExportsQuery } from "@/lib/ui/pipeline-queries";
+import { batchExportsQuery } from "@/lib/ui/batch-exports/queries";
 import type { TBatchExport } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";

@@ -12,7 +12,7 @@ import { FormAlert } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/ui/format";
-import { batchExportLogsQuery, isRunActive } from "@/lib/ui/pipeline-queries";
+import { batchExportLogsQuery, isRunActive } from "@/lib/ui/batch-exports/queries";
 import type { TBatchExport, TBatchExportLogEntry } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { cn } from "@/lib/ui/utils";

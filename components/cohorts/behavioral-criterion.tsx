@@ -3,7 +3,7 @@
 import { EventPicker } from "@/components/insights/controls/event-picker";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type BehavioralCriterion, COUNT_OPERATORS, type CountOperator, TIME_INTERVALS, type TimeInterval, withMultiple } from "@/lib/ui/cohorts";
+import { type BehavioralCriterion, COUNT_OPERATORS, type CountOperator, TIME_INTERVALS, type TimeInterval, withMultiple } from "@/lib/ui/cohorts/criteria";
 
 const COUNT_LABELS: Record<CountOperator, string> = { gte: "at least", lte: "at most", gt: "more than", lt: "fewer than", eq: "exactly" };
 

@@ -8,8 +8,8 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescript
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
-import { cohortMemberIds, deleteCohortMutation, savePersonsAsCohortMutation } from "@/lib/ui/cohort-queries";
-import type { TCohort } from "@/lib/ui/cohorts";
+import { cohortMemberIds, deleteCohortMutation, savePersonsAsCohortMutation } from "@/lib/ui/cohorts/queries";
+import type { TCohort } from "@/lib/ui/cohorts/criteria";
 import { toast } from "@/lib/ui/toast";
 
 /** "Duplicate as static" (its current members, uploaded as a new static cohort) and "Delete" (soft, confirmed). */

@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/ui/api-client";
-import { cohortQuery } from "@/lib/ui/cohort-queries";
+import { cohortQuery } from "@/lib/ui/cohorts/queries";
 
 /** `/project/:id/cohorts/:cohortId`: a cohort's definition (editable when dynamic), its state and its persons. */
 export function CohortPage({ projectId, cohortId }: { projectId: number; cohortId: number }) {

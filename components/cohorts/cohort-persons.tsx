@@ -9,8 +9,8 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
-import { cohortPersonsQuery } from "@/lib/ui/cohort-queries";
-import type { TCohort } from "@/lib/ui/cohorts";
+import { cohortPersonsQuery } from "@/lib/ui/cohorts/queries";
+import type { TCohort } from "@/lib/ui/cohorts/criteria";
 
 /** A cohort's members, 100 at a time; while the cohort is calculated they wait for the result. */
 export function CohortPersons({ projectId, cohort }: { projectId: number; cohort: TCohort }) {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Combobox } from "@/components/ui/combobox";
-import { cohortsQuery } from "@/lib/ui/cohort-queries";
+import { cohortsQuery } from "@/lib/ui/cohorts/queries";
 import { formatCount } from "@/lib/ui/format";
 
 /** One of the project's cohorts, searched by name; `exclude` leaves one out (a cohort cannot contain itself). */

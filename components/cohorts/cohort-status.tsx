@@ -1,5 +1,5 @@
 import { LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
-import type { TCohort } from "@/lib/ui/cohorts";
+import type { TCohort } from "@/lib/ui/cohorts/criteria";
 import { formatCount } from "@/lib/ui/format";
 
 /** A cohort's size, or that it is being calculated (its page and list poll until it is done), or that it failed. */

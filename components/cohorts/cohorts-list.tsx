@@ -14,8 +14,8 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
-import { cohortsQuery } from "@/lib/ui/cohort-queries";
-import type { TCohort } from "@/lib/ui/cohorts";
+import { cohortsQuery } from "@/lib/ui/cohorts/queries";
+import type { TCohort } from "@/lib/ui/cohorts/criteria";
 
 const creatorName = (cohort: TCohort) => cohort.created_by?.first_name || cohort.created_by?.email || "—";
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { CriterionRow } from "@/components/cohorts/criterion-row";
 import { JunctionSelect } from "@/components/insights/controls/property-groups";
 import { Button } from "@/components/ui/button";
-import { addCriterion, addGroup, type CohortCriteria, removeCriterion, removeGroup, replaceCriterion, setGroupJunction } from "@/lib/ui/cohorts";
+import { addCriterion, addGroup, type CohortCriteria, removeCriterion, removeGroup, replaceCriterion, setGroupJunction } from "@/lib/ui/cohorts/criteria";
 
 /** The first message of a criterion's validation errors (react-hook-form's nested errors, one object per field). */
 const firstMessage = (errors: unknown): string | undefined => {

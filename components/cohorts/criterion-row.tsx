@@ -8,7 +8,7 @@ import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type Criterion, type CriterionKind, newCriterion, type PersonCriterion } from "@/lib/ui/cohorts";
+import { type Criterion, type CriterionKind, newCriterion, type PersonCriterion } from "@/lib/ui/cohorts/criteria";
 
 const KIND_LABELS: Record<CriterionKind, string> = { person: "Person property", behavioral: "Performed event", cohort: "In cohort" };
 

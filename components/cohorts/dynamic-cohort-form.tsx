@@ -9,8 +9,8 @@ import { CriteriaBuilder } from "@/components/cohorts/criteria-builder";
 import { Button } from "@/components/ui/button";
 import { Field, FormAlert, fieldMessageId } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { createCohortMutation, updateCohortMutation } from "@/lib/ui/cohort-queries";
-import { addGroup, type TCohort, type TCohortForm, toCriteria, ZCohortForm } from "@/lib/ui/cohorts";
+import { createCohortMutation, updateCohortMutation } from "@/lib/ui/cohorts/queries";
+import { addGroup, type TCohort, type TCohortForm, toCriteria, ZCohortForm } from "@/lib/ui/cohorts/criteria";
 import { applyApiError } from "@/lib/ui/forms";
 import { toast } from "@/lib/ui/toast";
 

@@ -8,8 +8,8 @@ import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormAlert, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { staticCohortMutation } from "@/lib/ui/cohort-queries";
-import { type TStaticCohortForm, ZStaticCohortForm } from "@/lib/ui/cohorts";
+import { staticCohortMutation } from "@/lib/ui/cohorts/queries";
+import { type TStaticCohortForm, ZStaticCohortForm } from "@/lib/ui/cohorts/criteria";
 import { applyApiError } from "@/lib/ui/forms";
 import { toast } from "@/lib/ui/toast";
 

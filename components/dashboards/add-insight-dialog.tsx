@@ -11,9 +11,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { insightKind } from "@/lib/insights/query-node";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
-import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";
-import { updateInsightMutation } from "@/lib/ui/project-mutations";
-import { insightPickerQuery } from "@/lib/ui/project-queries";
+import { insightTitle, KIND_LABELS } from "@/lib/ui/insights/labels";
+import { updateInsightMutation } from "@/lib/ui/insights/mutations";
+import { insightPickerQuery } from "@/lib/ui/insights/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TInsightBasic } from "@/lib/ui/types";
 

@@ -18,7 +18,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { ZDashboardUpdate } from "@/lib/dashboards/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { updateDashboardMutation } from "@/lib/ui/project-mutations";
+import { updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TDashboardBasic } from "@/lib/ui/types";
 

@@ -4,7 +4,7 @@ import "react-grid-layout/css/styles.css";
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { getLayoutItem, Responsive, useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from "react-grid-layout";
 import { ARROWS, movedLayout, placedLayout, resizedLayout } from "@/components/dashboards/grid-keyboard";
-import { insightTitle } from "@/lib/ui/insights";
+import { insightTitle } from "@/lib/ui/insights/labels";
 import type { TDashboardTile } from "@/lib/ui/types";
 
 // Tiles on PostHog's grid: 12 columns from 768 px (`sm`, the layout kept in each tile's `layouts.sm`), one column

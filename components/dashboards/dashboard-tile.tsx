@@ -7,7 +7,7 @@ import { TileChart } from "@/components/dashboards/tile-chart";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { formatRelative } from "@/lib/ui/format";
-import { insightTitle } from "@/lib/ui/insights";
+import { insightTitle } from "@/lib/ui/insights/labels";
 import type { TDashboardTile } from "@/lib/ui/types";
 
 /** Steps of the menu's resizing: a quarter of the width, two rows. */

@@ -9,8 +9,8 @@ import { DashboardTile } from "@/components/dashboards/dashboard-tile";
 import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { PrivilegeLevel } from "@/lib/dashboards/permissions";
 import { errorMessage } from "@/lib/ui/api-client";
-import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/project-mutations";
-import { dashboardQuery } from "@/lib/ui/project-queries";
+import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
+import { dashboardQuery } from "@/lib/ui/dashboards/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TDashboard } from "@/lib/ui/types";
 

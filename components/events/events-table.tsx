@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { personName } from "@/lib/persons/schemas";
 import { formatCount } from "@/lib/ui/format";
-import { eventsQuery } from "@/lib/ui/project-queries";
+import { eventsQuery } from "@/lib/ui/project/queries";
 import type { EventListParams } from "@/lib/ui/query-keys";
 import type { TEvent } from "@/lib/ui/types";
 

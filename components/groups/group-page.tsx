@@ -10,7 +10,7 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount } from "@/lib/ui/format";
-import { groupQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
+import { groupQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
 /** `/project/:id/groups/:groupTypeIndex/:groupKey`: one group's properties, as its `$groupidentify`s set them. */
 export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: number; groupTypeIndex: number; groupKey: string }) {

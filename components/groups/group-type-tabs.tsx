@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
 import { PageHeader } from "@/components/page-header";
-import { groupTypeLabel } from "@/lib/ui/group-queries";
+import { groupTypeLabel } from "@/lib/ui/groups/queries";
 import type { TGroupType } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
 

@@ -12,7 +12,7 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
-import { groupsQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
+import { groupsQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 import type { TGroup } from "@/lib/ui/types";
 
 /** A group's name as people read it: its `name` property, else its key. */

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { apiPath, errorMessage } from "@/lib/ui/api-client";
 import { formatCount, formatDate } from "@/lib/ui/format";
 import { cn } from "@/lib/ui/utils";
-import { personsPageQuery } from "@/lib/ui/project-queries";
+import { personsPageQuery } from "@/lib/ui/insights/queries";
 
 /** A listed actor's cells: a person, or a group when the analysis is aggregated by a group type. */
 function actorCells(actor: { uuid?: string; name?: string; distinct_ids?: string[]; type?: string; group_key?: string; properties: Record<string, unknown> }) {

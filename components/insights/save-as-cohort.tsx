@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiPath } from "@/lib/ui/api-client";
-import { MAX_SAVED_PERSONS, savePersonsAsCohortMutation } from "@/lib/ui/cohort-queries";
-import { fetchPersonsPage } from "@/lib/ui/project-queries";
+import { MAX_SAVED_PERSONS, savePersonsAsCohortMutation } from "@/lib/ui/cohorts/queries";
+import { fetchPersonsPage } from "@/lib/ui/insights/queries";
 import { toast } from "@/lib/ui/toast";
 
 const ZName = z.object({ name: z.string().trim().min(1, "Name the cohort.").max(400, "At most 400 characters.") });

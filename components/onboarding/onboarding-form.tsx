@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { ZProjectCreate } from "@/lib/projects/schemas";
 import { applyApiError, fieldErrorText } from "@/lib/ui/forms";
-import { createOrganizationMutation, updateOrganizationMutation, updateProjectMutation } from "@/lib/ui/mutations";
+import { createOrganizationMutation, updateOrganizationMutation, updateProjectMutation } from "@/lib/ui/organization/mutations";
 import type { TUser } from "@/lib/ui/types";
 
 const ZNames = z.object({ name: ZOrganizationCreate.shape.name, project_name: ZProjectCreate.shape.name });

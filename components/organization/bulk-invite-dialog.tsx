@@ -16,7 +16,7 @@ import { MAX_BULK_INVITES, ZInviteCreate } from "@/lib/invites/schemas";
 import { invitableLevels } from "@/lib/organizations/levels";
 import { ApiRequestError } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { bulkCreateInvitesMutation } from "@/lib/ui/mutations";
+import { bulkCreateInvitesMutation } from "@/lib/ui/organization/mutations";
 import { inviteLink } from "@/lib/ui/paths";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

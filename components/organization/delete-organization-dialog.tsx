@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { TypedConfirmationDialog } from "@/components/typed-confirmation-dialog";
-import { deleteOrganizationMutation } from "@/lib/ui/mutations";
+import { deleteOrganizationMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -14,7 +14,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { ZInviteCreate } from "@/lib/invites/schemas";
 import { invitableLevels } from "@/lib/organizations/levels";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createInviteMutation } from "@/lib/ui/mutations";
+import { createInviteMutation } from "@/lib/ui/organization/mutations";
 import { inviteLink } from "@/lib/ui/paths";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

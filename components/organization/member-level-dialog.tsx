@@ -5,7 +5,7 @@ import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
 import { Level, LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { fullName } from "@/lib/ui/format";
-import { updateMemberMutation } from "@/lib/ui/mutations";
+import { updateMemberMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

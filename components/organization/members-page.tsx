@@ -9,7 +9,7 @@ import { MembersTable } from "@/components/organization/members-table";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/ui/format";
-import { invitesQuery } from "@/lib/ui/queries";
+import { invitesQuery } from "@/lib/ui/organization/queries";
 import { useMe } from "@/lib/ui/use-me";
 
 export function MembersPage() {

@@ -23,7 +23,7 @@ import {
   type MembershipLevel,
 } from "@/lib/organizations/levels";
 import { formatDate, fullName } from "@/lib/ui/format";
-import { membersQuery } from "@/lib/ui/queries";
+import { membersQuery } from "@/lib/ui/organization/queries";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";

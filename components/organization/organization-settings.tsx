@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { canDeleteOrganization, canEditOrganization, LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { formatDate } from "@/lib/ui/format";
 import { applyApiError, fieldErrorText, lazyResolver } from "@/lib/ui/forms";
-import { updateOrganizationMutation } from "@/lib/ui/mutations";
+import { updateOrganizationMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 

@@ -21,9 +21,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { LEVEL_NAMES } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative, fullName } from "@/lib/ui/format";
-import { cancelInviteMutation, resendInviteMutation } from "@/lib/ui/mutations";
+import { cancelInviteMutation, resendInviteMutation } from "@/lib/ui/organization/mutations";
 import { inviteLink } from "@/lib/ui/paths";
-import { invitesQuery } from "@/lib/ui/queries";
+import { invitesQuery } from "@/lib/ui/organization/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TInvite } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

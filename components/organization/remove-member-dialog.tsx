@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
-import { leaveOrganizationMutation, removeMemberMutation } from "@/lib/ui/mutations";
+import { leaveOrganizationMutation, removeMemberMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

@@ -12,7 +12,7 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount } from "@/lib/ui/format";
-import { personQuery } from "@/lib/ui/project-queries";
+import { personQuery } from "@/lib/ui/project/queries";
 
 const PERSON_EVENT_COLUMNS = ["$current_url"];
 

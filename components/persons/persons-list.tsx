@@ -8,7 +8,7 @@ import { completeFilters, filtersFromParam, PropertyFiltersEditor } from "@/comp
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
 import { SearchInput } from "@/components/search-input";
-import { personsQuery } from "@/lib/ui/project-queries";
+import { personsQuery } from "@/lib/ui/project/queries";
 import type { TPerson } from "@/lib/ui/types";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 

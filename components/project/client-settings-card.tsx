@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Switch } from "@/components/ui/switch";
 import type { TProjectClientSettings } from "@/lib/projects/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
-import { updateProjectMutation } from "@/lib/ui/mutations";
+import { updateProjectMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TProject } from "@/lib/ui/types";
 

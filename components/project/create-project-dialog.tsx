@@ -13,7 +13,8 @@ import { Label } from "@/components/ui/label";
 import { ZProjectCreate } from "@/lib/projects/schemas";
 import { DEFAULT_TIMEZONE, TIMEZONES } from "@/lib/projects/timezones";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createProjectMutation, switchWorkspaceMutation } from "@/lib/ui/mutations";
+import { switchWorkspaceMutation } from "@/lib/ui/account/mutations";
+import { createProjectMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";
 

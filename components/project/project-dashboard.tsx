@@ -7,7 +7,8 @@ import { ProjectSummary } from "@/components/project/project-summary";
 import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/ui/api-client";
-import { dashboardsQuery, eventSummaryQuery } from "@/lib/ui/project-queries";
+import { dashboardsQuery } from "@/lib/ui/dashboards/queries";
+import { eventSummaryQuery } from "@/lib/ui/project/queries";
 
 /**
  * A project's home once it has events: what it holds (volumes, newest event, top events), then its primary

@@ -14,7 +14,7 @@ import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatCount } from "@/lib/ui/format";
-import { projectsQuery } from "@/lib/ui/queries";
+import { projectsQuery } from "@/lib/ui/organization/queries";
 import type { TProject } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";

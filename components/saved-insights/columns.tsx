@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { insightKind } from "@/lib/insights/query-node";
 import { formatRelative, fullName } from "@/lib/ui/format";
-import { insightTitle, KIND_LABELS } from "@/lib/ui/insights";
+import { insightTitle, KIND_LABELS } from "@/lib/ui/insights/labels";
 import type { TInsightBasic } from "@/lib/ui/types";
 
 /** The saved-insights table's columns; the cells reach the list's actions through `InsightsContext`. */

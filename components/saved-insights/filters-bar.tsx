@@ -6,8 +6,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { fullName } from "@/lib/ui/format";
-import { KIND_LABELS } from "@/lib/ui/insights";
-import { membersQuery } from "@/lib/ui/queries";
+import { KIND_LABELS } from "@/lib/ui/insights/labels";
+import { membersQuery } from "@/lib/ui/organization/queries";
 import { useMe } from "@/lib/ui/use-me";
 import type { useTableUrlState } from "@/lib/ui/use-table-url-state";
 

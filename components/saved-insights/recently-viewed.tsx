@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
-import { insightTitle } from "@/lib/ui/insights";
+import { insightTitle } from "@/lib/ui/insights/labels";
 import { insightPath } from "@/lib/ui/paths";
-import { lastViewedInsightsQuery } from "@/lib/ui/project-queries";
+import { lastViewedInsightsQuery } from "@/lib/ui/insights/queries";
 
 /** The insights the signed-in user opened last (PostHog's `my_last_viewed`), one click away; nothing until there are some. */
 export function RecentlyViewed({ projectId }: { projectId: number }) {

@@ -6,8 +6,8 @@ import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ZInsightWrite } from "@/lib/insights/schemas";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { insightTitle } from "@/lib/ui/insights";
-import { updateInsightMutation } from "@/lib/ui/project-mutations";
+import { insightTitle } from "@/lib/ui/insights/labels";
+import { updateInsightMutation } from "@/lib/ui/insights/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TInsightBasic } from "@/lib/ui/types";
 

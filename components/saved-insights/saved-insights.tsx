@@ -12,7 +12,7 @@ import { RecentlyViewed } from "@/components/saved-insights/recently-viewed";
 import { RenameInsightDialog } from "@/components/saved-insights/rename-dialog";
 import { useInsightListActions } from "@/components/saved-insights/use-insight-list-actions";
 import { Button } from "@/components/ui/button";
-import { insightsQuery } from "@/lib/ui/project-queries";
+import { insightsQuery } from "@/lib/ui/insights/queries";
 import type { TInsightBasic } from "@/lib/ui/types";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 

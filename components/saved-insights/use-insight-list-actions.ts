@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { InsightListActions } from "@/components/saved-insights/columns";
 import { errorMessage } from "@/lib/ui/api-client";
-import { insightTitle } from "@/lib/ui/insights";
-import { createInsightMutation, updateInsightMutation } from "@/lib/ui/project-mutations";
+import { insightTitle } from "@/lib/ui/insights/labels";
+import { createInsightMutation, updateInsightMutation } from "@/lib/ui/insights/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TInsightBasic } from "@/lib/ui/types";
 

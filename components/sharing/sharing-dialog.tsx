@@ -9,8 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/ui/api-client";
-import { resetSharingLinkMutation, updateSharingMutation } from "@/lib/ui/project-mutations";
-import { sharingQuery } from "@/lib/ui/project-queries";
+import { resetSharingLinkMutation, updateSharingMutation } from "@/lib/ui/sharing";
+import { sharingQuery } from "@/lib/ui/sharing";
 import { toast } from "@/lib/ui/toast";
 
 /**

@@ -7,7 +7,7 @@ import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ZOrganizationCreate } from "@/lib/organizations/schemas";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createOrganizationMutation } from "@/lib/ui/mutations";
+import { createOrganizationMutation } from "@/lib/ui/organization/mutations";
 
 const ZNewOrganization = ZOrganizationCreate.pick({ name: true });
 

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { LEVEL_NAMES, type MembershipLevel } from "@/lib/organizations/levels";
 import { errorMessage } from "@/lib/ui/api-client";
-import { switchWorkspaceMutation } from "@/lib/ui/mutations";
+import { switchWorkspaceMutation } from "@/lib/ui/account/mutations";
 import { homePath } from "@/lib/ui/paths";
 import { toast } from "@/lib/ui/toast";
 import { useMe } from "@/lib/ui/use-me";

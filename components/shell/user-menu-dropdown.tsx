@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { errorMessage } from "@/lib/ui/api-client";
-import { logoutMutation } from "@/lib/ui/mutations";
+import { logoutMutation } from "@/lib/ui/account/mutations";
 import { toast } from "@/lib/ui/toast";
 
 /** The account menu: theme, personal API keys, sign out (loaded after the page, see `UserMenu`). */

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { meQuery } from "@/lib/ui/queries";
+import { meQuery } from "@/lib/ui/account/queries";
 import type { TUser } from "@/lib/ui/types";
 
 type SignedInUser = TUser & { organization: NonNullable<TUser["organization"]> };

@@ -12,7 +12,7 @@ import { DateRangePicker } from "@/components/insights/controls/date-range-picke
 import { carryFilters } from "@/lib/insights/builder/carry-filters";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { insightFilters } from "@/lib/insights/query-node";
-import { insightViewedMutation } from "@/lib/ui/project-mutations";
+import { insightViewedMutation } from "@/lib/ui/insights/mutations";
 import type { TInsight } from "@/lib/ui/types";
 import { cn } from "@/lib/ui/utils";
 

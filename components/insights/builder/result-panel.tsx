@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import type { LegacyFilters } from "@/lib/insights/builder/url-state";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
-import { analysisQuery, fetchAnalysis } from "@/lib/ui/project-queries";
+import { analysisQuery, fetchAnalysis } from "@/lib/ui/insights/queries";
 
 /** Seconds after which a running analysis says it is slow (PostHog's hint comes at 7 s). */
 const SLOW_AFTER_MS = 7000;

@@ -6,7 +6,7 @@ import { InsightBuilder, type BuilderMode } from "@/components/insights/builder/
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
-import { insightByShortIdQuery } from "@/lib/ui/project-queries";
+import { insightByShortIdQuery } from "@/lib/ui/insights/queries";
 
 /** A saved insight, loaded by its short id, in the builder (`view` or `edit`). */
 export function SavedInsight({ projectId, shortId, mode }: { projectId: number; shortId: string; mode: Exclude<BuilderMode, "new"> }) {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { errorMessage } from "@/lib/ui/api-client";
 import { insightPath } from "@/lib/ui/paths";
-import { createInsightMutation, updateInsightMutation } from "@/lib/ui/project-mutations";
+import { createInsightMutation, updateInsightMutation } from "@/lib/ui/insights/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TInsight } from "@/lib/ui/types";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
 const PERSONS = "persons";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { formatCount } from "@/lib/ui/format";
-import { actionsQuery, eventDefinitionsQuery } from "@/lib/ui/project-queries";
+import { actionsQuery, eventDefinitionsQuery } from "@/lib/ui/project/queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** A series, step or retention entity as the legacy filter names it: an event (by name; null = all events) or an action. */

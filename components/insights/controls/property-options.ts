@@ -3,9 +3,9 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { ELEMENT_KEYS, optionValue, type PropertyKind, SESSION_DURATION } from "@/components/insights/controls/filter-kinds";
 import type { ComboboxOption } from "@/components/ui/combobox";
-import { cohortsQuery } from "@/lib/ui/cohort-queries";
-import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
-import { propertyDefinitionsQuery } from "@/lib/ui/project-queries";
+import { cohortsQuery } from "@/lib/ui/cohorts/queries";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
+import { propertyDefinitionsQuery } from "@/lib/ui/project/queries";
 
 const GROUP: Partial<Record<PropertyKind, string>> = { event: "Event properties", person: "Person properties", element: "Elements ($autocapture)", session: "Session properties" };
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { PropertyKind } from "@/components/insights/controls/filter-kinds";
 import { Combobox } from "@/components/ui/combobox";
 import { formatCount } from "@/lib/ui/format";
-import { propertyValuesQuery } from "@/lib/ui/project-queries";
+import { propertyValuesQuery } from "@/lib/ui/project/queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** A value of a property: the project's most frequent values searched on the server (event and person properties), or any typed text. */

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { PathItemPicker, shortItem } from "./path-item-picker";
-import { projectsQuery } from "@/lib/ui/queries";
+import { projectsQuery } from "@/lib/ui/organization/queries";
 import { useMe } from "@/lib/ui/use-me";
 import type { PathCleaningRule, PathEventType, PathsFilters } from "./types";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
-import { eventDefinitionsQuery, propertyValuesQuery } from "@/lib/ui/project-queries";
+import { eventDefinitionsQuery, propertyValuesQuery } from "@/lib/ui/project/queries";
 import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 import type { PathEventType } from "./types";
 

@@ -22,7 +22,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Combobox } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { MAX_BREAKDOWN_LIMIT, MAX_TREND_SERIES } from "@/lib/analytics/limits";
-import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/group-queries";
+import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
 /** Series are lettered A–Z for formulas (PostHog's `entitiesLimit = alphabet.length`), within the API's bound. */
 const MAX_SERIES = Math.min(26, MAX_TREND_SERIES);

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative, fullName } from "@/lib/ui/format";
-import { pluginActivityQuery } from "@/lib/ui/pipeline-queries";
+import { pluginActivityQuery } from "@/lib/ui/pipeline/queries";
 import { useMe } from "@/lib/ui/use-me";
 
 const VERBS: Record<string, string> = {

@@ -9,8 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/ui/api-client";
-import { installPluginMutation } from "@/lib/ui/pipeline-mutations";
-import { pluginRepositoryQuery } from "@/lib/ui/pipeline-queries";
+import { installPluginMutation } from "@/lib/ui/pipeline/mutations";
+import { pluginRepositoryQuery } from "@/lib/ui/pipeline/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import { configFields, configFormDefaults, configFormSchema, configToSave, isSavedSecret } from "@/lib/plugins/config-form";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { savePluginConfigMutation } from "@/lib/ui/pipeline-mutations";
+import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

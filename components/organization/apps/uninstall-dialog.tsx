@@ -13,7 +13,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
-import { uninstallPluginMutation } from "@/lib/ui/pipeline-mutations";
+import { uninstallPluginMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

@@ -23,7 +23,7 @@ import { challengeRecordName } from "@/lib/domains/rules";
 import { ZDomainCreate, ZDomainUpdate } from "@/lib/domains/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
-import { createDomainMutation, deleteDomainMutation, updateDomainMutation, verifyDomainMutation } from "@/lib/ui/mutations";
+import { createDomainMutation, deleteDomainMutation, updateDomainMutation, verifyDomainMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TDomain } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { MembersPage } from "@/components/organization/members-page";
 import { MAX_PAGE_SIZE } from "@/lib/api/pagination";
 import { listMembers } from "@/lib/members/service";
-import { membersQuery } from "@/lib/ui/queries";
+import { membersQuery } from "@/lib/ui/organization/queries";
 import { currentActor, currentUser } from "@/lib/ui/server";
 import type { TMember } from "@/lib/ui/types";
 

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, apiPath } from "@/lib/ui/api-client";
-import { type CohortCriteria, distinctIdsCsv, fromCriteria, type TCohort } from "@/lib/ui/cohorts";
+import { type CohortCriteria, distinctIdsCsv, fromCriteria, type TCohort } from "@/lib/ui/cohorts/criteria";
 import { cohortKeys } from "@/lib/ui/query-keys";
 import type { TPerson } from "@/lib/ui/types";
 
 // The queries and writes of a project's cohorts. A cohort being calculated is asked again until it is done.
 
 const POLL_MS = 1_500;
+
 const base = (projectId: number) => `/api/projects/${projectId}/cohorts/`;
 
 export const cohortsQuery = (projectId: number) =>
@@ -41,6 +42,7 @@ export interface DynamicCohortBody {
   description: string;
   criteria: CohortCriteria;
 }
+
 /** A dynamic cohort's body: its name, description and criteria (groups without criteria left out). */
 const dynamicBody = ({ name, description, criteria }: DynamicCohortBody) => ({ name: name.trim(), description, filters: { properties: fromCriteria(criteria) } });
 

@@ -1,85 +1,12 @@
-import { MutationCache, mutationOptions, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { mutationOptions, } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { TApiKey, TApiKeyCreate } from "@/lib/api-keys/schemas";
 import type { TDomain, TDomainCreate, TDomainUpdate } from "@/lib/domains/schemas";
-import type { TInvite, TInviteAccept, ZInviteCreate } from "@/lib/invites/schemas";
+import type { TInvite, ZInviteCreate } from "@/lib/invites/schemas";
 import type { TMember, TMemberUpdate } from "@/lib/members/schemas";
 import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/lib/organizations/schemas";
 import type { TProject, TProjectCreate, TProjectUpdate } from "@/lib/projects/schemas";
-import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, domainKeys, inviteKeys, memberKeys, projectKeys, userKeys } from "@/lib/ui/query-keys";
-
-/**
- * What a write does to the cache once it succeeds, declared with it (as `meta`) and carried out in one place,
- * the query client's mutation cache (`writeEffectsCache`), before the caller's own `onSuccess`. Components add
- * their toasts and navigation in `onSuccess` without ever having to remember an invalidation.
- */
-export interface WriteEffects {
-  /** The response is the new value of this query. */
-  returns?: QueryKey;
-  /** Queries the write makes stale; those on screen are refetched before the mutation counts as done. */
-  invalidates?: readonly QueryKey[] | "all";
-  /** The write changes who is signed in, or takes the current organization away: nothing cached may outlive it. */
-  clearsCache?: boolean;
-}
-
-declare module "@tanstack/react-query" {
-  interface Register {
-    mutationMeta: WriteEffects;
-  }
-}
-
-/** The mutation cache of every query client: it carries out each successful write's declared effects. */
-export const writeEffectsCache = () =>
-  new MutationCache({ onSuccess: (data, _variables, _result, mutation, { client }) => applyWriteEffects(client, data, mutation.meta) });
-
-async function applyWriteEffects(client: QueryClient, data: unknown, effects: WriteEffects | undefined) {
-  if (!effects) return;
-  if (effects.clearsCache) {
-    client.clear();
-    return;
-  }
-  if (effects.returns) client.setQueryData(effects.returns, data);
-  if (effects.invalidates === "all") await client.invalidateQueries();
-  else if (effects.invalidates) await Promise.all(effects.invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
-}
-
-// Session
-
-export const loginMutation = () =>
-  mutationOptions({
-    mutationFn: (credentials: { email: string; password: string }) => api.post("/api/login/", credentials),
-    // Nothing cached for whoever used this tab before may show through.
-    meta: { clearsCache: true },
-  });
-
-export const logoutMutation = () =>
-  mutationOptions({
-    mutationFn: () => api.post("/api/logout/"),
-    meta: { clearsCache: true },
-  });
-
-export const signupMutation = () =>
-  mutationOptions({
-    mutationFn: (body: TSignup) => api.post<TUser>("/api/signup/", body),
-    meta: { clearsCache: true },
-  });
-
-/** Signed in: joins as that user (no body). Signed out: creates the account and joins. */
-export const acceptInviteMutation = (inviteId: string) =>
-  mutationOptions({
-    mutationFn: (body: TInviteAccept = {}) => api.post<TUser>(`/api/signup/${inviteId}/`, body),
-    meta: { clearsCache: true },
-  });
-
-/** Moves the user to another organization or project (PATCH @me): every cached resource belonged to the old one. */
-export const switchWorkspaceMutation = () =>
-  mutationOptions({
-    mutationFn: (change: Pick<TUserUpdate, "set_current_organization"> | Pick<TUserUpdate, "set_current_team">) =>
-      api.patch<TUser>("/api/users/@me/", change),
-    meta: { returns: userKeys.me(), invalidates: "all" },
-  });
+import { domainKeys, inviteKeys, memberKeys, projectKeys, userKeys } from "@/lib/ui/query-keys";
 
 // Organizations
 
@@ -214,18 +141,4 @@ export const deleteDomainMutation = (organizationId: string) =>
   mutationOptions({
     mutationFn: (domain: TDomain) => api.delete(`/api/organizations/${organizationId}/domains/${domain.id}/`),
     meta: { invalidates: [domainKeys.list(organizationId)] },
-  });
-
-// Personal API keys
-
-export const createApiKeyMutation = () =>
-  mutationOptions({
-    mutationFn: (body: TApiKeyCreate) => api.post<TApiKey>("/api/personal_api_keys/", body),
-    meta: { invalidates: [apiKeyKeys.list()] },
-  });
-
-export const deleteApiKeyMutation = () =>
-  mutationOptions({
-    mutationFn: (key: TApiKey) => api.delete(`/api/personal_api_keys/${key.id}/`),
-    meta: { invalidates: [apiKeyKeys.list()] },
   });

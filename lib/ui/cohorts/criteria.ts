@@ -4,9 +4,13 @@ import { z } from "zod";
 // PostHog's `filters.properties`, an outer AND/OR of groups, each an AND/OR of criteria.
 
 export type Junction = "AND" | "OR";
+
 export const TIME_INTERVALS = ["day", "week", "month", "year"] as const;
+
 export type TimeInterval = (typeof TIME_INTERVALS)[number];
+
 export const COUNT_OPERATORS = ["gte", "lte", "gt", "lt", "eq"] as const;
+
 export type CountOperator = (typeof COUNT_OPERATORS)[number];
 
 export interface PersonCriterion {
@@ -15,6 +19,7 @@ export interface PersonCriterion {
   operator: string;
   value?: unknown;
 }
+
 export interface BehavioralCriterion {
   type: "behavioral";
   value: "performed_event" | "performed_event_multiple";
@@ -26,17 +31,21 @@ export interface BehavioralCriterion {
   operator_value?: number;
   negation?: boolean;
 }
+
 interface CohortCriterion {
   type: "cohort";
   key: "id";
   value: number;
   negation?: boolean;
 }
+
 export type Criterion = PersonCriterion | BehavioralCriterion | CohortCriterion;
+
 interface CriteriaGroup {
   type: Junction;
   values: Criterion[];
 }
+
 export interface CohortCriteria {
   type: Junction;
   values: CriteriaGroup[];
@@ -58,8 +67,10 @@ export interface TCohort {
 }
 
 const junction = (value: unknown): Junction => (value === "OR" ? "OR" : "AND");
+
 const isGroup = (value: unknown): value is { type?: unknown; values: unknown[] } =>
   !!value && typeof value === "object" && Array.isArray((value as { values?: unknown }).values);
+
 const isCriterion = (value: unknown): value is Criterion =>
   !!value && typeof value === "object" && ["person", "behavioral", "cohort"].includes((value as { type?: unknown }).type as string);
 
@@ -97,22 +108,29 @@ export function withMultiple(criterion: BehavioralCriterion, multiple: boolean):
 
 // The tree edits the builder makes, each returning a new tree.
 type Path = { group: number; index?: number };
+
 export const addGroup = (criteria: CohortCriteria, kind: CriterionKind = "person"): CohortCriteria => ({
   ...criteria,
   values: [...criteria.values, { type: "AND", values: [newCriterion(kind)] }],
 });
+
 export const removeGroup = (criteria: CohortCriteria, group: number): CohortCriteria => ({ ...criteria, values: criteria.values.filter((_, i) => i !== group) });
+
 export const setGroupJunction = (criteria: CohortCriteria, group: number, type: Junction): CohortCriteria => ({
   ...criteria,
   values: criteria.values.map((g, i) => (i === group ? { ...g, type } : g)),
 });
+
 const editGroup = (criteria: CohortCriteria, group: number, edit: (values: Criterion[]) => Criterion[]): CohortCriteria => ({
   ...criteria,
   values: criteria.values.map((g, i) => (i === group ? { ...g, values: edit(g.values) } : g)),
 });
+
 export const addCriterion = (criteria: CohortCriteria, group: number, kind: CriterionKind) => editGroup(criteria, group, (values) => [...values, newCriterion(kind)]);
+
 export const replaceCriterion = (criteria: CohortCriteria, { group, index }: Required<Path>, next: Criterion) =>
   editGroup(criteria, group, (values) => values.map((c, i) => (i === index ? next : c)));
+
 /** Removing a group's last criterion removes the group. */
 export function removeCriterion(criteria: CohortCriteria, { group, index }: Required<Path>): CohortCriteria {
   const edited = editGroup(criteria, group, (values) => values.filter((_, i) => i !== index));
@@ -120,9 +138,11 @@ export function removeCriterion(criteria: CohortCriteria, { group, index }: Requ
 }
 
 const VALUELESS = ["is_set", "is_not_set"];
+
 const ZPerson = z
   .object({ type: z.literal("person"), key: z.string().min(1, "Choose a property."), operator: z.string(), value: z.unknown().optional() })
   .refine((c) => VALUELESS.includes(c.operator) || [c.value].flat().some((v) => v !== undefined && v !== null && v !== ""), { message: "Enter a value.", path: ["value"] });
+
 const ZBehavioral = z.object({
   type: z.literal("behavioral"),
   value: z.enum(["performed_event", "performed_event_multiple"]),
@@ -134,6 +154,7 @@ const ZBehavioral = z.object({
   operator_value: z.number({ message: "Enter a count." }).int("Enter a whole number.").min(0, "At least 0.").optional(),
   negation: z.boolean().optional(),
 });
+
 const ZCohortRef = z.object({ type: z.literal("cohort"), key: z.literal("id"), value: z.number().int().positive("Choose a cohort."), negation: z.boolean().optional() });
 
 /** The cohort form: a name and, for a dynamic cohort, at least one complete criterion. */
@@ -147,6 +168,7 @@ export const ZCohortForm = z.object({
     })
     .refine((c) => c.values.some((group) => group.values.length), { message: "Add at least one criterion." }),
 });
+
 export type TCohortForm = z.input<typeof ZCohortForm>;
 
 /** A CSV of one `distinct_id` column (the static cohort upload), values quoted where CSV needs it. */
@@ -163,4 +185,5 @@ export const ZStaticCohortForm = z.object({
     .refine((file) => file.size > 0, "The file is empty.")
     .refine((file) => file.size <= 50 * 1024 * 1024, "The file is larger than 50 MB."),
 });
+
 export type TStaticCohortForm = z.input<typeof ZStaticCohortForm>;

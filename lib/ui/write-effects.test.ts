@@ -1,9 +1,11 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import * as accountMutations from "./mutations";
-import { type WriteEffects, writeEffectsCache } from "./mutations";
-import * as pipelineMutations from "./pipeline-mutations";
-import * as projectMutations from "./project-mutations";
+/// <reference types="vite/client" />
+import { createApiKeyMutation, logoutMutation, switchWorkspaceMutation } from "@/lib/ui/account/mutations";
+import { retryBatchExportRunMutation } from "@/lib/ui/batch-exports/mutations";
+import { updateInsightMutation } from "@/lib/ui/insights/mutations";
+import { resendInviteMutation, updateMemberMutation } from "@/lib/ui/organization/mutations";
+import { type WriteEffects, writeEffectsCache } from "@/lib/ui/write-effects";
 import * as queryKeys from "./query-keys";
 import { apiKeyKeys, batchExportKeys, dashboardKeys, insightKeys, inviteKeys, memberKeys, userKeys } from "./query-keys";
 
@@ -12,8 +14,11 @@ const ORG = "0193a4c2-0000-7000-8000-000000000001";
 const PROJECT = 7;
 const DASHBOARD = 12;
 
-// Every write of the UI, whichever module declares it.
-const mutations = { ...accountMutations, ...pipelineMutations, ...projectMutations };
+// Every write of the UI, whichever feature folder declares it.
+const mutations: Record<string, unknown> = Object.assign(
+  {},
+  ...Object.values(import.meta.glob(["./*/mutations.ts", "./*/queries.ts", "./*.ts", "!./*.test.ts", "!./server.ts"], { eager: true })),
+);
 /** Writes that save nothing, so change nothing cached. */
 const SAVES_NOTHING = new Set(["testBatchExportDestinationMutation"]);
 const KEY_ROOTS = new Set(Object.values(queryKeys).map((factory) => (factory as { all: readonly unknown[] }).all[0]));
@@ -54,7 +59,7 @@ describe("the query client carries the declarations out", () => {
 
   test("a member's new level makes that organization's members and @me stale, nothing else", async () => {
     const { client, fetch, invalidated } = setUp({ level: 8 });
-    await client.getMutationCache().build(client, mutations.updateMemberMutation(ORG)).execute({ member: { user: { uuid: "u1" } } as never, level: 8 });
+    await client.getMutationCache().build(client, updateMemberMutation(ORG)).execute({ member: { user: { uuid: "u1" } } as never, level: 8 });
     expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/members/u1/`, expect.objectContaining({ method: "PATCH", body: '{"level":8}' }));
     expect(invalidated(memberKeys.list(ORG))).toBe(true);
     expect(invalidated(userKeys.me())).toBe(true);
@@ -65,7 +70,7 @@ describe("the query client carries the declarations out", () => {
   test("resending an invite posts its own fields again, replacing it", async () => {
     const { client, fetch, invalidated } = setUp({ id: "new" });
     const invite = { id: "old", target_email: "ada@example.com", first_name: "Ada", level: 8, message: "Hi", private_project_access: [], is_expired: true };
-    await client.getMutationCache().build(client, mutations.resendInviteMutation(ORG)).execute(invite as never);
+    await client.getMutationCache().build(client, resendInviteMutation(ORG)).execute(invite as never);
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe(`/api/organizations/${ORG}/invites/`);
     expect(init.method).toBe("POST");
@@ -77,7 +82,7 @@ describe("the query client carries the declarations out", () => {
   test("switching puts the answer in @me and makes everything stale", async () => {
     const me = { id: 1, organization: { id: ORG } };
     const { client, invalidated } = setUp(me);
-    await client.getMutationCache().build(client, mutations.switchWorkspaceMutation()).execute({ set_current_organization: ORG });
+    await client.getMutationCache().build(client, switchWorkspaceMutation()).execute({ set_current_organization: ORG });
     expect(client.getQueryData(userKeys.me())).toEqual(me);
     expect(invalidated(apiKeyKeys.list())).toBe(true);
     expect(invalidated(memberKeys.list("another"))).toBe(true);
@@ -86,7 +91,7 @@ describe("the query client carries the declarations out", () => {
   test("signing out leaves nothing cached, and the caller's own onSuccess still runs", async () => {
     const { client } = setUp();
     const onSuccess = vi.fn();
-    await client.getMutationCache().build(client, { ...mutations.logoutMutation(), onSuccess }).execute(undefined);
+    await client.getMutationCache().build(client, { ...logoutMutation(), onSuccess }).execute(undefined);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
     expect(onSuccess).toHaveBeenCalledOnce();
   });
@@ -95,7 +100,7 @@ describe("the query client carries the declarations out", () => {
     const { client, fetch } = setUp({ id: 3 });
     for (const key of [insightKeys.list(PROJECT, { offset: 0, limit: 30 }), dashboardKeys.detail(PROJECT, DASHBOARD), dashboardKeys.list(8)])
       client.setQueryData(key, { cached: true });
-    await client.getMutationCache().build(client, mutations.updateInsightMutation(PROJECT)).execute({ id: 3, favorited: true });
+    await client.getMutationCache().build(client, updateInsightMutation(PROJECT)).execute({ id: 3, favorited: true });
     expect(fetch).toHaveBeenCalledWith(`/api/projects/${PROJECT}/insights/3/`, expect.objectContaining({ method: "PATCH", body: '{"favorited":true}' }));
     const invalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
     expect(invalidated(insightKeys.list(PROJECT, { offset: 0, limit: 30 }))).toBe(true);
@@ -109,7 +114,7 @@ describe("the query client carries the declarations out", () => {
     const logs = batchExportKeys.logs(ORG, "e1", { offset: 0, limit: 50 });
     const elsewhere = batchExportKeys.list("another");
     for (const key of [runs, logs, elsewhere]) client.setQueryData(key, { cached: true });
-    await client.getMutationCache().build(client, mutations.retryBatchExportRunMutation(ORG)).execute({ id: "r1", batch_export: "e1" });
+    await client.getMutationCache().build(client, retryBatchExportRunMutation(ORG)).execute({ id: "r1", batch_export: "e1" });
     expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/batch_exports/e1/runs/r1/retry/`, expect.objectContaining({ method: "POST" }));
     expect(invalidated(runs)).toBe(true);
     expect(invalidated(logs)).toBe(true);
@@ -120,7 +125,7 @@ describe("the query client carries the declarations out", () => {
   test("a refused write changes nothing", async () => {
     const { client, fetch, invalidated } = setUp();
     fetch.mockResolvedValueOnce(new Response(JSON.stringify({ type: "validation_error", code: "invalid_input", detail: "No.", attr: "label" }), { status: 400 }));
-    await expect(client.getMutationCache().build(client, mutations.createApiKeyMutation()).execute({ label: "x", scopes: ["*"] })).rejects.toMatchObject({
+    await expect(client.getMutationCache().build(client, createApiKeyMutation()).execute({ label: "x", scopes: ["*"] })).rejects.toMatchObject({
       attr: "label",
     });
     expect(invalidated(apiKeyKeys.list())).toBe(false);

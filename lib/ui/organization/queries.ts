@@ -1,16 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
-import { apiKeyKeys, domainKeys, inviteKeys, memberKeys, projectKeys, userKeys } from "@/lib/ui/query-keys";
-import type { TApiKey, TDomain, TInvite, TInvitePreview, TMember, TProject, TUser } from "@/lib/ui/types";
-
-// The account's and the organization's queries. Project data and the pipelines have theirs in
-// `project-queries.ts` and `pipeline-queries.ts`, so an admin page does not load the builder's.
-
-export const meQuery = () =>
-  queryOptions({
-    queryKey: userKeys.me(),
-    queryFn: ({ signal }) => api.get<TUser>("/api/users/@me/", { signal }),
-  });
+import { domainKeys, inviteKeys, memberKeys, projectKeys, } from "@/lib/ui/query-keys";
+import type { TDomain, TInvite, TMember, TProject, } from "@/lib/ui/types";
 
 export const membersQuery = (organizationId: string) =>
   queryOptions({
@@ -24,19 +15,6 @@ export const invitesQuery = (organizationId: string) =>
     queryFn: ({ signal }) => api.getAll<TInvite>(`/api/organizations/${organizationId}/invites/`, { signal }),
   });
 
-export const invitePreviewQuery = (inviteId: string) =>
-  queryOptions({
-    queryKey: inviteKeys.preview(inviteId),
-    queryFn: ({ signal }) => api.get<TInvitePreview>(`/api/signup/${inviteId}/`, { signal }),
-    retry: false,
-  });
-
-export const apiKeysQuery = () =>
-  queryOptions({
-    queryKey: apiKeyKeys.list(),
-    queryFn: ({ signal }) => api.get<TApiKey[]>("/api/personal_api_keys/", { signal }),
-  });
-
 export const projectsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: projectKeys.list(organizationId),
@@ -48,5 +26,3 @@ export const domainsQuery = (organizationId: string) =>
     queryKey: domainKeys.list(organizationId),
     queryFn: ({ signal }) => api.getAll<TDomain>(`/api/organizations/${organizationId}/domains/`, { signal }),
   });
-
-// Pipeline apps

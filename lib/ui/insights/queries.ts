@@ -1,44 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, dashboardKeys, type EventListParams, eventKeys, insightKeys, type InsightListParams, personKeys, type PersonListParams, sharingKeys, taxonomyKeys } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TAction, TActivityPage, TActorsPage, TDashboard, TDashboardBasic, TEventDefinition, TInsight, TInsightBasic, TPropertyDefinition, TPropertyValue, TRetentionActorsPage, TSharingConfiguration } from "@/lib/ui/types";
-import type { TEventList, TEventSummary } from "@/lib/events/schemas";
-import type { TPerson } from "@/lib/persons/schemas";
-
-// The queries of a project's data: the taxonomy, analyses, insights, dashboards, events and persons.
-
-export const eventDefinitionsQuery = (projectId: number, search: string) =>
-  queryOptions({
-    queryKey: taxonomyKeys.events(projectId, search),
-    queryFn: ({ signal }) =>
-      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, { signal }),
-    staleTime: 60_000,
-  });
-
-export const actionsQuery = (projectId: number, search: string) =>
-  queryOptions({
-    queryKey: taxonomyKeys.actions(projectId, search),
-    queryFn: ({ signal }) => api.get<PaginatedList<TAction>>(`/api/projects/${projectId}/actions/?${searchParams({ search, limit: "50" })}`, { signal }),
-    staleTime: 60_000,
-  });
-
-/** `params`: PostHog's `type` (event|person), `search`, `is_numerical`, `event_names` (JSON list). */
-export const propertyDefinitionsQuery = (projectId: number, params: Record<string, string>) =>
-  queryOptions({
-    queryKey: taxonomyKeys.properties(projectId, params),
-    queryFn: ({ signal }) =>
-      api.get<PaginatedList<TPropertyDefinition>>(`/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`, { signal }),
-    staleTime: 60_000,
-  });
-
-export const propertyValuesQuery = (projectId: number, type: "event" | "person", key: string, search: string) =>
-  queryOptions({
-    queryKey: taxonomyKeys.values(projectId, type, key, search),
-    queryFn: ({ signal }) =>
-      api.get<TPropertyValue[]>(`/api/projects/${projectId}/${type === "person" ? "persons" : "events"}/values/?${searchParams({ key, value: search })}`, { signal }),
-    staleTime: 60_000,
-  });
+import { actorKeys, analysisKeys, insightKeys, type InsightListParams, } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TActivityPage, TActorsPage, TInsight, TInsightBasic, TRetentionActorsPage, } from "@/lib/ui/types";
 
 /** An analysis of a legacy filter; `refresh` forces a fresh computation past the results cache. */
 export const analysisQuery = (projectId: number, endpoint: string, filters: Record<string, unknown>) =>
@@ -94,12 +58,6 @@ export const insightByShortIdQuery = (projectId: number, shortId: string) =>
     retry: false,
   });
 
-export const sharingQuery = (sharingPath: string) =>
-  queryOptions({
-    queryKey: sharingKeys.config(sharingPath),
-    queryFn: ({ signal }) => api.get<TSharingConfiguration>(sharingPath, { signal }),
-  });
-
 /** The latest changes to an insight, newest first (one page is plenty for the history dialog). */
 export const insightActivityQuery = (projectId: number, insightId: number) =>
   queryOptions({
@@ -135,56 +93,6 @@ export const insightPickerQuery = (projectId: number, search: string) =>
     queryFn: ({ signal }) =>
       api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch({ search, limit: 20 })}`, { signal }),
     placeholderData: (previous) => previous,
-  });
-
-export const dashboardsQuery = (projectId: number) =>
-  queryOptions({
-    queryKey: dashboardKeys.list(projectId),
-    queryFn: ({ signal }) => api.getAll<TDashboardBasic>(`/api/projects/${projectId}/dashboards/`, { signal }),
-  });
-
-/** A dashboard with its tiles; results missing or stale are computed (`blocking`), fresh ones come from the cache. */
-export const dashboardQuery = (projectId: number, dashboardId: number) =>
-  queryOptions({
-    queryKey: dashboardKeys.detail(projectId, dashboardId),
-    queryFn: ({ signal }) => api.get<TDashboard>(`/api/projects/${projectId}/dashboards/${dashboardId}/?refresh=blocking`, { signal }),
-  });
-
-/** What the project holds: events of the last 24 hours and 30 days, the newest event's time, the top events. */
-export const eventSummaryQuery = (projectId: number) =>
-  queryOptions({
-    queryKey: eventKeys.summary(projectId),
-    queryFn: ({ signal }) => api.get<TEventSummary>(`/api/projects/${projectId}/events/summary/`, { signal }),
-  });
-
-const EVENTS_PAGE_SIZE = 50;
-
-/** The project's events, newest first, page after page through the API's `next` links. */
-export const eventsQuery = (projectId: number, params: EventListParams) =>
-  infiniteQueryOptions({
-    queryKey: eventKeys.list(projectId, params),
-    initialPageParam: `/api/projects/${projectId}/events/?${searchParams({ ...params, limit: String(EVENTS_PAGE_SIZE) })}`,
-    queryFn: ({ pageParam, signal }) => api.get<TEventList>(pageParam, { signal }),
-    // `next` is absolute, built from the request's origin: keep only its path, as `api.getAll` does.
-    getNextPageParam: (page) => (page.next ? new URL(page.next).pathname + new URL(page.next).search : null),
-  });
-
-/** One page of the project's persons, newest first, searched by the API. */
-export const personsQuery = (projectId: number, params: PersonListParams) =>
-  queryOptions({
-    queryKey: personKeys.list(projectId, params),
-    queryFn: ({ signal }) =>
-      api.get<PaginatedList<TPerson>>(
-        `/api/projects/${projectId}/persons/?${searchParams({ search: params.search, properties: params.properties, offset: String(params.offset), limit: String(params.limit) })}`,
-        { signal },
-      ),
-    placeholderData: (previous) => previous,
-  });
-
-export const personQuery = (projectId: number, personId: string) =>
-  queryOptions({
-    queryKey: personKeys.detail(projectId, personId),
-    queryFn: ({ signal }) => api.get<TPerson>(`/api/projects/${projectId}/persons/${personId}/`, { signal }),
   });
 
 /** The last insights the signed-in user opened, most recent first. */

@@ -1,43 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
-import { batchExportKeys, type BatchExportLogParams, type BatchExportRunListParams, pluginKeys } from "@/lib/ui/query-keys";
-import type { TActivityPage, TBatchExport, TBatchExportLogEntry, TBatchExportRun, TCatalogEntry, TPlugin, TPluginConfig } from "@/lib/ui/types";
-
-// The queries of the pipeline apps and batch exports pages.
-
-export const pluginsQuery = (organizationId: string, family: string) =>
-  queryOptions({
-    queryKey: pluginKeys.family(organizationId, family),
-    queryFn: ({ signal }) => api.getAll<TPlugin>(`/api/organizations/${organizationId}/${family}/`, { signal }),
-  });
-
-/** The catalog shipped with Hedgerow (the same whichever family's path reads it). */
-export const pluginRepositoryQuery = (organizationId: string) =>
-  queryOptions({
-    queryKey: pluginKeys.repository(organizationId),
-    queryFn: ({ signal }) => api.get<TCatalogEntry[]>(`/api/organizations/${organizationId}/pipeline_destinations/repository/`, { signal }),
-    staleTime: Infinity,
-  });
-
-export const pluginSourceQuery = (organizationId: string, family: string, pluginId: number) =>
-  queryOptions({
-    queryKey: pluginKeys.source(organizationId, family, pluginId),
-    queryFn: ({ signal }) => api.get<Record<string, string>>(`/api/organizations/${organizationId}/${family}/${pluginId}/source/`, { signal }),
-  });
-
-export const pluginActivityQuery = (organizationId: string, page: number) =>
-  queryOptions({
-    queryKey: pluginKeys.activity(organizationId, page),
-    queryFn: ({ signal }) => api.get<TActivityPage>(`/api/organizations/${organizationId}/pipeline_destinations/activity/?page=${page}&limit=20`, { signal }),
-  });
-
-/** The current project's set-ups of apps. */
-export const pluginConfigsQuery = (organizationId: string, projectId: number) =>
-  queryOptions({
-    queryKey: pluginKeys.configs(organizationId, projectId),
-    queryFn: ({ signal }) => api.getAll<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/`, { signal }),
-  });
+import { batchExportKeys, type BatchExportLogParams, type BatchExportRunListParams, } from "@/lib/ui/query-keys";
+import type { TBatchExport, TBatchExportLogEntry, TBatchExportRun, } from "@/lib/ui/types";
 
 // Saved insights, dashboards, and whether a project has events (issue 8)
 // Batch exports (issue 9)
@@ -46,6 +11,7 @@ const batchExportsPath = (organizationId: string) => `/api/organizations/${organ
 
 /** Whether a run may still change on its own: pages showing one refresh until none is. */
 export const isRunActive = (run: Pick<TBatchExportRun, "status">) => run.status === "Starting" || run.status === "Running";
+
 const ACTIVE_REFRESH_MS = 3_000;
 
 /** Every export of the organization (newest first), each with its latest runs; refreshed while a run is under way. */

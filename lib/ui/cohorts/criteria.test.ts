@@ -1,18 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  addCriterion,
-  distinctIdsCsv,
-  addGroup,
-  type CohortCriteria,
-  fromCriteria,
-  newCriterion,
-  removeCriterion,
-  replaceCriterion,
-  setGroupJunction,
-  toCriteria,
-  withMultiple,
-  ZCohortForm,
-} from "@/lib/ui/cohorts";
+import { addCriterion, distinctIdsCsv, addGroup, type CohortCriteria, fromCriteria, newCriterion, removeCriterion, replaceCriterion, setGroupJunction, toCriteria, withMultiple, ZCohortForm } from "@/lib/ui/cohorts/criteria";
 
 const email = { type: "person", key: "email", operator: "icontains", value: "@acme.com" } as const;
 const signedUp = { type: "behavioral", value: "performed_event", key: "signup", event_type: "events", time_value: 7, time_interval: "day" } as const;
