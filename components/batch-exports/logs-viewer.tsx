@@ -87,17 +87,7 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
           placeholder="Search log messages"
           className="w-full sm:w-72"
         />
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <legend className="sr-only">Levels (none ticked: all)</legend>
-          {LEVELS.map((level) => (
-            <div key={level} className="flex items-center gap-1.5">
-              <Checkbox id={`log-level-${level}`} checked={levels.includes(level)} onCheckedChange={(checked) => toggleLevel(level, checked === true)} />
-              <Label htmlFor={`log-level-${level}`} className="font-mono text-xs">
-                {level}
-              </Label>
-            </div>
-          ))}
-        </fieldset>
+        <LevelFilter levels={levels} onToggle={toggleLevel} />
         {runId && (
           <span className="inline-flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-0.5 pl-2 text-xs">
             Run <span className="font-mono">{runId.slice(0, 8)}</span>
@@ -121,20 +111,7 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
         ) : logs.data.results.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">{filtered ? "No log entry matches these filters." : "Nothing logged yet. Runs log as they start, write and finish."}</p>
         ) : (
-          <ol aria-label="Log entries" aria-busy={logs.isFetching && logs.isPlaceholderData} className="divide-y font-mono text-xs">
-            {logs.data.results.map((entry, index) => (
-              <li key={`${entry.timestamp}-${index}`} className="grid gap-x-3 gap-y-0.5 px-4 py-2 sm:grid-cols-[10rem_4.5rem_5rem_1fr]">
-                <time dateTime={entry.timestamp} className="text-muted-foreground tabular-nums">
-                  {timestamp.format(new Date(entry.timestamp))}
-                </time>
-                <span className={cn("font-semibold", LEVEL_CLASSES[entry.level])}>{entry.level}</span>
-                <span className="text-muted-foreground" title={entry.instance_id ?? undefined}>
-                  {entry.instance_id ? entry.instance_id.slice(0, 8) : ""}
-                </span>
-                <span className="break-words whitespace-pre-wrap">{entry.message}</span>
-              </li>
-            ))}
-          </ol>
+          <LogEntryList entries={logs.data.results} busy={logs.isFetching && logs.isPlaceholderData} />
         )}
         {count > PAGE_SIZE && (
           <div className="flex items-center justify-between gap-4 border-t px-3 py-2 text-sm text-muted-foreground">
@@ -156,5 +133,42 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The level checkboxes; none ticked shows every level. */
+function LevelFilter({ levels, onToggle }: { levels: TBatchExportLogEntry["level"][]; onToggle: (level: TBatchExportLogEntry["level"], on: boolean) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <legend className="sr-only">Levels (none ticked: all)</legend>
+      {LEVELS.map((level) => (
+        <div key={level} className="flex items-center gap-1.5">
+          <Checkbox id={`log-level-${level}`} checked={levels.includes(level)} onCheckedChange={(checked) => onToggle(level, checked === true)} />
+          <Label htmlFor={`log-level-${level}`} className="font-mono text-xs">
+            {level}
+          </Label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** One line per entry: when, level, run and message. */
+function LogEntryList({ entries, busy }: { entries: TBatchExportLogEntry[]; busy: boolean }) {
+  return (
+    <ol aria-label="Log entries" aria-busy={busy} className="divide-y font-mono text-xs">
+      {entries.map((entry, index) => (
+        <li key={`${entry.timestamp}-${index}`} className="grid gap-x-3 gap-y-0.5 px-4 py-2 sm:grid-cols-[10rem_4.5rem_5rem_1fr]">
+          <time dateTime={entry.timestamp} className="text-muted-foreground tabular-nums">
+            {timestamp.format(new Date(entry.timestamp))}
+          </time>
+          <span className={cn("font-semibold", LEVEL_CLASSES[entry.level])}>{entry.level}</span>
+          <span className="text-muted-foreground" title={entry.instance_id ?? undefined}>
+            {entry.instance_id ? entry.instance_id.slice(0, 8) : ""}
+          </span>
+          <span className="break-words whitespace-pre-wrap">{entry.message}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

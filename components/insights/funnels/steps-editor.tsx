@@ -149,27 +149,7 @@ function StepRow({
         >
           <FilterIcon />
         </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button type="button" variant="ghost" size="icon-sm" aria-label={`More for ${label.toLowerCase()}`}>
-              <MoreHorizontalIcon />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => setRenaming(true)}>
-              <PencilIcon /> Rename
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={index === 0} onSelect={() => onMove(index - 1)}>
-              <ArrowUpIcon /> Move up
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={index === count - 1} onSelect={() => onMove(index + 1)}>
-              <ArrowDownIcon /> Move down
-            </DropdownMenuItem>
-            <DropdownMenuItem disabled={count >= MAX_STEPS} onSelect={onDuplicate}>
-              <CopyIcon /> Duplicate
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <StepMenu label={label} index={index} count={count} onRename={() => setRenaming(true)} onMove={onMove} onDuplicate={onDuplicate} />
         {count > MIN_STEPS ? (
           <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
             <XIcon />
@@ -201,6 +181,47 @@ function StepRow({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A step's less frequent tools: rename, move up or down, duplicate. */
+function StepMenu({
+  label,
+  index,
+  count,
+  onRename,
+  onMove,
+  onDuplicate,
+}: {
+  label: string;
+  index: number;
+  count: number;
+  onRename: () => void;
+  onMove: (to: number) => void;
+  onDuplicate: () => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button type="button" variant="ghost" size="icon-sm" aria-label={`More for ${label.toLowerCase()}`}>
+          <MoreHorizontalIcon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={onRename}>
+          <PencilIcon /> Rename
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={index === 0} onSelect={() => onMove(index - 1)}>
+          <ArrowUpIcon /> Move up
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={index === count - 1} onSelect={() => onMove(index + 1)}>
+          <ArrowDownIcon /> Move down
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={count >= MAX_STEPS} onSelect={onDuplicate}>
+          <CopyIcon /> Duplicate
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 

@@ -6,23 +6,20 @@ import { useState } from "react";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { Button } from "@/components/ui/button";
-import { formatCount, formatDuration, formatPercent } from "@/lib/ui/format";
-import { shortItem } from "./path-item-picker";
-import { busiestColumn, busiestTransitions, parseNodeKey, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
+import { formatCount, } from "@/lib/ui/format";
+import { busiestColumn, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
+import { TransitionsTable } from "./transitions-table";
 import type { PathsFilters, PathsResult } from "./types";
 
 /** The narrowest a step's column gets (in the builder, on a tile) before the diagram scrolls sideways in its box. */
 const MIN_COLUMN_WIDTH = { full: 120, compact: 130 };
 /** Height per node of the busiest column, so nodes keep their padding and labels their line. */
 const NODE_ROOM = { full: 40, compact: 28 };
-/** Transitions the table lists before "Show all". */
-const TABLE_ROWS = 20;
 
 const PathsDiagram = dynamic(() => import("./drawings").then((m) => m.PathsDiagram), { ssr: false, loading: ChartLoading });
 
 export function PathsView({ filters, setFilters, response, compact }: KindViewProps<PathsFilters, PathsResult>) {
   const [selected, setSelected] = useState<SankeyNodeDatum | null>(null);
-  const [allRows, setAllRows] = useState(false);
   const edges = response.result;
   if (!edges.length)
     return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No paths match these settings in this range.</p>;
@@ -33,8 +30,6 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
   const diagramStyle = compact
     ? { minWidth: depth * MIN_COLUMN_WIDTH.compact, height: "100%", minHeight: needed }
     : { minWidth: depth * MIN_COLUMN_WIDTH.full, height: Math.max(needed, 360) };
-  const outflow = new Map<string, number>();
-  for (const edge of edges) outflow.set(edge.source, (outflow.get(edge.source) ?? 0) + edge.value);
 
   const act = (patch: Partial<PathsFilters>) => {
     setSelected(null);
@@ -57,32 +52,7 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
     // A column of blocks (not a grid, where the sticky action bar could not leave its own row).
     <div className="flex flex-col gap-4">
       {selected ? (
-        // Sticky, so that a node clicked low in the diagram still has its actions in view.
-        <section
-          className="sticky top-14 z-10 flex min-h-11 flex-wrap items-center gap-2 rounded-md border bg-muted px-3 py-1.5 text-sm shadow-sm md:top-2"
-          aria-label="Selected path item"
-        >
-          <span className="min-w-0 flex-1 truncate">
-            <span className="font-medium" title={selected.item}>
-              {selected.item}
-            </span>{" "}
-            <span className="text-muted-foreground">
-              · step {selected.step ?? "–"} · {formatCount(selected.total)} sessions
-            </span>
-          </span>
-          <Button size="sm" variant="outline" onClick={() => act({ start_point: selected.item })}>
-            <FlagIcon /> Set as start point
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => act({ end_point: selected.item })}>
-            <FlagTriangleRightIcon /> Set as end point
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => act({ exclude_events: [...excluded, selected.item] })} disabled={excluded.includes(selected.item)}>
-            <EyeOffIcon /> Exclude
-          </Button>
-          <Button size="icon-sm" variant="ghost" aria-label="Close" onClick={() => setSelected(null)}>
-            <XIcon />
-          </Button>
-        </section>
+        <SelectedItemBar selected={selected} excluded={excluded} act={act} onClose={() => setSelected(null)} />
       ) : (
         <p className="flex min-h-11 items-center text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
       )}
@@ -95,71 +65,49 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
       {data.dropped.length ? (
         <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
       ) : null}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
-      <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Busiest transitions">
-        <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
-          <caption className="sr-only">The busiest transitions between consecutive steps</caption>
-          <colgroup>
-            <col className="w-14" />
-            <col />
-            <col />
-            <col className="w-20" />
-            <col className="w-20" />
-            <col className="w-20" />
-          </colgroup>
-          <thead>
-            <tr className="border-b bg-muted/40 text-xs text-muted-foreground">
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Step
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                From
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                To
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Sessions
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Of “from”
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Avg. time
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {busiestTransitions(edges)
-              .slice(0, allRows ? undefined : TABLE_ROWS)
-              .map((edge) => {
-              const source = parseNodeKey(edge.source);
-              const target = parseNodeKey(edge.target);
-              return (
-                <tr key={`${edge.source}→${edge.target}`} className="border-b last:border-b-0">
-                  <td className="px-3 py-1.5 text-right text-muted-foreground">
-                    {source.step ?? "–"}→{target.step ?? "–"}
-                  </td>
-                  <td className="truncate px-3 py-1.5" title={source.item}>
-                    {shortItem(source.item)}
-                  </td>
-                  <td className="truncate px-3 py-1.5" title={target.item}>
-                    {shortItem(target.item)}
-                  </td>
-                  <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
-                  <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>
-                  <td className="px-3 py-1.5 text-right">{formatDuration(edge.average_conversion_time / 1000)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
-      {edges.length > TABLE_ROWS ? (
-        <Button variant="ghost" size="sm" className="self-start" onClick={() => setAllRows(!allRows)}>
-          {allRows ? `Show the busiest ${TABLE_ROWS}` : `Show all ${formatCount(edges.length)} transitions`}
-        </Button>
-      ) : null}
+      <TransitionsTable edges={edges} />
     </div>
+  );
+}
+
+/** What can be done with the selected node: start or end the paths there, or exclude it. */
+function SelectedItemBar({
+  selected,
+  excluded,
+  act,
+  onClose,
+}: {
+  selected: SankeyNodeDatum;
+  excluded: string[];
+  act: (patch: Partial<PathsFilters>) => void;
+  onClose: () => void;
+}) {
+  return (
+    // Sticky, so that a node clicked low in the diagram still has its actions in view.
+    <section
+      className="sticky top-14 z-10 flex min-h-11 flex-wrap items-center gap-2 rounded-md border bg-muted px-3 py-1.5 text-sm shadow-sm md:top-2"
+      aria-label="Selected path item"
+    >
+      <span className="min-w-0 flex-1 truncate">
+        <span className="font-medium" title={selected.item}>
+          {selected.item}
+        </span>{" "}
+        <span className="text-muted-foreground">
+          · step {selected.step ?? "–"} · {formatCount(selected.total)} sessions
+        </span>
+      </span>
+      <Button size="sm" variant="outline" onClick={() => act({ start_point: selected.item })}>
+        <FlagIcon /> Set as start point
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => act({ end_point: selected.item })}>
+        <FlagTriangleRightIcon /> Set as end point
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => act({ exclude_events: [...excluded, selected.item] })} disabled={excluded.includes(selected.item)}>
+        <EyeOffIcon /> Exclude
+      </Button>
+      <Button size="icon-sm" variant="ghost" aria-label="Close" onClick={onClose}>
+        <XIcon />
+      </Button>
+    </section>
   );
 }
