@@ -17,3 +17,18 @@ export async function settled(page: Page, key?: RegExp) {
   if (key) await expect(page).toHaveURL(key);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
 }
+
+/**
+ * Retries `check` until the view has redrawn for the URL's filter (the URL changes before the new result arrives),
+ * then waits for the page to be idle again: a change that leaves the numbers as they were matches before its
+ * recomputation ends.
+ */
+export async function untilMatchesApi<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  await settled(page);
+  let result: T | undefined;
+  await expect(async () => {
+    result = await check();
+  }).toPass({ timeout: 15_000 });
+  await settled(page);
+  return result as T;
+}

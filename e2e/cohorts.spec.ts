@@ -1,23 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
 import { analysisOfPage, filtersInUrl, settled } from "./analysis";
-import { currentProject, daysAgo, expectAccessible, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test, waitForToastsToClose } from "./support";
-
-/** Scans the page in light and in dark. */
-async function accessibleInBothThemes(page: Page, label: string) {
-  await waitForToastsToClose(page);
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expectAccessible(page, `${label} (${theme})`);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
-
-/** Picks in a combobox by typing its search and pressing Enter, as a keyboard user does. */
-async function typeAndPick(page: Page, text: string) {
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
+import { currentProject, daysAgo, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test, expectAccessibleInBothThemes, typeAndPick } from "./support";
 
 const signupsOf = ["ann", "bob"];
 const everyone = ["ann", "bob", "cy"];
@@ -35,7 +19,7 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cohorts" }).click();
   await expect(page).toHaveURL(`/project/${project.id}/cohorts`);
   await expect(page.getByText("No cohorts yet.")).toBeVisible();
-  await accessibleInBothThemes(page, "cohorts, empty");
+  await expectAccessibleInBothThemes(page, "cohorts, empty");
 
   // "Performed signup in the last 30 days", chosen with the keyboard.
   await page.getByRole("link", { name: "New cohort" }).click();
@@ -47,7 +31,7 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   await expect(page.getByRole("spinbutton", { name: "Group 1 criterion 1 number of periods" })).toHaveValue("30");
   // Named once the page has answered a pick (a value typed before hydration would be reset).
   await page.getByRole("textbox", { name: "Name" }).fill("Signed up");
-  await accessibleInBothThemes(page, "new cohort");
+  await expectAccessibleInBothThemes(page, "new cohort");
   await screenshotThemes(page, "cohort-new");
   const [created] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/cohorts/`) && response.request().method() === "POST"),
@@ -69,7 +53,7 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   const members = page.getByRole("table", { name: "Cohort persons" });
   await expect(members.locator("tbody tr")).toHaveCount(2);
   for (const id of signupsOf) await expect(members).toContainText(id);
-  await accessibleInBothThemes(page, "cohort page");
+  await expectAccessibleInBothThemes(page, "cohort page");
   await screenshotThemes(page, "cohort-page");
 
   // In the list: its size and type; the search finds it by name.
@@ -79,7 +63,7 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   await expect(list.getByRole("row", { name: /Signed up/ })).toContainText("Dynamic");
   await page.getByPlaceholder("Search cohorts by name").fill("nobody");
   await expect(list).toContainText("No cohort matches");
-  await accessibleInBothThemes(page, "cohorts list");
+  await expectAccessibleInBothThemes(page, "cohorts list");
 
   // A trend filtered by the cohort counts its members' pageviews only.
   const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }], date_from: "-7d", interval: "day", display: "ActionsTable" };
@@ -91,7 +75,7 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   // A table shows one number per series: its aggregated value.
   const filtered = await analysisOfPage<{ aggregated_value: number }[]>(page, "trend", project.id);
   expect(filtered[0].aggregated_value).toBe(pageviews.filter((event) => signupsOf.includes(event.distinct_id)).length);
-  await accessibleInBothThemes(page, "trend filtered by a cohort");
+  await expectAccessibleInBothThemes(page, "trend filtered by a cohort");
 
   // The cohort as a breakdown: one series of its members' events.
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(trend)}`);
@@ -117,7 +101,7 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await dialog.getByRole("button", { name: "Save as cohort" }).click();
   const prompt = page.getByRole("dialog", { name: "Save as a static cohort" });
   await prompt.getByLabel("Cohort name").fill("Yesterday's visitors");
-  await accessibleInBothThemes(page, "save as cohort");
+  await expectAccessibleInBothThemes(page, "save as cohort");
   const [saved] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/cohorts/`) && response.request().method() === "POST"),
     prompt.getByRole("button", { name: "Save cohort" }).click(),
@@ -146,7 +130,7 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await page.getByRole("combobox", { name: "Filter 1 operator" }).click();
   await page.getByRole("option", { name: "not in cohort" }).click();
   await expect(page.getByText("No person matches these filters.")).toBeVisible();
-  await accessibleInBothThemes(page, "persons filtered by cohort");
+  await expectAccessibleInBothThemes(page, "persons filtered by cohort");
 
   // Deleting asks first; the cohort leaves the list.
   await page.goto(`/project/${project.id}/cohorts/${cohort.id}`);
@@ -154,7 +138,7 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("Delete Yesterday's visitors?");
-  await accessibleInBothThemes(page, "delete cohort");
+  await expectAccessibleInBothThemes(page, "delete cohort");
   await confirm.getByRole("button", { name: "Delete cohort" }).click();
   await expect(page).toHaveURL(`/project/${project.id}/cohorts`);
   await expect(page.getByText("No cohorts yet.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { formatCount } from "../lib/ui/format";
-import { analysisOfPage, settled } from "./analysis";
+import { analysisOfPage, settled, untilMatchesApi } from "./analysis";
 import { createInsightWithApi, demoProjectId, expectAccessible, sameOrigin, screenshotThemes, signInAsDemo, test } from "./support";
 
 interface Edge {
@@ -26,17 +26,7 @@ async function expectPathsMatchApiOnce(page: Page, projectId: number) {
   return edges;
 }
 
-/** Retried until the chart has redrawn for the URL's filter (the URL changes before the new result arrives). */
-async function expectPathsMatchApi(page: Page, projectId: number) {
-  await settled(page);
-  let result: Awaited<ReturnType<typeof expectPathsMatchApiOnce>> | undefined;
-  await expect(async () => {
-    result = await expectPathsMatchApiOnce(page, projectId);
-  }).toPass({ timeout: 15_000 });
-  // A change that leaves the numbers as they were matches before its recomputation ends: wait for that too.
-  await settled(page);
-  return result!;
-}
+const expectPathsMatchApi = (page: Page, projectId: number) => untilMatchesApi(page, () => expectPathsMatchApiOnce(page, projectId));
 
 test("paths: the diagram and table equal the API's edges through step limit, a cleaning rule, and start and end points", async ({ page }) => {
   // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.

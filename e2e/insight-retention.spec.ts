@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { formatCount, formatPercent } from "../lib/ui/format";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
-import { analysisOfPage, settled } from "./analysis";
+import { analysisOfPage, settled, untilMatchesApi } from "./analysis";
 import { demoProjectId, expectAccessible, screenshotThemes, signInAsDemo, test } from "./support";
 
 interface Row {
@@ -24,17 +24,7 @@ async function expectTableMatchesApiOnce(page: Page, projectId: number) {
   return result;
 }
 
-/** Retried until the chart has redrawn for the URL's filter (the URL changes before the new result arrives). */
-async function expectTableMatchesApi(page: Page, projectId: number) {
-  await settled(page);
-  let result: Awaited<ReturnType<typeof expectTableMatchesApiOnce>> | undefined;
-  await expect(async () => {
-    result = await expectTableMatchesApiOnce(page, projectId);
-  }).toPass({ timeout: 15_000 });
-  // A change that leaves the numbers as they were matches before its recomputation ends: wait for that too.
-  await settled(page);
-  return result!;
-}
+const expectTableMatchesApi = (page: Page, projectId: number) => untilMatchesApi(page, () => expectTableMatchesApiOnce(page, projectId));
 
 test("retention: cohorts and percentages equal the API's, through period, intervals and cohortizing changes", async ({ page }) => {
   // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.

@@ -1,20 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
 import { filtersInUrl, settled } from "./analysis";
-import { currentProject, daysAgo, expectAccessible, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
-
-async function accessibleInBothThemes(page: Page, label: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expectAccessible(page, `${label} (${theme})`);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
-
-async function typeAndPick(page: Page, text: string) {
-  await page.keyboard.type(text);
-  await page.keyboard.press("Enter");
-}
+import { currentProject, daysAgo, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test, expectAccessibleInBothThemes, typeAndPick } from "./support";
 
 /** A project with one group type, "Companies" (index 0), and a few events. */
 async function projectWithCompanies(page: Page) {
@@ -92,7 +79,7 @@ test("filters by session duration, element, group property and HogQL, typed and 
   const posted = request.postDataJSON() as { properties: { values: { values: unknown[] }[] } };
   expect(posted.properties.values[0].values).toEqual([...leaves(page)]);
   expect(leaves(page)[3]).toEqual({ type: "hogql", key: "properties.$browser = 'Chrome'" });
-  await accessibleInBothThemes(page, "builder with segment filters");
+  await expectAccessibleInBothThemes(page, "builder with segment filters");
   await screenshotThemes(page, "segment-filters");
 });
 
@@ -121,7 +108,7 @@ test("breakdowns by group property and HogQL, unique groups math, funnels and re
   await page.getByRole("option", { name: /^Unique Companies/ }).click();
   await settled(page, /math_group_type_index/);
   expect((filtersInUrl(page).events as unknown[])[0]).toMatchObject({ math: "unique_group", math_group_type_index: 0 });
-  await accessibleInBothThemes(page, "trend with group breakdown and math");
+  await expectAccessibleInBothThemes(page, "trend with group breakdown and math");
 
   // Funnels and retention: unique users by default, or one of the group types.
   const funnel = { insight: "FUNNELS", events: [{ id: "$pageview", type: "events", order: 0 }, { id: "$pageview", type: "events", order: 1 }], date_from: "-7d" };
@@ -132,7 +119,7 @@ test("breakdowns by group property and HogQL, unique groups math, funnels and re
   await page.getByRole("option", { name: "Unique Companies" }).click();
   await settled(page, /aggregation_group_type_index/);
   expect(filtersInUrl(page).aggregation_group_type_index).toBe(0);
-  await accessibleInBothThemes(page, "funnel aggregated by companies");
+  await expectAccessibleInBothThemes(page, "funnel aggregated by companies");
   await screenshotThemes(page, "funnel-aggregation");
   await aggregation.click();
   await page.getByRole("option", { name: "Unique users" }).click();

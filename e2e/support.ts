@@ -145,3 +145,19 @@ export async function screenshotThemes(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: null });
 }
+
+/** Scans the page for accessibility in light and in dark, once any toast has gone. */
+export async function expectAccessibleInBothThemes(page: Page, label: string) {
+  await waitForToastsToClose(page);
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expectAccessible(page, `${label} (${theme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/** Picks in an open combobox by typing its search and pressing Enter, as a keyboard user does. */
+export async function typeAndPick(page: Page, text: string) {
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+}

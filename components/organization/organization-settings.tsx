@@ -9,6 +9,7 @@ import { DeleteOrganizationDialog } from "@/components/lazy-dialogs";
 import type { TRename } from "@/components/organization/rename-resolver";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
+import { DangerZoneCard } from "@/components/danger-zone-card";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -125,24 +126,16 @@ function DangerZone() {
   const { organization } = useMe();
   const [open, setOpen] = useState(false);
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>Actions here cannot be undone.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid gap-1 text-sm">
-          <p className="font-medium">Delete this organization</p>
-          <p className="text-muted-foreground">
-            Deletes {organization.name}, its {organization.teams.length === 1 ? "project" : `${organization.teams.length} projects`} and all
-            their data. Every member loses access.
-          </p>
-        </div>
+    <DangerZoneCard
+      title="Delete this organization"
+      description={`Deletes ${organization.name}, its ${organization.teams.length === 1 ? "project" : `${organization.teams.length} projects`} and all their data. Every member loses access.`}
+      action={
         <Button variant="destructive" onClick={() => setOpen(true)} className="shrink-0">
           Delete organization
         </Button>
-      </CardContent>
+      }
+    >
       <DeleteOrganizationDialog open={open} onOpenChange={setOpen} />
-    </Card>
+    </DangerZoneCard>
   );
 }

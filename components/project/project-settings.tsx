@@ -13,6 +13,7 @@ import { DisabledReason } from "@/components/disabled-reason";
 import { TypedConfirmationDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import { CaptureSnippets } from "@/components/project/capture-snippets";
+import { DangerZoneCard } from "@/components/danger-zone-card";
 import { ClientSettingsCard } from "@/components/project/client-settings-card";
 import { projectManagementProhibition } from "@/components/project/project-permissions";
 import { TimezoneSelect } from "@/components/timezone-select";
@@ -220,24 +221,17 @@ function DangerZone({ project, prohibition }: { project: TProject; prohibition: 
     },
   });
   return (
-    <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>Actions here cannot be undone.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid gap-1 text-sm">
-          <p className="font-medium">Delete this project</p>
-          <p className="text-muted-foreground">
-            Deletes {project.name} with its persons, insights and dashboards; its events can no longer be read, and its API key stops accepting new ones.
-          </p>
-        </div>
+    <DangerZoneCard
+      title="Delete this project"
+      description={`Deletes ${project.name} with its persons, insights and dashboards; its events can no longer be read, and its API key stops accepting new ones.`}
+      action={
         <DisabledReason reason={prohibition}>
           <Button variant="destructive" onClick={() => setOpen(true)} disabled={!!prohibition} className="shrink-0">
             Delete project
           </Button>
         </DisabledReason>
-      </CardContent>
+      }
+    >
       <TypedConfirmationDialog
         open={open}
         onOpenChange={setOpen}
@@ -247,6 +241,6 @@ function DangerZone({ project, prohibition }: { project: TProject; prohibition: 
         onConfirm={() => remove.mutateAsync(project)}
         confirmLabel="Delete project"
       />
-    </Card>
+    </DangerZoneCard>
   );
 }
