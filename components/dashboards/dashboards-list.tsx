@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN, DATE_COLUMN } from "@/components/data-table-columns";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PinIcon, PinOffIcon, PlusIcon, Trash2Icon } from "lucide-react";
@@ -20,7 +21,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ZDashboardCreate } from "@/lib/dashboards/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
-import { formatDate, fullName } from "@/lib/ui/format";
+import { fullName } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createDashboardMutation, updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
 import { dashboardsQuery } from "@/lib/ui/dashboards/queries";
@@ -60,19 +61,8 @@ const columns = helper.columns([
     sortFn: "alphanumeric",
     meta: { className: "text-muted-foreground" },
   }),
-  helper.accessor("created_at", {
-    header: "Created",
-    sortFn: "basic",
-    sortDescFirst: true,
-    cell: ({ getValue }) => formatDate(getValue()),
-    meta: { className: "text-muted-foreground" },
-  }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => <DeleteCell dashboard={row.original} />,
-    meta: { className: "w-0 text-right" },
-  }),
+  helper.accessor("created_at", { ...DATE_COLUMN, header: "Created" }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => <DeleteCell dashboard={row.original} /> }),
 ]);
 
 const SORTABLE = ["pinned", "name", "created_by", "created_at"] as const;

@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN, DATE_COLUMN } from "@/components/data-table-columns";
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { LogOutIcon, UserMinusIcon } from "lucide-react";
@@ -22,7 +23,7 @@ import {
   memberChangeProhibition,
   type MembershipLevel,
 } from "@/lib/organizations/levels";
-import { formatDate, fullName } from "@/lib/ui/format";
+import { fullName } from "@/lib/ui/format";
 import { membersQuery } from "@/lib/ui/organization/queries";
 import type { TMember } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
@@ -66,20 +67,8 @@ const columns = helper.columns([
     sortDescFirst: true,
     cell: ({ row }) => <LevelCell member={row.original} />,
   }),
-  helper.accessor("joined_at", {
-    id: "joined_at",
-    header: "Joined",
-    sortFn: "basic",
-    sortDescFirst: true,
-    cell: ({ getValue }) => formatDate(getValue()),
-    meta: { className: "text-muted-foreground" },
-  }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => <RemoveCell member={row.original} />,
-    meta: { className: "w-0 text-right" },
-  }),
+  helper.accessor("joined_at", { ...DATE_COLUMN, header: "Joined" }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => <RemoveCell member={row.original} /> }),
 ]);
 
 const SORTABLE = ["name", "email", "level", "joined_at"] as const;

@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN, DATE_COLUMN } from "@/components/data-table-columns";
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PlusIcon, SettingsIcon } from "lucide-react";
@@ -13,7 +14,7 @@ import { projectManagementProhibition } from "@/components/project/project-permi
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDate, formatCount } from "@/lib/ui/format";
+import { formatCount } from "@/lib/ui/format";
 import { projectsQuery } from "@/lib/ui/organization/queries";
 import type { TProject } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
@@ -31,25 +32,14 @@ const columns = helper.columns([
     sortFn: "alphanumeric",
     meta: { className: "text-muted-foreground" },
   }),
-  helper.accessor("created_at", {
-    header: "Created",
-    sortFn: "basic",
-    sortDescFirst: true,
-    cell: ({ getValue }) => formatDate(getValue()),
-    meta: { className: "text-muted-foreground" },
-  }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => (
+  helper.accessor("created_at", { ...DATE_COLUMN, header: "Created" }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => (
       <Button asChild variant="ghost" size="sm">
         <Link href={`/organization/projects/${row.original.id}`} aria-label={`Settings of ${row.original.name}`}>
           <SettingsIcon /> Settings
         </Link>
       </Button>
-    ),
-    meta: { className: "w-0 text-right" },
-  }),
+    ) }),
 ]);
 
 const SORTABLE = ["name", "timezone", "created_at"] as const;

@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN } from "@/components/data-table-columns";
 import { createColumnHelper } from "@tanstack/react-table";
 import { MoreHorizontalIcon, StarIcon } from "lucide-react";
 import Link from "next/link";
@@ -67,12 +68,7 @@ export const columns = helper.columns([
     cell: ({ row }) => <time dateTime={row.original.last_modified_at}>{formatRelative(row.original.last_modified_at)}</time>,
     meta: { className: "text-muted-foreground" },
   }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => <ActionsCell insight={row.original} />,
-    meta: { className: "w-0 text-right" },
-  }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => <ActionsCell insight={row.original} /> }),
 ]);
 
 function FavoriteCell({ insight }: { insight: TInsightBasic }) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN } from "@/components/data-table-columns";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { ArrowUpCircleIcon, CodeIcon, InfoIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Trash2Icon } from "lucide-react";
@@ -42,12 +43,7 @@ const columns = helper.columns([
   helper.accessor("name", { header: "App", cell: ({ row }) => <AppCell plugin={row.original} /> }),
   helper.display({ id: "version", header: "Version", cell: ({ row }) => <VersionCell plugin={row.original} /> }),
   helper.display({ id: "status", header: "In this project", cell: ({ row }) => <StatusCell plugin={row.original} /> }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => <ActionsCell plugin={row.original} />,
-    meta: { className: "w-0 text-right" },
-  }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => <ActionsCell plugin={row.original} /> }),
 ]);
 const noPlugins: TPlugin[] = [];
 

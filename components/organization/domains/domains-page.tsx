@@ -1,5 +1,6 @@
 "use client";
 
+import { ACTIONS_COLUMN } from "@/components/data-table-columns";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { CircleAlertIcon, CircleCheckIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
@@ -60,12 +61,7 @@ const columns = helper.columns([
   helper.display({ id: "jit", header: "Automatic provisioning", cell: ({ row }) => <JitCell domain={row.original} /> }),
   helper.display({ id: "sso", header: "Enforce SSO", cell: ({ row }) => <SsoCell domain={row.original} /> }),
   helper.display({ id: "saml", header: "SAML", cell: ({ row }) => <SamlCell domain={row.original} /> }),
-  helper.display({
-    id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    cell: ({ row }) => <ActionsCell domain={row.original} />,
-    meta: { className: "w-0 text-right" },
-  }),
+  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => <ActionsCell domain={row.original} /> }),
 ]);
 
 const noDomains: TDomain[] = [];
