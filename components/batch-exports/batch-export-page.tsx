@@ -1,5 +1,6 @@
 "use client";
 
+import { DetailPageError, DetailPageLoading } from "@/components/detail-page-state";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, HistoryIcon, PauseIcon, PencilIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
@@ -12,9 +13,7 @@ import { RunsTable } from "@/components/batch-exports/runs-table";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
+import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { pauseBatchExportMutation } from "@/lib/ui/batch-exports/mutations";
 import { batchExportQuery } from "@/lib/ui/batch-exports/queries";
@@ -42,24 +41,14 @@ export function BatchExportPage({ exportId }: { exportId: string }) {
     </Button>
   );
 
-  if (batchExport.isPending)
-    return (
-      <div className="grid gap-6" role="status" aria-busy="true" aria-label="Loading the batch export">
-        <Skeleton className="h-9 w-64" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
+  if (batchExport.isPending) return <DetailPageLoading label="Loading the batch export" blocks={["h-9 w-64", "h-40 w-full", "h-64 w-full"]} />;
   if (batchExport.isError)
     return (
-      <div className="grid gap-4">
-        {back}
-        {batchExport.error instanceof ApiRequestError && batchExport.error.status === 404 ? (
-          <PageHeader title="Batch export not found" description={`${organization.name} has no batch export with this ID. It may have been deleted.`} />
-        ) : (
-          <FormAlert>{errorMessage(batchExport.error)}</FormAlert>
-        )}
-      </div>
+      <DetailPageError
+        error={batchExport.error}
+        back={back}
+        notFound={{ title: "Batch export not found", description: `${organization.name} has no batch export with this ID. It may have been deleted.` }}
+      />
     );
 
   const item = batchExport.data;

@@ -1,5 +1,6 @@
 "use client";
 
+import { DetailPageError } from "@/components/detail-page-state";
 import { MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -7,36 +8,23 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { FormAlert } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 import type { TDashboard } from "@/lib/ui/types";
 
 /** The dialogs a dashboard's page opens, one at a time. */
 export type DashboardDialog = "add" | "about" | "share" | "delete";
 
-export function DashboardLoading() {
-  return (
-    <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading dashboard">
-      <Skeleton className="h-9 w-64" />
-      <Skeleton className="h-20 w-full" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Skeleton className="h-80" />
-        <Skeleton className="h-80" />
-      </div>
-    </div>
-  );
-}
-
 /** A dashboard that could not be read, with the way back to the list. */
 export function DashboardError({ projectId, error }: { projectId: number; error: Error }) {
   return (
-    <div className="grid gap-4">
-      <FormAlert>{error instanceof ApiRequestError && error.status === 404 ? "This dashboard doesn't exist, or it was deleted." : errorMessage(error)}</FormAlert>
-      <Link href={`/project/${projectId}/dashboard`} className="text-sm font-medium text-primary hover:underline">
-        All dashboards
-      </Link>
-    </div>
+    <DetailPageError
+      error={error}
+      notFound={{ title: "Dashboard not found", description: "This dashboard doesn't exist, or it was deleted." }}
+      back={
+        <Link href={`/project/${projectId}/dashboard`} className="text-sm font-medium text-primary hover:underline">
+          All dashboards
+        </Link>
+      }
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 "use client";
 
+import { DetailPageLoading } from "@/components/detail-page-state";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DashboardFilters, type DashboardFilterValues, type PropertyFilter } from "@/components/dashboards/dashboard-filters";
 import { DashboardGrid } from "@/components/dashboards/dashboard-grid";
-import { DashboardActions, type DashboardDialog, DashboardError, DashboardHeading, DashboardLoading, EmptyDashboard } from "@/components/dashboards/dashboard-parts";
+import { DashboardActions, type DashboardDialog, DashboardError, DashboardHeading, EmptyDashboard } from "@/components/dashboards/dashboard-parts";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
 import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { PrivilegeLevel } from "@/lib/dashboards/permissions";
@@ -39,7 +40,7 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
   const [dialog, setDialog] = useState<DashboardDialog | null>(null);
   const closeDialog = (open: boolean) => !open && setDialog(null);
 
-  if (dashboard.isPending) return <DashboardLoading />;
+  if (dashboard.isPending) return <DetailPageLoading label="Loading dashboard" blocks={["h-9 w-64", "h-20 w-full", "h-80 w-full"]} />;
   if (dashboard.error) return <DashboardError projectId={projectId} error={dashboard.error} />;
 
   const data = dashboard.data;
