@@ -12,16 +12,8 @@ import {
   ZDashboardRetrieveQuery,
   ZDashboardUpdate,
 } from "./schemas";
-import {
-  createDashboard,
-  getDashboardSharing,
-  listDashboards,
-  refreshDashboardSharingToken,
-  requireEditableDashboard,
-  retrieveDashboard,
-  updateDashboard,
-  updateDashboardSharing,
-} from "./service";
+import { createDashboard, listDashboards, requireEditableDashboard, retrieveDashboard, updateDashboard } from "./service";
+import { getDashboardSharing, refreshDashboardSharingToken, updateDashboardSharing } from "./sharing";
 
 const tag = "dashboards";
 

@@ -6,7 +6,7 @@ import type { DashboardFilters } from "@/lib/dashboards/filters";
 import { tilesOfInsights } from "@/lib/dashboards/placement";
 import { findDashboard } from "@/lib/dashboards/find";
 import { ZDashboard } from "@/lib/dashboards/schemas";
-import { sharedDashboard } from "@/lib/dashboards/service";
+import { sharedDashboard } from "@/lib/dashboards/sharing";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";

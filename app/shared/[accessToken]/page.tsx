@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { SharedDashboardGrid } from "@/components/dashboards/shared-dashboard";
 import { InsightChart } from "@/components/insights/builder/insight-chart";
 import { ApiError } from "@/lib/api/errors";
-import { sharedDashboard } from "@/lib/dashboards/service";
+import { sharedDashboard } from "@/lib/dashboards/sharing";
 import { analysisOf } from "@/lib/insights/compute";
 import { sharedAnswer } from "@/lib/insights/result";
 import { sharedInsight } from "@/lib/insights/sharing";
