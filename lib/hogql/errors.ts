@@ -102,5 +102,8 @@ export function queryErrorMessage(error: unknown): string | null {
 /** The engine's reason when a value or a type caused the error (see DATA_ERRORS), else null. */
 export function dataErrorMessage(error: unknown): string | null {
   const name = clickhouseErrorName(error);
-  return name && DATA_ERRORS.has(name) ? engineReason(error as Error) : null;
+  if (!name) return null;
+  // An empty text read as a number or a date; the same code from reading the engine's own files is a fault.
+  const emptyValue = name === "ATTEMPT_TO_READ_AFTER_EOF" && /Cannot parse/.test((error as Error).message);
+  return DATA_ERRORS.has(name) || emptyValue ? engineReason(error as Error) : null;
 }

@@ -1,4 +1,4 @@
-import { ApiError, validationError } from "@/lib/api/errors";
+import { type ApiError, validationError } from "@/lib/api/errors";
 import { dataErrorMessage } from "@/lib/hogql/errors";
 
 /**
