@@ -203,6 +203,18 @@ describe("the query API", () => {
     }
   });
 
+  test("an expression the engine's type check refuses is a 400 before the analysis runs", async () => {
+    const query = { kind: "TrendsQuery", series, dateRange: RANGE, properties: [{ type: "hogql", key: "properties.when" }] };
+    const response = await reader.post(path(), { query, refresh: "force_blocking" });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ type: "validation_error", code: "query_error", attr: "properties" });
+    expect(response.body.detail).toMatch(/^The HogQL expression cannot run: /);
+    // In the async modes too, at once.
+    const asynchronous = await reader.post(path(), { query, refresh: "force_async" });
+    expect(asynchronous.status, asynchronous.text).toBe(400);
+    expect(asynchronous.body).toEqual(response.body);
+  });
+
   test("async: the status reports the same error", async () => {
     const query = { kind: "TrendsQuery", series, dateRange: RANGE, properties: FAILING_FILTER };
     const started = await reader.post(path(), { query, refresh: "force_async", client_query_id: `runtime-${Date.now()}` });
