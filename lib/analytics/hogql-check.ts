@@ -1,8 +1,9 @@
 import { personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters/persons";
 import { MAX_EXPRESSIONS, hogqlAggregateSql, hogqlBreakdownSql, hogqlFilterSql } from "@/lib/analytics/filters/hogql";
 import { getAnalysisStore } from "@/lib/analytics/store";
+import { expressionError } from "@/lib/analytics/filters/hogql-marks";
 import { validationError } from "@/lib/api/errors";
-import { queryErrorMessage } from "@/lib/hogql/run";
+import { queryErrorMessage } from "@/lib/hogql/errors";
 
 /** A HogQL expression of an analysis request, with the field it came from. */
 interface Found {
@@ -70,11 +71,10 @@ export async function checkHogQLExpressions(teamId: number, request: Record<stri
     try {
       await store.query(`DESCRIBE TABLE (${probe.sql})`, { team: teamId });
     } catch (error) {
-      const message = queryErrorMessage(error);
-      if (message === null) throw error;
-      // The engine quotes the compiled SQL after "In scope": the compiler's own text, not the expression's.
-      const reason = message.split(/:? In scope /)[0].replace(/\.?\s*\([A-Z_]+\)$/, "");
-      throw validationError(`The HogQL expression cannot run: ${reason}.`, probe.attr, "query_error");
+      // A data error is answered by the analysis store already; the others of the expression's text here.
+      const reason = queryErrorMessage(error);
+      if (reason === null) throw error;
+      throw expressionError(reason, probe.attr);
     }
   }
 }

@@ -1,7 +1,11 @@
 import { ApiError } from "@/lib/api/errors";
+import { eq } from "drizzle-orm";
+import { hogqlDataError, ZONE_PARAM, ZONE_PLACEHOLDER } from "@/lib/analytics/filters/hogql-marks";
+import { getDb } from "@/lib/db/client";
+import { projects } from "@/lib/db/schema";
 import { config } from "@/lib/config";
 import { getEventStore, type EventStore } from "@/lib/events/store/open";
-import { queryLimitError } from "@/lib/events/store/limits";
+import { queryLimitError, type QuerySettings } from "@/lib/events/store/limits";
 import { FairTurns, NoTurnError } from "./turns";
 
 /** How many analysis queries run at once in this process (HEDGEROW_ANALYSIS_CONCURRENCY, default: one per core). */
@@ -40,16 +44,25 @@ export async function inTurn<T>(projectId: number, work: () => Promise<T>): Prom
 /**
  * The event store as one project's analyses read it: a few queries run at once, the rest wait their turn
  * (fairly between projects), so heavy analyses leave the engine's threads to ingestion and cheap routes, and
- * one project's flood never holds another's analyses behind it; and a query the engine stopped at one of its
- * limits answers PostHog's error for it instead of a server error.
+ * one project's flood never holds another's analyses behind it; a query the engine stopped at one of its
+ * limits answers PostHog's error for it instead of a server error, and one whose HogQL expression failed on the
+ * project's data (a text that is no number…) a 400 with the engine's reason (`hogqlDataError`).
  */
 export async function getAnalysisStore(projectId: number): Promise<Pick<EventStore, "query">> {
   const store = await getEventStore();
+  let zone: Promise<string> | undefined;
   return {
-    query<T>(...args: Parameters<EventStore["query"]>) {
-      return inTurn(projectId, () => store.query<T>(...args)).catch((error: unknown) => {
-        throw queryLimitError(error) ?? error;
+    async query<T>(sql: string, params?: Record<string, unknown>, settings?: QuerySettings) {
+      // HogQL expressions read dates in the project's timezone (see hogql-marks.ts).
+      const bound = sql.includes(ZONE_PLACEHOLDER) && !(params && ZONE_PARAM in params) ? { ...params, [ZONE_PARAM]: await (zone ??= projectZone(projectId)) } : params;
+      return inTurn(projectId, () => store.query<T>(sql, bound, settings)).catch((error: unknown) => {
+        throw queryLimitError(error) ?? hogqlDataError(sql, error) ?? error;
       });
     },
   };
+}
+
+async function projectZone(projectId: number): Promise<string> {
+  const [project] = await (await getDb()).select({ timezone: projects.timezone }).from(projects).where(eq(projects.id, projectId));
+  return project?.timezone || "UTC";
 }

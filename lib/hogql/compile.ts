@@ -366,6 +366,11 @@ class Compiler {
       throw new HogQLQueryError(`Function '${expr.name}' takes ${arity} argument${spec.max === 1 ? "" : "s"}, not ${args.length}.`, expr.at);
     }
     if (expr.distinct && !spec.aggregate) throw new HogQLQueryError(`DISTINCT is only allowed in aggregate functions, not in '${expr.name}'.`, expr.at);
+    // The current instant and day as the project sees them, like `timestamp`.
+    if (args.length === 0 && (spec.name === "now" || spec.name === "today")) {
+      const now = this.timestamp("now()");
+      return spec.name === "now" ? now : `toDate(${now})`;
+    }
     return `${spec.name}(${expr.distinct ? "DISTINCT " : ""}${args.map((a) => this.expr(a, frame)).join(", ")})`;
   }
 }

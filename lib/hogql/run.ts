@@ -4,7 +4,7 @@ import { ApiError, serverError } from "@/lib/api/errors";
 import { clickhouseErrorName } from "@/lib/events/store/limits";
 import type { Query } from "./ast";
 import { compileHogQL, type CompileContext, type CompileOptions, type CompiledQuery } from "./compile";
-import { HogQLQueryError } from "./errors";
+import { HogQLQueryError, queryErrorMessage } from "./errors";
 import { parseQuery } from "./parser";
 
 /** PostHog's HogQLQueryResponse, less the caching fields the query API adds. */
@@ -24,47 +24,6 @@ export interface HogQLResult {
 const seconds = (since: number) => Math.round((performance.now() - since) * 1000) / 1_000_000;
 
 /**
- * The engine's errors a query's own text or values cause (a type mismatch, an aggregate in WHERE, a value that does
- * not parse): their message speaks of the query and the project's own rows, so the caller reads it.
- */
-const QUERY_ERRORS = new Set([
-  "ILLEGAL_AGGREGATION",
-  "NOT_AN_AGGREGATE",
-  "ILLEGAL_TYPE_OF_ARGUMENT",
-  "TYPE_MISMATCH",
-  "NO_COMMON_TYPE",
-  "CANNOT_CONVERT_TYPE",
-  "ILLEGAL_COLUMN",
-  "NUMBER_OF_ARGUMENTS_DOESNT_MATCH",
-  "TOO_FEW_ARGUMENTS_FOR_FUNCTION",
-  "TOO_MANY_ARGUMENTS_FOR_FUNCTION",
-  "BAD_ARGUMENTS",
-  "ARGUMENT_OUT_OF_BOUND",
-  "ILLEGAL_DIVISION",
-  "DECIMAL_OVERFLOW",
-  "VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE",
-  "CANNOT_COMPILE_REGEXP",
-  "CANNOT_PARSE_TEXT",
-  "CANNOT_PARSE_NUMBER",
-  "CANNOT_PARSE_DATE",
-  "CANNOT_PARSE_DATETIME",
-  "CANNOT_PARSE_UUID",
-  "CANNOT_PARSE_INPUT_ASSERTION_FAILED",
-  "CANNOT_PARSE_ESCAPE_SEQUENCE",
-  "INCORRECT_DATA",
-  "SIZES_OF_ARRAYS_DONT_MATCH",
-  "ZERO_ARRAY_OR_TUPLE_INDEX",
-  "TOO_LARGE_ARRAY_SIZE",
-  "TOO_LARGE_STRING_SIZE",
-  "FUNCTION_THROW_IF_VALUE_IS_NON_ZERO",
-  "UNKNOWN_AGGREGATE_FUNCTION",
-  "MULTIPLE_EXPRESSIONS_FOR_ALIAS",
-  "CYCLIC_ALIASES",
-  "AMBIGUOUS_COLUMN_NAME",
-  "NUMBER_OF_COLUMNS_DOESNT_MATCH",
-]);
-
-/**
  * A ClickHouse error caused by the query itself: a 400 with the engine's reason. Any other engine error (the
  * engine's files, memory, network) is a server error with an id; its message goes to the log only.
  */
@@ -78,16 +37,6 @@ function queryFailure(error: unknown): unknown {
     return failure;
   }
   return new HogQLQueryError(`The query could not run: ${message}`);
-}
-
-/** The engine's reason when the query's own text caused the error (see QUERY_ERRORS), else null. */
-export function queryErrorMessage(error: unknown): string | null {
-  const name = clickhouseErrorName(error);
-  if (!name || !QUERY_ERRORS.has(name)) return null;
-  return (error as Error).message
-    .replace(/^Code: \d+\.\s*/, "")
-    .replace(/^DB::Exception:\s*/, "")
-    .split(/\. Stack trace|\n/)[0];
 }
 
 /** A value as PostHog answers it: 64-bit integers as numbers when exact, date-times as ISO 8601 in their zone. */

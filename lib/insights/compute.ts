@@ -1,3 +1,4 @@
+import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
 import { validationError } from "@/lib/api/errors";
 import type { Insight, Project } from "@/lib/db/schema";
 import { runFunnel } from "@/lib/analytics/funnels/run";
@@ -63,5 +64,7 @@ export async function runAnalysis(project: Project, analysis: InsightAnalysis | 
   if (analysis?.unconverted && analysis.unconverted !== true) throw validationError(analysis.unconverted.detail, analysis.unconverted.attr);
   if (!analysis || !runner)
     throw validationError(`Calculating ${analysis ? analysis.kind.toLowerCase() : "this"} insight is not supported.`, "refresh", "unsupported");
+  // As the legacy endpoints do before their cache: an expression's type errors are 400s before anything runs.
+  await checkHogQLExpressions(project.id, analysis.filter);
   return runner(project, analysis.filter);
 }

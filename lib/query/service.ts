@@ -7,6 +7,7 @@ import { parseQuery } from "@/lib/hogql/parser";
 import { runHogQL } from "@/lib/hogql/run";
 import { cacheKey, cachedResult, cancelComputation, queryStatus, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
 import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
+import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
 import { analysisOf, canCompute, runAnalysis } from "@/lib/insights/compute";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
@@ -84,13 +85,14 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
   return body.query_status && !body.query_status.complete ? NextResponse.json(body, { status: 202 }) : body;
 }
 
-/** What would fail without running anything: parsing and compiling HogQL, converting an analysis. */
+/** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */
 async function validateFirst(project: Project, node: TRunnableNode) {
   if (node.kind === "HogQLQuery") compileHogQL(parseQuery(node.query), { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };
     const analysis = analysisOf({ filters: {}, query });
     if (!canCompute(analysis)) await runAnalysis(project, analysis);
+    else if (analysis) await checkHogQLExpressions(project.id, analysis.filter);
   }
 }
 

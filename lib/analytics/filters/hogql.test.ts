@@ -53,7 +53,7 @@ describe("what an analysis' expression may not hold", () => {
   test("comments never reach the SQL: the expression is printed from its tree", () => {
     const { sql } = hogqlFilterSql("event = 'a' -- ) OR 1=1 UNION SELECT * FROM events\n");
     expect(sql).not.toMatch(/UNION|--|OR 1/);
-    expect(hogqlFilterSql("event /* ' */ = 'a'").sql).not.toContain("/*");
+    expect(hogqlFilterSql("event /* ' */ = 'a'").sql.replace("/*hogql:properties*/", "")).not.toContain("/*");
   });
 
   test("strings stay strings, whatever quotes and backslashes they hold", () => {

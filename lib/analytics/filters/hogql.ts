@@ -3,6 +3,7 @@ import type { Expr } from "@/lib/hogql/ast";
 import { compileEventsExpression } from "@/lib/hogql/compile";
 import { allowedFunction } from "@/lib/hogql/functions";
 import { parseExpression } from "@/lib/hogql/parser";
+import { markHogQL, ZONE_MARK, ZONE_PLACEHOLDER } from "./hogql-marks";
 
 /**
  * HogQL expressions inside analyses (segments G25–G27): a breakdown evaluated per event, a series' aggregate
@@ -167,10 +168,13 @@ export interface HogQLSql {
 
 function compile(expr: Expr, attr: string, columns?: ReadonlyMap<string, string>): HogQLSql {
   try {
-    const { sql, person, session } = compileEventsExpression(withNullRules(expr), { teamId: 0, timezone: "UTC", personId: PERSON_ID_SQL }, columns);
+    // Dates read in the project's timezone, bound when the query runs (see zonedHogQL).
+    const compiled = compileEventsExpression(withNullRules(expr), { teamId: 0, timezone: ZONE_MARK, personId: PERSON_ID_SQL }, columns);
+    const { person, session } = compiled;
+    const sql = compiled.sql.replaceAll(`'${ZONE_MARK}'`, ZONE_PLACEHOLDER);
     // Analyses join no session table: their session filters, maths and breakdowns have their own fields.
     if (session) throw refuse("session.$session_duration is only available in HogQL queries: use a session filter or breakdown here.", attr, "unsupported");
-    return { sql, person: person.id || person.properties };
+    return { sql: markHogQL(sql, attr), person: person.id || person.properties };
   } catch (error) {
     if (error instanceof ApiError) throw refuse(error.detail, attr, error.code);
     throw error;

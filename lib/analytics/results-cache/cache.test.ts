@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
 import { refreshMode } from "./refresh";
 
@@ -129,11 +130,20 @@ describe("cachedResult", () => {
     expect(cache.cancelComputation(project.id, id)).toBe(false);
   });
 
-  test("a failing background computation reports its error in query_status", async () => {
+  test("a failing background computation reports its error in query_status: the caller's own, or a fault's id", async () => {
     const filter = { ...recent, case: "error" };
-    const started = await cache.cachedResult(project, "TRENDS", filter, async () => { throw new Error("boom"); }, { refresh: "async" });
+    const started = await cache.cachedResult(project, "TRENDS", filter, async () => { throw validationError("boom"); }, { refresh: "async" });
     await cache.settled(started.query_status!.id);
     expect(cache.queryStatus(project.id, started.query_status!.id)).toMatchObject({ complete: true, error: true, error_message: "boom" });
+
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const fault = await cache.cachedResult(project, "TRENDS", { ...filter, case: "fault" }, async () => { throw new Error("/var/data secret"); }, { refresh: "async" });
+    await cache.settled(fault.query_status!.id);
+    const status = cache.queryStatus(project.id, fault.query_status!.id)!;
+    expect(status).toMatchObject({ complete: true, error: true });
+    expect(status.error_message).toMatch(/^A server error occurred \(error id [0-9a-f-]+\)\.$/);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 
   test("refreshMode: the legacy true/false and the six modes; anything else is null", () => {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { ApiError, serverError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { insightResultsCache, type Project } from "@/lib/db/schema";
 // The refresh modes live apart from the cache (no database there), so the schemas that name them load in browsers.
@@ -217,7 +218,13 @@ function startBackground<T>(project: Project, key: string, compute: Compute<T>, 
       Object.assign(status, { complete: true, results: result, end_time: finished.toISOString() });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : String(error);
+      // The caller's own mistakes say what they are (as a blocking answer's 400 would); a fault only its id.
+      let message: string;
+      if (error instanceof ApiError) message = error.detail;
+      else {
+        message = serverError().detail;
+        console.error(`[analysis] a background query failed: ${message}`, error);
+      }
       Object.assign(status, { complete: true, error: true, error_message: message, end_time: now().toISOString() });
     } finally {
       setTimeout(() => {
