@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, notInArray, } from "drizzle-orm";
 import { validationError } from "@/lib/api/errors";
-import { type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { dashboardTiles, insights, } from "@/lib/db/schema";
 import type { TDashboardUpdate } from "./schemas";
 

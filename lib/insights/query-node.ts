@@ -62,13 +62,12 @@ function copyRenamed(from: Json, to: Json, names: Record<string, string>) {
   for (const [key, legacy] of Object.entries(names)) if (from[key] !== undefined) to[legacy] = from[key];
 }
 
+/** What a series node carries over to its legacy entity under the same name. */
+const SERIES_KEYS = ["math", "math_property", "math_hogql", "math_group_type_index", "custom_name", "properties"] as const;
+
 function entity(node: Json, order: number): Json | null {
   const common: Json = { order };
-  if (node.math !== undefined) common.math = node.math;
-  if (node.math_property !== undefined) common.math_property = node.math_property;
-  if (node.math_group_type_index !== undefined) common.math_group_type_index = node.math_group_type_index;
-  if (node.custom_name !== undefined) common.custom_name = node.custom_name;
-  if (node.properties !== undefined) common.properties = node.properties;
+  for (const key of SERIES_KEYS) if (node[key] !== undefined) common[key] = node[key];
   if (node.kind === "EventsNode") return { id: node.event ?? null, type: "events", name: node.name ?? node.event ?? "All events", ...common };
   if (node.kind === "ActionsNode") return { id: node.id, type: "actions", name: node.name, ...common };
   return null;
