@@ -23,7 +23,7 @@ export const ZRelatedQuery = z
   });
 export type TRelatedQuery = z.output<typeof ZRelatedQuery>;
 
-export const ZRelatedPerson = ZPerson.extend({ type: z.literal("person") }).meta({ id: "RelatedPerson" });
+const ZRelatedPerson = ZPerson.extend({ type: z.literal("person") }).meta({ id: "RelatedPerson" });
 
 export const ZRelatedActors = z
   .array(z.union([ZRelatedPerson, ZGroupActor]))
