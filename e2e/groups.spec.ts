@@ -91,6 +91,7 @@ test("groups: how to send them, then one sidebar entry per type, a searchable li
   const related = page.getByRole("region", { name: "Companies" });
   await expect(related.getByRole("link", { name: "Acme Inc." })).toBeVisible();
   await accessibleInBothThemes(page, "a person's related groups");
+  await screenshotThemes(page, "person-related-groups");
   await related.getByRole("link", { name: "Acme Inc." }).click();
   await expect(page).toHaveURL(`/project/${project.id}/groups/0/acme`);
 
