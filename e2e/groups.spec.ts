@@ -1,14 +1,5 @@
-import { expect, type Page } from "@playwright/test";
-import { currentProject, daysAgo, expectAccessible, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
-
-/** Scans the page in light and in dark. */
-async function accessibleInBothThemes(page: Page, label: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expectAccessible(page, `${label} (${theme})`);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+import { expect } from "@playwright/test";
+import { currentProject, daysAgo, expectAccessible, expectAccessibleInBothThemes, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 test("groups: how to send them, then one sidebar entry per type, a searchable list and a group's page", async ({ page }) => {
   test.setTimeout(120_000);
@@ -79,7 +70,7 @@ test("groups: how to send them, then one sidebar entry per type, a searchable li
   await expect(page.getByText("No related groups in the last 90 days.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Events of this group" }).locator("tbody tr")).toHaveCount(1);
   await expect(page.getByRole("table", { name: "Events of this group" })).toContainText("$pageview");
-  await accessibleInBothThemes(page, "a group");
+  await expectAccessibleInBothThemes(page, "a group");
   await screenshotThemes(page, "group-page");
   await page.getByRole("link", { name: "Companies" }).last().click();
   await expect(page).toHaveURL(`/project/${project.id}/groups/0`);
@@ -90,7 +81,7 @@ test("groups: how to send them, then one sidebar entry per type, a searchable li
   await expect(page).toHaveURL(new RegExp(`/project/${project.id}/persons/[0-9a-f-]{36}$`));
   const related = page.getByRole("region", { name: "Companies" });
   await expect(related.getByRole("link", { name: "Acme Inc." })).toBeVisible();
-  await accessibleInBothThemes(page, "a person's related groups");
+  await expectAccessibleInBothThemes(page, "a person's related groups");
   await screenshotThemes(page, "person-related-groups");
   await related.getByRole("link", { name: "Acme Inc." }).click();
   await expect(page).toHaveURL(`/project/${project.id}/groups/0/acme`);
