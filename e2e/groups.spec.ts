@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { currentProject, daysAgo, expectAccessible, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import { currentProject, daysAgo, expectAccessible, expectAccessibleInBothThemes, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
 
 test("groups: how to send them, then one sidebar entry per type, a searchable list and a group's page", async ({ page }) => {
   test.setTimeout(120_000);
@@ -63,10 +63,28 @@ test("groups: how to send them, then one sidebar entry per type, a searchable li
   await expect(properties).toContainText("plan");
   await expect(properties).toContainText("pro");
   await expect(properties).not.toContainText("free");
-  await expectAccessible(page, "a group");
+  // Who sent its events (each linked to their page), the groups of other types on them (none identified), its events.
+  const persons = page.getByRole("table", { name: "Persons in this group" });
+  await expect(persons.locator("tbody tr")).toHaveCount(1);
+  await expect(persons.getByRole("link", { name: "ann" })).toBeVisible();
+  await expect(page.getByText("No related groups in the last 90 days.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Events of this group" }).locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("table", { name: "Events of this group" })).toContainText("$pageview");
+  await expectAccessibleInBothThemes(page, "a group");
   await screenshotThemes(page, "group-page");
   await page.getByRole("link", { name: "Companies" }).last().click();
   await expect(page).toHaveURL(`/project/${project.id}/groups/0`);
+
+  // From the group to its person, whose page lists the person's groups and leads back.
+  await page.goto(`/project/${project.id}/groups/0/acme`);
+  await page.getByRole("table", { name: "Persons in this group" }).getByRole("link", { name: "ann" }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${project.id}/persons/[0-9a-f-]{36}$`));
+  const related = page.getByRole("region", { name: "Companies" });
+  await expect(related.getByRole("link", { name: "Acme Inc." })).toBeVisible();
+  await expectAccessibleInBothThemes(page, "a person's related groups");
+  await screenshotThemes(page, "person-related-groups");
+  await related.getByRole("link", { name: "Acme Inc." }).click();
+  await expect(page).toHaveURL(`/project/${project.id}/groups/0/acme`);
 
   // A key no group has: the API's 404 in words, with the way back.
   await page.goto(`/project/${project.id}/groups/0/initech`);

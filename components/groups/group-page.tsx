@@ -2,6 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { EventsTable } from "@/components/events/events-table";
+import { RelatedGroups } from "@/components/groups/related-groups";
+import { RelatedPersons } from "@/components/groups/related-persons";
 import { PageHeader } from "@/components/page-header";
 import { PropertiesTable } from "@/components/properties-table";
 import { RelativeTime } from "@/components/relative-time";
@@ -12,7 +15,12 @@ import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount } from "@/lib/ui/format";
 import { groupQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
-/** `/project/:id/groups/:groupTypeIndex/:groupKey`: one group's properties, as its `$groupidentify`s set them. */
+const GROUP_EVENT_COLUMNS = ["$current_url"];
+
+/**
+ * `/project/:id/groups/:groupTypeIndex/:groupKey`: one group's properties, as its `$groupidentify`s set them, the
+ * persons and groups of other types that shared its events lately, and its events.
+ */
 export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: number; groupTypeIndex: number; groupKey: string }) {
   const group = useQuery(groupQuery(projectId, groupTypeIndex, groupKey));
   const types = useQuery(groupTypesQuery(projectId));
@@ -43,15 +51,33 @@ export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: 
           </>
         }
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Properties</CardTitle>
-          <CardDescription>{formatCount(Object.keys(properties).length)} properties, as the latest $groupidentify left them.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PropertiesTable properties={properties} label="Group properties" />
-        </CardContent>
-      </Card>
+      <div className="grid gap-6">
+        <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <Card>
+            <CardHeader>
+              <CardTitle>Properties</CardTitle>
+              <CardDescription>{formatCount(Object.keys(properties).length)} properties, as the latest $groupidentify left them.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PropertiesTable properties={properties} label="Group properties" />
+            </CardContent>
+          </Card>
+          <RelatedGroups projectId={projectId} groupTypeIndex={groupTypeIndex} id={groupKey} />
+        </div>
+        <RelatedPersons projectId={projectId} groupTypeIndex={groupTypeIndex} groupKey={groupKey} />
+        <section className="grid gap-3" aria-labelledby="group-events">
+          <h2 id="group-events" className="text-lg font-semibold">
+            Events
+          </h2>
+          <EventsTable
+            projectId={projectId}
+            params={{ properties: JSON.stringify([{ key: `$group_${groupTypeIndex}`, value: groupKey, operator: "exact", type: "event" }]) }}
+            propertyKeys={GROUP_EVENT_COLUMNS}
+            label="Events of this group"
+            empty="No events with this group."
+          />
+        </section>
+      </div>
     </>
   );
 }

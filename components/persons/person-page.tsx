@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
 import { EventsTable } from "@/components/events/events-table";
+import { RelatedGroups } from "@/components/groups/related-groups";
 import { PageHeader } from "@/components/page-header";
 import { PropertiesTable } from "@/components/properties-table";
 import { RelativeTime } from "@/components/relative-time";
@@ -61,22 +62,25 @@ export function PersonPage({ projectId, personId }: { projectId: number; personI
               <PropertiesTable properties={properties} label="Person properties" />
             </CardContent>
           </Card>
-          <Card className="content-start">
-            <CardHeader>
-              <CardTitle>Distinct IDs</CardTitle>
-              <CardDescription>The IDs this person's events were sent with.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-2" aria-label="Distinct IDs">
-                {distinctIds.map((id) => (
-                  <li key={id} className="flex items-center gap-2">
-                    <code className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1 font-mono text-xs break-all">{id}</code>
-                    <CopyButton value={id} label={`Copy ${id}`} />
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <div className="grid content-start gap-6">
+            <Card className="content-start">
+              <CardHeader>
+                <CardTitle>Distinct IDs</CardTitle>
+                <CardDescription>The IDs this person's events were sent with.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-2" aria-label="Distinct IDs">
+                  {distinctIds.map((id) => (
+                    <li key={id} className="flex items-center gap-2">
+                      <code className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1 font-mono text-xs break-all">{id}</code>
+                      <CopyButton value={id} label={`Copy ${id}`} />
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+            <RelatedGroups projectId={projectId} groupTypeIndex={null} id={personId} />
+          </div>
         </div>
         <section className="grid gap-3" aria-labelledby="person-events">
           <h2 id="person-events" className="text-lg font-semibold">

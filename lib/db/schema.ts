@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -535,6 +536,8 @@ export const propertyDefinitions = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 400 }).notNull(),
     type: smallint("type").notNull(),
+    /** For group properties (type 3): the group type's index; null for event and person properties. */
+    groupTypeIndex: smallint("group_type_index"),
     isNumerical: boolean("is_numerical").notNull().default(false),
     propertyType: varchar("property_type", { length: 50 }),
     description: text("description").notNull().default(""),
@@ -542,7 +545,7 @@ export const propertyDefinitions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedById: integer("updated_by_id").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [uniqueIndex("property_definitions_project_type_name").on(t.projectId, t.type, t.name)],
+  (t) => [unique("property_definitions_project_type_index_name").on(t.projectId, t.type, t.groupTypeIndex, t.name).nullsNotDistinct()],
 );
 
 /** PostHog's `EventProperty`: which properties each event name has been seen with (for `event_names` filters). */

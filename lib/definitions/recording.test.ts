@@ -80,3 +80,20 @@ test("forgotten definitions are found again", () => {
   forgetPropertyDefinition(project, "person", "email");
   expect(newDefinitions(project, events, at(1)).properties.map((p) => p.name)).toEqual(["email"]);
 });
+
+test("$groupidentify defines its $group_set as properties of its group type, once per type", () => {
+  const types = new Map([["company", 0], ["project", 1]]);
+  const identify = (type: unknown, set: unknown) => ({ event: "$groupidentify", properties: { $group_type: type, $group_key: "k", $group_set: set } });
+  const events = [identify("company", { name: "Acme", seats: 5 }), identify("project", { name: "Web" }), identify("unknown", { x: 1 }), identify("company", "not an object")];
+  const found = newDefinitions(project, events, at(0), types);
+  const groupRows = found.properties.filter((p) => p.type === 3);
+  expect(groupRows).toEqual([
+    { name: "name", type: 3, group_type_index: 0, property_type: "String", is_numerical: false },
+    { name: "seats", type: 3, group_type_index: 0, property_type: "Numeric", is_numerical: true },
+    { name: "name", type: 3, group_type_index: 1, property_type: "String", is_numerical: false },
+  ]);
+  rememberDefinitions(found);
+  expect(newDefinitions(project, events, at(1), types).properties.filter((p) => p.type === 3)).toEqual([]);
+  forgetPropertyDefinition(project, "group", "name", 1);
+  expect(newDefinitions(project, events, at(1), types).properties.filter((p) => p.type === 3)).toMatchObject([{ name: "name", group_type_index: 1 }]);
+});

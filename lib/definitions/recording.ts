@@ -4,7 +4,7 @@ import { pgJson } from "@/lib/persons/repository";
 import { detectPropertyType, type PropertyType } from "./property-types";
 
 /** PostHog's `PropertyDefinition.Type`. */
-export const PROPERTY_DEFINITION_TYPE = { event: 1, person: 2 } as const;
+export const PROPERTY_DEFINITION_TYPE = { event: 1, person: 2, group: 3 } as const;
 export type DefinitionKind = keyof typeof PROPERTY_DEFINITION_TYPE;
 
 /** Names longer than the columns' 400 characters are not recorded (their events are stored all the same). */
@@ -34,7 +34,7 @@ interface KnownDefinitions {
   events: Map<string, number>;
   /** `project␀event` → the properties recorded as seen with it. */
   pairs: Map<string, Set<string>>;
-  /** `project␀type␀name` → whether its definition has a type yet. */
+  /** `project␀type:group type index␀name` → whether its definition has a type yet. */
   properties: Map<string, boolean>;
   /** `project` → the event properties recorded without a type yet (a typed value is still looked for). */
   untyped: Map<number, Set<string>>;
@@ -50,8 +50,8 @@ function emptyKnown(): KnownDefinitions {
 }
 
 const eventKey = (projectId: number, event: string) => `${projectId}\u0000${event}`;
-const propertyKey = (projectId: number, kind: DefinitionKind, name: string) =>
-  `${projectId}\u0000${PROPERTY_DEFINITION_TYPE[kind]}\u0000${name}`;
+const propertyKey = (projectId: number, type: number, name: string, groupTypeIndex?: number | null) =>
+  `${projectId}\u0000${type}:${groupTypeIndex ?? ""}\u0000${name}`;
 
 export interface DefinitionEvent {
   event: string;
@@ -61,6 +61,8 @@ export interface DefinitionEvent {
 interface PropertyRow {
   name: string;
   type: number;
+  /** Group properties only: the group type's index. */
+  group_type_index?: number;
   property_type: PropertyType | null;
   is_numerical: boolean;
 }
@@ -78,21 +80,29 @@ export interface NewDefinitions {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+const NO_GROUP_TYPES: ReadonlyMap<string, number> = new Map();
+
 /**
  * The definitions a project's events add to what this process knows: event names (and those whose
  * `last_seen_at` is an hour old), event properties with the event names they came with, and person properties
- * from `$set`/`$set_once` (of events processed with a person), each property with the type its value shows.
+ * from `$set`/`$set_once` (of events processed with a person), group properties from `$groupidentify`'s
+ * `$group_set` (of a type in `groupTypes`, type → index), each property with the type its value shows.
  * Known names cost one lookup each.
  */
-export function newDefinitions(projectId: number, events: readonly DefinitionEvent[], now = new Date()): NewDefinitions {
+export function newDefinitions(
+  projectId: number,
+  events: readonly DefinitionEvent[],
+  now = new Date(),
+  groupTypes: ReadonlyMap<string, number> = NO_GROUP_TYPES,
+): NewDefinitions {
   const found: NewDefinitions = { projectId, seenAt: now, events: [], properties: [], pairs: [] };
   const dueEvents = new Set<string>();
   const pendingProperties = new Map<string, PropertyRow>();
   const pendingPairs = new Map<string, Set<string>>();
   const untyped = known.untyped.get(projectId);
 
-  const property = (kind: DefinitionKind, name: string, value: unknown) => {
-    const key = propertyKey(projectId, kind, name);
+  const property = (kind: DefinitionKind, name: string, value: unknown, groupTypeIndex?: number) => {
+    const key = propertyKey(projectId, PROPERTY_DEFINITION_TYPE[kind], name, groupTypeIndex);
     const pending = pendingProperties.get(key);
     if (pending) {
       pending.property_type ??= detectPropertyType(name, value, now);
@@ -109,6 +119,7 @@ export function newDefinitions(projectId: number, events: readonly DefinitionEve
       type: PROPERTY_DEFINITION_TYPE[kind],
       property_type: propertyType,
       is_numerical: propertyType === "Numeric",
+      ...(groupTypeIndex !== undefined && { group_type_index: groupTypeIndex }),
     });
   };
 
@@ -136,6 +147,12 @@ export function newDefinitions(projectId: number, events: readonly DefinitionEve
       }
     }
     for (const [name, value] of personPropertyUpdates(properties)) property("person", name, value);
+    if (event === "$groupidentify") {
+      const { $group_type: type, $group_set: set } = properties;
+      const index = typeof type === "string" || typeof type === "number" ? groupTypes.get(String(type).slice(0, 400)) : undefined;
+      if (index !== undefined && isRecord(set))
+        for (const name in set) if (name.length <= MAX_DEFINITION_NAME) property("group", name, set[name], index);
+    }
   }
   found.properties = [...pendingProperties.values()];
   return found;
@@ -185,10 +202,11 @@ export async function saveDefinitions(tx: Tx, found: NewDefinitions) {
 /** Creates property definitions; one that exists gets a type only if it has none yet (the first type stays). */
 export async function upsertPropertyDefinitions(tx: Tx, projectId: number, rows: readonly PropertyRow[]) {
   await tx.execute(sql`
-    INSERT INTO property_definitions (project_id, name, type, property_type, is_numerical)
-    SELECT ${projectId}, x.name, x.type, x.property_type, x.is_numerical
-    FROM jsonb_to_recordset(${pgJson(rows)}::jsonb) AS x(name text, type smallint, property_type text, is_numerical boolean)
-    ON CONFLICT (project_id, type, name) DO UPDATE
+    INSERT INTO property_definitions (project_id, name, type, group_type_index, property_type, is_numerical)
+    SELECT ${projectId}, x.name, x.type, x.group_type_index, x.property_type, x.is_numerical
+    FROM jsonb_to_recordset(${pgJson(rows)}::jsonb)
+      AS x(name text, type smallint, group_type_index smallint, property_type text, is_numerical boolean)
+    ON CONFLICT (project_id, type, group_type_index, name) DO UPDATE
     SET property_type = excluded.property_type, is_numerical = excluded.is_numerical
     WHERE property_definitions.property_type IS NULL AND excluded.property_type IS NOT NULL`);
 }
@@ -202,11 +220,10 @@ export function rememberDefinitions(found: NewDefinitions) {
     known.events.set(eventKey(projectId, event), found.seenAt.getTime());
   }
   for (const row of found.properties) {
-    const kind = row.type === PROPERTY_DEFINITION_TYPE.event ? "event" : "person";
-    const key = propertyKey(projectId, kind, row.name);
+    const key = propertyKey(projectId, row.type, row.name, row.group_type_index);
     if (!known.properties.has(key)) known.size++;
     known.properties.set(key, row.property_type !== null);
-    if (kind !== "event") continue;
+    if (row.type !== PROPERTY_DEFINITION_TYPE.event) continue;
     let untyped = known.untyped.get(projectId);
     if (row.property_type === null) {
       if (!untyped) known.untyped.set(projectId, (untyped = new Set()));
@@ -228,8 +245,8 @@ export function forgetEventDefinition(projectId: number, event: string) {
   known.pairs.delete(eventKey(projectId, event));
 }
 
-export function forgetPropertyDefinition(projectId: number, kind: DefinitionKind, name: string) {
-  known.properties.delete(propertyKey(projectId, kind, name));
+export function forgetPropertyDefinition(projectId: number, kind: DefinitionKind, name: string, groupTypeIndex?: number | null) {
+  known.properties.delete(propertyKey(projectId, PROPERTY_DEFINITION_TYPE[kind], name, groupTypeIndex));
   if (kind !== "event") return;
   known.untyped.get(projectId)?.delete(name);
   const prefix = `${projectId}\u0000`;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
+import { intish } from "@/lib/analytics/filters/params";
+import { MAX_GROUP_TYPES } from "@/lib/groups/limits";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { PROPERTY_TYPES } from "./property-types";
@@ -100,7 +102,16 @@ export const ZEventDefinitionUpdate = z
   .meta({ id: "PatchedEventDefinition" });
 
 export const ZPropertyDefinitionListQuery = z.object({
-  type: z.string().max(40).pipe(z.enum(["event", "person"])).default("event").describe("Which property definitions: of events (default) or of persons."),
+  type: z
+    .string()
+    .max(40)
+    .pipe(z.enum(["event", "person", "group"]))
+    .default("event")
+    .describe("Which property definitions: of events (default), of persons, or of the groups of `group_type_index`."),
+  group_type_index: intish
+    .pipe(z.number().int().min(0).max(MAX_GROUP_TYPES - 1))
+    .optional()
+    .describe("With `type=group` (and only then): the group type whose properties to list."),
   search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
   properties: ZCommaNames.optional().describe("Only these names (comma-separated)."),
   is_numerical: ZQueryBoolean.optional().describe("Only numerical properties (true), or only the others (false)."),
@@ -114,6 +125,10 @@ export const ZPropertyDefinitionListQuery = z.object({
 }).superRefine((query, ctx) => {
   if (query.type !== "event" && query.event_names !== undefined)
     ctx.addIssue({ code: "custom", message: "`event_names` can only be set for `event` type", path: [] });
+  if (query.type === "group" && query.group_type_index === undefined)
+    ctx.addIssue({ code: "custom", message: "`group_type_index` must be set for `group` type", path: ["group_type_index"] });
+  if (query.type !== "group" && query.group_type_index !== undefined)
+    ctx.addIssue({ code: "custom", message: "`group_type_index` can only be set for `group` type", path: ["group_type_index"] });
 });
 
 export const ZPropertyDefinition = z

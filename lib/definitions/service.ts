@@ -229,7 +229,7 @@ function serializePropertyDefinition(
 }
 
 /**
- * `/property_definitions/`: of events or persons, by name; with `event_names`, those seen with one of these
+ * `/property_definitions/`: of events, persons or one group type, by name; with `event_names`, those seen with one of these
  * events first (`is_seen_on_filtered_events`), or only them with `filter_by_event_names`.
  */
 export async function listPropertyDefinitions(
@@ -244,6 +244,7 @@ export async function listPropertyDefinitions(
   const conditions: SQL[] = [
     eq(propertyDefinitions.projectId, project.id),
     eq(propertyDefinitions.type, PROPERTY_DEFINITION_TYPE[query.type]),
+    query.group_type_index === undefined ? isNull(propertyDefinitions.groupTypeIndex) : eq(propertyDefinitions.groupTypeIndex, query.group_type_index),
     ...nameMatches(name, query.search),
   ];
   if (query.type === "event") conditions.push(notInArray(name, ALWAYS_EXCLUDED_EVENT_PROPERTIES));
@@ -326,12 +327,12 @@ export async function updatePropertyDefinition(
 /** Deletes the definition (and, for an event property, its event pairs); ingestion defines it again when it comes next. */
 export async function deletePropertyDefinition(actor: Actor, projectId: TProjectId, id: string) {
   const { project, row } = await requirePropertyDefinition(actor, projectId, id);
-  const kind = row.type === PROPERTY_DEFINITION_TYPE.event ? "event" : "person";
+  const kind = row.type === PROPERTY_DEFINITION_TYPE.event ? "event" : row.type === PROPERTY_DEFINITION_TYPE.group ? "group" : "person";
   const db = await getDb();
   await db.transaction(async (tx) => {
     if (kind === "event")
       await tx.delete(eventProperties).where(and(eq(eventProperties.projectId, project.id), eq(eventProperties.property, row.name)));
     await tx.delete(propertyDefinitions).where(eq(propertyDefinitions.id, row.id));
   });
-  forgetPropertyDefinition(project.id, kind, row.name);
+  forgetPropertyDefinition(project.id, kind, row.name, row.groupTypeIndex);
 }

@@ -2,6 +2,8 @@ import { endpoint } from "@/lib/api/endpoint";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZGroup, ZGroupFindQuery, ZGroupType, ZGroupTypesMetadata, ZGroupsPage, ZGroupsQuery } from "./schemas";
 import { findGroup, listGroupTypes, listGroups, updateGroupTypesMetadata } from "./service";
+import { relatedActors } from "./related";
+import { ZRelatedActors, ZRelatedQuery } from "./related-schemas";
 import { z } from "zod";
 
 const tag = "groups";
@@ -57,4 +59,17 @@ export const findGroupEndpoint = endpoint({
   query: ZGroupFindQuery,
   response: ZGroup,
   handler: ({ actor, params, query }) => findGroup(actor, params.projectId, query),
+});
+
+export const relatedActorsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/groups/related/",
+  environments: true,
+  summary: "The persons and groups that shared events with a group (or the groups a person's events carry) in the last 90 days",
+  tag,
+  scope: "group:read",
+  params: ZProjectParams,
+  query: ZRelatedQuery,
+  response: ZRelatedActors,
+  handler: ({ actor, params, query }) => relatedActors(actor, params.projectId, query),
 });

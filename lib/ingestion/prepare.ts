@@ -69,12 +69,12 @@ export async function prepare(
       candidates.forEach((candidate, i) => {
         personIdOf.set(candidate, personIds[i]);
       });
-      await addGroupKeys(tx, projectId, candidates);
+      const groupTypes = await addGroupKeys(tx, projectId, candidates);
       groups.push(...written);
       states.set(projectId, state);
       for (const [id, person] of changes.deleted) deleted.push({ projectId, id, version: person.version + 1 });
-      // Event and property definitions: only names this process has not recorded yet are written.
-      const found = newDefinitions(projectId, candidates.map((c) => c.event));
+      // Event, person and group property definitions: only names this process has not recorded yet are written.
+      const found = newDefinitions(projectId, candidates.map((c) => c.event), new Date(), groupTypes);
       await saveDefinitions(tx, found);
       definitions.push(found);
     }
@@ -94,11 +94,16 @@ export async function prepare(
   };
 }
 
-/** The fresh events' `$group_<index>` keys (G1), from the project's type indexes once this batch's are added. */
-async function addGroupKeys(tx: Tx, projectId: number, candidates: Candidate[]) {
-  if (!candidates.some((candidate) => namesGroups(candidate.event.properties))) return;
+/**
+ * The fresh events' `$group_<index>` keys (G1), from the project's type indexes once this batch's are added; the
+ * indexes (type → index) when some event names a group or identifies one, for its group property definitions.
+ */
+async function addGroupKeys(tx: Tx, projectId: number, candidates: Candidate[]): Promise<ReadonlyMap<string, number> | undefined> {
+  const identifies = candidates.some((candidate) => candidate.event.event === "$groupidentify");
+  if (!identifies && !candidates.some((candidate) => namesGroups(candidate.event.properties))) return undefined;
   const indexes = await groupTypeIndexes(tx, projectId);
   for (const candidate of candidates)
     candidate.event = { ...candidate.event, properties: withGroupKeys(candidate.event.properties, indexes) };
+  return indexes;
 }
 

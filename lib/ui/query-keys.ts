@@ -129,6 +129,8 @@ export const groupKeys = {
   types: (projectId: number) => [...groupKeys.all, projectId, "types"] as const,
   list: (projectId: number, groupTypeIndex: number, search: string) => [...groupKeys.all, projectId, "list", groupTypeIndex, search] as const,
   detail: (projectId: number, groupTypeIndex: number, groupKey: string) => [...groupKeys.all, projectId, "detail", groupTypeIndex, groupKey] as const,
+  /** The actors related to a group (`groupTypeIndex`, key `id`) or, with a null index, to the person `id`. */
+  related: (projectId: number, groupTypeIndex: number | null, id: string) => [...groupKeys.all, projectId, "related", groupTypeIndex, id] as const,
 };
 
 export const cohortKeys = {

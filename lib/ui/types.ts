@@ -58,6 +58,7 @@ export type TSharingConfiguration = z.output<typeof ZSharingConfiguration>;
 export type { TEvent, TEventSummary } from "@/lib/events/schemas";
 export type { TPerson } from "@/lib/persons/schemas";
 export type { TGroup, TGroupType } from "@/lib/groups/schemas";
+export type { TRelatedActors } from "@/lib/groups/related-schemas";
 // Batch exports (issue 9)
 export type { TBatchExport, TBatchExportBackfill, TBatchExportLogEntry, TBatchExportRun } from "@/lib/batch-exports/schemas";
 export type TBatchExportDestinationType = import("@/lib/batch-exports/schemas").DestinationType;

@@ -180,6 +180,55 @@ describe("property definitions", () => {
     expect(names(await list("?type=person&is_numerical=true"))).toEqual(["age"]);
   });
 
+  test("type=group: each group type's properties from $groupidentify's $group_set, by group_type_index", async () => {
+    const user = await signUp(baseUrl);
+    const identify = (type: string, key: string, set: Record<string, unknown>, ms: number): SentEvent => ({
+      event: "$groupidentify",
+      distinct_id: "admin",
+      timestamp: ago(ms),
+      properties: { $group_type: type, $group_key: key, $group_set: set },
+    });
+    const sent = [
+      identify("company", "acme", { name: "Acme", seats: 5 }, 3000),
+      identify("company", "globex", { name: "Globex", founded: "2020-01-01T00:00:00Z" }, 2000),
+      identify("project", "web", { name: "Web", public: true }, 1000),
+      { event: "$pageview", distinct_id: "u", timestamp: ago(500), properties: { $groups: { instance: "eu" } } },
+    ];
+    await sendEvents(baseUrl, user, sent);
+    const groupList = async (query: string) => ok(user.session, `/api/projects/${user.projectId}/property_definitions/${query}`);
+    // The reference: every $group_set key of each type, by the type's index (the order types were first named).
+    const typeIndex = new Map(["company", "project", "instance"].map((type, i) => [type, i]));
+    const expected = new Map<number, Set<string>>();
+    for (const event of sent)
+      if (event.event === "$groupidentify") {
+        const index = typeIndex.get(event.properties!.$group_type as string)!;
+        for (const key of Object.keys(event.properties!.$group_set as object)) expected.set(index, (expected.get(index) ?? new Set()).add(key));
+      }
+    for (const index of [0, 1, 2, 3]) {
+      const body = await groupList(`?type=group&group_type_index=${index}`);
+      expect(names(body), `index ${index}`).toEqual([...(expected.get(index) ?? [])].sort());
+    }
+    const companies = await groupList("?type=group&group_type_index=0");
+    expect(companies.results.map((r: { name: string; property_type: string }) => [r.name, r.property_type])).toEqual([
+      ["founded", "DateTime"],
+      ["name", "String"],
+      ["seats", "Numeric"],
+    ]);
+    expect(names(await groupList("?type=group&group_type_index=0&search=sea"))).toEqual(["seats"]);
+    // Group properties are neither person nor event properties.
+    expect(names(await groupList("?type=person"))).toEqual([]);
+    expect(names(await groupList("?type=event"))).not.toContain("seats");
+    // Through the environments path, and the same names of another type stay apart.
+    expect(names(await ok(user.session, `/api/environments/${user.projectId}/property_definitions/?type=group&group_type_index=1`))).toEqual(["name", "public"]);
+    // Another project's group properties are not ours.
+    expect(names(await list("?type=group&group_type_index=0"))).toEqual([]);
+    for (const [query, attr] of [["?type=group", "group_type_index"], ["?type=event&group_type_index=0", "group_type_index"], ["?type=group&group_type_index=5", "group_type_index"]]) {
+      const refused = await user.session.get(`/api/projects/${user.projectId}/property_definitions/${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body).toMatchObject({ type: "validation_error", attr });
+    }
+  });
+
   test("event_names: seen-with properties first (is_seen_on_filtered_events), or only them", async () => {
     const events = encodeURIComponent(JSON.stringify(["$pageview"]));
     const body = await list(`?event_names=${events}`);
@@ -225,7 +274,7 @@ describe("property definitions", () => {
       [`?event_names=${encodeURIComponent('{"a":1}')}`, "event_names"],
       [`?event_names=${encodeURIComponent(JSON.stringify(Array.from({ length: 201 }, (_, i) => `e${i}`)))}`, "event_names"],
       [`?type=person&event_names=${encodeURIComponent('["signup"]')}`, null],
-      ["?type=group", "type"],
+      ["?type=bogus", "type"],
       ["?is_numerical=maybe", "is_numerical"],
       ["?limit=5000", "limit"],
     ];

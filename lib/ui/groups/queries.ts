@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api, searchParams } from "@/lib/ui/api-client";
 import { groupKeys } from "@/lib/ui/query-keys";
-import type { TGroup, TGroupType } from "@/lib/ui/types";
+import type { TGroup, TGroupType, TRelatedActors } from "@/lib/ui/types";
 
 // The queries of a project's groups: its group types, a type's groups (cursor pages) and one group.
 
@@ -37,6 +37,18 @@ export const groupQuery = (projectId: number, groupTypeIndex: number, groupKey: 
     queryKey: groupKeys.detail(projectId, groupTypeIndex, groupKey),
     queryFn: ({ signal }) =>
       api.get<TGroup>(`/api/projects/${projectId}/groups/find/?${searchParams({ group_type_index: String(groupTypeIndex), group_key: groupKey })}`, { signal }),
+  });
+
+/** The persons and groups that shared events with a group (`groupTypeIndex`, key `id`), or a person's groups (null, its UUID). */
+export const relatedActorsQuery = (projectId: number, groupTypeIndex: number | null, id: string) =>
+  queryOptions({
+    queryKey: groupKeys.related(projectId, groupTypeIndex, id),
+    queryFn: ({ signal }) =>
+      api.get<TRelatedActors>(
+        `/api/projects/${projectId}/groups/related/?${searchParams({ group_type_index: groupTypeIndex === null ? undefined : String(groupTypeIndex), id })}`,
+        { signal },
+      ),
+    staleTime: 60_000,
   });
 
 /** A group type as people read it: its plural name, else the type itself. */
