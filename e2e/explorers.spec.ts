@@ -186,7 +186,8 @@ test("persons: listed newest first, searched, each opening its page", async ({ p
   await expect(table.getByText("No person matches “zzz-nobody”.")).toBeVisible();
 
   await page.goto(`/project/${projectId}/persons/00000000-0000-4000-8000-000000000000`);
-  await expect(page.getByText("Not found.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Person not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to persons" })).toBeVisible();
 });
 
 test("project home: what the project holds, top events opening the explorer", async ({ page }) => {

@@ -86,8 +86,8 @@ test("groups: how to send them, then one sidebar entry per type, a searchable li
   await related.getByRole("link", { name: "Acme Inc." }).click();
   await expect(page).toHaveURL(`/project/${project.id}/groups/0/acme`);
 
-  // A key no group has: the API's 404 in words, with the way back.
+  // A key no group has: named as missing, with the way back.
   await page.goto(`/project/${project.id}/groups/0/initech`);
-  await expect(page.getByText("Not found.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Group not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Companies" }).last()).toBeVisible();
 });

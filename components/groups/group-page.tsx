@@ -1,5 +1,6 @@
 "use client";
 
+import { DetailPageError, DetailPageLoading } from "@/components/detail-page-state";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EventsTable } from "@/components/events/events-table";
@@ -9,9 +10,6 @@ import { PageHeader } from "@/components/page-header";
 import { PropertiesTable } from "@/components/properties-table";
 import { RelativeTime } from "@/components/relative-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount } from "@/lib/ui/format";
 import { groupQuery, groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
@@ -31,13 +29,14 @@ export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: 
       {type ? groupTypeLabel(type) : "Groups"}
     </Link>
   );
-  if (group.isPending) return <Skeleton className="h-64 w-full" role="status" aria-label="Loading" />;
+  if (group.isPending) return <DetailPageLoading label="Loading the group" />;
   if (group.error)
     return (
-      <div className="grid gap-4">
-        <FormAlert>{errorMessage(group.error)}</FormAlert>
-        <p className="text-sm">Back to {back}</p>
-      </div>
+      <DetailPageError
+        error={group.error}
+        back={<p className="text-sm">Back to {back}</p>}
+        notFound={{ title: "Group not found", description: `No group of this type has the key ${groupKey} in this project.` }}
+      />
     );
   const { group_properties: properties, created_at: createdAt } = group.data;
   const name = typeof properties.name === "string" && properties.name ? properties.name : groupKey;

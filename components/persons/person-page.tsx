@@ -1,5 +1,6 @@
 "use client";
 
+import { DetailPageError, DetailPageLoading } from "@/components/detail-page-state";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CopyButton } from "@/components/copy-button";
@@ -9,9 +10,6 @@ import { PageHeader } from "@/components/page-header";
 import { PropertiesTable } from "@/components/properties-table";
 import { RelativeTime } from "@/components/relative-time";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/ui/api-client";
 import { formatCount } from "@/lib/ui/format";
 import { personQuery } from "@/lib/ui/project/queries";
 
@@ -20,21 +18,18 @@ const PERSON_EVENT_COLUMNS = ["$current_url"];
 /** `/project/:id/persons/:personId`: one person's properties, distinct ids and events. */
 export function PersonPage({ projectId, personId }: { projectId: number; personId: string }) {
   const person = useQuery(personQuery(projectId, personId));
-  if (person.isPending)
-    return (
-      <div className="grid gap-4" role="status" aria-busy="true" aria-label="Loading">
-        <Skeleton className="h-10 w-72" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
+  if (person.isPending) return <DetailPageLoading label="Loading the person" blocks={["h-10 w-72", "h-64 w-full"]} />;
   if (person.error)
     return (
-      <div className="grid gap-4">
-        <FormAlert>{errorMessage(person.error)}</FormAlert>
-        <Link href={`/project/${projectId}/persons`} className="text-sm font-medium text-primary hover:underline">
-          Back to persons
-        </Link>
-      </div>
+      <DetailPageError
+        error={person.error}
+        back={
+          <Link href={`/project/${projectId}/persons`} className="text-sm font-medium text-primary hover:underline">
+            Back to persons
+          </Link>
+        }
+        notFound={{ title: "Person not found", description: "This project has no person with this ID. They may have been deleted or merged into another." }}
+      />
     );
   const { name, distinct_ids: distinctIds, properties, created_at: createdAt, is_identified: identified } = person.data;
   return (
