@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { getAnalysisStore } from "@/lib/analytics/store";
 import { notFound } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
@@ -9,16 +8,12 @@ import {
   eventDefinitions,
   eventProperties,
   propertyDefinitions,
-  type EventDefinition,
-  type PropertyDefinition,
-  type User,
 } from "@/lib/db/schema";
 import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { containsPattern } from "@/lib/db/like";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
-import { userBasic } from "@/lib/users/serialize";
 import { forgetEventDefinition, forgetPropertyDefinition, PROPERTY_DEFINITION_TYPE } from "./recording";
 import type {
   TEventDefinition,
@@ -28,6 +23,7 @@ import type {
   TPropertyDefinitionListQuery,
   TPropertyDefinitionUpdate,
 } from "./schemas";
+import { serializeEventDefinitions, serializePropertyDefinition, servePropertyDefinition } from "./serialize";
 
 /** Events not seen for this long are stale (PostHog's STALE_EVENT_DAYS). */
 const STALE_EVENT_DAYS = 30;
@@ -55,58 +51,6 @@ function nameMatches(column: AnyPgColumn, search?: string): SQL[] {
     .split(/\s+/)
     .filter(Boolean)
     .map((term) => ilike(column, containsPattern(term)));
-}
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-// ---- event definitions ----
-
-function serializeEventDefinition(
-  definition: EventDefinition,
-  volume: number | null,
-  people: Map<number, User>,
-): TEventDefinition {
-  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
-  return {
-    id: definition.id,
-    name: definition.name,
-    description: definition.description,
-    tags: definition.tags,
-    created_at: iso(definition.createdAt),
-    last_seen_at: iso(definition.lastSeenAt),
-    updated_at: iso(definition.updatedAt),
-    updated_by: updatedBy ? userBasic(updatedBy) : null,
-    volume_30_day: volume,
-    query_usage_30_day: null,
-    is_action: false,
-    action_id: null,
-    is_calculating: false,
-    last_calculated_at: null,
-    created_by: null,
-    post_to_slack: false,
-  };
-}
-
-/** Events of each of these names in the project's last 30 days: one query over the store for a page. */
-async function volumes30Days(projectId: number, names: string[]): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  const store = await getAnalysisStore(projectId);
-  const rows = await store.query<{ event: string; volume: string }>(
-    `SELECT event, count() AS volume FROM events
-     WHERE team_id = {team:Int64} AND toDate(timestamp) >= today() - 31 AND timestamp >= now() - INTERVAL 30 DAY
-       AND event IN {names:Array(String)}
-     GROUP BY event`,
-    { team: projectId, names },
-  );
-  return new Map(rows.map((row) => [row.event, Number(row.volume)]));
-}
-
-async function serializeEventDefinitions(projectId: number, rows: EventDefinition[]): Promise<TEventDefinition[]> {
-  const [volumes, people] = await Promise.all([
-    volumes30Days(projectId, rows.map((row) => row.name)),
-    usersById(rows.map((row) => row.updatedById)),
-  ]);
-  return rows.map((row) => serializeEventDefinition(row, volumes.get(row.name) ?? 0, people));
 }
 
 function eventDefinitionOrder(query: TEventDefinitionListQuery): SQL[] {
@@ -207,27 +151,6 @@ export async function deleteEventDefinition(actor: Actor, projectId: TProjectId,
   forgetEventDefinition(project.id, row.name);
 }
 
-// ---- property definitions ----
-
-function serializePropertyDefinition(
-  definition: PropertyDefinition,
-  seenOnFilteredEvents: boolean | null,
-  people: Map<number, User>,
-): TPropertyDefinition {
-  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
-  return {
-    id: definition.id,
-    name: definition.name,
-    description: definition.description,
-    tags: definition.tags,
-    is_numerical: definition.isNumerical,
-    property_type: definition.propertyType as TPropertyDefinition["property_type"],
-    is_seen_on_filtered_events: seenOnFilteredEvents,
-    updated_at: iso(definition.updatedAt),
-    updated_by: updatedBy ? userBasic(updatedBy) : null,
-  };
-}
-
 /**
  * `/property_definitions/`: of events, persons or one group type, by name; with `event_names`, those seen with one of these
  * events first (`is_seen_on_filtered_events`), or only them with `filter_by_event_names`.
@@ -288,10 +211,6 @@ async function requirePropertyDefinition(actor: Actor, projectId: TProjectId, id
     .where(and(eq(propertyDefinitions.projectId, project.id), eq(propertyDefinitions.id, id)));
   if (!row) throw notFound();
   return { project, row };
-}
-
-async function servePropertyDefinition(row: PropertyDefinition) {
-  return serializePropertyDefinition(row, null, await usersById([row.updatedById]));
 }
 
 export async function getPropertyDefinition(actor: Actor, projectId: TProjectId, id: string): Promise<TPropertyDefinition> {
