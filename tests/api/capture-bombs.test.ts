@@ -101,6 +101,15 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
     const bomb = lz64Bomb(480_000_000);
     const gzip = gzipBomb(200 * 1024 * 1024);
     const nonFinite = `[${"NaN,".repeat(4 * 1024 * 1024)}x`;
+    // The bound allows for a machine busy with other work: 1 s beyond ten times the slowest idle answer. A bomb
+    // inflated on the event loop blocks it for many seconds, far past that.
+    const idleTimes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      await (await fetch(new URL("/_health", baseUrl))).text();
+      idleTimes.push(performance.now() - started);
+    }
+    const bound = 1_000 + 10 * Math.max(...idleTimes);
     let inFlight = true;
     const bombs = Promise.all([
       send("/batch/?compression=lz64", { headers: { "content-type": "text/plain" }, body: bomb }),
@@ -118,7 +127,7 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
       healthTimes.push(performance.now() - started);
     } while (inFlight);
     for (const response of await bombs) expect(response.status).toBe(413);
-    expect(Math.max(...healthTimes)).toBeLessThan(1_000);
+    expect(Math.max(...healthTimes)).toBeLessThan(bound);
 
     let parsing = true;
     const invalid = send("/batch/", { headers: { "content-type": "application/json" }, body: nonFinite }).finally(() => {
@@ -131,6 +140,6 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
       timesWhileParsing.push(performance.now() - started);
     } while (parsing);
     expect((await invalid).status).toBe(400);
-    expect(Math.max(...timesWhileParsing)).toBeLessThan(1_000);
+    expect(Math.max(...timesWhileParsing)).toBeLessThan(bound);
   });
 });
