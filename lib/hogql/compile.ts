@@ -1,3 +1,5 @@
+// HogQL to ClickHouse SQL: one walk over the syntax tree, resolving `events`, `persons`, `sessions` and property
+// fields as it goes. Kept in one module past the house size: every node kind's case shares the walk's scope.
 import { EXACT_EVENT_COLUMNS } from "@/lib/analytics/filters/event-columns";
 import { PERSON_CREATED_AT, PERSON_ID, PERSON_PROPERTIES, personIdJoin, personPropertiesJoin } from "@/lib/analytics/filters/persons";
 import { sessionDurationsSql } from "@/lib/analytics/filters/sessions";

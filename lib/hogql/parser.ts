@@ -1,3 +1,5 @@
+// HogQL's parser: one recursive-descent grammar, a function per precedence level from `SELECT` down to literals.
+// Kept in one module past the house size: the levels call one another, so split they would only import each other.
 import { INTERVAL_UNITS, type BinaryOp, type Expr, type FromClause, type IntervalUnit, type JoinClause, type OrderItem, type Query, type SelectQuery } from "./ast";
 import { HogQLSyntaxError } from "./errors";
 import { tokenize, type Token } from "./tokenizer";

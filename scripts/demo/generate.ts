@@ -1,6 +1,7 @@
 // Demo data: product-analytics traffic of a made-up SaaS over the last 90 days, as its web SDK would capture it.
 // Deterministic from a seed and an end time. Each visitor is simulated on its own (its PRNG seeded from the
 // seed and its index), so a smaller demo is a prefix of a bigger one and 10M events never sit in memory.
+// Kept in one module past the house size: a visitor's simulation reads top to bottom as one story.
 import {
   APP_HOST,
   APP_PAGES,
