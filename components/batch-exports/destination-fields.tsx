@@ -136,28 +136,7 @@ export function DestinationFields({
           </div>
         );
       case "select":
-        return (
-          <Field key={field.key} label={field.label} htmlFor={id} description={field.hint} error={fieldErrorText(error)}>
-            <Controller
-              control={control}
-              name={name}
-              render={({ field: control }) => (
-                <Select value={(control.value as string | null) ?? NONE} onValueChange={(value) => control.onChange(value === NONE ? null : value)}>
-                  <SelectTrigger id={id} className="w-full" {...described}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {field.options.map((option) => (
-                      <SelectItem key={option.value ?? NONE} value={option.value ?? NONE}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-        );
+        return <ConfigSelect key={field.key} field={field} id={id} control={control} name={name} described={described} error={error} />;
       case "events":
         return (
           <Field key={field.key} label={field.label} htmlFor={id} description={field.hint} error={fieldErrorText(error)} className="sm:col-span-2">
@@ -176,32 +155,98 @@ export function DestinationFields({
             <Input id={id} type="number" inputMode="numeric" {...described} {...register(name, { valueAsNumber: true })} />
           </Field>
         );
-      default: {
-        const nullable = field.initial === null;
-        return (
-          <Field
-            key={field.key}
-            label={field.label}
-            htmlFor={id}
-            description={secret && editing ? (nullable ? "Never shown — leave empty to keep the stored one, if any" : "Set — leave empty to keep it") + ", unless the export is pointed elsewhere." : field.hint}
-            error={fieldErrorText(error, field.initial === "" && !secret ? "Required." : undefined)}
-          >
-            <Input
-              id={id}
-              type={secret ? "password" : "text"}
-              autoComplete={secret ? "new-password" : "off"}
-              placeholder={field.placeholder}
-              {...described}
-              {...register(name, {
-                // Blank means "no value" for optional fields, and "keep the stored one" for secrets when editing.
-                setValueAs: (value: string | null | undefined) => (value === "" || value === undefined ? (secret && editing ? undefined : nullable ? null : "") : value),
-              })}
-            />
-          </Field>
-        );
-      }
+      default:
+        return <ConfigText key={field.key} field={field} id={id} register={register} name={name} described={described} error={error} secret={secret} editing={editing} />;
     }
   });
+}
+
+type Described = { "aria-invalid": boolean; "aria-describedby": string };
+type ConfigControl = UseFormReturn<{ destination: { config: Record<string, unknown> } }>["control"];
+type ConfigRegister = UseFormReturn<{ destination: { config: Record<string, unknown> } }>["register"];
+type ConfigName = `destination.config.${string}`;
+
+/** A config field chosen from a list; `null` options stand for "none". */
+function ConfigSelect({
+  field,
+  id,
+  control,
+  name,
+  described,
+  error,
+}: {
+  field: Extract<ConfigField, { kind: "select" }>;
+  id: string;
+  control: ConfigControl;
+  name: ConfigName;
+  described: Described;
+  error: FieldError | undefined;
+}) {
+  return (
+    <Field label={field.label} htmlFor={id} description={field.hint} error={fieldErrorText(error)}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: control }) => (
+          <Select value={(control.value as string | null) ?? NONE} onValueChange={(value) => control.onChange(value === NONE ? null : value)}>
+            <SelectTrigger id={id} className="w-full" {...described}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {field.options.map((option) => (
+                <SelectItem key={option.value ?? NONE} value={option.value ?? NONE}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
+  );
+}
+
+/** A text config field; a secret is a password input that, when editing, keeps the stored value if left empty. */
+function ConfigText({
+  field,
+  id,
+  register,
+  name,
+  described,
+  error,
+  secret,
+  editing,
+}: {
+  field: ConfigField;
+  id: string;
+  register: ConfigRegister;
+  name: ConfigName;
+  described: Described;
+  error: FieldError | undefined;
+  secret: boolean;
+  editing: boolean;
+}) {
+  const nullable = field.initial === null;
+  return (
+    <Field
+      label={field.label}
+      htmlFor={id}
+      description={secret && editing ? (nullable ? "Never shown — leave empty to keep the stored one, if any" : "Set — leave empty to keep it") + ", unless the export is pointed elsewhere." : field.hint}
+      error={fieldErrorText(error, field.initial === "" && !secret ? "Required." : undefined)}
+    >
+      <Input
+        id={id}
+        type={secret ? "password" : "text"}
+        autoComplete={secret ? "new-password" : "off"}
+        placeholder={field.placeholder}
+        {...described}
+        {...register(name, {
+          // Blank means "no value" for optional fields, and "keep the stored one" for secrets when editing.
+          setValueAs: (value: string | null | undefined) => (value === "" || value === undefined ? (secret && editing ? undefined : nullable ? null : "") : value),
+        })}
+      />
+    </Field>
+  );
 }
 
 /** Event names typed as a comma-separated list, held as the API's list (null when empty). */
