@@ -143,6 +143,79 @@ export function BatchExportFormDialog({ open, onOpenChange, batchExport }: { ope
   );
 }
 
+/** The project an export reads; fixed once it exists. */
+function ProjectField({ form, editing }: { form: UseFormReturn<TFormValues>; editing: boolean }) {
+  const { organization } = useMe();
+  const errors = form.formState.errors;
+  const control = form.control;
+  return (
+    <Field label="Project" htmlFor="export-project" error={fieldErrorText(errors.team_id)} description={editing ? "An export stays with its project." : undefined}>
+      <Controller
+        control={control}
+        name="team_id"
+        render={({ field }) => (
+          <Select value={String(field.value)} onValueChange={(value) => field.onChange(Number(value))} disabled={editing}>
+            <SelectTrigger id="export-project" className="w-full" aria-invalid={!!errors.team_id} aria-describedby={fieldMessageId("export-project")}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {organization.teams.map((team) => (
+                <SelectItem key={team.id} value={String(team.id)}>
+                  {team.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
+  );
+}
+
+/** The destination type; choosing another starts its config afresh. Fixed once the export exists. */
+function DestinationSelect({
+  form,
+  editing,
+  type,
+  onTypeChange,
+}: {
+  form: UseFormReturn<TFormValues>;
+  editing: boolean;
+  type: DestinationType;
+  onTypeChange: (type: DestinationType) => void;
+}) {
+  return (
+    <Field
+      label="Destination"
+      htmlFor="export-destination"
+      description={editing ? "An export keeps its destination type; create another export for another type." : DESTINATIONS[type].description}
+      className="sm:col-span-2"
+    >
+      <Select
+        value={type}
+        disabled={editing}
+        onValueChange={(value) => {
+          const next = value as DestinationType;
+          form.setValue("destination", { type: next, config: initialConfig(next) } as TFormValues["destination"]);
+          form.clearErrors("destination");
+          onTypeChange(next);
+        }}
+      >
+        <SelectTrigger id="export-destination" className="w-full sm:w-72" aria-describedby={fieldMessageId("export-destination")}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {DESTINATION_TYPES.map((value) => (
+            <SelectItem key={value} value={value}>
+              <DestinationLabel type={value} />
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  );
+}
+
 function ExportFields({
   form,
   editing,
@@ -154,7 +227,6 @@ function ExportFields({
   type: DestinationType;
   onTypeChange: (type: DestinationType) => void;
 }) {
-  const { organization } = useMe();
   const { register, control, formState } = form;
   const errors = formState.errors;
   const configErrors = (errors.destination as { config?: Record<string, never> } | undefined)?.config;
@@ -163,26 +235,7 @@ function ExportFields({
       <Field label="Name" htmlFor="export-name" error={fieldErrorText(errors.name, "Enter a name.")}>
         <Input id="export-name" autoComplete="off" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("export-name")} {...register("name")} />
       </Field>
-      <Field label="Project" htmlFor="export-project" error={fieldErrorText(errors.team_id)} description={editing ? "An export stays with its project." : undefined}>
-        <Controller
-          control={control}
-          name="team_id"
-          render={({ field }) => (
-            <Select value={String(field.value)} onValueChange={(value) => field.onChange(Number(value))} disabled={editing}>
-              <SelectTrigger id="export-project" className="w-full" aria-invalid={!!errors.team_id} aria-describedby={fieldMessageId("export-project")}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {organization.teams.map((team) => (
-                  <SelectItem key={team.id} value={String(team.id)}>
-                    {team.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
+      <ProjectField form={form} editing={editing} />
       <ChoiceField form={form} name="model" label="Exports" options={MODELS} />
       <ChoiceField form={form} name="interval" label="Every" options={INTERVALS} order={BATCH_EXPORT_INTERVALS} />
       <Field label="Start (optional)" htmlFor="export-start" description="No run covers time before it." error={fieldErrorText(errors.start_at, "Pick a date and time.")}>
@@ -201,34 +254,7 @@ function ExportFields({
       </Field>
       <fieldset className="grid gap-4 border-t pt-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="sr-only">Destination</legend>
-        <Field
-          label="Destination"
-          htmlFor="export-destination"
-          description={editing ? "An export keeps its destination type; create another export for another type." : DESTINATIONS[type].description}
-          className="sm:col-span-2"
-        >
-          <Select
-            value={type}
-            disabled={editing}
-            onValueChange={(value) => {
-              const next = value as DestinationType;
-              form.setValue("destination", { type: next, config: initialConfig(next) } as TFormValues["destination"]);
-              form.clearErrors("destination");
-              onTypeChange(next);
-            }}
-          >
-            <SelectTrigger id="export-destination" className="w-full sm:w-72" aria-describedby={fieldMessageId("export-destination")}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {DESTINATION_TYPES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  <DestinationLabel type={value} />
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
+        <DestinationSelect form={form} editing={editing} type={type} onTypeChange={onTypeChange} />
         <DestinationFields key={type} type={type} form={form as never} editing={editing} errors={configErrors} />
         <ConnectionTest form={form} type={type} editing={editing} />
       </fieldset>
