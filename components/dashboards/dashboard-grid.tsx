@@ -94,11 +94,17 @@ export function DashboardGrid({
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
   const saved = useMemo(() => gridLayouts(tiles), [tiles]);
-  // The tile picked up with the keyboard and the layout it would leave if dropped now.
-  const [moving, setMoving] = useState<{ id: string; layout: Layout } | null>(null);
   // A dropped layout is shown until the saved tiles change (the save's answer), as a drag's drop stays put.
   const [dropped, setDropped] = useState<{ layout: Layout; tiles: TDashboardTile[] } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
+  const wide = width >= BREAKPOINT;
+  const { moving, announcement, moverOf } = useTileMover(
+    () => layouts.sm,
+    wide,
+    (layout) => {
+      setDropped({ layout, tiles });
+      save(layout);
+    },
+  );
   const shown = moving?.layout ?? (dropped?.tiles === tiles ? dropped.layout : null);
   const layouts = shown ? { ...saved, sm: shown } : saved;
   const saveWide = (layout: Layout) => {
@@ -109,59 +115,10 @@ export function DashboardGrid({
   const save = (layout: Layout) => {
     if (width >= BREAKPOINT) saveWide(layout);
   };
-  const wide = width >= BREAKPOINT;
   const placeTile = (tile: TDashboardTile, place: TilePlace) => {
     const next = placedLayout(layouts.sm, String(tile.id), place, COLUMNS);
     setDropped({ layout: next, tiles });
     saveWide(next);
-  };
-
-  const moverOf = (tile: TDashboardTile): TileMover => {
-    const id = String(tile.id);
-    const title = insightTitle(tile.insight);
-    const placeIn = (layout: Layout) => getLayoutItem(layout, id) as TilePlace;
-    return {
-      active: moving?.id === id,
-      onBlur: () => {
-        if (moving?.id !== id) return;
-        setMoving(null);
-        setAnnouncement(`Move of ${title} cancelled.`);
-      },
-      onKeyDown: (event) => {
-        if (!wide) return;
-        const active = moving?.id === id ? moving : null;
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          if (!active) {
-            setMoving({ id, layout: layouts.sm });
-            setAnnouncement(`Picked up ${describePlace(title, placeIn(layouts.sm))} Arrow keys move it, Shift and arrow keys resize it, Enter drops it, Escape cancels.`);
-            return;
-          }
-          setMoving(null);
-          setDropped({ layout: active.layout, tiles });
-          save(active.layout);
-          setAnnouncement(`Dropped ${describePlace(title, placeIn(active.layout))}`);
-          return;
-        }
-        if (!active) return;
-        if (event.key === "Escape") {
-          event.preventDefault();
-          setMoving(null);
-          setAnnouncement(`Move of ${title} cancelled.`);
-          return;
-        }
-        const step = ARROWS[event.key];
-        if (!step) return;
-        event.preventDefault();
-        const next = event.shiftKey ? resizedLayout(active.layout, id, step, COLUMNS) : movedLayout(active.layout, id, step, COLUMNS);
-        if (!next) {
-          setAnnouncement(`${title} cannot ${event.shiftKey ? "be resized" : "move"} further that way.`);
-          return;
-        }
-        setMoving({ id, layout: next });
-        setAnnouncement(describePlace(title, placeIn(next)));
-      },
-    };
   };
 
   return (
@@ -200,3 +157,60 @@ const placeOf = (layout: Layout, tile: TDashboardTile): TilePlace => {
   const { x, y, w, h } = getLayoutItem(layout, String(tile.id))!;
   return { x, y, w, h };
 };
+
+/**
+ * Keyboard moves of tiles on the wide grid, each step announced: Enter or Space picks a tile up and drops it,
+ * arrows move it, Shift and arrows resize it, Escape or leaving the tile cancels. `current` is the layout shown.
+ */
+function useTileMover(current: () => Layout, wide: boolean, onDrop: (layout: Layout) => void) {
+  // The tile picked up with the keyboard and the layout it would leave if dropped now.
+  const [moving, setMoving] = useState<{ id: string; layout: Layout } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const moverOf = (tile: TDashboardTile): TileMover => {
+    const id = String(tile.id);
+    const title = insightTitle(tile.insight);
+    const placeIn = (layout: Layout) => getLayoutItem(layout, id) as TilePlace;
+    return {
+      active: moving?.id === id,
+      onBlur: () => {
+        if (moving?.id !== id) return;
+        setMoving(null);
+        setAnnouncement(`Move of ${title} cancelled.`);
+      },
+      onKeyDown: (event) => {
+        if (!wide) return;
+        const active = moving?.id === id ? moving : null;
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (!active) {
+            setMoving({ id, layout: current() });
+            setAnnouncement(`Picked up ${describePlace(title, placeIn(current()))} Arrow keys move it, Shift and arrow keys resize it, Enter drops it, Escape cancels.`);
+            return;
+          }
+          setMoving(null);
+          onDrop(active.layout);
+          setAnnouncement(`Dropped ${describePlace(title, placeIn(active.layout))}`);
+          return;
+        }
+        if (!active) return;
+        if (event.key === "Escape") {
+          event.preventDefault();
+          setMoving(null);
+          setAnnouncement(`Move of ${title} cancelled.`);
+          return;
+        }
+        const step = ARROWS[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const next = event.shiftKey ? resizedLayout(active.layout, id, step, COLUMNS) : movedLayout(active.layout, id, step, COLUMNS);
+        if (!next) {
+          setAnnouncement(`${title} cannot ${event.shiftKey ? "be resized" : "move"} further that way.`);
+          return;
+        }
+        setMoving({ id, layout: next });
+        setAnnouncement(describePlace(title, placeIn(next)));
+      },
+    };
+  };
+  return { moving, announcement, moverOf };
+}
