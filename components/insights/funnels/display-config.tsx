@@ -66,28 +66,7 @@ export function FunnelsDisplayConfig({ filters, setFilters }: KindEditorProps<Fu
           ))}
         </SelectContent>
       </Select>
-      {view === "steps" ? (
-        <>
-          <Select value={filters.funnel_step_reference ?? "total"} onValueChange={(next) => setFilters({ funnel_step_reference: next === "total" ? undefined : (next as "previous") })}>
-            <SelectTrigger size="sm" aria-label="Conversion relative to" className="w-52">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="total">Relative to first step</SelectItem>
-              <SelectItem value="previous">Relative to previous step</SelectItem>
-            </SelectContent>
-          </Select>
-          <Select value={filters.layout ?? "vertical"} onValueChange={(next) => setFilters({ layout: next === "vertical" ? undefined : (next as "horizontal") })}>
-            <SelectTrigger size="sm" aria-label="Layout" className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="vertical">Left to right</SelectItem>
-              <SelectItem value="horizontal">Top to bottom</SelectItem>
-            </SelectContent>
-          </Select>
-        </>
-      ) : null}
+      {view === "steps" ? <StepsViewOptions filters={filters} setFilters={setFilters} /> : null}
       {view === "time_to_convert" ? (
         <>
           {stepRange}
@@ -136,5 +115,31 @@ function CompareToggle({ checked, onChange }: { checked: boolean; onChange: (che
         Compare to previous period
       </Label>
     </div>
+  );
+}
+
+/** The steps view's own choices: what conversion is relative to, and the layout. */
+function StepsViewOptions({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>, "filters" | "setFilters">) {
+  return (
+    <>
+      <Select value={filters.funnel_step_reference ?? "total"} onValueChange={(next) => setFilters({ funnel_step_reference: next === "total" ? undefined : (next as "previous") })}>
+        <SelectTrigger size="sm" aria-label="Conversion relative to" className="w-52">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="total">Relative to first step</SelectItem>
+          <SelectItem value="previous">Relative to previous step</SelectItem>
+        </SelectContent>
+      </Select>
+      <Select value={filters.layout ?? "vertical"} onValueChange={(next) => setFilters({ layout: next === "vertical" ? undefined : (next as "horizontal") })}>
+        <SelectTrigger size="sm" aria-label="Layout" className="w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="vertical">Left to right</SelectItem>
+          <SelectItem value="horizontal">Top to bottom</SelectItem>
+        </SelectContent>
+      </Select>
+    </>
   );
 }
