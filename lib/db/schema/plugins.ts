@@ -1,0 +1,87 @@
+// Pipeline apps, their source files and per-project configurations.
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { organizations, projects } from "./accounts";
+import { createdAt, updatedAt } from "./columns";
+
+/**
+ * PostHog's `Plugin` (an app of the pipeline): installed by an organization from the catalog, or written in the
+ * browser (`plugin_type` "source"). Hedgerow keeps apps and their settings; it runs none of their code.
+ */
+export const plugins = pgTable(
+  "plugins",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    pluginType: varchar("plugin_type", { length: 200 }),
+    isGlobal: boolean("is_global").notNull().default(false),
+    name: varchar("name", { length: 200 }),
+    description: text("description"),
+    url: varchar("url", { length: 800 }),
+    icon: varchar("icon", { length: 800 }),
+    configSchema: jsonb("config_schema").$type<unknown>().notNull().default({}),
+    /** Keys its settings form has ever marked secret: they stay write-only whatever the form becomes. */
+    secretFields: jsonb("secret_fields").$type<string[]>().notNull().default([]),
+    tag: varchar("tag", { length: 200 }),
+    latestTag: varchar("latest_tag", { length: 800 }),
+    latestTagCheckedAt: timestamp("latest_tag_checked_at", { withTimezone: true }),
+    capabilities: jsonb("capabilities").$type<Record<string, unknown>>().notNull().default({}),
+    metrics: jsonb("metrics").$type<Record<string, unknown>>(),
+    publicJobs: jsonb("public_jobs").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plugins_organization").on(t.organizationId), uniqueIndex("plugins_organization_url").on(t.organizationId, t.url)],
+);
+
+/** PostHog's `PluginSourceFile`: one file of an app's source (`plugin.json`, `index.ts`, `site.ts`…). */
+export const pluginSourceFiles = pgTable(
+  "plugin_source_files",
+  {
+    pluginId: integer("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    filename: varchar("filename", { length: 200 }).notNull(),
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.filename] })],
+);
+
+/** PostHog's `PluginConfig`: an app set up in one project, with its settings (secrets are never answered). */
+export const pluginConfigs = pgTable(
+  "plugin_configs",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    pluginId: integer("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    order: integer("order").notNull().default(0),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plugin_configs_project").on(t.projectId), index("plugin_configs_plugin").on(t.pluginId)],
+);
+
+export type Plugin = typeof plugins.$inferSelect;
+export type PluginConfig = typeof pluginConfigs.$inferSelect;
