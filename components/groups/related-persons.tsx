@@ -1,8 +1,8 @@
 "use client";
 
+import { PersonLink } from "@/components/persons/person-link";
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import Link from "next/link";
 import { useMemo } from "react";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { RelativeTime } from "@/components/relative-time";
@@ -20,11 +20,7 @@ function columnsOf(projectId: number) {
     helper.display({
       id: "person",
       header: "Person",
-      cell: ({ row }) => (
-        <Link href={`/project/${projectId}/persons/${row.original.id}`} className="block max-w-72 truncate font-medium text-primary hover:underline">
-          {row.original.name}
-        </Link>
-      ),
+      cell: ({ row }) => <PersonLink projectId={projectId} person={row.original} />,
     }),
     helper.display({
       id: "distinct_id",

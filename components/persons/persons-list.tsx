@@ -1,8 +1,8 @@
 "use client";
 
+import { PersonLink } from "@/components/persons/person-link";
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import Link from "next/link";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { completeFilters, filtersFromParam, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { PageHeader } from "@/components/page-header";
@@ -21,11 +21,7 @@ const columns = (projectId: number) =>
     helper.display({
       id: "name",
       header: "Person",
-      cell: ({ row }) => (
-        <Link href={`/project/${projectId}/persons/${row.original.id}`} className="block max-w-72 truncate font-medium text-primary hover:underline">
-          {row.original.name}
-        </Link>
-      ),
+      cell: ({ row }) => <PersonLink projectId={projectId} person={row.original} />,
     }),
     helper.display({
       id: "distinct_ids",
