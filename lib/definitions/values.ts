@@ -3,6 +3,8 @@ import { validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
+import { currentGroupsSql } from "@/lib/analytics/filters/groups";
+import type { TGroupValuesQuery } from "@/lib/groups/schemas";
 import { MAX_PROPERTY_VALUES, type TEventValuesQuery } from "./schemas";
 
 /** Events read for values: those of the last 7 days (PostHog's window) holding the key, at most this many. */
@@ -81,6 +83,25 @@ export async function personPropertyValues(
          SELECT argMax(properties, version) AS properties, argMax(is_deleted, version) AS deleted
          FROM person WHERE team_id = {team:Int64} GROUP BY id HAVING deleted = 0
        ) WHERE JSONHas(properties, {key:String})
+     )
+     WHERE JSONType(raw) != 'Null' ${containsValue("raw", query.value)}
+     GROUP BY raw ORDER BY count DESC, raw LIMIT {limit:UInt32}`,
+    { team: project.id, key: query.key, value: query.value ?? "", limit: MAX_PROPERTY_VALUES },
+  );
+  return rows.map((row) => ({ name: propertyValueName(row.raw), count: Number(row.count) }));
+}
+
+/**
+ * `/groups/property_values/`: the values a property has among a group type's groups (their latest properties),
+ * with how many groups have each, most frequent first, as PostHog's `[{name, count}]`.
+ */
+export async function groupPropertyValues(actor: Actor, projectId: TProjectId, query: TGroupValuesQuery): Promise<{ name: string; count: number }[]> {
+  const { project } = await requireProjectAccess(actor, projectId);
+  const store = await getAnalysisStore(project.id);
+  const rows = await store.query<{ raw: string; count: string }>(
+    `SELECT raw, count() AS count FROM (
+       SELECT JSONExtractRaw(group_properties, {key:String}) AS raw FROM (${currentGroupsSql("{team:Int64}", query.group_type_index)})
+       WHERE JSONHas(group_properties, {key:String})
      )
      WHERE JSONType(raw) != 'Null' ${containsValue("raw", query.value)}
      GROUP BY raw ORDER BY count DESC, raw LIMIT {limit:UInt32}`,

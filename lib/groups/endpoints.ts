@@ -1,6 +1,8 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { ZProjectParams } from "@/lib/projects/schemas";
-import { ZGroup, ZGroupFindQuery, ZGroupType, ZGroupTypesMetadata, ZGroupsPage, ZGroupsQuery } from "./schemas";
+import { groupPropertyValues } from "@/lib/definitions/values";
+import { ZPersonPropertyValue } from "@/lib/definitions/schemas";
+import { ZGroup, ZGroupFindQuery, ZGroupType, ZGroupTypesMetadata, ZGroupsPage, ZGroupsQuery, ZGroupValuesQuery } from "./schemas";
 import { findGroup, listGroupTypes, listGroups, updateGroupTypesMetadata } from "./service";
 import { relatedActors } from "./related";
 import { ZRelatedActors, ZRelatedQuery } from "./related-schemas";
@@ -72,4 +74,17 @@ export const relatedActorsEndpoint = endpoint({
   query: ZRelatedQuery,
   response: ZRelatedActors,
   handler: ({ actor, params, query }) => relatedActors(actor, params.projectId, query),
+});
+
+export const groupPropertyValuesEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/groups/property_values/",
+  environments: true,
+  summary: "The values a group property has among a type's groups, with how many groups have each, most frequent first, at most 50",
+  tag,
+  scope: "group:read",
+  params: ZProjectParams,
+  query: ZGroupValuesQuery,
+  response: z.array(ZPersonPropertyValue),
+  handler: ({ actor, params, query }) => groupPropertyValues(actor, params.projectId, query),
 });

@@ -51,3 +51,10 @@ export const ZGroupFindQuery = z.object({
 });
 
 ;
+
+export const ZGroupValuesQuery = z.object({
+  group_type_index: groupTypeIndex.describe("The group type whose groups' values to list."),
+  key: z.string().min(1).max(400).describe("The group property whose values to list."),
+  value: z.string().max(400).optional().describe("Only values containing this text (case-insensitive)."),
+});
+export type TGroupValuesQuery = z.output<typeof ZGroupValuesQuery>;

@@ -25,13 +25,16 @@ export const apiKeyKeys = {
 };
 
 /** The taxonomy the builder's pickers search: event and property definitions, property values, actions. */
+/** Where a property's values come from: events, persons, or the groups of one type. */
+export type ValueSource = "event" | "person" | { groupTypeIndex: number };
+
 export const taxonomyKeys = {
   all: ["taxonomy"] as const,
   events: (projectId: number, search: string) => [...taxonomyKeys.all, projectId, "events", search] as const,
   actions: (projectId: number, search: string) => [...taxonomyKeys.all, projectId, "actions", search] as const,
   properties: (projectId: number, params: Record<string, string>) => [...taxonomyKeys.all, projectId, "properties", params] as const,
-  values: (projectId: number, type: "event" | "person", key: string, search: string) =>
-    [...taxonomyKeys.all, projectId, "values", type, key, search] as const,
+  values: (projectId: number, source: ValueSource, key: string, search: string) =>
+    [...taxonomyKeys.all, projectId, "values", source, key, search] as const,
 };
 
 /** Pages of the persons behind a data point (PostHog's actors shape), keyed by the page's API path. */

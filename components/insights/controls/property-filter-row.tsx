@@ -71,6 +71,7 @@ export function PropertyFilterRow({
         <PropertyValueInput
           projectId={projectId}
           type={filter.type}
+          groupTypeIndex={filter.group_type_index}
           propertyKey={filter.key}
           value={shownValue(filter)}
           label={`${label} value`}

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, searchParams } from "@/lib/ui/api-client";
-import { type EventListParams, eventKeys, personKeys, type PersonListParams, taxonomyKeys } from "@/lib/ui/query-keys";
+import { type EventListParams, eventKeys, personKeys, type PersonListParams, taxonomyKeys, type ValueSource } from "@/lib/ui/query-keys";
 import type { TAction, TEventDefinition, TPropertyDefinition, TPropertyValue, } from "@/lib/ui/types";
 import type { TEventList, TEventSummary } from "@/lib/events/schemas";
 import type { TPerson } from "@/lib/persons/schemas";
@@ -32,11 +32,17 @@ export const propertyDefinitionsQuery = (projectId: number, params: Record<strin
     staleTime: 60_000,
   });
 
-export const propertyValuesQuery = (projectId: number, type: "event" | "person", key: string, search: string) =>
+/** The values a property has: in recent events, among persons, or among one type's groups (PostHog's three endpoints). */
+function valuesPath(projectId: number, source: ValueSource, key: string, search: string) {
+  if (typeof source === "object")
+    return `/api/projects/${projectId}/groups/property_values/?${searchParams({ group_type_index: String(source.groupTypeIndex), key, value: search })}`;
+  return `/api/projects/${projectId}/${source === "person" ? "persons" : "events"}/values/?${searchParams({ key, value: search })}`;
+}
+
+export const propertyValuesQuery = (projectId: number, source: ValueSource, key: string, search: string) =>
   queryOptions({
-    queryKey: taxonomyKeys.values(projectId, type, key, search),
-    queryFn: ({ signal }) =>
-      api.get<TPropertyValue[]>(`/api/projects/${projectId}/${type === "person" ? "persons" : "events"}/values/?${searchParams({ key, value: search })}`, { signal }),
+    queryKey: taxonomyKeys.values(projectId, source, key, search),
+    queryFn: ({ signal }) => api.get<TPropertyValue[]>(valuesPath(projectId, source, key, search), { signal }),
     staleTime: 60_000,
   });
 
