@@ -199,4 +199,12 @@ test("a funnel step's converted persons saved as a static cohort from its person
       return body.is_calculating ? null : body.count;
     })
     .toBe(2);
+
+  // A static cohort's page renames it.
+  await page.goto(`/project/${project.id}/cohorts/${cohort.id}`);
+  const rename = page.getByRole("form", { name: "Rename cohort" });
+  await rename.getByLabel("Name").fill("Converted at step 2");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("heading", { name: "Converted at step 2" })).toBeVisible();
+  await expectAccessible(page, "static cohort rename");
 });
