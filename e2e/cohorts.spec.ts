@@ -103,11 +103,12 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await prompt.getByLabel("Cohort name").fill("Yesterday's visitors");
   await expectAccessibleInBothThemes(page, "save as cohort");
   const [saved] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/cohorts/`) && response.request().method() === "POST"),
+    page.waitForResponse((response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST"),
     prompt.getByRole("button", { name: "Save cohort" }).click(),
   ]);
   expect(saved.status()).toBe(201);
-  expect(saved.request().headers()["content-type"]).toMatch(/^multipart\/form-data/);
+  // As PostHog's app: the persons URL's parameters in the query string, the API finds the persons.
+  expect(new URL(saved.url()).searchParams.get("insight")).toBe("TRENDS");
   const cohort = (await saved.json()) as { id: number; is_static: boolean };
   expect(cohort.is_static).toBe(true);
   await expect(prompt).toHaveCount(0);
@@ -142,4 +143,52 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await confirm.getByRole("button", { name: "Delete cohort" }).click();
   await expect(page).toHaveURL(`/project/${project.id}/cohorts`);
   await expect(page.getByText("No cohorts yet.")).toBeVisible();
+});
+
+test("a funnel step's converted persons saved as a static cohort from its persons dialog", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpWithApi(page.request, newAccount("Vetch"));
+  const project = await currentProject(page.request);
+  const events = everyone.flatMap((id, i) => [
+    { event: "$pageview", distinct_id: id, timestamp: daysAgo(2) },
+    ...(i < 2 ? [{ event: "signed_up", distinct_id: id, timestamp: daysAgo(1) }] : []),
+  ]);
+  await sendEventsWithApi(page.request, project.token, events);
+  const funnel = {
+    insight: "FUNNELS",
+    events: [
+      { id: "$pageview", type: "events", order: 0, name: "$pageview" },
+      { id: "signed_up", type: "events", order: 1, name: "signed_up" },
+    ],
+    date_from: "-7d",
+  };
+  await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(funnel)}`);
+  await page.getByRole("button", { name: /^Step 2 signed_up: .* Show the persons who converted\.$/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(2);
+  await dialog.getByRole("button", { name: "Save as cohort" }).click();
+  const prompt = page.getByRole("dialog", { name: "Save as a static cohort" });
+  await prompt.getByLabel("Cohort name").fill("Signed up");
+  const [saved] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST"),
+    prompt.getByRole("button", { name: "Save cohort" }).click(),
+  ]);
+  expect(saved.status()).toBe(201);
+  expect(new URL(saved.url()).searchParams.get("insight")).toBe("FUNNELS");
+  const cohort = (await saved.json()) as { id: number };
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/projects/${project.id}/cohorts/${cohort.id}/`, { headers: sameOrigin(page) });
+      const body = (await response.json()) as { count: number | null; is_calculating: boolean };
+      return body.is_calculating ? null : body.count;
+    })
+    .toBe(2);
+
+  // A static cohort's page renames it.
+  await page.goto(`/project/${project.id}/cohorts/${cohort.id}`);
+  const rename = page.getByRole("form", { name: "Rename cohort" });
+  await rename.getByLabel("Name").fill("Converted at step 2");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("heading", { name: "Converted at step 2" })).toBeVisible();
+  await expectAccessible(page, "static cohort rename");
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { CohortActions } from "@/components/cohorts/cohort-actions";
 import { CohortPersons } from "@/components/cohorts/cohort-persons";
 import { CohortStatus } from "@/components/cohorts/cohort-status";
+import { StaticCohortRename } from "@/components/cohorts/static-cohort-rename";
 import { DynamicCohortForm } from "@/components/cohorts/dynamic-cohort-form";
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
@@ -51,7 +52,10 @@ export function CohortPage({ projectId, cohortId }: { projectId: number; cohortI
       {data.deleted ? <FormAlert className="mb-4">This cohort was deleted.</FormAlert> : null}
       <div className="grid gap-6">
         {data.is_static ? (
-          data.description ? <p className="text-sm text-muted-foreground">{data.description}</p> : null
+          <>
+            {data.deleted ? null : <StaticCohortRename key={data.id} projectId={projectId} cohort={data} />}
+            {data.description ? <p className="text-sm text-muted-foreground">{data.description}</p> : null}
+          </>
         ) : (
           <DynamicCohortForm key={data.id} projectId={projectId} cohort={data} />
         )}

@@ -137,7 +137,7 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
           {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
         </span>
         <div className="flex items-center gap-1">
-          {people.length && !people.some((actor) => "type" in actor && actor.type === "group") ? <SaveAsCohortButton url={url} shape={retention ? "retention" : "actors"} /> : null}
+          {people.length && !people.some((actor) => "type" in actor && actor.type === "group") ? <SaveAsCohortButton url={url} /> : null}
           <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
             <ChevronLeftIcon /> Previous
           </Button>

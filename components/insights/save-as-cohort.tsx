@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { UsersRoundIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
 import { FormDialog } from "@/components/form-dialog";
@@ -10,29 +10,22 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiPath } from "@/lib/ui/api-client";
-import { MAX_SAVED_PERSONS, savePersonsAsCohortMutation } from "@/lib/ui/cohorts/queries";
-import { fetchPersonsPage } from "@/lib/ui/insights/queries";
+import { saveInsightPersonsMutation } from "@/lib/ui/cohorts/queries";
 import { toast } from "@/lib/ui/toast";
 
 const ZName = z.object({ name: z.string().trim().min(1, "Name the cohort.").max(400, "At most 400 characters.") });
 
 
-/** The first distinct id of each person of a persons list, page after page from its first page. */
-async function* distinctIdPages(url: string, shape: "actors" | "retention"): AsyncIterable<string[]> {
-  let next: string | null = apiPath(url);
-  while (next) {
-    const page = await fetchPersonsPage(next, shape);
-    yield page.people.flatMap((actor) => ("distinct_ids" in actor ? actor.distinct_ids.slice(0, 1) : []));
-    next = page.next ? apiPath(page.next) : null;
-  }
-}
-
-/** "Save as cohort": the persons behind a data point (every page of `url`) become a new static cohort. */
-export function SaveAsCohortButton({ url, shape }: { url: string; shape: "actors" | "retention" }) {
-  const projectId = Number(/\/api\/(?:projects|environments)\/(\d+)\//.exec(apiPath(url))?.[1]);
+/**
+ * "Save as cohort": the persons behind a data point (all of `url`'s, found by the API) become a new static cohort.
+ * A legacy `/api/person/…` URL is the current project's: the page's.
+ */
+export function SaveAsCohortButton({ url }: { url: string }) {
+  const pathname = usePathname();
+  const projectId = Number((/\/api\/(?:projects|environments)\/(\d+)\//.exec(apiPath(url)) ?? /^\/project\/(\d+)\//.exec(pathname ?? ""))?.[1]);
   const [open, setOpen] = useState(false);
   const router = useRouter();
-  const save = useMutation(savePersonsAsCohortMutation(projectId, () => distinctIdPages(url, shape)));
+  const save = useMutation(saveInsightPersonsMutation(projectId, url));
   if (!projectId) return null;
   return (
     <>
@@ -43,7 +36,7 @@ export function SaveAsCohortButton({ url, shape }: { url: string; shape: "actors
         open={open}
         onOpenChange={setOpen}
         title="Save as a static cohort"
-        description={`The persons listed here (at most ${MAX_SAVED_PERSONS.toLocaleString("en-US")}) become a cohort that does not change.`}
+        description="Everyone listed here, on every page, becomes a cohort that does not change."
         schema={ZName}
         defaultValues={{ name: "" }}
         submitLabel="Save cohort"

@@ -50,8 +50,13 @@ export async function trendsByCohort<I extends Filter>(
   return items;
 }
 
-/** A funnel broken down by cohort: one list of steps per cohort, each step's `breakdown_value` the id, `breakdown` the name. */
+/**
+ * A funnel broken down by cohort: one list of steps per cohort, each step's `breakdown_value` the id, `breakdown`
+ * the name. Funnel trends have one line and no breakdown here: a cohort breakdown is refused, not dropped.
+ */
 export async function funnelByCohort<S extends object>(projectId: number, filter: object, run: (filter: Filter) => Promise<S[]>): Promise<S[][]> {
+  if ((filter as Filter).funnel_viz_type === "trends")
+    throw validationError("Funnel trends cannot be broken down by cohort: use the steps view, or a filter on the cohort.", "breakdown_type", "unsupported");
   const lists: S[][] = [];
   for (const cohort of await perCohort(projectId, filter as Filter)) {
     const steps = await run(cohort.filter);

@@ -1,5 +1,6 @@
 import { OPERATORS, type Operator } from "@/lib/analytics/filters/properties";
 import { cohortIdOf } from "@/lib/analytics/filters/cohorts";
+import { regexProblem } from "@/lib/analytics/filters/regex";
 import { validationError } from "@/lib/api/errors";
 
 /**
@@ -57,7 +58,16 @@ function positiveInt(raw: unknown, name: string, max: number, min = 1): number {
   return n;
 }
 
-function personCriterion(raw: Record<string, unknown>): PersonCriterion {
+/** A regex criterion's pattern(s) must be ones ClickHouse (RE2) can run: refused now, not at calculation. */
+function checkRegex(operator: Operator, value: unknown, attr: string) {
+  if (operator !== "regex" && operator !== "not_regex") return;
+  for (const pattern of Array.isArray(value) ? value : [value]) {
+    const problem = typeof pattern === "string" ? regexProblem(pattern) : "the pattern must be text";
+    if (problem) throw validationError(`Invalid regular expression ${JSON.stringify(String(pattern).slice(0, 100))}: ${problem}.`, attr, "invalid_regex");
+  }
+}
+
+function personCriterion(raw: Record<string, unknown>, attr: string): PersonCriterion {
   const missing = ["key", "operator"].filter((k) => raw[k] === undefined || raw[k] === null || raw[k] === "");
   if (missing.length) throw invalid(`Missing required keys for person filter: ${missing.join(", ")}.`);
   if (typeof raw.key !== "string" || raw.key.length > 400) throw invalid("A person filter's key must be a property name (at most 400 characters).");
@@ -65,6 +75,7 @@ function personCriterion(raw: Record<string, unknown>): PersonCriterion {
   const operator = raw.operator as Operator;
   if (operator !== "is_set" && operator !== "is_not_set" && (raw.value === undefined || raw.value === null))
     throw invalid(`Missing required keys for person filter: value.`);
+  checkRegex(operator, raw.value, attr);
   return { type: "person", key: raw.key, operator, value: raw.value };
 }
 
@@ -97,10 +108,10 @@ function behavioralCriterion(raw: Record<string, unknown>): BehavioralCriterion 
   };
 }
 
-function criterion(raw: Record<string, unknown>): Criterion {
+function criterion(raw: Record<string, unknown>, attr: string): Criterion {
   switch (raw.type) {
     case "person":
-      return personCriterion(raw);
+      return personCriterion(raw, attr);
     case "behavioral":
       return behavioralCriterion(raw);
     case "cohort": {
@@ -116,20 +127,21 @@ function criterion(raw: Record<string, unknown>): Criterion {
 export function parseCriteria(filters: unknown): CriteriaGroup {
   if (!isObject(filters) || !isObject(filters.properties)) throw invalid('A dynamic cohort needs "filters": {"properties": {"type": "AND"|"OR", "values": [...]}}.');
   let count = 0;
-  const group = (raw: Record<string, unknown>, depth: number): CriteriaGroup => {
+  // attr of a criterion: its path in the body (`filters.properties.values.0.values.1`).
+  const group = (raw: Record<string, unknown>, depth: number, path: string): CriteriaGroup => {
     if (depth > MAX_DEPTH) throw validationError(`Cohort filters may nest at most ${MAX_DEPTH} groups deep.`, "filters", "max_depth");
     if ((raw.type !== "AND" && raw.type !== "OR") || !Array.isArray(raw.values))
       throw invalid('A group of criteria is {"type": "AND"|"OR", "values": [...]}.');
-    const values = raw.values.map((v) => {
+    const values = raw.values.map((v, i) => {
       if (!isObject(v)) throw invalid("Each value of a group is a group or a criterion.");
-      if (v.type === "AND" || v.type === "OR") return group(v, depth + 1);
+      if (v.type === "AND" || v.type === "OR") return group(v, depth + 1, `${path}.values.${i}`);
       count += 1;
       if (count > MAX_CRITERIA) throw validationError(`A cohort may have at most ${MAX_CRITERIA} criteria.`, "filters", "max_length");
-      return criterion(v);
+      return criterion(v, `${path}.values.${i}`);
     });
     return { type: raw.type, values };
   };
-  const parsed = group(filters.properties, 1);
+  const parsed = group(filters.properties, 1, "filters.properties");
   if (count === 0) throw invalid("A dynamic cohort needs at least one criterion.");
   return parsed;
 }

@@ -9,7 +9,9 @@ import { parseCriteria, referencedCohorts } from "./criteria";
  * Dynamic cohorts are calculated in the server process, never on a read: at once after a create or a change of
  * filters (`pending_since`, and `kickCohortCalculations`), and again once their last calculation is
  * HEDGEROW_COHORT_RECALCULATION_MINUTES old. Processes sharing one PostgreSQL take turns (an advisory lock), as
- * the overrides squash does.
+ * the overrides squash does. A dynamic cohort still `is_calculating` when a pass starts was interrupted (a stop
+ * or a crash) and is calculated again; a static one's list is not kept, so at start one left calculating by a
+ * stopped process fails (`errors_calculating`) rather than staying `is_calculating` for ever.
  */
 
 const LOCK = 0x636f_6872; // "cohr"
@@ -49,13 +51,25 @@ async function duePass(): Promise<number> {
       and(
         eq(cohorts.deleted, false),
         eq(cohorts.isStatic, false),
-        or(isNotNull(cohorts.pendingSince), isNull(cohorts.lastCalculation), lt(cohorts.lastCalculation, stale)),
+        // Calculating outside a pass (passes take turns): a calculation the process running it stopped during.
+        or(isNotNull(cohorts.pendingSince), isNull(cohorts.lastCalculation), lt(cohorts.lastCalculation, stale), eq(cohorts.isCalculating, true)),
       ),
     )
     .orderBy(asc(sql`coalesce(${cohorts.pendingSince}, ${cohorts.lastCalculation})`))
     .limit(PASS_LIMIT);
   for (const cohort of dependencyOrder(due)) await calculateDynamicCohort(cohort);
   return due.length;
+}
+
+/** A static cohort whose list was being resolved when the server stopped: failed, to be made again. */
+async function failInterruptedStatic(): Promise<void> {
+  const db = await getDb();
+  const failed = await db
+    .update(cohorts)
+    .set({ isCalculating: false, lastCalculation: new Date(), errorsCalculating: sql`${cohorts.errorsCalculating} + 1` })
+    .where(and(eq(cohorts.isStatic, true), eq(cohorts.isCalculating, true)))
+    .returning({ id: cohorts.id });
+  if (failed.length) console.error(`[cohorts] static cohorts interrupted by a stop: ${failed.map((c) => c.id).join(", ")}`);
 }
 
 /** One pass, unless another process holds the turn (a transaction's lock: released with its connection). */
@@ -81,6 +95,14 @@ export function startCohortCalculations(): Loop {
   let running: Promise<unknown> | null = null;
   let again = false;
   let stopped = false;
+  let started = false;
+  const pass = async () => {
+    if (!started) {
+      started = true;
+      await failInterruptedStatic();
+    }
+    return exclusivePass();
+  };
   const run = () => {
     clearTimeout(timer);
     if (stopped) return;
@@ -88,7 +110,7 @@ export function startCohortCalculations(): Loop {
       again = true;
       return;
     }
-    running = exclusivePass()
+    running = pass()
       .catch((error: unknown) => {
         console.error("[cohorts] calculation pass failed:", error);
         return 0;

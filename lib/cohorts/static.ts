@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { trendActorIds } from "@/lib/analytics/actors/trends";
 import { ZProperties } from "@/lib/analytics/filters/properties";
 import { validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
@@ -10,6 +9,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { calculateStaticCohort } from "./calculate";
 import { currentMembers, memberIds } from "./members";
+import { insightPersons, isInsightPersonsUrl } from "./insight-persons";
 import { checkCohortReferences } from "./references";
 import type { TCohortCreate } from "./schemas";
 import { insertStaticCohort, requireCohort } from "./service";
@@ -17,9 +17,10 @@ import { MAX_ADDED_PERSONS, MAX_CSV_ROWS, parseUploadedList, personsOfList } fro
 
 /**
  * Static cohorts (segments G4, G18): a list resolved to persons once, in the background after the answer
- * (`is_calculating` meanwhile): an uploaded CSV, the persons behind a trend data point or a persons list (PostHog's
+ * (`is_calculating` meanwhile): an uploaded CSV, the persons behind an insight's data point or a persons list (PostHog's
  * "Save as cohort" posts `{name, is_static: true}` to `cohorts/?<the persons URL's parameters>`), another cohort's
- * current members, or persons added by id.
+ * current members, or persons added by id. An insight's persons are those its persons dialog lists
+ * (insight-persons.ts).
  */
 
 /** Runs in the background: the request has answered. */
@@ -32,14 +33,13 @@ function bounded(ids: string[]): string[] {
   return ids;
 }
 
-/** The persons a persons URL's parameters select: a trend data point's (`insight=TRENDS`), or the persons list's `properties`. */
+/** The persons a persons URL's parameters select: an insight's (insight-persons.ts), or the persons list's `properties`. */
 async function personsOfUrl(project: Project, query: Record<string, string>): Promise<() => Promise<string[]>> {
-  await checkCohortReferences(project.id, query);
-  const insight = (query.insight ?? "").toUpperCase();
-  if (insight === "TRENDS" || query.entity_id !== undefined) {
-    return async () => bounded((await trendActorIds(project, query, { limit: MAX_CSV_ROWS + 1, offset: 0 })).ids);
+  if (isInsightPersonsUrl(query)) {
+    const resolve = await insightPersons(project, query, MAX_CSV_ROWS);
+    return async () => bounded(await resolve());
   }
-  if (insight !== "") throw validationError(`Saving the persons of a ${insight.toLowerCase().slice(0, 40)} insight as a cohort is not supported.`, "insight", "unsupported");
+  await checkCohortReferences(project.id, query);
   const group = ZProperties.parse(query.properties);
   const condition = personPropertiesSql(group, await currentMembers(project.id, cohortIdsOf(group)));
   return async () => {
@@ -56,7 +56,8 @@ async function personsOfUrl(project: Project, query: Record<string, string>): Pr
 /** `POST cohorts/` with `is_static`: from the CSV file, else from the persons URL in the query string. */
 export async function createStaticCohort(actor: Actor, projectId: TProjectId, input: TCohortCreate, url: URL): Promise<Cohort> {
   const { project } = await requireProjectAccess(actor, projectId);
-  const query = Object.fromEntries(url.searchParams);
+  // PostHog's app posts `cohorts/?<persons URL's parameters>&is_static=true`.
+  const { is_static: _flag, ...query } = Object.fromEntries(url.searchParams);
   let resolve: () => Promise<string[]>;
   if (input.csv !== undefined) {
     const list = parseUploadedList(input.csv);

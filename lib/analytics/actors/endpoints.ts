@@ -6,7 +6,7 @@ import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
-import { funnelActorIds } from "./funnel";
+import { funnelActorIds, funnelBreakdownOf } from "./funnel";
 import { loadActors, loadPersons } from "./persons";
 import { lifecycleActorIds } from "./lifecycle";
 import { ZActorsResponse, ZFunnelActorsQuery, ZLifecycleActorsQuery, ZStickinessActorsQuery, ZTrendActorsQuery } from "./schemas";
@@ -18,20 +18,6 @@ type TFunnelActorsQuery = z.output<typeof ZFunnelActorsQuery>;
 
 const DEFAULT_LIMIT = 100;
 
-/** The breakdown value of a step's people URL; '' is a value (the persons without the property), as PostHog's. */
-function breakdownOf(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") return String(value);
-  // A list breakdown's value arrives JSON-encoded (`["Chrome"]`).
-  try {
-    const parsed = JSON.parse(value);
-    if (Array.isArray(parsed) && parsed.length === 1) return String(parsed[0]);
-  } catch {
-    /* a plain value */
-  }
-  return value;
-}
-
 async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActorsQuery, url: URL) {
   const { project } = await requireProjectAccess(actor, projectId);
   await checkHogQLExpressions(project.id, q);
@@ -41,7 +27,7 @@ async function funnelActors(actor: Actor, projectId: TProjectId, q: TFunnelActor
   const offset = rawOffset ?? 0;
   const { ids, total } = await funnelActorIds(project, filter as TFunnelFilter, {
     funnelStep: funnel_step,
-    breakdownValue: breakdownOf(funnel_step_breakdown),
+    breakdownValue: funnelBreakdownOf(funnel_step_breakdown),
     limit,
     offset,
   });

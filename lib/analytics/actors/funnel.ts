@@ -5,6 +5,20 @@ import { buildFunnelSql } from "@/lib/analytics/funnels/sql";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { getAnalysisStore } from "@/lib/analytics/store";
 
+/** The breakdown value of a step's people URL; '' is a value (the persons without the property), as PostHog's. */
+export function funnelBreakdownOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") return String(value);
+  // A list breakdown's value arrives JSON-encoded (`["Chrome"]`).
+  try {
+    const parsed = JSON.parse(value);
+    if (Array.isArray(parsed) && parsed.length === 1) return String(parsed[0]);
+  } catch {
+    /* a plain value */
+  }
+  return value;
+}
+
 export interface FunnelActorsQuery {
   /** k > 0: persons who reached step k (1-based); k < 0: persons who reached step |k|−1 but not step |k|. */
   funnelStep: number;

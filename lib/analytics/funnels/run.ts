@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
-import { funnelByCohort, isCohortBreakdown } from "@/lib/cohorts/breakdown";
+import { funnelByCohort, isCohortBreakdown, withoutCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { normalizeFunnel, previousPeriod, type NormalizedFunnel } from "./normalize";
 import { buildFunnelSql } from "./sql";
 import { filterQueryOf, shapeSteps, type FunnelRow, type FunnelStepResult } from "./result";
@@ -28,6 +28,8 @@ export async function runFunnel(
   filter: TFunnelFilter,
   now = new Date(),
 ): Promise<FunnelResult> {
+  // As PostHog's, time to convert is one histogram over everyone whatever the breakdown.
+  if (isCohortBreakdown(filter) && filter.funnel_viz_type === "time_to_convert") return runFunnel(project, withoutCohortBreakdown(filter), now);
   if (isCohortBreakdown(filter)) return funnelByCohort(project.id, filter, async (one) => (await runFunnel(project, one as TFunnelFilter, now)) as FunnelStepResult[]);
   const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];

@@ -101,6 +101,27 @@ export const savePersonsAsCohortMutation = (projectId: number, pages: () => Asyn
     meta: { invalidates: [cohortKeys.list(projectId)] },
   });
 
+/** The insight whose persons a persons URL lists, by its path (`/persons/funnel/`, legacy `/person/funnel/`). */
+const INSIGHT_OF_PATH: Record<string, string> = { trends: "TRENDS", stickiness: "STICKINESS", funnel: "FUNNELS", lifecycle: "LIFECYCLE", retention: "RETENTION" };
+
+/**
+ * A static cohort of the persons an insight's persons URL lists, as PostHog's "Save as cohort": the URL's
+ * parameters and its `insight` go in the query string, and the API finds every person (in the background).
+ */
+export const saveInsightPersonsMutation = (projectId: number, personsUrl: string) =>
+  mutationOptions({
+    mutationFn: (name: string) => {
+      const url = new URL(apiPath(personsUrl), "http://x");
+      const params = new URLSearchParams(url.search);
+      const insight = INSIGHT_OF_PATH[/\/persons?\/(\w+)\/?$/.exec(url.pathname)?.[1] ?? ""];
+      if (insight && !params.has("insight")) params.set("insight", insight);
+      for (const paging of ["limit", "offset"]) params.delete(paging);
+      params.set("is_static", "true");
+      return api.post<TCohort>(`${base(projectId)}?${params}`, { name: name.trim(), is_static: true });
+    },
+    meta: { invalidates: [cohortKeys.list(projectId)] },
+  });
+
 /** The first distinct id of each member of a cohort, page after page (to copy it as a static cohort). */
 export async function* cohortMemberIds(projectId: number, cohortId: number): AsyncIterable<string[]> {
   let next: string | null = `${base(projectId)}${cohortId}/persons/`;
