@@ -1,5 +1,6 @@
 "use client";
 
+import { DetailPageError, DetailPageLoading } from "@/components/detail-page-state";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CohortActions } from "@/components/cohorts/cohort-actions";
@@ -11,8 +12,6 @@ import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { FormAlert } from "@/components/ui/field";
-import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/ui/api-client";
 import { cohortQuery } from "@/lib/ui/cohorts/queries";
 
 /** `/project/:id/cohorts/:cohortId`: a cohort's definition (editable when dynamic), its state and its persons. */
@@ -23,13 +22,14 @@ export function CohortPage({ projectId, cohortId }: { projectId: number; cohortI
       Cohorts
     </Link>
   );
-  if (cohort.isPending) return <Skeleton className="h-64 w-full" role="status" aria-label="Loading" />;
+  if (cohort.isPending) return <DetailPageLoading label="Loading the cohort" />;
   if (cohort.error)
     return (
-      <div className="grid gap-4">
-        <FormAlert>{errorMessage(cohort.error)}</FormAlert>
-        <p className="text-sm">Back to {back}</p>
-      </div>
+      <DetailPageError
+        error={cohort.error}
+        back={<p className="text-sm">Back to {back}</p>}
+        notFound={{ title: "Cohort not found", description: "This project has no cohort with this ID. It may have been deleted." }}
+      />
     );
   const data = cohort.data;
   return (
