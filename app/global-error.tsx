@@ -13,10 +13,16 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
         <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
           <p className="font-mono text-5xl font-semibold tracking-tight text-primary">Error</p>
           <h1 className="text-xl font-semibold">Something went wrong</h1>
-          <p className="max-w-md text-sm text-muted-foreground">This page could not be shown. Try again; if it keeps failing, tell us the reference below.</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            This page could not be shown. Try again; if it keeps failing, tell us the reference below.
+          </p>
           {error.digest && <p className="font-mono text-xs text-muted-foreground">Reference: {error.digest}</p>}
           <div className="flex gap-2 pt-2">
-            <button type="button" onClick={reset} className="h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+            <button
+              type="button"
+              onClick={reset}
+              className="h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+            >
               Try again
             </button>
             {/* A full load: the app's router may be what failed. */}

@@ -98,9 +98,15 @@ try {
   console.log("| project B's count() | n | p50 ms | p90 ms | max ms |");
   console.log("|---|---|---|---|---|");
   console.log(`| alone | ${alone.length} | ${ms(percentile(alone, 0.5))} | ${ms(percentile(alone, 0.9))} | ${ms(alone.at(-1)!)} |`);
-  console.log(`| during A's flood | ${during.length} | ${ms(percentile(during, 0.5))} | ${ms(percentile(during, 0.9))} | ${ms(during.at(-1)!)} |`);
-  console.log(`| A's funnels | ${funnelTimes.length} | ${ms(percentile(funnelTimes, 0.5))} | ${ms(percentile(funnelTimes, 0.9))} | ${ms(funnelTimes.at(-1) ?? NaN)} |`);
-  console.log(`Ratio during / alone: p50 ${(percentile(during, 0.5) / percentile(alone, 0.5)).toFixed(1)}×, max ${(during.at(-1)! / alone.at(-1)!).toFixed(1)}×.`);
+  console.log(
+    `| during A's flood | ${during.length} | ${ms(percentile(during, 0.5))} | ${ms(percentile(during, 0.9))} | ${ms(during.at(-1)!)} |`,
+  );
+  console.log(
+    `| A's funnels | ${funnelTimes.length} | ${ms(percentile(funnelTimes, 0.5))} | ${ms(percentile(funnelTimes, 0.9))} | ${ms(funnelTimes.at(-1) ?? NaN)} |`,
+  );
+  console.log(
+    `Ratio during / alone: p50 ${(percentile(during, 0.5) / percentile(alone, 0.5)).toFixed(1)}×, max ${(during.at(-1)! / alone.at(-1)!).toFixed(1)}×.`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

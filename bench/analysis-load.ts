@@ -49,7 +49,11 @@ try {
   const hammer = async () => {
     while (Date.now() < deadline) {
       const started = Date.now();
-      const response = await fetch(`${server.baseUrl}/api/projects/${TEAM}/insights/funnel/?refresh=true`, { method: "POST", headers, body: funnel });
+      const response = await fetch(`${server.baseUrl}/api/projects/${TEAM}/insights/funnel/?refresh=true`, {
+        method: "POST",
+        headers,
+        body: funnel,
+      });
       await response.text();
       funnelStatuses.set(response.status, (funnelStatuses.get(response.status) ?? 0) + 1);
       if (response.ok) funnelTimes.push(Date.now() - started);
@@ -75,8 +79,12 @@ try {
   console.log(`Load average before: ${loadBefore}; after: ${load()}.`);
   console.log(`| measured over ${SECONDS} s, ${CLIENTS} funnel clients | n | p50 ms | p99 ms | max ms |`);
   console.log("|---|---|---|---|---|");
-  console.log(`| GET /api/users/@me/ | ${meTimes.length} | ${percentile(meTimes, 0.5)} | ${percentile(meTimes, 0.99)} | ${meTimes.at(-1)} |`);
-  console.log(`| 3-step funnel (refresh=true) | ${funnelTimes.length} | ${percentile(funnelTimes, 0.5)} | ${percentile(funnelTimes, 0.99)} | ${funnelTimes.at(-1)} |`);
+  console.log(
+    `| GET /api/users/@me/ | ${meTimes.length} | ${percentile(meTimes, 0.5)} | ${percentile(meTimes, 0.99)} | ${meTimes.at(-1)} |`,
+  );
+  console.log(
+    `| 3-step funnel (refresh=true) | ${funnelTimes.length} | ${percentile(funnelTimes, 0.5)} | ${percentile(funnelTimes, 0.99)} | ${funnelTimes.at(-1)} |`,
+  );
   console.log(`Funnel answers by status: ${JSON.stringify(Object.fromEntries(funnelStatuses))}`);
   console.log(`Server peak RSS: ${peakRssMb(server.process.pid!).toLocaleString("en-US")} MB (now ${rssSplit(server.process.pid!)})`);
 } finally {

@@ -25,10 +25,13 @@ async function seed(baseUrl: string) {
   // Real members, through the invite flow a person would use.
   for (let i = 0; i < MEMBERS; i++) {
     const invite = await admin.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: uniqueEmail("member") });
-    const accepted = await new ApiClient(baseUrl).post(`/api/signup/${invite.body.id}/`, { first_name: `Member ${i}`, password: "correct-horse-battery" });
+    const accepted = await new ApiClient(baseUrl).post(`/api/signup/${invite.body.id}/`, {
+      first_name: `Member ${i}`,
+      password: "correct-horse-battery",
+    });
     if (accepted.status !== 201) throw new Error(`seeding member failed: ${accepted.status} ${accepted.text}`);
   }
-  const key = (admin.credentials.key as string);
+  const key = admin.credentials.key as string;
   return { organizationId: owner.organizationId, key };
 }
 
@@ -46,7 +49,11 @@ async function start(backend: "pglite" | "postgres") {
   await resetPostgres(url);
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
   const instance = await startInstance({ DATABASE_URL: url, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: String(WORKERS) });
-  return { baseUrl: instance.baseUrl, pid: instance.process.pid!, stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })) };
+  return {
+    baseUrl: instance.baseUrl,
+    pid: instance.process.pid!,
+    stop: () => instance.stop().then(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
 }
 
 async function measure(backend: "pglite" | "postgres") {
@@ -58,10 +65,7 @@ async function measure(backend: "pglite" | "postgres") {
     const scenarios: [string, autocannon.Options][] = [
       // The framework's own ceiling here: an /api path no route claims (no auth, no database), answered 404.
       ["GET unknown path (baseline)", { url: `${server.baseUrl}/api/no-such-path/` }],
-      [
-        "GET members",
-        { url: `${server.baseUrl}/api/organizations/${organizationId}/members/`, headers },
-      ],
+      ["GET members", { url: `${server.baseUrl}/api/organizations/${organizationId}/members/`, headers }],
       [
         "POST invites",
         {

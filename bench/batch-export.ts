@@ -28,8 +28,14 @@ const { eq } = await import("drizzle-orm");
 
 const db = await getDb();
 const store = await getEventStore();
-const [organization] = await db.insert(organizations).values({ name: "Bench", slug: `bench-${randomUUID()}` }).returning();
-const [project] = await db.insert(projects).values({ organizationId: organization.id, name: "Bench", apiToken: `phc_${randomUUID()}` }).returning();
+const [organization] = await db
+  .insert(organizations)
+  .values({ name: "Bench", slug: `bench-${randomUUID()}` })
+  .returning();
+const [project] = await db
+  .insert(projects)
+  .values({ organizationId: organization.id, name: "Bench", apiToken: `phc_${randomUUID()}` })
+  .returning();
 
 // The hour of events: a typical web event's properties (~400 bytes), written through the store in 100k-row inserts.
 const start = new Date("2024-06-01T00:00:00Z");
@@ -85,12 +91,15 @@ async function exportOnce(destinationType: string, destinationConfig: Record<str
   await executeRun(db, store, run, settings, limits);
   const seconds = (performance.now() - began) / 1000;
   const [done] = await db.select().from(batchExportRuns).where(eq(batchExportRuns.id, run.id));
-  if (done.status !== "Completed" || done.recordsCompleted !== total) throw new Error(`${destinationType}: ${done.status} ${done.recordsCompleted} ${done.latestError}`);
+  if (done.status !== "Completed" || done.recordsCompleted !== total)
+    throw new Error(`${destinationType}: ${done.status} ${done.recordsCompleted} ${done.latestError}`);
   return seconds;
 }
 
 const report = (name: string, seconds: number) =>
-  console.log(`${name}: ${total} rows in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString("en")} rows/s (load ${load()})`);
+  console.log(
+    `${name}: ${total} rows in ${seconds.toFixed(1)} s = ${Math.round(total / seconds).toLocaleString("en")} rows/s (load ${load()})`,
+  );
 
 // PostgreSQL: a fresh database next to the given one's.
 const url = new URL(postgresUrl);
@@ -99,15 +108,35 @@ const admin = new pg.Client({ connectionString: postgresUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE "${database}"`);
 try {
-  const destination = { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database, table_name: "events" };
+  const destination = {
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database,
+    table_name: "events",
+  };
   report("PostgreSQL (first run: empty table)", await exportOnce("Postgres", destination));
   report("PostgreSQL (the same hour again: every row replaced)", await exportOnce("Postgres", destination));
 
   // S3-compatible server on loopback (s3rver keeps objects as files).
   const s3Dir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-s3-"));
-  const s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "bench", configs: [] }] });
+  const s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: "bench", configs: [] }],
+  });
   const endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
-  const s3Config = { bucket_name: "bench", region: "us-east-1", prefix: "events", endpoint_url: endpoint, aws_access_key_id: "S3RVER", aws_secret_access_key: "S3RVER" };
+  const s3Config = {
+    bucket_name: "bench",
+    region: "us-east-1",
+    prefix: "events",
+    endpoint_url: endpoint,
+    aws_access_key_id: "S3RVER",
+    aws_secret_access_key: "S3RVER",
+  };
   report("S3 JSON Lines", await exportOnce("S3", s3Config));
   report("S3 JSON Lines, gzip", await exportOnce("S3", { ...s3Config, prefix: "gzip", compression: "gzip" }));
   await s3.close();
@@ -118,7 +147,14 @@ try {
   // and one before the fetch.
   const [scheduled] = await db
     .insert(batchExports)
-    .values({ projectId: project.id, name: "scheduled", destinationType: "Postgres", destinationConfig: { ...destination, table_name: "scheduled" }, interval: "hour", createdAt: new Date(start.getTime() - 1) })
+    .values({
+      projectId: project.id,
+      name: "scheduled",
+      destinationType: "Postgres",
+      destinationConfig: { ...destination, table_name: "scheduled" },
+      interval: "hour",
+      createdAt: new Date(start.getTime() - 1),
+    })
     .returning();
   const tick = performance.now();
   await scheduleRuns(db, new Date(end.getTime() + 1));
@@ -130,7 +166,9 @@ try {
   await executeRun(db, store, run, settings, limits);
   await boss.complete(RUN_QUEUE, job.id);
   await stopRunQueue(1_000);
-  console.log(`delay from the interval's end (scheduler tick) to its ${total} rows in PostgreSQL: ${((performance.now() - tick) / 1000).toFixed(1)} s (+ up to two poll intervals)`);
+  console.log(
+    `delay from the interval's end (scheduler tick) to its ${total} rows in PostgreSQL: ${((performance.now() - tick) / 1000).toFixed(1)} s (+ up to two poll intervals)`,
+  );
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   await admin.end();

@@ -24,12 +24,18 @@ const browser = await chromium.launch({
 });
 try {
   const loadStarted = Date.now();
-  await runDemo({ action: "create" }, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: EVENTS, dataDir: server.dataDir }, log: () => {} });
+  await runDemo(
+    { action: "create" },
+    { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: EVENTS, dataDir: server.dataDir }, log: () => {} },
+  );
   console.log(`Demo of ${EVENTS.toLocaleString("en-US")} events loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s.`);
   const demo = readMarker(server.dataDir)!;
 
   const page = await browser.newPage({ baseURL: server.baseUrl, viewport: { width: 1440, height: 1000 } });
-  const login = await page.request.post("/api/login/", { data: { email: demo.email, password: demo.password }, headers: { origin: server.baseUrl } });
+  const login = await page.request.post("/api/login/", {
+    data: { email: demo.email, password: demo.password },
+    headers: { origin: server.baseUrl },
+  });
   if (login.status() !== 200) throw new Error(`login: ${login.status()}`);
   const filters = {
     insight: "FUNNELS",
@@ -54,13 +60,18 @@ try {
   for (let run = 0; run <= RUNS; run++) {
     const days = 30 + run; // a window no earlier run used: computed anew
     await windowInput.fill(String(days));
-    const answered = page.waitForResponse((response) => response.url().includes("/insights/funnel/") && response.request().method() === "POST");
+    const answered = page.waitForResponse(
+      (response) => response.url().includes("/insights/funnel/") && response.request().method() === "POST",
+    );
     const started = performance.now();
     await windowInput.press("Enter");
     await answered;
     const api = performance.now() - started;
     await page.waitForFunction(
-      (value) => location.search.includes(`funnel_window_interval=${value}`) && !document.querySelector('[aria-busy="true"]') && !!document.querySelector("[data-testid=funnel-bar]"),
+      (value) =>
+        location.search.includes(`funnel_window_interval=${value}`) &&
+        !document.querySelector('[aria-busy="true"]') &&
+        !!document.querySelector("[data-testid=funnel-bar]"),
       days,
       { polling: "raf" },
     );
@@ -70,7 +81,9 @@ try {
       times.push(elapsed);
       apiTimes.push(api);
     }
-    console.log(`  run ${run}${run === 0 ? " (warm-up)" : ""}: ${elapsed.toFixed(0)} ms (funnel request answered after ${api.toFixed(0)} ms)`);
+    console.log(
+      `  run ${run}${run === 0 ? " (warm-up)" : ""}: ${elapsed.toFixed(0)} ms (funnel request answered after ${api.toFixed(0)} ms)`,
+    );
   }
   const medianOf = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -81,7 +94,9 @@ try {
   console.log(
     `Funnel builder, conversion window changed → new bars drawn (3 steps, $browser breakdown, 30 days, ${EVENTS.toLocaleString("en-US")} demo events): ` +
       `median ${median.toFixed(0)} ms of ${times.length} (min ${times[0].toFixed(0)}, max ${times[times.length - 1].toFixed(0)}); ` +
-      `of which the funnel request, median ${medianOf(apiTimes).toFixed(0)} ms. Load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}.`,
+      `of which the funnel request, median ${medianOf(apiTimes).toFixed(0)} ms. Load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}.`,
   );
 } finally {
   await browser.close();

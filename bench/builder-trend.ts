@@ -18,14 +18,23 @@ const median = (values: number[]) => {
 };
 
 const server = await startServer({ backend: "pglite", env: { ALLOW_SIGNUP: "true" } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   const loadedAt = Date.now();
-  await runDemo({ action: "create" }, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: EVENTS, dataDir: server.dataDir }, log: () => {} });
+  await runDemo(
+    { action: "create" },
+    { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: EVENTS, dataDir: server.dataDir }, log: () => {} },
+  );
   console.log(`${EVENTS.toLocaleString("en-US")} demo events loaded in ${((Date.now() - loadedAt) / 1000).toFixed(0)} s.`);
   const demo = readMarker(server.dataDir)!;
   const page = await browser.newPage({ baseURL: server.baseUrl, viewport: { width: 1440, height: 1000 } });
-  const login = await page.request.post("/api/login/", { data: { email: demo.email, password: demo.password }, headers: { origin: server.baseUrl } });
+  const login = await page.request.post("/api/login/", {
+    data: { email: demo.email, password: demo.password },
+    headers: { origin: server.baseUrl },
+  });
   if (login.status() !== 200) throw new Error(`login: ${login.status()}`);
 
   const series = () => page.getByTestId("trend-chart").getAttribute("data-series");
@@ -69,9 +78,17 @@ try {
     const drawn = await drawnAt.jsonValue();
     if (typeof drawn !== "number") throw new Error("the drawing time was not read");
     const timing = await page.evaluate((drawn) => {
-      const request = performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/insights/trend/")).at(-1) as PerformanceResourceTiming;
+      const request = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/insights/trend/"))
+        .at(-1) as PerformanceResourceTiming;
       const clickAt = (window as unknown as { clickAt: number }).clickAt;
-      return { total: drawn - clickAt, toRequest: request.startTime - clickAt, request: request.responseEnd - request.startTime, toDrawn: drawn - request.responseEnd };
+      return {
+        total: drawn - clickAt,
+        toRequest: request.startTime - clickAt,
+        request: request.responseEnd - request.startTime,
+        toDrawn: drawn - request.responseEnd,
+      };
     }, drawn);
     const elapsed = Math.round(timing.total);
     times.push(elapsed);

@@ -24,8 +24,14 @@ const { processProjectPersons } = await import("@/lib/persons/batch");
 type CapturedEvent = import("@/lib/ingestion/types").CapturedEvent;
 
 const newProject = async (name: string) => {
-  const [organization] = await db.insert(organizations).values({ name, slug: `${name}-${Date.now()}` }).returning();
-  const [project] = await db.insert(projects).values({ organizationId: organization.id, name, apiToken: `phc_${name}_${Date.now()}` }).returning();
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name, slug: `${name}-${Date.now()}` })
+    .returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ organizationId: organization.id, name, apiToken: `phc_${name}_${Date.now()}` })
+    .returning();
   return project;
 };
 
@@ -47,13 +53,20 @@ const decoded = await timed(async () => {
   const payloads: unknown[] = [];
   for (const body of bodies)
     payloads.push(
-      (await decodeCaptureBody({ method: "POST", query: new URLSearchParams(), contentType: "application/json", contentEncoding: "gzip", body }, 20 * 2 ** 20)).payload,
+      (
+        await decodeCaptureBody(
+          { method: "POST", query: new URLSearchParams(), contentType: "application/json", contentEncoding: "gzip", body },
+          20 * 2 ** 20,
+        )
+      ).payload,
     );
   return payloads;
 });
 rows.push({ stage: "decode (gunzip, JSON.parse)", ...decoded });
 
-const validated = await timed(async () => decoded.result.map((payload) => parseCapture(payload, { now: new Date(), query: new URLSearchParams(), form: null }).events));
+const validated = await timed(async () =>
+  decoded.result.map((payload) => parseCapture(payload, { now: new Date(), query: new URLSearchParams(), form: null }).events),
+);
 rows.push({ stage: "validation (events normalized)", ...validated });
 const batches = validated.result;
 const groups: CapturedEvent[][] = [];
@@ -89,7 +102,9 @@ const whole = await timed(async () => {
 rows.push({ stage: "ingestion pipeline, whole (requests flushed in groups)", ...whole });
 
 const format = (us: number) => us.toFixed(1);
-console.log(`${EVENTS.toLocaleString("en-US")} demo events, bodies of ${BATCH}, groups of ${GROUP.toLocaleString("en-US")}; load ${load()}\n`);
+console.log(
+  `${EVENTS.toLocaleString("en-US")} demo events, bodies of ${BATCH}, groups of ${GROUP.toLocaleString("en-US")}; load ${load()}\n`,
+);
 console.log("| stage | wall µs / event | CPU µs / event (all threads) |");
 console.log("|---|---:|---:|");
 for (const row of rows) console.log(`| ${row.stage} | ${format(row.wall)} | ${format(row.cpu)} |`);

@@ -58,9 +58,13 @@ const peak = peakRssMb(pid);
 const resident = rssSplit(pid);
 const stored = await countStored(server, projectId);
 console.table(rows);
-console.log(`Events API answered ${latest.status} with ${latest.body.results?.length ?? 0} event (newest ${latest.body.results?.[0]?.timestamp}).`);
+console.log(
+  `Events API answered ${latest.status} with ${latest.body.results?.length ?? 0} event (newest ${latest.body.results?.[0]?.timestamp}).`,
+);
 console.log(
   `Acknowledged ${acceptedTotal.toLocaleString("en-US")} events; stored after stopping: ${stored.rows.toLocaleString("en-US")} rows, ${stored.uuids.toLocaleString("en-US")} distinct uuids` +
     (stored.uuids === acceptedTotal && stored.rows === acceptedTotal ? " — every acknowledged event, once." : " — MISMATCH."),
 );
-console.log(`Server peak RSS (VmHWM, process tree): ${peak} MB; resident at the end: ${resident}. ${SECONDS} s a level, 2 cores shared with the client; load average now ${load()}.`);
+console.log(
+  `Server peak RSS (VmHWM, process tree): ${peak} MB; resident at the end: ${resident}. ${SECONDS} s a level, 2 cores shared with the client; load average now ${load()}.`,
+);

@@ -43,7 +43,16 @@ try {
     properties: {
       type: "AND",
       values: [
-        { type: "behavioral", value: "performed_event_multiple", key: "purchase", event_type: "events", time_value: 5, time_interval: "year", operator: "gte", operator_value: PURCHASES },
+        {
+          type: "behavioral",
+          value: "performed_event_multiple",
+          key: "purchase",
+          event_type: "events",
+          time_value: 5,
+          time_interval: "year",
+          operator: "gte",
+          operator_value: PURCHASES,
+        },
       ],
     },
   });
@@ -58,7 +67,9 @@ try {
     members = await writeMembersFromSql(TEAM, COHORT, version, select, params);
     if (i > 0) calculations.push(performance.now() - started); // the first one warms up
   }
-  console.log(`calculation: ${members.toLocaleString("en-US")} members in ${median(calculations).toFixed(0)} ms (median of ${RUNS}; load ${load()})`);
+  console.log(
+    `calculation: ${members.toLocaleString("en-US")} members in ${median(calculations).toFixed(0)} ms (median of ${RUNS}; load ${load()})`,
+  );
 
   const filter = {
     insight: "TRENDS",

@@ -17,8 +17,21 @@ const pageviews = { id: "$pageview", type: "events" };
 const INSIGHTS: { name: string; filters: Record<string, unknown> }[] = [
   { name: "Pageviews per day", filters: { insight: "TRENDS", events: [{ ...pageviews, math: "total" }], interval: "day" } },
   { name: "Daily active users", filters: { insight: "TRENDS", events: [{ ...pageviews, math: "dau" }], interval: "day" } },
-  { name: "Pageviews by browser", filters: { insight: "TRENDS", events: [{ ...pageviews, math: "total" }], breakdown: "$browser", interval: "week" } },
-  { name: "Sign-ups and purchases", filters: { insight: "TRENDS", events: [{ id: "signed_up", type: "events" }, { id: "purchase", type: "events" }], interval: "week" } },
+  {
+    name: "Pageviews by browser",
+    filters: { insight: "TRENDS", events: [{ ...pageviews, math: "total" }], breakdown: "$browser", interval: "week" },
+  },
+  {
+    name: "Sign-ups and purchases",
+    filters: {
+      insight: "TRENDS",
+      events: [
+        { id: "signed_up", type: "events" },
+        { id: "purchase", type: "events" },
+      ],
+      interval: "week",
+    },
+  },
   {
     name: "Visit to purchase",
     filters: {
@@ -33,9 +46,18 @@ const INSIGHTS: { name: string; filters: Record<string, unknown> }[] = [
   },
   {
     name: "Onboarding",
-    filters: { insight: "FUNNELS", events: [{ id: "signed_up", type: "events", order: 0 }, { id: "onboarding_completed", type: "events", order: 1 }] },
+    filters: {
+      insight: "FUNNELS",
+      events: [
+        { id: "signed_up", type: "events", order: 0 },
+        { id: "onboarding_completed", type: "events", order: 1 },
+      ],
+    },
   },
-  { name: "Returning visitors", filters: { insight: "RETENTION", target_entity: pageviews, returning_entity: pageviews, period: "Week", total_intervals: 8 } },
+  {
+    name: "Returning visitors",
+    filters: { insight: "RETENTION", target_entity: pageviews, returning_entity: pageviews, period: "Week", total_intervals: 8 },
+  },
   { name: "Days active", filters: { insight: "STICKINESS", events: [pageviews], interval: "day" } },
 ];
 
@@ -56,10 +78,12 @@ async function untilDrawn(page: Page, tiles: number, act: () => Promise<unknown>
   );
   // A tile that never draws (an error, an empty state) is named, with what it shows instead.
   await drawn.catch(async (error) => {
-    const tiles = await page.locator('[data-testid="tile-chart"]').evaluateAll(
-      (charts, selector) => charts.filter((chart) => !chart.querySelector(selector)).map((chart) => chart.textContent?.slice(0, 200)),
-      DRAWN,
-    );
+    const tiles = await page
+      .locator('[data-testid="tile-chart"]')
+      .evaluateAll(
+        (charts, selector) => charts.filter((chart) => !chart.querySelector(selector)).map((chart) => chart.textContent?.slice(0, 200)),
+        DRAWN,
+      );
     throw new Error(`${error.message}\ntiles not drawn: ${JSON.stringify(tiles)}`);
   });
   return performance.now() - started;
@@ -71,7 +95,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-dashboard-"));
 const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: values.events }), databaseUrl: undefined };
 const plan = await planDemo(settings);
 const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   const loadStarted = Date.now();
   await runDemo(plan, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings, log: () => {} });
@@ -86,7 +113,10 @@ try {
   const projectPath = `/api/projects/${marker.projectId}`;
   const dashboard = await (await page.request.post(`${projectPath}/dashboards/`, { ...write, data: { name: "Bench" } })).json();
   for (const insight of INSIGHTS) {
-    const created = await page.request.post(`${projectPath}/insights/`, { ...write, data: { ...insight, saved: true, dashboards: [dashboard.id] } });
+    const created = await page.request.post(`${projectPath}/insights/`, {
+      ...write,
+      data: { ...insight, saved: true, dashboards: [dashboard.id] },
+    });
     if (created.status() !== 201) throw new Error(`insight ${insight.name}: ${created.status()} ${await created.text()}`);
   }
   const url = `/project/${marker.projectId}/dashboard/${dashboard.id}`;
@@ -99,7 +129,9 @@ try {
   await untilDrawn(page, INSIGHTS.length, () => page.goto(url));
   const timings = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    const request = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) => /\/dashboards\/\d+\/\?/.test(entry.name))!;
+    const request = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
+      /\/dashboards\/\d+\/\?/.test(entry.name),
+    )!;
     return { html: navigation.responseEnd, requested: request.startTime, answered: request.responseEnd, drawn: performance.now() };
   });
   const refreshed: number[] = [];

@@ -23,8 +23,13 @@ async function firstStart(way: "import" | "capture") {
   try {
     await runDemo(plan, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings, log: () => {} });
     const seconds = (performance.now() - started) / 1000;
-    const detail = way === "import" ? `demo loaded in ${((loaded - started) / 1000).toFixed(1)} s, then the server started` : "server started, then the demo sent";
-    console.log(`${way}: ${Number(events).toLocaleString("en-US")} events, ${seconds.toFixed(1)} s to a started server with the demo (${detail}); load ${load()}`);
+    const detail =
+      way === "import"
+        ? `demo loaded in ${((loaded - started) / 1000).toFixed(1)} s, then the server started`
+        : "server started, then the demo sent";
+    console.log(
+      `${way}: ${Number(events).toLocaleString("en-US")} events, ${seconds.toFixed(1)} s to a started server with the demo (${detail}); load ${load()}`,
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -11,7 +11,10 @@ export const arg = (name: string, fallback: string) => {
   return index > 0 ? process.argv[index + 1] : fallback;
 };
 
-export const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /**
  * `next start` with the default (chDB) event store in a temp data dir (kept after `stop()` so the events can be
@@ -19,7 +22,12 @@ export const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
  * `--postgres URL` on that PostgreSQL database (emptied first); `--workers N` (with `--postgres`) runs `npm start`'s
  * N server processes instead, chDB then owned by the event-store process.
  */
-export async function startWithProject(): Promise<{ server: StartedServer; apiToken: string; projectId: number; session: Awaited<ReturnType<typeof signUp>>["session"] }> {
+export async function startWithProject(): Promise<{
+  server: StartedServer;
+  apiToken: string;
+  projectId: number;
+  session: Awaited<ReturnType<typeof signUp>>["session"];
+}> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-"));
   const postgres = arg("postgres", "");
   const workers = arg("workers", "");
@@ -28,7 +36,12 @@ export async function startWithProject(): Promise<{ server: StartedServer; apiTo
   let server: StartedServer;
   if (workers) {
     await resetPostgres(postgres);
-    const instance = await startInstance({ DATABASE_URL: postgres, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: workers, ALLOW_SIGNUP: "true" });
+    const instance = await startInstance({
+      DATABASE_URL: postgres,
+      HEDGEROW_DATA_DIR: dataDir,
+      HEDGEROW_WORKERS: workers,
+      ALLOW_SIGNUP: "true",
+    });
     server = { baseUrl: instance.baseUrl, dataDir, process: instance.process, stop: async () => void (await instance.stop()) };
   } else server = await startServer({ backend: postgres ? "postgres" : "pglite", dataDir, env: { ALLOW_SIGNUP: "true" } });
   const owner = await signUp(server.baseUrl);

@@ -73,7 +73,9 @@ async function importFloor(store: EventStore, dir: string) {
 
   const read = await cpuOf(() => store.query(`SELECT sum(length(line)) AS n FROM file('${file}', 'LineAsString') ${settings}`));
   const parse = await cpuOf(() =>
-    store.query(`SELECT sum(length(uuid) + length(event) + length(distinct_id) + length(timestamp) + length(properties)) AS n FROM ${source} ${settings}`),
+    store.query(
+      `SELECT sum(length(uuid) + length(event) + length(distinct_id) + length(timestamp) + length(properties)) AS n FROM ${source} ${settings}`,
+    ),
   );
   const insert = await cpuOf(() =>
     store.command(
@@ -106,7 +108,14 @@ async function captureFloor(store: EventStore) {
   // The bare server stores nothing, so the same bodies are sent again and again (1.5M events/s need many).
   const distinct = await payloads("phc_floor", 400_000);
   const bodies = Array.from({ length: 1_000_000 }, (_, i) => distinct[i % distinct.length]);
-  const rows: { server: string; connections: number; "events/s": number; "server CPU µs / event": number; "client CPU µs / event": number; failed: number }[] = [];
+  const rows: {
+    server: string;
+    connections: number;
+    "events/s": number;
+    "server CPU µs / event": number;
+    "client CPU µs / event": number;
+    failed: number;
+  }[] = [];
   let offset = 0;
   for (const mode of ["read", "decode"] as const) {
     const server = await bareServer(mode);
@@ -141,7 +150,13 @@ async function captureFloor(store: EventStore) {
   const insertRows: Record<string, unknown>[] = [];
   for (const batch of generateDemoEvents({ events: STORE_EVENTS, seed: 4, now, batchSize: 5_000 }))
     for (const e of batch) {
-      const event = { uuid: e.uuid, event: e.event, distinctId: e.distinct_id, properties: e.properties, timestamp: new Date(now - Math.floor(Math.random() * 60_000)) };
+      const event = {
+        uuid: e.uuid,
+        event: e.event,
+        distinctId: e.distinct_id,
+        properties: e.properties,
+        timestamp: new Date(now - Math.floor(Math.random() * 60_000)),
+      };
       insertRows.push(eventRow({ projectId: 2, event }, "00000000-0000-0000-0000-000000000000"));
     }
   const stores: { "events a group": number; "insert CPU µs / event": number; "merges CPU µs / event (20 s after)": number }[] = [];
@@ -187,7 +202,9 @@ try {
   }
   if (PART === "demo" || PART === "all") {
     const cpu = await writeDemoFile(path.join(dir, "demo.jsonl"));
-    console.log(`Generating ${fmt(EVENTS)} demo events and writing them as JSON Lines: ${perEvent(cpu, EVENTS).toFixed(1)} µs of CPU an event.`);
+    console.log(
+      `Generating ${fmt(EVENTS)} demo events and writing them as JSON Lines: ${perEvent(cpu, EVENTS).toFixed(1)} µs of CPU an event.`,
+    );
   }
   if (PART === "capture" || PART === "all") await captureFloor(store);
   console.log(`load average at the end ${load()}`);

@@ -52,4 +52,3 @@ export async function generateEvents(store: Pick<EventStore, "command">, EVENTS:
     FROM numbers(${PERSONS})`);
   await store.command("OPTIMIZE TABLE events FINAL");
 }
-

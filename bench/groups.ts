@@ -44,7 +44,9 @@ await store.insert(
   })),
 );
 await store.command("OPTIMIZE TABLE events FINAL");
-console.log(`${EVENTS.toLocaleString("en-US")} events, ${COMPANIES.toLocaleString("en-US")} companies loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s.`);
+console.log(
+  `${EVENTS.toLocaleString("en-US")} events, ${COMPANIES.toLocaleString("en-US")} companies loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s.`,
+);
 
 const filter = {
   events: [
@@ -87,7 +89,10 @@ for (let i = 0; i < RUNS; i++) {
   const b = await timed(runHand);
   engineMs.push(a.ms);
   handMs.push(b.ms);
-  counts = { engine: (a.result as { counts: unknown[] }[])[0]?.counts.map(Number), hand: (b.result as { counts: unknown[] }[])[0]?.counts.map(Number) };
+  counts = {
+    engine: (a.result as { counts: unknown[] }[])[0]?.counts.map(Number),
+    hand: (b.result as { counts: unknown[] }[])[0]?.counts.map(Number),
+  };
 }
 const [e, h] = [median(engineMs), median(handMs)];
 console.log(`engine funnel by company: ${e.toFixed(0)} ms (median of ${RUNS}); step counts ${JSON.stringify(counts.engine)}`);

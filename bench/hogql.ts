@@ -56,7 +56,9 @@ try {
       sqlTimes.push(performance.now() - started);
     }
     const [h, s] = [median(hogqlTimes), median(sqlTimes)];
-    console.log(`${c.name}: HogQL ${h.toFixed(0)} ms (${hogqlRows} rows), hand-written ${s.toFixed(0)} ms (${sqlRows} rows): ${(h / s).toFixed(2)}× (load ${load()})`);
+    console.log(
+      `${c.name}: HogQL ${h.toFixed(0)} ms (${hogqlRows} rows), hand-written ${s.toFixed(0)} ms (${sqlRows} rows): ${(h / s).toFixed(2)}× (load ${load()})`,
+    );
   }
 } finally {
   await closeEventStore();

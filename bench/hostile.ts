@@ -16,7 +16,7 @@ try {
     event: ["$pageview", "signed_up", "purchase"][i % 3],
     distinct_id: `user-${i % 500}`,
     timestamp: new Date(now - (i % 2_000) * 3_600_000).toISOString(),
-    properties: { $browser: ["Chrome", "Safari", "Firefox"][i % 7 % 3], $current_url: `https://example.com/${i % 40}` },
+    properties: { $browser: ["Chrome", "Safari", "Firefox"][(i % 7) % 3], $current_url: `https://example.com/${i % 40}` },
   }));
   await sendEvents(server.baseUrl, owner, events);
   const reader = await owner.key(["insight:read", "query:read"]);
@@ -30,7 +30,7 @@ try {
     try {
       const response = await fetch(new URL(attack.path, server.baseUrl), {
         method: attack.body ? "POST" : "GET",
-        headers: { authorization: `Bearer ${(reader.credentials.key)}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${reader.credentials.key}`, "content-type": "application/json" },
         body: typeof attack.body === "string" ? attack.body : attack.body ? JSON.stringify(attack.body) : undefined,
         signal: AbortSignal.timeout(120_000),
       });

@@ -38,7 +38,13 @@ async function cpuOf(read: () => Promise<{ event: string; name: string }[]>): Pr
   const before = process.cpuUsage();
   const rows = await read();
   const used = process.cpuUsage(before);
-  return { seconds: (used.user + used.system) / 1e6, pairs: rows.map((row) => `${row.event} ${row.name}`).sort().join("\n") };
+  return {
+    seconds: (used.user + used.system) / 1e6,
+    pairs: rows
+      .map((row) => `${row.event} ${row.name}`)
+      .sort()
+      .join("\n"),
+  };
 }
 
 const samples: Record<string, number[]> = { "every value, by (event, name)": [], "keys per event, samples from the rows needed (now)": [] };

@@ -32,7 +32,9 @@ for (let run = 0; run < RUNS; run++) {
   await store.command("DROP TABLE IF EXISTS staged");
   // CPU of every thread of this process: the engine's, as JavaScript waits.
   const before = process.cpuUsage();
-  await store.command(`CREATE TABLE staged ENGINE = MergeTree ORDER BY tuple() AS SELECT * FROM (${eventRowsSql(file)}) SETTINGS ${settings}`);
+  await store.command(
+    `CREATE TABLE staged ENGINE = MergeTree ORDER BY tuple() AS SELECT * FROM (${eventRowsSql(file)}) SETTINGS ${settings}`,
+  );
   const used = process.cpuUsage(before);
   seconds.push((used.user + used.system) / 1e6);
   const [{ good }] = await store.query<{ good: string }>("SELECT countIf(error = '') AS good FROM staged");

@@ -56,7 +56,9 @@ async function demoFiles(): Promise<string> {
     await done;
   }
   writeMarker(dir);
-  console.log(`Generated ${EVENTS.toLocaleString("en-US")} demo events into ${file} files in ${((Date.now() - started) / 1000).toFixed(0)} s (not timed below).`);
+  console.log(
+    `Generated ${EVENTS.toLocaleString("en-US")} demo events into ${file} files in ${((Date.now() - started) / 1000).toFixed(0)} s (not timed below).`,
+  );
   return dir;
 }
 

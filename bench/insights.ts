@@ -112,7 +112,8 @@ function funnelAnswerOfHedgerow(result: unknown): Answer {
 }
 function funnelAnswerOfHand(rows: Row[]): Answer {
   const out: Answer = new Map();
-  for (const r of rows) ["s1", "s2", "s3"].forEach((k, i) => {
+  for (const r of rows)
+    ["s1", "s2", "s3"].forEach((k, i) => {
       out.set(`${r.bd}|step${i + 1}`, Number(r[k]));
     });
   return out;
@@ -204,13 +205,15 @@ async function main() {
       name: "trend, daily, $pageview total + dau (2 series)",
       hedgerow: () => runTrends(project, trendFilter(false)),
       hand: () => store.query<Row>(trendHandSql(false)),
-      compare: (h: unknown, s: unknown) => diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], false), trendAnswerOfHand(s as Row[], false)),
+      compare: (h: unknown, s: unknown) =>
+        diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], false), trendAnswerOfHand(s as Row[], false)),
     },
     {
       name: "trend, daily, $pageview total by $browser",
       hedgerow: () => runTrends(project, trendFilter(true)),
       hand: () => store.query<Row>(trendHandSql(true)),
-      compare: (h: unknown, s: unknown) => diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], true), trendAnswerOfHand(s as Row[], true)),
+      compare: (h: unknown, s: unknown) =>
+        diff(trendAnswerOfHedgerow(h as Record<string, unknown>[], true), trendAnswerOfHand(s as Row[], true)),
     },
   ];
 
@@ -223,17 +226,32 @@ async function main() {
   ];
   // Diagnostics: the hand-written queries with the breakdown read by JSON extraction from `properties` (as
   // Hedgerow's SQL would without its exact column) instead of the column prop_browser, to size what the column saves.
-  const json = "if(JSONType(properties, '$browser') = 'String', JSONExtractString(properties, '$browser'), JSONExtractRaw(properties, '$browser'))";
+  const json =
+    "if(JSONType(properties, '$browser') = 'String', JSONExtractString(properties, '$browser'), JSONExtractRaw(properties, '$browser'))";
   const diagnostics: [string, string][] = [
-    ["hand trend by $browser, JSONExtract instead of prop_browser", trendHandSql(true).replace(`ifNull(prop_browser, '${NULL_BREAKDOWN}')`, () => `if(NOT JSONHas(properties, '$browser'), '${NULL_BREAKDOWN}', ${json})`)],
-    ["hand funnel by $browser, JSONExtract instead of prop_browser", funnelHandSql(true).replace("argMinIf(assumeNotNull(e.prop_browser), e.timestamp, isNotNull(e.prop_browser))", () => `argMinIf(${json.replaceAll("properties", "e.properties")}, e.timestamp, JSONHas(e.properties, '$browser'))`)],
+    [
+      "hand trend by $browser, JSONExtract instead of prop_browser",
+      trendHandSql(true).replace(
+        `ifNull(prop_browser, '${NULL_BREAKDOWN}')`,
+        () => `if(NOT JSONHas(properties, '$browser'), '${NULL_BREAKDOWN}', ${json})`,
+      ),
+    ],
+    [
+      "hand funnel by $browser, JSONExtract instead of prop_browser",
+      funnelHandSql(true).replace(
+        "argMinIf(assumeNotNull(e.prop_browser), e.timestamp, isNotNull(e.prop_browser))",
+        () => `argMinIf(${json.replaceAll("properties", "e.properties")}, e.timestamp, JSONHas(e.properties, '$browser'))`,
+      ),
+    ],
   ];
   const mismatches: string[] = [];
   for (const c of cases) {
     const [h, s] = await timeAlternately([c.hedgerow, c.hand]);
     const problems = c.compare(h.result, s.result);
     if (problems.length) mismatches.push(`${c.name}: ${problems.length} differences, e.g. ${problems.slice(0, 5).join("; ")}`);
-    lines.push(`| ${c.name} | ${h.median.toFixed(0)} | ${s.median.toFixed(0)} | ${(h.median / s.median).toFixed(2)}× | ${problems.length ? `NO (${problems.length})` : "yes"} |`);
+    lines.push(
+      `| ${c.name} | ${h.median.toFixed(0)} | ${s.median.toFixed(0)} | ${(h.median / s.median).toFixed(2)}× | ${problems.length ? `NO (${problems.length})` : "yes"} |`,
+    );
   }
   for (const [name, sql] of diagnostics) {
     const [d] = await timeAlternately([() => store.query<Row>(sql)]);
@@ -246,7 +264,10 @@ async function main() {
     "",
     `Events table on disk: ${(Number(disk.bytes) / 2 ** 30).toFixed(2)} GiB, ${(Number(disk.bytes) / Number(disk.rows)).toFixed(1)} bytes an event. Peak memory of this process (chDB included): ${(process.resourceUsage().maxRSS / 2 ** 20).toFixed(2)} GiB.`,
   );
-  lines.push("", `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}; ${(await import("node:os")).cpus().length} CPUs.`);
+  lines.push(
+    "",
+    `Load average (1 min) at start ${load0.toFixed(2)}, at end ${loadavg()[0].toFixed(2)}; ${(await import("node:os")).cpus().length} CPUs.`,
+  );
   if (mismatches.length) lines.push("", "Mismatches:", ...mismatches.map((m) => `- ${m}`));
   console.log(lines.join("\n"));
 }

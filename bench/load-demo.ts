@@ -40,7 +40,9 @@ const result = await sendEvents(untilDeadline(), {
   onProgress: ({ events, elapsedMs }) => {
     if (events - lastReport >= EVENTS / 20) {
       lastReport = events;
-      console.log(`  ${events.toLocaleString("en-US")} events, ${Math.round(events / (elapsedMs / 1000)).toLocaleString("en-US")}/s, server RSS peak ${peakRssMb(pid)} MB, load ${load()}`);
+      console.log(
+        `  ${events.toLocaleString("en-US")} events, ${Math.round(events / (elapsedMs / 1000)).toLocaleString("en-US")}/s, server RSS peak ${peakRssMb(pid)} MB, load ${load()}`,
+      );
     }
   },
 });
@@ -50,8 +52,17 @@ const loadAfter = load();
 const stored = await countStored(server, projectId);
 const seconds = result.elapsedMs / 1000;
 const rate = result.events / seconds;
-console.log(`\nLoaded ${result.events.toLocaleString("en-US")} of ${EVENTS.toLocaleString("en-US")} demo events in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString("en-US")} events/s (${result.requests} requests of 500, ${result.retries} retries, ${CONCURRENCY} in flight).`);
+console.log(
+  `\nLoaded ${result.events.toLocaleString("en-US")} of ${EVENTS.toLocaleString("en-US")} demo events in ${seconds.toFixed(1)} s: ${Math.round(rate).toLocaleString("en-US")} events/s (${result.requests} requests of 500, ${result.retries} retries, ${CONCURRENCY} in flight).`,
+);
 if (result.events < EVENTS)
-  console.log(`Stopped at --max-seconds ${MAX_SECONDS}: ${EVENTS.toLocaleString("en-US")} events would take about ${(EVENTS / rate / 60).toFixed(0)} min at this rate (an extrapolation, not a measurement).`);
-console.log(`Stored after stopping: ${stored.rows.toLocaleString("en-US")} rows, ${stored.uuids.toLocaleString("en-US")} distinct uuids` + (stored.uuids === result.events && stored.rows === result.events ? " — every event, once." : " — MISMATCH."));
-console.log(`Server peak RSS (VmHWM, process tree): ${peak} MB; resident at the end: ${resident}. Load average before ${loadBefore}, after ${loadAfter} (2 cores).`);
+  console.log(
+    `Stopped at --max-seconds ${MAX_SECONDS}: ${EVENTS.toLocaleString("en-US")} events would take about ${(EVENTS / rate / 60).toFixed(0)} min at this rate (an extrapolation, not a measurement).`,
+  );
+console.log(
+  `Stored after stopping: ${stored.rows.toLocaleString("en-US")} rows, ${stored.uuids.toLocaleString("en-US")} distinct uuids` +
+    (stored.uuids === result.events && stored.rows === result.events ? " — every event, once." : " — MISMATCH."),
+);
+console.log(
+  `Server peak RSS (VmHWM, process tree): ${peak} MB; resident at the end: ${resident}. Load average before ${loadBefore}, after ${loadAfter} (2 cores).`,
+);

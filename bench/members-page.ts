@@ -128,7 +128,9 @@ try {
     if (run === 0) continue;
     ttis.push(result.tti);
     rows.push(result.firstRow);
-    console.log(`| ${run} | ${result.firstRow.toFixed(0)} ms | ${result.tti.toFixed(0)} ms | ${result.longTasks} | ${result.html.toFixed(0)} ms |`);
+    console.log(
+      `| ${run} | ${result.firstRow.toFixed(0)} ms | ${result.tti.toFixed(0)} ms | ${result.longTasks} | ${result.html.toFixed(0)} ms |`,
+    );
   }
   console.log(`\nmedian: first row ${median(rows).toFixed(0)} ms, TTI ${median(ttis).toFixed(0)} ms (target < 1,000 ms)`);
 } finally {

@@ -32,7 +32,10 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  await runDemo({ action: "create" }, { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: 2_000, dataDir: server.dataDir }, log: () => {} });
+  await runDemo(
+    { action: "create" },
+    { baseUrl: server.baseUrl, siteUrl: server.baseUrl, settings: { events: 2_000, dataDir: server.dataDir }, log: () => {} },
+  );
   const demo = readMarker(server.dataDir)!;
   const project = demo.projectId;
   const routes = [
@@ -51,7 +54,10 @@ try {
   for (const route of routes) {
     const context = await browser.newContext({ baseURL: server.baseUrl });
     const page = await context.newPage();
-    const login = await page.request.post("/api/login/", { data: { email: demo.email, password: demo.password }, headers: { origin: server.baseUrl } });
+    const login = await page.request.post("/api/login/", {
+      data: { email: demo.email, password: demo.password },
+      headers: { origin: server.baseUrl },
+    });
     if (login.status() !== 200) throw new Error(`login: ${login.status()}`);
     const sizes = new Map<string, number>();
     const pending: Promise<void>[] = [];

@@ -16,7 +16,17 @@ export interface ChoiceSelectProps {
 }
 
 /** Radix's select over the choices, mounted open when its stand-in is clicked (see `ChoiceSelect`). */
-export function ChoiceSelectPopup({ value, choices, onValueChange, disabled, size, className, itemClassName, autoFocus, ...aria }: ChoiceSelectProps & { autoFocus: boolean }) {
+export function ChoiceSelectPopup({
+  value,
+  choices,
+  onValueChange,
+  disabled,
+  size,
+  className,
+  itemClassName,
+  autoFocus,
+  ...aria
+}: ChoiceSelectProps & { autoFocus: boolean }) {
   return (
     <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen>
       {/* autoFocus: keeps the focus the stand-in trigger had when the select's code arrived */}

@@ -18,7 +18,15 @@ export function CopyButton({ value, label = "Copy", className }: { value: string
     }
   };
   return (
-    <Button type="button" variant="outline" size="icon-sm" onClick={copy} aria-label={label} title={label} className={cn("shrink-0", className)}>
+    <Button
+      type="button"
+      variant="outline"
+      size="icon-sm"
+      onClick={copy}
+      aria-label={label}
+      title={label}
+      className={cn("shrink-0", className)}
+    >
       {copied ? <CheckIcon className="text-primary" /> : <CopyIcon />}
     </Button>
   );

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /** The last card of a settings page: one destructive action, what it destroys, and its confirmation dialog. */
-export function DangerZoneCard({ title, description, action, children }: { title: string; description: ReactNode; action: ReactNode; children?: ReactNode }) {
+export function DangerZoneCard({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  action: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card className="border-destructive/40">
       <CardHeader>

@@ -149,7 +149,13 @@ function Pager<TData extends RowData>({ table }: { table: ClientTable<TData> }) 
         {pageIndex * pageSize + 1}–{Math.min(total, (pageIndex + 1) * pageSize)} of {total}
       </span>
       <div className="flex items-center gap-1">
-        <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+        <Button
+          variant="outline"
+          size="icon-sm"
+          aria-label="Previous page"
+          disabled={!table.getCanPreviousPage()}
+          onClick={() => table.previousPage()}
+        >
           <ChevronLeftIcon />
         </Button>
         <span className="px-2">

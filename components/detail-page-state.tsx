@@ -19,7 +19,15 @@ export function DetailPageLoading({ label, blocks = ["h-9 w-64", "h-64 w-full"] 
  * A detail page whose record could not be read: a missing one says so in a heading (it may have been deleted),
  * any other failure shows the API's reason; the way back stays in reach either way.
  */
-export function DetailPageError({ error, notFound, back }: { error: Error; notFound: { title: string; description: string }; back: ReactNode }) {
+export function DetailPageError({
+  error,
+  notFound,
+  back,
+}: {
+  error: Error;
+  notFound: { title: string; description: string };
+  back: ReactNode;
+}) {
   return (
     <div className="grid gap-4">
       {back}

@@ -143,7 +143,9 @@ function Outcome({ children }: { children: ReactNode }) {
 /** The first invalid control, or the first control inside an invalid group; the form-level message when none is. */
 function focusFirstInvalid(form: HTMLFormElement) {
   const invalid = form.querySelector<HTMLElement>("[aria-invalid=true]");
-  const target = invalid?.matches(FIELD_SELECTOR) ? invalid : (invalid?.querySelector<HTMLElement>(FIELD_SELECTOR) ?? form.querySelector<HTMLElement>("[role=alert]"));
+  const target = invalid?.matches(FIELD_SELECTOR)
+    ? invalid
+    : (invalid?.querySelector<HTMLElement>(FIELD_SELECTOR) ?? form.querySelector<HTMLElement>("[role=alert]"));
   target?.focus();
 }
 

@@ -48,7 +48,16 @@ function LoadingDialog() {
   return createPortal(
     <>
       <div className={overlayClassName} data-state="open" />
-      <div ref={box} role="dialog" aria-modal="true" aria-busy="true" aria-labelledby="lazy-dialog-title" tabIndex={-1} className={contentClassName} data-state="open">
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-busy="true"
+        aria-labelledby="lazy-dialog-title"
+        tabIndex={-1}
+        className={contentClassName}
+        data-state="open"
+      >
         <h2 id="lazy-dialog-title" className="text-lg leading-none font-semibold">
           Loading…
         </h2>

@@ -26,13 +26,7 @@ export function lazyMenu<P extends object>(load: () => Promise<ComponentType<P &
   return function LazyMenu(props: P & Omit<MenuTriggerProps, "autoFocus">) {
     const { mounted, focused, handlers } = useStandIn(preload);
     const standIn = (
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={false}
-        className={props.triggerClassName}
-        {...handlers}
-      >
+      <button type="button" aria-haspopup="menu" aria-expanded={false} className={props.triggerClassName} {...handlers}>
         {props.trigger}
       </button>
     );

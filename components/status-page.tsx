@@ -20,7 +20,13 @@ export function StatusPage({
 }) {
   const Root = framed ? "div" : "main";
   return (
-    <Root className={framed ? "flex flex-1 items-center justify-center py-16" : "flex min-h-svh flex-col items-center justify-center gap-10 bg-muted/40 p-6"}>
+    <Root
+      className={
+        framed
+          ? "flex flex-1 items-center justify-center py-16"
+          : "flex min-h-svh flex-col items-center justify-center gap-10 bg-muted/40 p-6"
+      }
+    >
       {!framed && <Logo className="text-lg" />}
       <div className="w-full max-w-md space-y-4 rounded-xl border bg-card p-8 text-center shadow-sm">
         <p className="font-mono text-5xl font-semibold tracking-tight text-primary">{status}</p>

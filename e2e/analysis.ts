@@ -7,7 +7,10 @@ export const filtersInUrl = (page: Page): LegacyFilters => compactFilters(filter
 
 /** What the API answers for the filter the page shows, posted as the page posts it. */
 export async function analysisOfPage<R>(page: Page, endpoint: "trend" | "funnel" | "retention" | "path", projectId: number): Promise<R> {
-  const response = await page.request.post(`/api/projects/${projectId}/insights/${endpoint}/`, { data: filtersInUrl(page), headers: sameOrigin(page) });
+  const response = await page.request.post(`/api/projects/${projectId}/insights/${endpoint}/`, {
+    data: filtersInUrl(page),
+    headers: sameOrigin(page),
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: R }).result;
 }

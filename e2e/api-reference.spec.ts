@@ -44,9 +44,10 @@ test("the index and the largest tag page are accessible", async ({ page }) => {
   await page.goto("/docs/api");
   await expectAccessible(page, "/docs/api");
 
-  const tagPages = await page.getByRole("navigation", { name: "API reference" }).getByRole("link").evaluateAll((links) =>
-    links.map((link) => (link as HTMLAnchorElement).pathname).filter((path) => path.startsWith("/docs/api/")),
-  );
+  const tagPages = await page
+    .getByRole("navigation", { name: "API reference" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname).filter((path) => path.startsWith("/docs/api/")));
   expect(tagPages.length).toBeGreaterThan(1);
   const sizes = await Promise.all(tagPages.map(async (path) => ({ path, size: (await (await page.request.get(path)).body()).length })));
   const largest = sizes.reduce((a, b) => (b.size > a.size ? b : a));

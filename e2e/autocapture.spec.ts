@@ -51,7 +51,12 @@ async function openShop(browser: Browser): Promise<Page> {
   return page;
 }
 
-type StoredEvent = { event: string; distinct_id: string; elements_chain: string; elements: { tag_name: string; text: string | null; order: number }[] };
+type StoredEvent = {
+  event: string;
+  distinct_id: string;
+  elements_chain: string;
+  elements: { tag_name: string; text: string | null; order: number }[];
+};
 
 async function eventsOf(request: APIRequestContext, projectId: number): Promise<StoredEvent[]> {
   const response = await request.get(`/api/projects/${projectId}/events/?limit=1000`);

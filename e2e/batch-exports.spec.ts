@@ -24,7 +24,9 @@ async function bothThemes(page: Page, label: string, screenshot: string) {
   }
 }
 
-test("an admin creates a no-op export, backfills an hour, watches its run and reads its logs, pauses, resumes and deletes it", async ({ page }) => {
+test("an admin creates a no-op export, backfills an hour, watches its run and reads its logs, pauses, resumes and deletes it", async ({
+  page,
+}) => {
   // A whole journey: create, test a connection, backfill and wait for the worker, logs, axe in two themes, pause.
   test.setTimeout(300_000);
   const owner = newAccount("Bex", "Bex's Buckets");
@@ -35,7 +37,11 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   await sendEventsWithApi(
     page.request,
     project.token,
-    [10, 20, 30].map((minute) => ({ event: "export_me", distinct_id: "bex", timestamp: new Date(hourStart + minute * 60_000).toISOString() })),
+    [10, 20, 30].map((minute) => ({
+      event: "export_me",
+      distinct_id: "bex",
+      timestamp: new Date(hourStart + minute * 60_000).toISOString(),
+    })),
   );
 
   await page.goto("/");
@@ -107,7 +113,10 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   const backfillRequest = page.waitForRequest((request) => request.url().endsWith(`/batch_exports/${exportId}/backfill/`));
   await backfill.getByRole("button", { name: "Start backfill" }).click();
   // The range went out as the instants picked in the browser's time zone.
-  expect((await backfillRequest).postDataJSON()).toEqual({ start_at: new Date(hourStart).toISOString(), end_at: new Date(hourStart + HOUR).toISOString() });
+  expect((await backfillRequest).postDataJSON()).toEqual({
+    start_at: new Date(hourStart).toISOString(),
+    end_at: new Date(hourStart + HOUR).toISOString(),
+  });
   await expect(page.getByText("Backfill started")).toBeVisible();
 
   // One run for the hour; the table follows it to the end on its own.
@@ -133,7 +142,9 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   await expect(page).toHaveURL(new RegExp(`run=${apiRun.id}`));
   const entries = page.getByRole("list", { name: "Log entries" }).getByRole("listitem");
   await expect(entries.first()).toBeVisible();
-  const logged = (await (await page.request.get(`/api/organizations/@current/batch_exports/${exportId}/logs/?instance_id=${apiRun.id}`)).json()).results;
+  const logged = (
+    await (await page.request.get(`/api/organizations/@current/batch_exports/${exportId}/logs/?instance_id=${apiRun.id}`)).json()
+  ).results;
   expect(logged.length).toBeGreaterThan(0);
   await expect(entries).toHaveCount(logged.length);
   await expect(entries.first()).toContainText(logged[0].message);
@@ -143,7 +154,9 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   const word = (logged[0].message as string).split(/\s+/)[0];
   await page.getByRole("searchbox", { name: "Search log messages" }).fill(word);
   await expect(entries.first()).toContainText(word);
-  await expect(entries).toHaveCount(logged.filter((entry: { message: string }) => entry.message.toLowerCase().includes(word.toLowerCase())).length);
+  await expect(entries).toHaveCount(
+    logged.filter((entry: { message: string }) => entry.message.toLowerCase().includes(word.toLowerCase())).length,
+  );
   await page.getByRole("searchbox", { name: "Search log messages" }).fill("");
 
   await bothThemes(page, "batch export", "batch-export");
@@ -180,7 +193,9 @@ test("an admin creates a no-op export, backfills an hour, watches its run and re
   expect((await page.request.get(`/api/organizations/@current/batch_exports/${exportId}/`)).status()).toBe(404);
 });
 
-test("editing a PostgreSQL export keeps its password unless a new one is typed, and the API's refusals land on their fields", async ({ page }) => {
+test("editing a PostgreSQL export keeps its password unless a new one is typed, and the API's refusals land on their fields", async ({
+  page,
+}) => {
   const owner = newAccount("Pgy", "Pgy's Pipes");
   await signUpWithApi(page.request, owner);
   const created = await page.request.post("/api/organizations/@current/batch_exports/", {
@@ -202,7 +217,9 @@ test("editing a PostgreSQL export keeps its password unless a new one is typed, 
   await page.getByRole("button", { name: "Edit" }).click();
   const form = page.getByRole("dialog");
   await expect(form.getByLabel("Password")).toHaveValue("");
-  await expect(form.getByLabel("Password")).toHaveAccessibleDescription("Set — leave empty to keep it, unless the export is pointed elsewhere.");
+  await expect(form.getByLabel("Password")).toHaveAccessibleDescription(
+    "Set — leave empty to keep it, unless the export is pointed elsewhere.",
+  );
   await expect(form.getByRole("combobox", { name: "Destination" })).toBeDisabled();
   await expect(form.getByLabel("Host")).toHaveValue("db.example.com");
   await expectAccessible(page, "edit export");
@@ -216,7 +233,9 @@ test("editing a PostgreSQL export keeps its password unless a new one is typed, 
   await form.getByLabel("Port", { exact: true }).fill("6543");
   // Another port is another destination: the stored password does not follow it, and is asked for again.
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(form.getByLabel("Password")).toHaveAccessibleDescription(/^The required configuration field 'password' was not found: a new destination/);
+  await expect(form.getByLabel("Password")).toHaveAccessibleDescription(
+    /^The required configuration field 'password' was not found: a new destination/,
+  );
   await form.getByLabel("Password").fill("n3w-secret");
   const patch = page.waitForRequest((request) => request.method() === "PATCH");
   await form.getByRole("button", { name: "Save" }).click();
@@ -228,7 +247,10 @@ test("editing a PostgreSQL export keeps its password unless a new one is typed, 
   // A refusal only the server can make (here, one it is made to answer) lands on the field its `attr` names.
   await page.route(`**/batch_exports/${id}/`, (route) =>
     route.request().method() === "PATCH"
-      ? route.fulfill({ status: 400, json: { type: "validation_error", code: "invalid_input", detail: "This host is not allowed.", attr: "destination__config__host" } })
+      ? route.fulfill({
+          status: 400,
+          json: { type: "validation_error", code: "invalid_input", detail: "This host is not allowed.", attr: "destination__config__host" },
+        })
       : route.fallback(),
   );
   await page.getByRole("button", { name: "Edit" }).click();

@@ -1,7 +1,18 @@
 import { expect } from "@playwright/test";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
 import { analysisOfPage, filtersInUrl, settled } from "./analysis";
-import { currentProject, daysAgo, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test, expectAccessibleInBothThemes, typeAndPick } from "./support";
+import {
+  currentProject,
+  daysAgo,
+  newAccount,
+  sameOrigin,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+  expectAccessibleInBothThemes,
+  typeAndPick,
+} from "./support";
 
 const signupsOf = ["ann", "bob"];
 const everyone = ["ann", "bob", "cy"];
@@ -12,7 +23,10 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   const project = await currentProject(page.request);
   // Everyone views a page yesterday (twice for ann); only ann and bob sign up.
   const pageviews = [...everyone, "ann"].map((id) => ({ event: "$pageview", distinct_id: id, timestamp: daysAgo(1) }));
-  await sendEventsWithApi(page.request, project.token, [...pageviews, ...signupsOf.map((id) => ({ event: "signup", distinct_id: id, timestamp: daysAgo(2) }))]);
+  await sendEventsWithApi(page.request, project.token, [
+    ...pageviews,
+    ...signupsOf.map((id) => ({ event: "signup", distinct_id: id, timestamp: daysAgo(2) })),
+  ]);
 
   // No cohort yet: the empty state, reached from the sidebar.
   await page.goto(`/project/${project.id}`);
@@ -34,7 +48,9 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   await expectAccessibleInBothThemes(page, "new cohort");
   await screenshotThemes(page, "cohort-new");
   const [created] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith(`/api/projects/${project.id}/cohorts/`) && response.request().method() === "POST"),
+    page.waitForResponse(
+      (response) => response.url().endsWith(`/api/projects/${project.id}/cohorts/`) && response.request().method() === "POST",
+    ),
     page.getByRole("button", { name: "Create cohort" }).click(),
   ]);
   expect(created.status()).toBe(201);
@@ -43,7 +59,19 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
     name: "Signed up",
     description: "",
     is_static: false,
-    filters: { properties: { type: "AND", values: [{ type: "AND", values: [{ type: "behavioral", value: "performed_event", key: "signup", event_type: "events", time_value: 30, time_interval: "day" }] }] } },
+    filters: {
+      properties: {
+        type: "AND",
+        values: [
+          {
+            type: "AND",
+            values: [
+              { type: "behavioral", value: "performed_event", key: "signup", event_type: "events", time_value: 30, time_interval: "day" },
+            ],
+          },
+        ],
+      },
+    },
   });
   const cohortId = ((await created.json()) as { id: number }).id;
 
@@ -66,12 +94,21 @@ test("a dynamic cohort: built, calculated, listed with its persons, then a filte
   await expectAccessibleInBothThemes(page, "cohorts list");
 
   // A trend filtered by the cohort counts its members' pageviews only.
-  const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }], date_from: "-7d", interval: "day", display: "ActionsTable" };
+  const trend = {
+    insight: "TRENDS",
+    events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }],
+    date_from: "-7d",
+    interval: "day",
+    display: "ActionsTable",
+  };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(trend)}`);
   await page.getByRole("region", { name: "Filters" }).getByRole("button", { name: "Add filter", exact: true }).click();
   await typeAndPick(page, "Signed up");
   await settled(page, /properties=/);
-  expect(filtersInUrl(page).properties).toEqual({ type: "AND", values: [{ type: "AND", values: [{ type: "cohort", key: "id", value: cohortId, operator: "in" }] }] });
+  expect(filtersInUrl(page).properties).toEqual({
+    type: "AND",
+    values: [{ type: "AND", values: [{ type: "cohort", key: "id", value: cohortId, operator: "in" }] }],
+  });
   // A table shows one number per series: its aggregated value.
   const filtered = await analysisOfPage<{ aggregated_value: number }[]>(page, "trend", project.id);
   expect(filtered[0].aggregated_value).toBe(pageviews.filter((event) => signupsOf.includes(event.distinct_id)).length);
@@ -92,8 +129,17 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   test.setTimeout(180_000);
   await signUpWithApi(page.request, newAccount("Teasel"));
   const project = await currentProject(page.request);
-  await sendEventsWithApi(page.request, project.token, everyone.map((id) => ({ event: "$pageview", distinct_id: id, timestamp: daysAgo(1) })));
-  const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "dau" }], date_from: "-7d", interval: "day" };
+  await sendEventsWithApi(
+    page.request,
+    project.token,
+    everyone.map((id) => ({ event: "$pageview", distinct_id: id, timestamp: daysAgo(1) })),
+  );
+  const trend = {
+    insight: "TRENDS",
+    events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "dau" }],
+    date_from: "-7d",
+    interval: "day",
+  };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(trend)}`);
   await page.getByRole("button", { name: /^Persons of .* on .*: 3$/ }).click();
   const dialog = page.getByRole("dialog");
@@ -103,7 +149,9 @@ test("a trend's persons saved as a static cohort; persons filtered by it; delete
   await prompt.getByLabel("Cohort name").fill("Yesterday's visitors");
   await expectAccessibleInBothThemes(page, "save as cohort");
   const [saved] = await Promise.all([
-    page.waitForResponse((response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST"),
+    page.waitForResponse(
+      (response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST",
+    ),
     prompt.getByRole("button", { name: "Save cohort" }).click(),
   ]);
   expect(saved.status()).toBe(201);
@@ -170,7 +218,9 @@ test("a funnel step's converted persons saved as a static cohort from its person
   const prompt = page.getByRole("dialog", { name: "Save as a static cohort" });
   await prompt.getByLabel("Cohort name").fill("Signed up");
   const [saved] = await Promise.all([
-    page.waitForResponse((response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST"),
+    page.waitForResponse(
+      (response) => response.url().includes(`/api/projects/${project.id}/cohorts/?`) && response.request().method() === "POST",
+    ),
     prompt.getByRole("button", { name: "Save cohort" }).click(),
   ]);
   expect(saved.status()).toBe(201);

@@ -1,5 +1,15 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { createInsightWithApi, currentProject, daysAgo, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import {
+  createInsightWithApi,
+  currentProject,
+  daysAgo,
+  newAccount,
+  sameOrigin,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+} from "./support";
 
 // A trend with a formula beside its series, on a dashboard whose date range is not the insight's: every line a tile
 // draws (series and formulas) covers the dashboard's range, and a signed-out visitor of the shared dashboard or
@@ -44,7 +54,9 @@ test("a dashboard's date range applies to formula lines; shared pages draw them 
   const events = Array.from({ length: 28 }, (_, day) =>
     browsers.flatMap((browser, b) => [
       { event: "$pageview", distinct_id: `p${day}-${b}`, timestamp: daysAgo(day, 1), properties: { $browser: browser } },
-      ...(day % (b + 2) === 0 ? [{ event: "signed_up", distinct_id: `p${day}-${b}`, timestamp: daysAgo(day), properties: { $browser: browser } }] : []),
+      ...(day % (b + 2) === 0
+        ? [{ event: "signed_up", distinct_id: `p${day}-${b}`, timestamp: daysAgo(day), properties: { $browser: browser } }]
+        : []),
     ]),
   ).flat();
   await sendEventsWithApi(page.request, project.token, events);
@@ -54,12 +66,19 @@ test("a dashboard's date range applies to formula lines; shared pages draw them 
     headers: sameOrigin(page),
   });
   const dashboard = (await created.json()) as { id: number };
-  const added = await page.request.patch(`/api/projects/${project.id}/insights/${insight.id}/`, { data: { dashboards: [dashboard.id] }, headers: sameOrigin(page) });
+  const added = await page.request.patch(`/api/projects/${project.id}/insights/${insight.id}/`, {
+    data: { dashboards: [dashboard.id] },
+    headers: sameOrigin(page),
+  });
   expect(added.status()).toBe(200);
 
   // What the API computes for the tile: the dashboard's range over the insight's.
-  const fromDashboard = await (await page.request.get(`/api/projects/${project.id}/insights/${insight.id}/?from_dashboard=${dashboard.id}&refresh=blocking`)).json();
-  const apiLines = (fromDashboard.result as { formula?: string; data: number[]; breakdown_value: string }[]).filter((item) => item.formula === RATIO);
+  const fromDashboard = await (
+    await page.request.get(`/api/projects/${project.id}/insights/${insight.id}/?from_dashboard=${dashboard.id}&refresh=blocking`)
+  ).json();
+  const apiLines = (fromDashboard.result as { formula?: string; data: number[]; breakdown_value: string }[]).filter(
+    (item) => item.formula === RATIO,
+  );
   expect(apiLines.map((item) => item.breakdown_value).sort()).toEqual(browsers);
 
   const requests = analysisRequests(page);
@@ -79,7 +98,8 @@ test("a dashboard's date range applies to formula lines; shared pages draw them 
   await tile.screenshot({ path: "/tmp/dashboard-formula-tile.png" });
 
   // Shared, then opened signed out: the same lines, no request refused.
-  const share = async (url: string) => (await (await page.request.patch(url, { data: { enabled: true }, headers: sameOrigin(page) })).json()).access_token as string;
+  const share = async (url: string) =>
+    (await (await page.request.patch(url, { data: { enabled: true }, headers: sameOrigin(page) })).json()).access_token as string;
   const dashboardToken = await share(`/api/projects/${project.id}/dashboards/${dashboard.id}/sharing/`);
   const insightToken = await share(`/api/projects/${project.id}/insights/${insight.id}/sharing/`);
   const visitorContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -91,13 +111,17 @@ test("a dashboard's date range applies to formula lines; shared pages draw them 
   const visitorRequests = analysisRequests(visitor);
   await visitor.goto(`/shared/${dashboardToken}`);
   const sharedChart = visitor.getByRole("article", { name: "Sign-up rate by browser" }).getByTestId("trend-chart");
-  await expect.poll(async () => (await drawnLines(sharedChart)).filter((line) => line.label.startsWith("Formula")).length).toBe(browsers.length);
+  await expect
+    .poll(async () => (await drawnLines(sharedChart)).filter((line) => line.label.startsWith("Formula")).length)
+    .toBe(browsers.length);
   expect(await drawnLines(sharedChart)).toEqual(lines);
   await screenshotThemes(visitor, "shared-dashboard-formulas");
 
   await visitor.goto(`/shared/${insightToken}`);
   const sharedInsight = visitor.getByTestId("shared-insight-result").getByTestId("trend-chart");
-  await expect.poll(async () => (await drawnLines(sharedInsight)).filter((line) => line.label.startsWith("Formula")).length).toBe(browsers.length);
+  await expect
+    .poll(async () => (await drawnLines(sharedInsight)).filter((line) => line.label.startsWith("Formula")).length)
+    .toBe(browsers.length);
   // Drawn, not only described: the chart fills the page's box (it once had no height there).
   await expect.poll(async () => (await sharedInsight.locator(".recharts-surface").first().boundingBox())?.height ?? 0).toBeGreaterThan(250);
   // The insight alone covers its own 30 days: 5 weeks.

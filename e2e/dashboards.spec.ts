@@ -1,6 +1,17 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { verticalCompactor } from "react-grid-layout/core";
-import { createInsightWithApi, currentProject, daysAgo, expectAccessible, hydrating, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import {
+  createInsightWithApi,
+  currentProject,
+  daysAgo,
+  expectAccessible,
+  hydrating,
+  newAccount,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+} from "./support";
 
 const FUNNEL = {
   insight: "FUNNELS",
@@ -15,7 +26,9 @@ const TRENDS = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", 
 
 /** The funnel's step counts as the API computes them seen from the dashboard (its filters over the insight's). */
 async function funnelCountsFromApi(page: Page, projectId: number, insightId: number, dashboardId: number) {
-  const response = await page.request.get(`/api/projects/${projectId}/insights/${insightId}/?from_dashboard=${dashboardId}&refresh=blocking`);
+  const response = await page.request.get(
+    `/api/projects/${projectId}/insights/${insightId}/?from_dashboard=${dashboardId}&refresh=blocking`,
+  );
   const insight = await response.json();
   return (insight.result as { count: number }[]).map((step) => step.count);
 }
@@ -38,9 +51,20 @@ const step = (tile: Locator, index: number) =>
 /** The saved wide layout has no hole: compacting it upwards moves no tile. */
 async function expectSavedCompacted(page: Page, projectId: number, dashboardId: number) {
   const dashboard = await (await page.request.get(`/api/projects/${projectId}/dashboards/${dashboardId}/`)).json();
-  const saved = (dashboard.tiles as { id: number; layouts: { sm?: { x: number; y: number; w: number; h: number } } }[]).map((tile) => ({ i: String(tile.id), ...tile.layouts.sm! }));
-  const places = (layout: readonly { i: string; x: number; y: number; w: number; h: number }[]) => Object.fromEntries(layout.map(({ i, x, y, w, h }) => [i, [x, y, w, h]]));
-  expect(places(saved)).toEqual(places(verticalCompactor.compact(saved.map((item) => ({ ...item })), 12)));
+  const saved = (dashboard.tiles as { id: number; layouts: { sm?: { x: number; y: number; w: number; h: number } } }[]).map((tile) => ({
+    i: String(tile.id),
+    ...tile.layouts.sm!,
+  }));
+  const places = (layout: readonly { i: string; x: number; y: number; w: number; h: number }[]) =>
+    Object.fromEntries(layout.map(({ i, x, y, w, h }) => [i, [x, y, w, h]]));
+  expect(places(saved)).toEqual(
+    places(
+      verticalCompactor.compact(
+        saved.map((item) => ({ ...item })),
+        12,
+      ),
+    ),
+  );
 }
 
 const layoutSaved = (page: Page, dashboardId: number) =>
@@ -95,7 +119,10 @@ test("a dashboard: create, add insights, filter by date, arrange tiles, share pu
   await page.keyboard.press("Escape");
 
   const funnelTile = page.getByRole("article", { name: "Signup funnel" });
-  await expect(funnelTile.getByRole("link", { name: "Signup funnel" })).toHaveAttribute("href", `/project/${project.id}/insights/${funnel.short_id}`);
+  await expect(funnelTile.getByRole("link", { name: "Signup funnel" })).toHaveAttribute(
+    "href",
+    `/project/${project.id}/insights/${funnel.short_id}`,
+  );
   await expect(page.getByRole("article", { name: "Daily pageviews" }).locator(".recharts-line")).toBeVisible();
   // Over the insight's own 30 days: five visitors, three signed up.
   expect(await funnelCountsFromApi(page, project.id, funnel.id, dashboardId)).toEqual([5, 3]);

@@ -4,7 +4,9 @@ import { expectAccessible, hydrating, inviteWithApi, newAccount, PASSWORD, signU
 
 const uniqueDomain = () => `shop-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example.com`;
 
-test("an admin adds a domain, sees its TXT record, fails to verify it before publishing, then verifies it and sets it up", async ({ page }) => {
+test("an admin adds a domain, sees its TXT record, fails to verify it before publishing, then verifies it and sets it up", async ({
+  page,
+}) => {
   const owner = newAccount("Dora", "Dora's Domains");
   await signUpWithApi(page.request, owner);
   const domain = uniqueDomain();
@@ -83,7 +85,11 @@ test("a member sees the domains but every change is disabled with the reason", a
   const { organization } = await signUpWithApi(page.request, owner);
   await page.goto("/");
   const domain = uniqueDomain();
-  expect((await page.request.post("/api/organizations/@current/domains/", { data: { domain }, headers: { origin: new URL(page.url()).origin } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/organizations/@current/domains/", { data: { domain }, headers: { origin: new URL(page.url()).origin } })
+    ).status(),
+  ).toBe(201);
   const invite = await inviteWithApi(page, organization.id, uniqueEmail("mel"), 1);
   const context = await browser.newContext();
   const member = hydrating(await context.newPage());

@@ -7,7 +7,10 @@ const pick = async (page: Page, combobox: Locator, search: string, option: strin
   await combobox.click();
   await page.keyboard.type(search);
   const label = option.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await page.getByRole("option", { name: new RegExp(`^${label}(\\s|$)`) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(`^${label}(\\s|$)`) })
+    .first()
+    .click();
 };
 
 /** The texts of one column of a table's body rows. */
@@ -42,7 +45,10 @@ test("events explorer: filter by event and property, pick columns, open an event
   // "Add filter" opens the property list; a property picked moves the focus to its value.
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.keyboard.type("$browser");
-  await page.getByRole("option", { name: /^\$browser(\s|$)/ }).first().click();
+  await page
+    .getByRole("option", { name: /^\$browser(\s|$)/ })
+    .first()
+    .click();
   await expect(page.getByRole("combobox", { name: "Filter 1 value" })).toBeFocused();
   await pick(page, page.getByRole("combobox", { name: "Filter 1 value" }), "Firefox", "Firefox");
   await expect(page).toHaveURL(/properties=/);
@@ -128,7 +134,9 @@ test("events explorer: type + Enter picks at once; a date range narrows the requ
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^events-pageview-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = readFileSync((await file.path())!, "utf8").trim().split("\r\n");
+  const [header, ...rows] = readFileSync((await file.path())!, "utf8")
+    .trim()
+    .split("\r\n");
   expect(header).toBe("timestamp,event,person,distinct_id,properties.$current_url,properties.$browser");
   expect(rows.length).toBeGreaterThan(0);
   for (const row of rows.slice(0, 20)) expect(row).toMatch(/^\d{4}-[^,]+,\$pageview,/);
@@ -151,7 +159,10 @@ test("persons: filtered by a person property, kept in the URL", async ({ page })
   await expect(table.locator("tbody tr")).toHaveCount(50, { timeout: 30_000 });
   await page.getByRole("button", { name: "Add filter" }).click();
   await page.keyboard.type("email");
-  await page.getByRole("option", { name: /^email(\s|$)/ }).first().click();
+  await page
+    .getByRole("option", { name: /^email(\s|$)/ })
+    .first()
+    .click();
   await expect(page.getByRole("combobox", { name: "Filter 1 value" })).toBeFocused();
   await page.keyboard.press("Enter");
   await page.keyboard.type(email);
@@ -207,7 +218,10 @@ test("project home: what the project holds, top events opening the explorer", as
   await expect(top).toHaveCount(summary.top_events.length);
   await expect(top.first()).toContainText(summary.top_events[0].event);
   await expect(page.getByRole("link", { name: "New insight" }).first()).toHaveAttribute("href", `/project/${projectId}/insights/new`);
-  await expect(page.getByRole("link", { name: `Trend of ${summary.top_events[0].event}` }).first()).toHaveAttribute("href", /insights\/new\?.*events=/);
+  await expect(page.getByRole("link", { name: `Trend of ${summary.top_events[0].event}` }).first()).toHaveAttribute(
+    "href",
+    /insights\/new\?.*events=/,
+  );
   await expectAccessible(page, "project home");
   await screenshotThemes(page, "explorers-home");
 
@@ -215,5 +229,7 @@ test("project home: what the project holds, top events opening the explorer", as
   await top.nth(1).getByRole("link", { name: second, exact: true }).click();
   await expect(page).toHaveURL(`/project/${projectId}/events?${new URLSearchParams({ event: second })}`);
   await expect(page.getByRole("combobox", { name: `Event: ${second}` })).toBeVisible();
-  await expect.poll(async () => new Set(await columnTexts(page.getByRole("table", { name: "Events" }), "Event"))).toEqual(new Set([second]));
+  await expect
+    .poll(async () => new Set(await columnTexts(page.getByRole("table", { name: "Events" }), "Event")))
+    .toEqual(new Set([second]));
 });

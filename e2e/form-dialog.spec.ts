@@ -68,7 +68,10 @@ test("a nested attr (scopes__0) lands on its field; Enter on a checkbox submits"
     "**/api/personal_api_keys/",
     (route) =>
       route.request().method() === "POST"
-        ? route.fulfill({ status: 400, json: { type: "validation_error", code: "invalid_input", detail: "Invalid scope: insight:rea", attr: "scopes__0" } })
+        ? route.fulfill({
+            status: 400,
+            json: { type: "validation_error", code: "invalid_input", detail: "Invalid scope: insight:rea", attr: "scopes__0" },
+          })
         : route.fallback(),
     { times: 1 },
   );

@@ -1,5 +1,16 @@
 import { expect } from "@playwright/test";
-import { currentProject, daysAgo, expectAccessible, expectAccessibleInBothThemes, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import {
+  currentProject,
+  daysAgo,
+  expectAccessible,
+  expectAccessibleInBothThemes,
+  newAccount,
+  sameOrigin,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+} from "./support";
 
 test("groups: how to send them, then one sidebar entry per type, a searchable list and a group's page", async ({ page }) => {
   test.setTimeout(120_000);

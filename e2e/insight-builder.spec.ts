@@ -32,7 +32,10 @@ test("a new insight is built from the URL, saved, reopened and edited", async ({
 
   // Opened insights are one click away from the list.
   await page.goto(`/project/${projectId}/insights`);
-  await page.getByRole("navigation", { name: "Recently viewed insights" }).getByRole("link", { name: `${name} (renamed)` }).click();
+  await page
+    .getByRole("navigation", { name: "Recently viewed insights" })
+    .getByRole("link", { name: `${name} (renamed)` })
+    .click();
   await expect(page.getByRole("heading", { name: `${name} (renamed)` })).toBeVisible();
 });
 

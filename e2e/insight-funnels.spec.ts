@@ -8,7 +8,14 @@ const percent = (part: number, whole: number) => `${((part / whole) * 100).toFix
 
 /** The builder opened on a funnel filter (the builder's whole state is its URL). */
 async function openFunnel(page: Page, filters: Record<string, unknown>) {
-  const params = filtersToSearchParams({ insight: "FUNNELS", funnel_viz_type: "steps", funnel_window_interval: 14, funnel_window_interval_unit: "day", date_from: "-30d", ...filters });
+  const params = filtersToSearchParams({
+    insight: "FUNNELS",
+    funnel_viz_type: "steps",
+    funnel_window_interval: 14,
+    funnel_window_interval_unit: "day",
+    date_from: "-30d",
+    ...filters,
+  });
   await page.goto(`/project/${demoProjectId()}/insights/new?${params}`);
 }
 
@@ -17,7 +24,10 @@ const currentFilters = (page: Page) => compactFilters(filtersFromSearchParams(ne
 
 /** What the API answers for the page's filter. */
 async function apiResponse(page: Page): Promise<{ result: unknown; timezone: string }> {
-  const response = await page.request.post(`/api/projects/${demoProjectId()}/insights/funnel/`, { data: currentFilters(page), headers: sameOrigin(page) });
+  const response = await page.request.post(`/api/projects/${demoProjectId()}/insights/funnel/`, {
+    data: currentFilters(page),
+    headers: sameOrigin(page),
+  });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -32,7 +42,8 @@ interface Step {
   average_conversion_time: number | null;
 }
 
-const seriesKey = (steps: Step[]) => `${steps[0].compare_label ?? ""}|${steps[0].breakdown_value === undefined ? "" : breakdownLabel(steps[0].breakdown_value)}`;
+const seriesKey = (steps: Step[]) =>
+  `${steps[0].compare_label ?? ""}|${steps[0].breakdown_value === undefined ? "" : breakdownLabel(steps[0].breakdown_value)}`;
 
 /** Every series' bars show the API's persons and conversion from the first step. */
 async function expectBarsMatch(page: Page, groups: Step[][]) {
@@ -106,7 +117,9 @@ test("a 3-step funnel built with the pickers, with a breakdown, shows the API's 
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Step 2 is over position 3.")).toBeAttached();
   await page.keyboard.press("Space");
-  await expect.poll(() => (currentFilters(page).events as { id: string; order: number }[]).sort((a, b) => a.order - b.order).map((e) => e.id)).toEqual(["$pageview", "onboarding_completed", "signed_up"]);
+  await expect
+    .poll(() => (currentFilters(page).events as { id: string; order: number }[]).sort((a, b) => a.order - b.order).map((e) => e.id))
+    .toEqual(["$pageview", "onboarding_completed", "signed_up"]);
   await expect(page.locator("[data-testid=funnel-step][data-step='2']")).toContainText("signed_up");
 
   // And back up with the step's menu.
@@ -181,7 +194,8 @@ test("a step's bar lists the persons who converted, its track those who dropped 
   const droppedCount = ((await dropped.json()) as { results: { count: number }[] }).results[0].count;
   await page.getByRole("button", { name: /^Step 2 signed_up: .* dropped off\. Show them\.$/ }).click();
   await expect(dialog.getByRole("heading", { name: "signed_up: dropped off before step 2" })).toBeVisible();
-  if (droppedCount > 0) await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(droppedCount, 100));
+  if (droppedCount > 0)
+    await expect(dialog.getByRole("table", { name: "Persons" }).locator("tbody tr")).toHaveCount(Math.min(droppedCount, 100));
   else await expect(dialog.getByRole("table", { name: "Persons" })).toContainText("Nobody");
 });
 
@@ -203,7 +217,9 @@ test("a one-step funnel asks for a second step, in the builder and on its tile; 
 
   // A saved one-step funnel on a dashboard says the same.
   const projectId = demoProjectId();
-  const dashboard = await (await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "One step" }, headers: sameOrigin(page) })).json();
+  const dashboard = await (
+    await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "One step" }, headers: sameOrigin(page) })
+  ).json();
   const created = await page.request.post(`/api/projects/${projectId}/insights/`, {
     data: { name: "Visits only", saved: true, dashboards: [dashboard.id], filters: { insight: "FUNNELS", date_from: "-30d", events: one } },
     headers: sameOrigin(page),

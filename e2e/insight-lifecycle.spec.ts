@@ -2,7 +2,17 @@ import { expect, type Page } from "@playwright/test";
 import { formatBucket } from "../components/insights/trends/results";
 import { formatValue } from "../lib/ui/format";
 import { analysisOfPage, settled } from "./analysis";
-import { currentProject, daysAgo, expectAccessible, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import {
+  currentProject,
+  daysAgo,
+  expectAccessible,
+  newAccount,
+  sameOrigin,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+} from "./support";
 
 interface Item {
   status: "new" | "returning" | "resurrecting" | "dormant";
@@ -14,7 +24,11 @@ interface Item {
 const STATUSES = ["new", "returning", "resurrecting", "dormant"];
 
 /** What the chart draws, as its container records it: each shown status with its values. */
-const drawn = async (page: Page) => JSON.parse((await page.getByTestId("lifecycle-chart").first().getAttribute("data-series")) ?? "[]") as { status: string; data: number[] }[];
+const drawn = async (page: Page) =>
+  JSON.parse((await page.getByTestId("lifecycle-chart").first().getAttribute("data-series")) ?? "[]") as {
+    status: string;
+    data: number[];
+  }[];
 
 /** The results table's rows: each status's values per day, then its total, as shown. */
 const tableRows = (page: Page) =>
@@ -52,7 +66,10 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   expect(await tableRows(page)).toEqual(items.map((item) => [...item.data.map(formatValue), formatValue(item.count)]));
 
   // The y axis spans the tallest active stack and the deepest dormant one (a few persons: in steps of one), no more.
-  const stack = (sign: 1 | -1) => Math.max(...items[0].data.map((_, i) => sign * items.reduce((sum, item) => sum + (Math.sign(item.data[i]) === sign ? item.data[i] : 0), 0)));
+  const stack = (sign: 1 | -1) =>
+    Math.max(
+      ...items[0].data.map((_, i) => sign * items.reduce((sum, item) => sum + (Math.sign(item.data[i]) === sign ? item.data[i] : 0), 0)),
+    );
   const yTicks = page.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
   await expect(yTicks.first()).toHaveText(String(-stack(-1)));
   await expect(yTicks.last()).toHaveText(String(stack(1)));
@@ -77,7 +94,11 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   // A dormant cell of the table lists the persons who stopped that day.
   const dormant = items[3];
   const gone = dormant.data.findIndex(Boolean);
-  await page.getByRole("button", { name: `Persons of A. $pageview - dormant on ${formatBucket(dormant.days[gone], "day")}: ${formatValue(dormant.data[gone])}` }).click();
+  await page
+    .getByRole("button", {
+      name: `Persons of A. $pageview - dormant on ${formatBucket(dormant.days[gone], "day")}: ${formatValue(dormant.data[gone])}`,
+    })
+    .click();
   await expect(dialog.locator("tbody tr")).toHaveCount(-dormant.data[gone]);
   await page.keyboard.press("Escape");
 
@@ -118,8 +139,13 @@ test("lifecycle: bars and table equal the API's, a bar lists its persons, status
   await expect(page).toHaveURL(/[?&]type=LIFECYCLE/);
   await expect(list.getByRole("row")).toHaveCount(2);
 
-  const dashboard = await (await page.request.post(`/api/projects/${project.id}/dashboards/`, { data: { name: "Growth" }, headers: sameOrigin(page) })).json();
-  const placed = await page.request.patch(`/api/projects/${project.id}/insights/${saved.id}/`, { data: { dashboards: [dashboard.id] }, headers: sameOrigin(page) });
+  const dashboard = await (
+    await page.request.post(`/api/projects/${project.id}/dashboards/`, { data: { name: "Growth" }, headers: sameOrigin(page) })
+  ).json();
+  const placed = await page.request.patch(`/api/projects/${project.id}/insights/${saved.id}/`, {
+    data: { dashboards: [dashboard.id] },
+    headers: sameOrigin(page),
+  });
   expect(placed.status()).toBe(200);
   await page.goto(`/project/${project.id}/dashboard/${dashboard.id}`);
   const tile = page.getByRole("article", { name: "Pageview lifecycle" });

@@ -28,7 +28,9 @@ async function expectPathsMatchApiOnce(page: Page, projectId: number) {
 
 const expectPathsMatchApi = (page: Page, projectId: number) => untilMatchesApi(page, () => expectPathsMatchApiOnce(page, projectId));
 
-test("paths: the diagram and table equal the API's edges through step limit, a cleaning rule, and start and end points", async ({ page }) => {
+test("paths: the diagram and table equal the API's edges through step limit, a cleaning rule, and start and end points", async ({
+  page,
+}) => {
   // A long journey (several recomputations, two axe scans, four screenshots) on a shared machine.
   test.setTimeout(150_000);
   await signInAsDemo(page);
@@ -126,10 +128,17 @@ async function overlappingLabels(scope: Locator) {
     }),
   );
   expect(labels.length).toBeGreaterThan(3);
-  return labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.text} × ${b.text}`));
+  return labels.flatMap((a, i) =>
+    labels
+      .slice(i + 1)
+      .filter((b) => overlap(a, b))
+      .map((b) => `${a.text} × ${b.text}`),
+  );
 }
 
-test("paths: tooltips name what is hovered, the diagram fits its card, a low step's actions stay in view, tiles keep labels apart", async ({ page }) => {
+test("paths: tooltips name what is hovered, the diagram fits its card, a low step's actions stay in view, tiles keep labels apart", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
@@ -178,8 +187,14 @@ test("paths: tooltips name what is hovered, the diagram fits its card, a low ste
   await page.getByRole("button", { name: "Close" }).click();
 
   // On a dashboard tile the labels stay apart too (the diagram scrolls inside the tile when it must).
-  const dashboard = await (await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "Journeys" }, headers: sameOrigin(page) })).json();
-  await createInsightWithApi(page, projectId, { name: "Site paths", filters: { insight: "PATHS", date_from: "-30d" }, dashboards: [dashboard.id] });
+  const dashboard = await (
+    await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: "Journeys" }, headers: sameOrigin(page) })
+  ).json();
+  await createInsightWithApi(page, projectId, {
+    name: "Site paths",
+    filters: { insight: "PATHS", date_from: "-30d" },
+    dashboards: [dashboard.id],
+  });
   await page.goto(`/project/${projectId}/dashboard/${dashboard.id}`);
   const tile = page.getByRole("article", { name: "Site paths" });
   await page.getByRole("button", { name: "Refresh all" }).click();

@@ -16,9 +16,11 @@ async function expectTableMatchesApiOnce(page: Page, projectId: number) {
     return [formatCount(size), ...row.values.map((v) => (size ? formatPercent(v.count / size) : "—"))];
   });
   const table = page.getByTestId("retention-table");
-  const shown = await table.locator("tbody tr").evaluateAll((rows) =>
-    rows.slice(1).map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "").filter((text) => text !== "")),
-  );
+  const shown = await table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.slice(1).map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "").filter((text) => text !== "")),
+    );
   expect(shown).toEqual(expected);
   expect(result.some((row) => (row.values[0]?.count ?? 0) > 0)).toBe(true);
   return result;
@@ -78,7 +80,9 @@ test("retention persons: a cohort's cell lists the cohort's persons with the wee
   test.setTimeout(120_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
-  await page.goto(`/project/${projectId}/insights/new?${filtersToSearchParams({ insight: "RETENTION", period: "Week", total_intervals: 5 })}`);
+  await page.goto(
+    `/project/${projectId}/insights/new?${filtersToSearchParams({ insight: "RETENTION", period: "Week", total_intervals: 5 })}`,
+  );
   await settled(page);
   await expect(page.getByTestId("retention-table")).toBeVisible();
   const result = await analysisOfPage<(Row & { people_url: string })[]>(page, "retention", projectId);
@@ -87,12 +91,14 @@ test("retention persons: a cohort's cell lists the cohort's persons with the wee
   const row = result[cohort];
 
   // The cell's button names its cohort, interval and persons; it opens the row's persons.
-  const cell = page.getByRole("button", { name: new RegExp(`, Week 1: ${formatCount(row.values[1].count)} persons, .* Show them\\.$`) }).nth(
-    result.slice(0, cohort).filter((r) => r.values[1]?.count === row.values[1].count).length,
-  );
+  const cell = page
+    .getByRole("button", { name: new RegExp(`, Week 1: ${formatCount(row.values[1].count)} persons, .* Show them\\.$`) })
+    .nth(result.slice(0, cohort).filter((r) => r.values[1]?.count === row.values[1].count).length);
   await cell.click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading")).toContainText(`${formatCount(row.values[0].count)} persons, ${formatCount(row.values[1].count)} back in Week 1`);
+  await expect(dialog.getByRole("heading")).toContainText(
+    `${formatCount(row.values[0].count)} persons, ${formatCount(row.values[1].count)} back in Week 1`,
+  );
   const table = dialog.getByRole("table", { name: "Persons" });
   await expect(table.getByRole("columnheader", { name: "Week 4" })).toHaveCount(cohort === 0 ? 1 : 0);
 
@@ -101,9 +107,9 @@ test("retention persons: a cohort's cell lists the cohort's persons with the wee
   const people = page1.result as { person: { distinct_ids: string[] }; appearances: number[] }[];
   await expect(table.locator("tbody tr")).toHaveCount(people.length);
   expect(people.length).toBe(Math.min(row.values[0].count, 100));
-  const shown = await table.locator("tbody tr").evaluateAll((rows) =>
-    rows.map((tr) => [...tr.querySelectorAll("td")].slice(3).map((td) => (td.querySelector("svg") ? 1 : 0))),
-  );
+  const shown = await table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll("td")].slice(3).map((td) => (td.querySelector("svg") ? 1 : 0))));
   // (The API answers every interval of the filter; a later cohort's row has fewer.)
   expect(shown).toEqual(people.map((p) => p.appearances.slice(0, row.values.length)));
   // Everyone of the cohort is there in week 0; the page's week-1 marks are at most the cell's count.

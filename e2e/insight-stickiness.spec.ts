@@ -19,7 +19,9 @@ async function expectTableMatchesApiOnce(page: Page, projectId: number) {
   // Compared periods come labelled by position ("week 0"); the table counts them as the current period does.
   const interval = String(filtersInUrl(page).interval ?? "day");
   expect(header.slice(2)).toEqual(items[0].compare ? items[0].days.map((k) => `${k} ${interval}${k === 1 ? "" : "s"}`) : items[0].labels);
-  const shown = await table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent)));
+  const shown = await table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent)));
   expect(shown).toEqual(items.map((item) => [formatCount(item.data.reduce((a, b) => a + b, 0)), ...item.data.map(formatCount)]));
   expect(items[0].data.some((n) => n > 0)).toBe(true);
   return items;

@@ -14,9 +14,9 @@ const number = (text: string) => Number(text.replace(/,/g, ""));
 async function resultsTable(page: Page) {
   const table = page.getByRole("table", { name: "Trend results" });
   const header = (await table.locator("thead th").allInnerTexts()).map((text) => text.trim());
-  const rows = await table.locator("tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").trim())),
-  );
+  const rows = await table
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").trim())));
   return { header, rows: rows.map(([label, ...values]) => ({ label, values: values.map(number) })) };
 }
 
@@ -24,9 +24,13 @@ async function resultsTable(page: Page) {
 const urlFilters = (page: Page) => filtersFromSearchParams(new URL(page.url()).searchParams);
 
 async function postTrend(page: Page, filters: Record<string, unknown>) {
-  const response = await page.request.post(`/api/projects/${demoProjectId()}/insights/trend/`, { data: filters, headers: sameOrigin(page) });
+  const response = await page.request.post(`/api/projects/${demoProjectId()}/insights/trend/`, {
+    data: filters,
+    headers: sameOrigin(page),
+  });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { result: { label: string; data: number[]; days: string[]; count: number; compare_label?: string }[] }).result;
+  return ((await response.json()) as { result: { label: string; data: number[]; days: string[]; count: number; compare_label?: string }[] })
+    .result;
 }
 
 const pick = async (page: Page, combobox: Locator, option: string) => {
@@ -38,7 +42,9 @@ test("a trend with two series, a formula and compare: table, chart and API agree
   test.setTimeout(180_000);
   await signInAsDemo(page);
   const projectId = demoProjectId();
-  await page.goto(`/project/${projectId}/insights/new?${filtersToSearchParams({ insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }], date_from: "-14d", interval: "day", display: "ActionsLineGraph" })}`);
+  await page.goto(
+    `/project/${projectId}/insights/new?${filtersToSearchParams({ insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }], date_from: "-14d", interval: "day", display: "ActionsLineGraph" })}`,
+  );
   await expect(page.getByTestId("trend-chart")).toBeVisible();
 
   // Series B: pageviews again, counted as unique users, renamed.
@@ -100,23 +106,34 @@ test("a trend with two series, a formula and compare: table, chart and API agree
   // Hiding a row takes its line off the chart (and its legend entry).
   const hiddenLabel = table.rows[2].label;
   await page.getByRole("checkbox", { name: `Show ${hiddenLabel} on the chart` }).click();
-  await expect.poll(async () => (await chartSeries(page)).map((line) => line.label)).toEqual(table.rows.map((row) => row.label).filter((label) => label !== hiddenLabel));
-  await expect(page.getByRole("list", { name: "Legend" }).getByRole("listitem")).toHaveText(table.rows.map((row) => row.label).filter((label) => label !== hiddenLabel));
+  await expect
+    .poll(async () => (await chartSeries(page)).map((line) => line.label))
+    .toEqual(table.rows.map((row) => row.label).filter((label) => label !== hiddenLabel));
+  await expect(page.getByRole("list", { name: "Legend" }).getByRole("listitem")).toHaveText(
+    table.rows.map((row) => row.label).filter((label) => label !== hiddenLabel),
+  );
 
   // Sorting the table by its total orders the chart's lines the same way.
   await page.getByRole("button", { name: "Total" }).click();
   const sorted = await resultsTable(page);
   const totals = sorted.rows.map((row) => row.values.at(-1)!);
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
-  expect((await chartSeries(page)).map((line) => line.label)).toEqual(sorted.rows.map((row) => row.label).filter((label) => label !== hiddenLabel));
+  expect((await chartSeries(page)).map((line) => line.label)).toEqual(
+    sorted.rows.map((row) => row.label).filter((label) => label !== hiddenLabel),
+  );
 
   // The CSV is the table: its header and its rows, in the table's order.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
-  const csv = readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+  const csv = readFileSync((await download.path())!, "utf8")
+    .trimEnd()
+    .split("\r\n");
   const quote = (text: string) => (/[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   // Its date columns carry their year: the days as the API writes them.
   expect(download.suggestedFilename()).toBe("trend.csv");
-  expect(csv).toEqual([["Series", ...api[0].days, "Total"].join(","), ...sorted.rows.map((row) => [quote(row.label), ...row.values].join(","))]);
+  expect(csv).toEqual([
+    ["Series", ...api[0].days, "Total"].join(","),
+    ...sorted.rows.map((row) => [quote(row.label), ...row.values].join(",")),
+  ]);
 
   // A table cell opens the persons behind it.
   const cell = page.getByRole("button", { name: /^Persons of A\. \$pageview \(current/ }).first();
@@ -152,14 +169,31 @@ test("filter groups, breakdown with Other, and every display, light and dark", a
     breakdown: "$browser",
     breakdown_type: "event",
     breakdown_limit: 3,
-    properties: { type: "OR", values: [{ type: "AND", values: [{ key: "$browser", operator: "is_set", type: "event" }] }, { type: "AND", values: [{ key: "$os", operator: "is_set", type: "event" }] }] },
+    properties: {
+      type: "OR",
+      values: [
+        { type: "AND", values: [{ key: "$browser", operator: "is_set", type: "event" }] },
+        { type: "AND", values: [{ key: "$os", operator: "is_set", type: "event" }] },
+      ],
+    },
   };
   await page.setViewportSize({ width: 1440, height: 1000 });
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-    for (const display of ["ActionsLineGraph", "ActionsAreaGraph", "ActionsLineGraphCumulative", "ActionsBar", "ActionsStackedBar", "ActionsTable", "ActionsPie", "ActionsBarValue", "BoldNumber"]) {
-      const filters = display === "BoldNumber" ? { ...base, events: base.events.slice(0, 1), breakdown: undefined, compare: true } : { ...base, display };
+    for (const display of [
+      "ActionsLineGraph",
+      "ActionsAreaGraph",
+      "ActionsLineGraphCumulative",
+      "ActionsBar",
+      "ActionsStackedBar",
+      "ActionsTable",
+      "ActionsPie",
+      "ActionsBarValue",
+      "BoldNumber",
+    ]) {
+      const filters =
+        display === "BoldNumber" ? { ...base, events: base.events.slice(0, 1), breakdown: undefined, compare: true } : { ...base, display };
       await page.goto(`/project/${projectId}/insights/new?${filtersToSearchParams({ ...filters, display })}`);
       await expect(page.getByRole("table", { name: "Trend results" })).toBeVisible({ timeout: 60_000 });
       const api = await postTrend(page, urlFilters(page));

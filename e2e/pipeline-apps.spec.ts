@@ -48,7 +48,10 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const configs = await page.request.get(`/api/projects/${team.id}/plugin_configs/`);
   const [saved] = (await configs.json()).results as { id: number; enabled: boolean }[];
   expect(saved.enabled).toBe(true);
-  const patched = await page.request.patch(`/api/projects/${team.id}/plugin_configs/${saved.id}/`, { data: { enabled: false }, headers: sameOrigin(page) });
+  const patched = await page.request.patch(`/api/projects/${team.id}/plugin_configs/${saved.id}/`, {
+    data: { enabled: false },
+    headers: sameOrigin(page),
+  });
   expect((await patched.json()).enabled).toBe(false);
   await page.reload();
   await expect(row.getByText("Off", { exact: true })).toBeVisible();
@@ -57,7 +60,9 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await row.getByRole("button", { name: "Configure Customer.io" }).click();
   const again = page.getByRole("dialog", { name: "Configure Customer.io" });
   await expect(again.getByLabel("Customer.io API key *")).toHaveValue("");
-  await expect(again.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("Saved. Leave empty to keep it, or type a new value.");
+  await expect(again.getByLabel("Customer.io API key *")).toHaveAccessibleDescription(
+    "Saved. Leave empty to keep it, or type a new value.",
+  );
   await expect(again.getByLabel("Customer.io site ID *")).toHaveValue("site-1");
   await again.getByRole("button", { name: "Cancel" }).click();
 

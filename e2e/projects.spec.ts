@@ -56,7 +56,10 @@ test("an owner creates a project, renames it, changes its time zone, copies its 
   expect((await page.request.get(`/api/projects/${me.team.id}/`)).status()).toBe(404);
 });
 
-test("a member sees the projects and their snippets, but creating, saving and deleting are disabled with the reason", async ({ page, browser }) => {
+test("a member sees the projects and their snippets, but creating, saving and deleting are disabled with the reason", async ({
+  page,
+  browser,
+}) => {
   const owner = newAccount("Quin", "Quin's Quarry");
   const { organization } = await signUpWithApi(page.request, owner);
   await page.goto("/");

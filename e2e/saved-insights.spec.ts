@@ -1,5 +1,15 @@
 import { expect } from "@playwright/test";
-import { createInsightWithApi, currentProject, daysAgo, expectAccessible, newAccount, screenshotThemes, sendEventsWithApi, signUpWithApi, test } from "./support";
+import {
+  createInsightWithApi,
+  currentProject,
+  daysAgo,
+  expectAccessible,
+  newAccount,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+} from "./support";
 
 const TRENDS = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", math: "total" }], date_from: "-30d", interval: "day" };
 const FUNNEL = {
@@ -43,7 +53,10 @@ test("saved insights: listed, searched, filtered, favourited, duplicated, rename
   await expect(rows).toHaveCount(4); // the header and three insights
   await expect(table.getByRole("row", { name: /Signup funnel/ })).toContainText("Funnels");
   await expect(table.getByRole("row", { name: /Returning visitors/ })).toContainText("growth");
-  await expect(table.getByRole("link", { name: "Daily pageviews" })).toHaveAttribute("href", `/project/${project.id}/insights/${trend.short_id}`);
+  await expect(table.getByRole("link", { name: "Daily pageviews" })).toHaveAttribute(
+    "href",
+    `/project/${project.id}/insights/${trend.short_id}`,
+  );
   await expectAccessible(page);
   await screenshotThemes(page, "dash-saved-insights");
 

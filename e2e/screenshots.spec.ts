@@ -206,7 +206,9 @@ test("funnel builder: every view, light and dark", async ({ page }) => {
   ];
   for (const [name, extra] of views) {
     await open({ events, ...extra });
-    await expect(page.locator("[data-testid=funnel-step], [data-testid=funnel-time-to-convert], [data-testid=funnel-trends]").first()).toBeVisible();
+    await expect(
+      page.locator("[data-testid=funnel-step], [data-testid=funnel-time-to-convert], [data-testid=funnel-trends]").first(),
+    ).toBeVisible();
     await shoot(page, `funnels-${name}`);
   }
   await open({ events });

@@ -45,7 +45,15 @@ test("the console's pages run under a nonce CSP without a violation, and cannot 
   const project = await currentProject(page.request);
   const now = new Date().toISOString();
   await sendEventsWithApi(page.request, project.token, [{ event: "$pageview", distinct_id: "csp", timestamp: now }]);
-  for (const path of ["/", `/project/${project.id}/insights/new`, `/project/${project.id}/events`, "/settings/api-keys", `/project/${project.id}/dashboard`, "/organization/members", "/docs/api"]) {
+  for (const path of [
+    "/",
+    `/project/${project.id}/insights/new`,
+    `/project/${project.id}/events`,
+    "/settings/api-keys",
+    `/project/${project.id}/dashboard`,
+    "/organization/members",
+    "/docs/api",
+  ]) {
     const response = await page.goto(path);
     expect(response!.status(), path).toBeLessThan(400);
     await expect(page.locator("main").first(), path).toBeVisible();
@@ -65,7 +73,10 @@ test("a shared dashboard renders under the CSP and may be framed by another site
   const project = await currentProject(page.request);
   await sendEventsWithApi(page.request, project.token, [{ event: "$pageview", distinct_id: "embed", timestamp: new Date().toISOString() }]);
   await page.goto("/");
-  const dashboard = await page.request.post(`/api/projects/${project.id}/dashboards/`, { data: { name: "Embedded" }, headers: sameOrigin(page) });
+  const dashboard = await page.request.post(`/api/projects/${project.id}/dashboards/`, {
+    data: { name: "Embedded" },
+    headers: sameOrigin(page),
+  });
   expect(dashboard.status()).toBe(201);
   const { id } = await dashboard.json();
   const insight = await page.request.post(`/api/projects/${project.id}/insights/`, {
@@ -73,7 +84,10 @@ test("a shared dashboard renders under the CSP and may be framed by another site
     headers: sameOrigin(page),
   });
   expect(insight.status()).toBe(201);
-  const sharing = await page.request.patch(`/api/projects/${project.id}/dashboards/${id}/sharing/`, { data: { enabled: true }, headers: sameOrigin(page) });
+  const sharing = await page.request.patch(`/api/projects/${project.id}/dashboards/${id}/sharing/`, {
+    data: { enabled: true },
+    headers: sameOrigin(page),
+  });
   expect(sharing.status()).toBe(200);
   const sharedPath = `/shared/${(await sharing.json()).access_token}`;
 

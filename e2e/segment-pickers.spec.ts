@@ -1,15 +1,36 @@
 import { expect, type Page } from "@playwright/test";
 import { filtersToSearchParams } from "../lib/insights/builder/url-state";
 import { filtersInUrl, settled } from "./analysis";
-import { currentProject, daysAgo, newAccount, sameOrigin, screenshotThemes, sendEventsWithApi, signUpWithApi, test, expectAccessibleInBothThemes, typeAndPick } from "./support";
+import {
+  currentProject,
+  daysAgo,
+  newAccount,
+  sameOrigin,
+  screenshotThemes,
+  sendEventsWithApi,
+  signUpWithApi,
+  test,
+  expectAccessibleInBothThemes,
+  typeAndPick,
+} from "./support";
 
 /** A project with one group type, "Companies" (index 0), and a few events. */
 async function projectWithCompanies(page: Page) {
   await signUpWithApi(page.request, newAccount("Yarrow"));
   const project = await currentProject(page.request);
   const events = [
-    { event: "$pageview", distinct_id: "ann", timestamp: daysAgo(1), properties: { $groups: { company: "acme" }, $session_id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" } },
-    { event: "$groupidentify", distinct_id: "ann", timestamp: daysAgo(1), properties: { $group_type: "company", $group_key: "acme", $group_set: { industry: "tech" } } },
+    {
+      event: "$pageview",
+      distinct_id: "ann",
+      timestamp: daysAgo(1),
+      properties: { $groups: { company: "acme" }, $session_id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" },
+    },
+    {
+      event: "$groupidentify",
+      distinct_id: "ann",
+      timestamp: daysAgo(1),
+      properties: { $group_type: "company", $group_key: "acme", $group_set: { industry: "tech" } },
+    },
   ];
   await sendEventsWithApi(page.request, project.token, events as Parameters<typeof sendEventsWithApi>[2]);
   const named = await page.request.patch(`/api/projects/${project.id}/groups_types/update_metadata/`, {
@@ -20,7 +41,12 @@ async function projectWithCompanies(page: Page) {
   return project;
 }
 
-const trend = { insight: "TRENDS", events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }], date_from: "-7d", interval: "day" };
+const trend = {
+  insight: "TRENDS",
+  events: [{ id: "$pageview", type: "events", order: 0, name: "$pageview", math: "total" }],
+  date_from: "-7d",
+  interval: "day",
+};
 const leaves = (page: Page) => (filtersInUrl(page).properties as { values: { values: unknown[] }[] }).values[0].values;
 
 test("filters by session duration, element, group property and HogQL, typed and picked with Enter", async ({ page }) => {
@@ -62,7 +88,9 @@ test("filters by session duration, element, group property and HogQL, typed and 
   await expect(page.getByRole("option", { name: /^tech.*1 group/ })).toBeVisible();
   await typeAndPick(page, "tech");
   // The row is in the URL from the moment its property is picked; its value once the search has answered.
-  await expect.poll(() => leaves(page)[2]).toEqual({ type: "group", group_type_index: 0, key: "industry", operator: "exact", value: ["tech"] });
+  await expect
+    .poll(() => leaves(page)[2])
+    .toEqual({ type: "group", group_type_index: 0, key: "industry", operator: "exact", value: ["tech"] });
 
   // A HogQL expression: picked, then written and committed with Enter.
   await filters.getByRole("button", { name: "Add filter", exact: true }).click();
@@ -113,7 +141,14 @@ test("breakdowns by group property and HogQL, unique groups math, funnels and re
   await expectAccessibleInBothThemes(page, "trend with group breakdown and math");
 
   // Funnels and retention: unique users by default, or one of the group types.
-  const funnel = { insight: "FUNNELS", events: [{ id: "$pageview", type: "events", order: 0 }, { id: "$pageview", type: "events", order: 1 }], date_from: "-7d" };
+  const funnel = {
+    insight: "FUNNELS",
+    events: [
+      { id: "$pageview", type: "events", order: 0 },
+      { id: "$pageview", type: "events", order: 1 },
+    ],
+    date_from: "-7d",
+  };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(funnel)}`);
   const aggregation = page.getByRole("combobox", { name: "Aggregating by" });
   await expect(aggregation).toHaveText("Unique users");
@@ -127,7 +162,13 @@ test("breakdowns by group property and HogQL, unique groups math, funnels and re
   await page.getByRole("option", { name: "Unique users" }).click();
   await expect.poll(() => filtersInUrl(page).aggregation_group_type_index).toBeUndefined();
 
-  const retention = { insight: "RETENTION", target_entity: { id: "$pageview", type: "events" }, returning_entity: { id: "$pageview", type: "events" }, period: "Day", total_intervals: 7 };
+  const retention = {
+    insight: "RETENTION",
+    target_entity: { id: "$pageview", type: "events" },
+    returning_entity: { id: "$pageview", type: "events" },
+    period: "Day",
+    total_intervals: 7,
+  };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(retention)}`);
   await page.getByRole("combobox", { name: "Aggregating by" }).click();
   await page.getByRole("option", { name: "Unique Companies" }).click();
@@ -138,7 +179,14 @@ test("breakdowns by group property and HogQL, unique groups math, funnels and re
 test("without group types there is no aggregation choice nor group maths", async ({ page }) => {
   await signUpWithApi(page.request, newAccount("Vetch"));
   const project = await currentProject(page.request);
-  const funnel = { insight: "FUNNELS", events: [{ id: "$pageview", type: "events", order: 0 }, { id: "$pageview", type: "events", order: 1 }], date_from: "-7d" };
+  const funnel = {
+    insight: "FUNNELS",
+    events: [
+      { id: "$pageview", type: "events", order: 0 },
+      { id: "$pageview", type: "events", order: 1 },
+    ],
+    date_from: "-7d",
+  };
   await page.goto(`/project/${project.id}/insights/new?${filtersToSearchParams(funnel)}`);
   await expect(page.getByRole("region", { name: "Steps" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Aggregating by" })).toHaveCount(0);

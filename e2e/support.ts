@@ -60,7 +60,9 @@ export async function signUpWithApi(request: APIRequestContext, account: Account
 }
 
 /** Browser sessions must be same-origin to write; a request context sends no Origin unless told. */
-export const sameOrigin = (page: Page) => ({ origin: new URL(page.url() === "about:blank" ? process.env.E2E_BASE_URL! : page.url()).origin });
+export const sameOrigin = (page: Page) => ({
+  origin: new URL(page.url() === "about:blank" ? process.env.E2E_BASE_URL! : page.url()).origin,
+});
 
 export async function inviteWithApi(page: Page, organizationId: string, targetEmail: string, level = 1) {
   const response = await page.request.post(`/api/organizations/${organizationId}/invites/`, {
@@ -79,7 +81,10 @@ export async function expectAccessible(page: Page, label = page.url()) {
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const report = serious.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
+  const report = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
+  );
   expect(report, `accessibility violations on ${label}`).toEqual([]);
 }
 
@@ -125,13 +130,22 @@ export async function currentProject(request: APIRequestContext) {
 export const daysAgo = (days: number, hours = 0) => new Date(Date.now() - (days * 24 + hours) * 3600_000).toISOString();
 
 /** Sends events through `/batch/` as posthog-node does; stored once the answer comes. */
-export async function sendEventsWithApi(request: APIRequestContext, token: string, events: { event: string; distinct_id: string; timestamp: string }[]) {
-  const response = await request.post("/batch/", { data: { api_key: token, batch: events.map((event) => ({ properties: {}, ...event })) } });
+export async function sendEventsWithApi(
+  request: APIRequestContext,
+  token: string,
+  events: { event: string; distinct_id: string; timestamp: string }[],
+) {
+  const response = await request.post("/batch/", {
+    data: { api_key: token, batch: events.map((event) => ({ properties: {}, ...event })) },
+  });
   expect(response.status()).toBe(200);
 }
 
 export async function createInsightWithApi(page: Page, projectId: number, body: Record<string, unknown>) {
-  const response = await page.request.post(`/api/projects/${projectId}/insights/`, { data: { saved: true, ...body }, headers: sameOrigin(page) });
+  const response = await page.request.post(`/api/projects/${projectId}/insights/`, {
+    data: { saved: true, ...body },
+    headers: sameOrigin(page),
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; short_id: string; name: string };
 }

@@ -14,7 +14,13 @@ const byBrowser = {
   breakdown: "$browser",
   breakdown_type: "event",
 };
-const withFormula = { insight: "TRENDS", events: [pageviews(0, "total"), pageviews(1, "dau")], date_from: "-30d", interval: "day", formulas: ["A/B"] };
+const withFormula = {
+  insight: "TRENDS",
+  events: [pageviews(0, "total"), pageviews(1, "dau")],
+  date_from: "-30d",
+  interval: "day",
+  formulas: ["A/B"],
+};
 
 const openBuilder = async (page: Page, filters: Record<string, unknown>) => {
   await page.goto(`/project/${demoProjectId()}/insights/new?${filtersToSearchParams(filters)}`);
@@ -33,7 +39,11 @@ const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 /** The legend's entries: each label and the colour its swatch is drawn with. */
 const legendEntries = (legend: Locator) =>
-  legend.getByRole("listitem").evaluateAll((items) => items.map((item) => ({ label: item.textContent ?? "", stroke: item.querySelector("line")?.getAttribute("stroke") ?? "" })));
+  legend
+    .getByRole("listitem")
+    .evaluateAll((items) =>
+      items.map((item) => ({ label: item.textContent ?? "", stroke: item.querySelector("line")?.getAttribute("stroke") ?? "" })),
+    );
 
 test.beforeEach(async ({ page }) => {
   await signInAsDemo(page);
@@ -114,7 +124,9 @@ test("a pie with a formula: the series in one pie, the formula in its own", asyn
   await expect(chart.getByRole("figure", { name: "Formula (A/B)" })).toBeVisible();
   // Its one slice shows the formula's value.
   const formula: { label: string; total: number }[] = JSON.parse((await chart.getAttribute("data-series")) ?? "[]");
-  const value = new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(formula.find((line) => line.label === "Formula (A/B)")!.total);
+  const value = new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(
+    formula.find((line) => line.label === "Formula (A/B)")!.total,
+  );
   await expect(chart.getByRole("figure", { name: "Formula (A/B)" })).toContainText(value);
 });
 
@@ -131,9 +143,16 @@ test("a formula beside counts is drawn on its own axis, not flat at 0", async ({
 
 test("a trend tile shows a one-row legend under its plot, with the rest counted", async ({ page }) => {
   const projectId = demoProjectId();
-  const response = await page.request.post(`/api/projects/${projectId}/dashboards/`, { data: { name: `Legends ${Date.now()}` }, headers: sameOrigin(page) });
+  const response = await page.request.post(`/api/projects/${projectId}/dashboards/`, {
+    data: { name: `Legends ${Date.now()}` },
+    headers: sameOrigin(page),
+  });
   const dashboard = (await response.json()) as { id: number };
-  await createInsightWithApi(page, projectId, { name: "Pageviews by browser", filters: { ...byBrowser, display: "ActionsLineGraph" }, dashboards: [dashboard.id] });
+  await createInsightWithApi(page, projectId, {
+    name: "Pageviews by browser",
+    filters: { ...byBrowser, display: "ActionsLineGraph" },
+    dashboards: [dashboard.id],
+  });
   await page.goto(`/project/${projectId}/dashboard/${dashboard.id}`);
   const tile = page.getByRole("article", { name: "Pageviews by browser" });
   const legend = tile.getByRole("list", { name: "Legend" });

@@ -11,69 +11,93 @@ import { parseKey } from "./secrets/key-format";
 const unset = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = (protocols: RegExp, example: string) =>
   z.preprocess(unset, z.url({ protocol: protocols, error: `must be a URL like ${example}` }).optional());
-const positiveInt = (fallback: number, max: number) =>
-  z.preprocess(unset, z.coerce.number().int().min(1).max(max).default(fallback));
+const positiveInt = (fallback: number, max: number) => z.preprocess(unset, z.coerce.number().int().min(1).max(max).default(fallback));
 const flag = (fallback: boolean) =>
-  z.preprocess(unset, z.enum(["true", "false"], { error: "must be true or false" }).default(fallback ? "true" : "false")).transform((v) => v === "true");
+  z
+    .preprocess(unset, z.enum(["true", "false"], { error: "must be true or false" }).default(fallback ? "true" : "false"))
+    .transform((v) => v === "true");
 
 const KEY_FORMAT = { error: "must be 32 bytes in base64 (openssl rand -base64 32) or hex" };
 
 /** The environment Hedgerow reads (the README's configuration table mirrors it); checked once, at start. */
-const ZEnvironment = z.object({
-  DATABASE_URL: optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:5432/db"),
-  DATABASE_POOL_SIZE: positiveInt(10, 1_000),
-  CLICKHOUSE_URL: optionalUrl(/^https?$/, "http://user:pass@host:8123/db"),
-  HEDGEROW_DATA_DIR: z.preprocess(unset, z.string().default(".data")),
-  ALLOW_SIGNUP: flag(false),
-  SMTP_URL: optionalUrl(/^smtps?$/, "smtp://user:pass@host:587"),
-  EMAIL_FROM: z.preprocess(unset, z.string().default("Hedgerow <hedgerow@localhost>")),
-  DNS_SERVERS: z.preprocess(unset, z.string().default("")),
-  SITE_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
-  NEXTAUTH_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
-  TRUST_PROXY: z
-    .preprocess(unset, z.string().regex(/^(true|false|[0-9]|[1-9][0-9])$/, { error: "must be true, false or the number of proxies in front (0-99)" }).default("false"))
-    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
-  INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
-  HEDGEROW_ENCRYPTION_KEY: z.preprocess(unset, z.string().refine((v) => parseKey(v), KEY_FORMAT).transform((v) => parseKey(v)!).optional()),
-  HEDGEROW_ENCRYPTION_OLD_KEYS: z.preprocess(
-    unset,
-    z
+const ZEnvironment = z
+  .object({
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/, "postgres://user:pass@host:5432/db"),
+    DATABASE_POOL_SIZE: positiveInt(10, 1_000),
+    CLICKHOUSE_URL: optionalUrl(/^https?$/, "http://user:pass@host:8123/db"),
+    HEDGEROW_DATA_DIR: z.preprocess(unset, z.string().default(".data")),
+    ALLOW_SIGNUP: flag(false),
+    SMTP_URL: optionalUrl(/^smtps?$/, "smtp://user:pass@host:587"),
+    EMAIL_FROM: z.preprocess(unset, z.string().default("Hedgerow <hedgerow@localhost>")),
+    DNS_SERVERS: z.preprocess(unset, z.string().default("")),
+    SITE_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+    NEXTAUTH_URL: optionalUrl(/^https?$/, "https://hedgerow.example.com"),
+    TRUST_PROXY: z
+      .preprocess(
+        unset,
+        z
+          .string()
+          .regex(/^(true|false|[0-9]|[1-9][0-9])$/, { error: "must be true, false or the number of proxies in front (0-99)" })
+          .default("false"),
+      )
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+    INSTANCE_TAG: z.preprocess(unset, z.string().default("none")),
+    HEDGEROW_ENCRYPTION_KEY: z.preprocess(
+      unset,
+      z
+        .string()
+        .refine((v) => parseKey(v), KEY_FORMAT)
+        .transform((v) => parseKey(v)!)
+        .optional(),
+    ),
+    HEDGEROW_ENCRYPTION_OLD_KEYS: z.preprocess(
+      unset,
+      z
+        .string()
+        .default("")
+        .transform((v) =>
+          v
+            .split(",")
+            .map((key) => key.trim())
+            .filter(Boolean),
+        )
+        .refine((keys) => keys.every(parseKey), KEY_FORMAT)
+        .transform((keys) => keys.map((key) => parseKey(key)!)),
+    ),
+    HEDGEROW_PLUGINS_ACCESS_LEVEL: z.preprocess(
+      unset,
+      z.enum(["0", "3", "6", "9"], { error: "must be 0, 3, 6 or 9" }).default("3").transform(Number),
+    ),
+    HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
+    HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
+    HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+    HEDGEROW_SQUASH_INTERVAL_MINUTES: positiveInt(60, 10_080),
+    HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
+    HEDGEROW_COHORT_RECALCULATION_MINUTES: positiveInt(60, 10_080),
+    HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
+    HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
+    HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
+    HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 43_200),
+    HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
+    HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
+    HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
+    HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
+    HEDGEROW_ALLOWED_DESTINATIONS: z
       .string()
-      .default("")
-      .transform((v) => v.split(",").map((key) => key.trim()).filter(Boolean))
-      .refine((keys) => keys.every(parseKey), KEY_FORMAT)
-      .transform((keys) => keys.map((key) => parseKey(key)!)),
-  ),
-  HEDGEROW_PLUGINS_ACCESS_LEVEL: z.preprocess(
-    unset,
-    z.enum(["0", "3", "6", "9"], { error: "must be 0, 3, 6 or 9" }).default("3").transform(Number),
-  ),
-  HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
-  HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
-  HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
-  HEDGEROW_SQUASH_INTERVAL_MINUTES: positiveInt(60, 10_080),
-  HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
-  HEDGEROW_COHORT_RECALCULATION_MINUTES: positiveInt(60, 10_080),
-  HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
-  HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
-  HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
-  HEDGEROW_BATCH_EXPORT_LEASE_SECONDS: positiveInt(60, 43_200),
-  HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
-  HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
-  HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
-  HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
-  HEDGEROW_ALLOWED_DESTINATIONS: z.string().optional().transform((text, context) => {
-    try {
-      return parseAllowedDestinations(text);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: (error as Error).message });
-      return z.NEVER;
-    }
-  }),
-}).refine((e) => !(e.HEDGEROW_WORKERS && e.HEDGEROW_WORKERS > 1 && !e.DATABASE_URL), {
-  path: ["HEDGEROW_WORKERS"],
-  message: "more than one server process needs DATABASE_URL (embedded PGlite allows one process per data dir)",
-});
+      .optional()
+      .transform((text, context) => {
+        try {
+          return parseAllowedDestinations(text);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+  })
+  .refine((e) => !(e.HEDGEROW_WORKERS && e.HEDGEROW_WORKERS > 1 && !e.DATABASE_URL), {
+    path: ["HEDGEROW_WORKERS"],
+    message: "more than one server process needs DATABASE_URL (embedded PGlite allows one process per data dir)",
+  });
 
 /** Reads and checks the environment: a wrong value stops the server at start with every problem named. */
 export function parseEnvironment(env: Record<string, string | undefined>) {

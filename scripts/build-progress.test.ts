@@ -23,9 +23,22 @@ setTimeout(() => {
 
 const run = async (exitCode: number) => {
   const lines: string[] = [];
-  const code = await buildWithProgress({ command: process.execPath, args: ["-e", FAKE_BUILD, String(exitCode)], log: (line) => lines.push(line), quietMs: 150 });
+  const code = await buildWithProgress({
+    command: process.execPath,
+    args: ["-e", FAKE_BUILD, String(exitCode)],
+    log: (line) => lines.push(line),
+    quietMs: 150,
+  });
   // The elapsed times vary; what is said, and in which order, does not.
-  return { code, lines: lines.map((line) => line.replace(/\[\d+:\d\d\]/, "[t]").replace(/ in \d+:\d\d/, " in t").replace(/after \d+:\d\d/, "after t")) };
+  return {
+    code,
+    lines: lines.map((line) =>
+      line
+        .replace(/\[\d+:\d\d\]/, "[t]")
+        .replace(/ in \d+:\d\d/, " in t")
+        .replace(/after \d+:\d\d/, "after t"),
+    ),
+  };
 };
 
 test("the build's own lines, timed, a line while it is silent, and its route table summed up in one line", async () => {

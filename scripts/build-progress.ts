@@ -40,12 +40,15 @@ export function buildWithProgress(options: BuildOptions = {}): Promise<number> {
   };
   createInterface({ input: child.stdout }).on("line", (line) => show(line, true));
   createInterface({ input: child.stderr }).on("line", (line) => show(line, false));
-  const ticker = setInterval(() => {
-    if (Date.now() - lastOutput >= quietMs) {
-      lastOutput = Date.now();
-      log(`  [${elapsed(Date.now() - started)}] … still building`);
-    }
-  }, Math.min(quietMs, 1_000));
+  const ticker = setInterval(
+    () => {
+      if (Date.now() - lastOutput >= quietMs) {
+        lastOutput = Date.now();
+        log(`  [${elapsed(Date.now() - started)}] … still building`);
+      }
+    },
+    Math.min(quietMs, 1_000),
+  );
   return new Promise((resolve) => {
     child.once("error", (error) => {
       clearInterval(ticker);

@@ -110,7 +110,8 @@ const commands: Record<string, Command> = {
     options: { organization: { type: "string", required: true }, level: { type: "string", required: true } },
     async run(values) {
       const level = Number(values.level);
-      if (!(PLUGINS_ACCESS_LEVELS as number[]).includes(level)) throw new CliError(`--level: must be one of ${PLUGINS_ACCESS_LEVELS.join(", ")}.`);
+      if (!(PLUGINS_ACCESS_LEVELS as number[]).includes(level))
+        throw new CliError(`--level: must be one of ${PLUGINS_ACCESS_LEVELS.join(", ")}.`);
       const db = await getDb();
       const [organization] = z.uuid().safeParse(values.organization).success
         ? await db.update(organizations).set({ pluginsAccessLevel: level }).where(eq(organizations.id, values.organization!)).returning()
@@ -128,7 +129,10 @@ const commands: Record<string, Command> = {
       if (values.staff !== "true" && values.staff !== "false") throw new CliError("--staff: true or false.");
       const user = await userByEmail(values.email!);
       const db = await getDb();
-      await db.update(users).set({ isStaff: values.staff === "true" }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ isStaff: values.staff === "true" })
+        .where(eq(users.id, user.id));
       console.log(`${user.email} is ${values.staff === "true" ? "now" : "no longer"} staff.`);
     },
   },
@@ -140,7 +144,9 @@ const commands: Record<string, Command> = {
     async run() {
       const keyId = addKeyToFile();
       const sealed = await resealStoredSecrets(await getDb());
-      console.log(`New encryption key ${keyId}: sealed again the secrets of ${sealed.batchExports} batch exports and ${sealed.pluginConfigs} app set-ups.`);
+      console.log(
+        `New encryption key ${keyId}: sealed again the secrets of ${sealed.batchExports} batch exports and ${sealed.pluginConfigs} app set-ups.`,
+      );
     },
   },
   import: {
@@ -169,7 +175,9 @@ const commands: Record<string, Command> = {
           `(${Math.round(result.events / Math.max(seconds, 0.001)).toLocaleString("en-US")} events/s).` +
           (result.skippedFiles ? ` ${result.skippedFiles} files were imported before and were skipped.` : "") +
           (result.duplicates ? ` ${result.duplicates.toLocaleString("en-US")} events were already stored.` : "") +
-          (result.badRows ? ` ${result.badRows.toLocaleString("en-US")} bad rows skipped${result.badRows > maxReportedRows ? ` (the first ${maxReportedRows} shown)` : ""}.` : ""),
+          (result.badRows
+            ? ` ${result.badRows.toLocaleString("en-US")} bad rows skipped${result.badRows > maxReportedRows ? ` (the first ${maxReportedRows} shown)` : ""}.`
+            : ""),
       );
     },
   },
@@ -208,8 +216,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: Boolean(command.positionals) });
-    const missing = Object.entries(command.options).filter(([option, spec]) => spec.required && !values[option]).map(([option]) => `--${option}`);
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: Boolean(command.positionals),
+    });
+    const missing = Object.entries(command.options)
+      .filter(([option, spec]) => spec.required && !values[option])
+      .map(([option]) => `--${option}`);
     if (command.positionals && positionals.length === 0) missing.push(command.positionals);
     if (missing.length) throw new CliError(`Missing ${missing.join(", ")}. Usage: ${command.usage}`);
     await command.run(values as Record<string, string | undefined>, positionals);

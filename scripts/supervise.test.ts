@@ -89,10 +89,12 @@ test("server processes sharing a port through cluster: each one is restarted on 
   // A new connection each time: the primary hands connections to the processes in turn.
   const pidOf = () =>
     new Promise<number>((resolve, reject) =>
-      http.get({ host: "127.0.0.1", port, agent: false }, (response) => {
-        let body = "";
-        response.on("data", (chunk) => (body += chunk)).on("end", () => resolve(Number(body)));
-      }).on("error", reject),
+      http
+        .get({ host: "127.0.0.1", port, agent: false }, (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk)).on("end", () => resolve(Number(body)));
+        })
+        .on("error", reject),
     );
   const answering = async (count: number) => {
     for (;;) {
@@ -124,4 +126,3 @@ test("server processes sharing a port through cluster: each one is restarted on 
     rmSync(dir, { recursive: true, force: true });
   }
 }, 30_000);
-

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 
 const stages = [
-  ["lint", "npx", ["biome", "lint"]],
+  ["lint", "npx", ["biome", "check"]],
   ["dead code", "npx", ["knip"]],
   ["build", "npx", ["next", "build"]],
   ["unit", "npx", ["vitest", "run", "--project", "unit"]],

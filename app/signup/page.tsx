@@ -27,8 +27,8 @@ export default async function SignupPage() {
       <AuthCard title="Sign-ups are closed" description="New accounts on this Hedgerow instance are created through invites.">
         <div className="grid gap-4 text-sm">
           <p>
-            Ask an admin of your organization to invite you. The invite link they send you opens a page where you
-            choose your password and join their organization.
+            Ask an admin of your organization to invite you. The invite link they send you opens a page where you choose your password and
+            join their organization.
           </p>
           <Button asChild variant="outline" className="w-full">
             <Link href="/login">Back to sign in</Link>
@@ -37,7 +37,11 @@ export default async function SignupPage() {
       </AuthCard>
     );
   return (
-    <AuthCard title="Create your Hedgerow account" description="You will own a new organization with its first project." footer={signInLink}>
+    <AuthCard
+      title="Create your Hedgerow account"
+      description="You will own a new organization with its first project."
+      footer={signInLink}
+    >
       <SignupForm />
     </AuthCard>
   );

@@ -41,7 +41,11 @@ export function ApiKeysPage() {
         title="Personal API keys"
         description="Keys let scripts and tools call the Hedgerow API as you, limited to the scopes you give them."
         actions={
-          <Button onClick={() => setCreating(true)} disabled={atLimit} title={atLimit ? `You can have at most ${MAX_KEYS_PER_USER} keys. Delete one first.` : undefined}>
+          <Button
+            onClick={() => setCreating(true)}
+            disabled={atLimit}
+            title={atLimit ? `You can have at most ${MAX_KEYS_PER_USER} keys. Delete one first.` : undefined}
+          >
             <PlusIcon /> Create key
           </Button>
         }
@@ -89,7 +93,13 @@ export function ApiKeysPage() {
                   <TableCell className="text-muted-foreground">{formatDate(key.created_at)}</TableCell>
                   <TableCell className="text-muted-foreground">{formatRelative(key.last_used_at)}</TableCell>
                   <TableCell>
-                    <Button variant="ghost" size="icon-sm" aria-label={`Delete key ${key.label}`} onClick={() => setDeleting(key)} className="text-muted-foreground hover:text-destructive">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Delete key ${key.label}`}
+                      onClick={() => setDeleting(key)}
+                      className="text-muted-foreground hover:text-destructive"
+                    >
                       <Trash2Icon />
                     </Button>
                   </TableCell>

@@ -112,7 +112,9 @@ export function CreateApiKeyDialog({ open, onOpenChange }: { open: boolean; onOp
             </DialogHeader>
             <div className="flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" />
-              <span>Copy the key now. For your security it is shown only once; after this you will see only its first and last characters.</span>
+              <span>
+                Copy the key now. For your security it is shown only once; after this you will see only its first and last characters.
+              </span>
             </div>
             <CopyField value={created.value} label="Copy API key" />
             <DialogFooter>
@@ -132,7 +134,13 @@ export function CreateApiKeyDialog({ open, onOpenChange }: { open: boolean; onOp
             description="Where the key is used, so you recognise it later."
             error={fieldErrorText(errors.label, "Give the key a label of at most 40 characters.")}
           >
-            <Input id="key-label" placeholder="CI exports" aria-invalid={!!errors.label} aria-describedby={fieldMessageId("key-label")} {...register("label")} />
+            <Input
+              id="key-label"
+              placeholder="CI exports"
+              aria-invalid={!!errors.label}
+              aria-describedby={fieldMessageId("key-label")}
+              {...register("label")}
+            />
           </Field>
           <div className="grid gap-2">
             <p className="text-sm font-medium">Scopes</p>

@@ -23,7 +23,10 @@ import { ZPassword, ZSignup } from "@/lib/users/schemas";
 export function InviteAccept({ inviteId, signedInEmail }: { inviteId: string; signedInEmail: string | null }) {
   const invite = useQuery(invitePreviewQuery(inviteId));
   const signInLink = (
-    <Link href={`/login?next=${encodeURIComponent(`/signup/${inviteId}`)}`} className="font-medium text-primary underline-offset-4 hover:underline">
+    <Link
+      href={`/login?next=${encodeURIComponent(`/signup/${inviteId}`)}`}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    >
       Sign in
     </Link>
   );
@@ -47,13 +50,29 @@ export function InviteAccept({ inviteId, signedInEmail }: { inviteId: string; si
     const forSomeoneElse = code === "invalid_recipient" && signedInEmail;
     return (
       <AuthCard
-        title={code === "expired" ? "This invite has expired" : missing ? "Invite not found" : forSomeoneElse ? "This invite is for someone else" : "Couldn't open this invite"}
+        title={
+          code === "expired"
+            ? "This invite has expired"
+            : missing
+              ? "Invite not found"
+              : forSomeoneElse
+                ? "This invite is for someone else"
+                : "Couldn't open this invite"
+        }
         description={
           missing
             ? "The link is incomplete, or the invite was cancelled or already used. Ask your organization admin for a new one."
             : errorMessage(error)
         }
-        footer={signedInEmail ? <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">Go to Hedgerow</Link> : <>Already a member? {signInLink}</>}
+        footer={
+          signedInEmail ? (
+            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              Go to Hedgerow
+            </Link>
+          ) : (
+            <>Already a member? {signInLink}</>
+          )
+        }
       >
         {forSomeoneElse ? (
           <div className="grid gap-4 text-sm">
@@ -157,14 +176,23 @@ function CreateAccountAndAccept({ invite }: { invite: TInvitePreview }) {
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert>{failure}</FormAlert>
       <Field label="Email" htmlFor="email" description="Your account uses the address the invite was sent to.">
-        <Input id="email" type="email" value={invite.target_email} readOnly className="bg-muted" aria-describedby={fieldMessageId("email")} />
+        <Input
+          id="email"
+          type="email"
+          value={invite.target_email}
+          readOnly
+          className="bg-muted"
+          aria-describedby={fieldMessageId("email")}
+        />
       </Field>
-      <Field
-        label="First name"
-        htmlFor="first_name"
-        error={fieldErrorText(errors.first_name, "Enter your first name.")}
-      >
-        <Input id="first_name" autoComplete="given-name" aria-invalid={!!errors.first_name} aria-describedby={fieldMessageId("first_name")} {...form.register("first_name")} />
+      <Field label="First name" htmlFor="first_name" error={fieldErrorText(errors.first_name, "Enter your first name.")}>
+        <Input
+          id="first_name"
+          autoComplete="given-name"
+          aria-invalid={!!errors.first_name}
+          aria-describedby={fieldMessageId("first_name")}
+          {...form.register("first_name")}
+        />
       </Field>
       <Field label="Password" htmlFor="password" description="At least 8 characters." error={errors.password?.message}>
         <Input

@@ -59,7 +59,13 @@ export function SignupForm() {
         description="Your company or team. You can rename it later."
         error={fieldErrorText(errors.organization_name, "Use at most 64 characters.")}
       >
-        <Input id="organization_name" autoComplete="organization" placeholder="Acme Inc." {...invalid("organization_name")} {...form.register("organization_name")} />
+        <Input
+          id="organization_name"
+          autoComplete="organization"
+          placeholder="Acme Inc."
+          {...invalid("organization_name")}
+          {...form.register("organization_name")}
+        />
       </Field>
       <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Creating your account…" : "Create account"}

@@ -41,7 +41,13 @@ function backfillSchema(batchExport: TBatchExport) {
   return z
     .object({ start_at: z.string({ error: "Pick the start of the range." }), end_at: z.string().nullable() })
     .superRefine(({ start_at, end_at }, context) => {
-      const reason = backfillRangeReason(new Date(start_at), end_at ? new Date(end_at) : null, batchExport.destination.type, batchExport.interval, new Date());
+      const reason = backfillRangeReason(
+        new Date(start_at),
+        end_at ? new Date(end_at) : null,
+        batchExport.destination.type,
+        batchExport.interval,
+        new Date(),
+      );
       if (reason) context.addIssue({ code: "custom", path: ["end_at"], message: BACKFILL_RANGE_WORDS[reason] });
     });
 }
@@ -76,7 +82,13 @@ export function BackfillDialog({ open, onClose, batchExport }: { open: boolean; 
               control={control}
               name="start_at"
               render={({ field }) => (
-                <DateTimeInput id="backfill-start" value={field.value} onChange={field.onChange} aria-invalid={!!errors.start_at} aria-describedby={fieldMessageId("backfill-start")} />
+                <DateTimeInput
+                  id="backfill-start"
+                  value={field.value}
+                  onChange={field.onChange}
+                  aria-invalid={!!errors.start_at}
+                  aria-describedby={fieldMessageId("backfill-start")}
+                />
               )}
             />
           </Field>
@@ -90,7 +102,13 @@ export function BackfillDialog({ open, onClose, batchExport }: { open: boolean; 
               control={control}
               name="end_at"
               render={({ field }) => (
-                <DateTimeInput id="backfill-end" value={field.value} onChange={field.onChange} aria-invalid={!!errors.end_at} aria-describedby={fieldMessageId("backfill-end")} />
+                <DateTimeInput
+                  id="backfill-end"
+                  value={field.value}
+                  onChange={field.onChange}
+                  aria-invalid={!!errors.end_at}
+                  aria-describedby={fieldMessageId("backfill-end")}
+                />
               )}
             />
           </Field>
@@ -131,7 +149,13 @@ export function UnpauseDialog({ open, onClose, batchExport }: { open: boolean; o
             control={control}
             name="backfill"
             render={({ field }) => (
-              <Checkbox id="unpause-backfill" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} aria-describedby="unpause-backfill-hint" className="mt-0.5" />
+              <Checkbox
+                id="unpause-backfill"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                aria-describedby="unpause-backfill-hint"
+                className="mt-0.5"
+              />
             )}
           />
           <div className="grid gap-1">
@@ -172,7 +196,8 @@ export function DeleteBatchExportDialog({ open, onClose, batchExport }: { open: 
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {batchExport.name}?</AlertDialogTitle>
           <AlertDialogDescription>
-            No more runs will start, and runs under way are cancelled. What it has already exported stays where it is. This cannot be undone.
+            No more runs will start, and runs under way are cancelled. What it has already exported stays where it is. This cannot be
+            undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>

@@ -66,7 +66,15 @@ const formFields = (type: DestinationType) => [
 ];
 
 /** Creates an export (then opens it), or edits `batchExport`: one form per destination type, the API's own checks. */
-export function BatchExportFormDialog({ open, onOpenChange, batchExport }: { open: boolean; onOpenChange: (open: boolean) => void; batchExport?: TBatchExport }) {
+export function BatchExportFormDialog({
+  open,
+  onOpenChange,
+  batchExport,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  batchExport?: TBatchExport;
+}) {
   const { organization, team } = useMe();
   const router = useRouter();
   const create = useMutation({
@@ -98,7 +106,10 @@ export function BatchExportFormDialog({ open, onOpenChange, batchExport }: { ope
         destination: {
           type: batchExport.destination.type,
           // The API answers without secrets; should one slip through, it still does not go into the form.
-          config: { ...initialConfig(batchExport.destination.type), ...publicConfig(batchExport.destination.type, batchExport.destination.config) },
+          config: {
+            ...initialConfig(batchExport.destination.type),
+            ...publicConfig(batchExport.destination.type, batchExport.destination.config),
+          },
         },
       }
     : {
@@ -114,7 +125,11 @@ export function BatchExportFormDialog({ open, onOpenChange, batchExport }: { ope
   const submit = async (values: TFormOutput) => {
     if (!batchExport) return create.mutateAsync(values);
     const { team_id: _project, ...changes } = values;
-    return update.mutateAsync({ id: batchExport.id, ...changes, destination: { type: values.destination.type, config: withoutBlankSecrets(values.destination) } });
+    return update.mutateAsync({
+      id: batchExport.id,
+      ...changes,
+      destination: { type: values.destination.type, config: withoutBlankSecrets(values.destination) },
+    });
   };
 
   return (
@@ -149,13 +164,23 @@ function ProjectField({ form, editing }: { form: UseFormReturn<TFormValues>; edi
   const errors = form.formState.errors;
   const control = form.control;
   return (
-    <Field label="Project" htmlFor="export-project" error={fieldErrorText(errors.team_id)} description={editing ? "An export stays with its project." : undefined}>
+    <Field
+      label="Project"
+      htmlFor="export-project"
+      error={fieldErrorText(errors.team_id)}
+      description={editing ? "An export stays with its project." : undefined}
+    >
       <Controller
         control={control}
         name="team_id"
         render={({ field }) => (
           <Select value={String(field.value)} onValueChange={(value) => field.onChange(Number(value))} disabled={editing}>
-            <SelectTrigger id="export-project" className="w-full" aria-invalid={!!errors.team_id} aria-describedby={fieldMessageId("export-project")}>
+            <SelectTrigger
+              id="export-project"
+              className="w-full"
+              aria-invalid={!!errors.team_id}
+              aria-describedby={fieldMessageId("export-project")}
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -188,7 +213,9 @@ function DestinationSelect({
     <Field
       label="Destination"
       htmlFor="export-destination"
-      description={editing ? "An export keeps its destination type; create another export for another type." : DESTINATIONS[type].description}
+      description={
+        editing ? "An export keeps its destination type; create another export for another type." : DESTINATIONS[type].description
+      }
       className="sm:col-span-2"
     >
       <Select
@@ -233,23 +260,55 @@ function ExportFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field label="Name" htmlFor="export-name" error={fieldErrorText(errors.name, "Enter a name.")}>
-        <Input id="export-name" autoComplete="off" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("export-name")} {...register("name")} />
+        <Input
+          id="export-name"
+          autoComplete="off"
+          aria-invalid={!!errors.name}
+          aria-describedby={fieldMessageId("export-name")}
+          {...register("name")}
+        />
       </Field>
       <ProjectField form={form} editing={editing} />
       <ChoiceField form={form} name="model" label="Exports" options={MODELS} />
       <ChoiceField form={form} name="interval" label="Every" options={INTERVALS} order={BATCH_EXPORT_INTERVALS} />
-      <Field label="Start (optional)" htmlFor="export-start" description="No run covers time before it." error={fieldErrorText(errors.start_at, "Pick a date and time.")}>
+      <Field
+        label="Start (optional)"
+        htmlFor="export-start"
+        description="No run covers time before it."
+        error={fieldErrorText(errors.start_at, "Pick a date and time.")}
+      >
         <Controller
           control={control}
           name="start_at"
-          render={({ field }) => <DateTimeInput id="export-start" value={field.value} onChange={field.onChange} aria-invalid={!!errors.start_at} aria-describedby={fieldMessageId("export-start")} />}
+          render={({ field }) => (
+            <DateTimeInput
+              id="export-start"
+              value={field.value}
+              onChange={field.onChange}
+              aria-invalid={!!errors.start_at}
+              aria-describedby={fieldMessageId("export-start")}
+            />
+          )}
         />
       </Field>
-      <Field label="End (optional)" htmlFor="export-end" description="No run covers time after it." error={fieldErrorText(errors.end_at, "Pick a date and time.")}>
+      <Field
+        label="End (optional)"
+        htmlFor="export-end"
+        description="No run covers time after it."
+        error={fieldErrorText(errors.end_at, "Pick a date and time.")}
+      >
         <Controller
           control={control}
           name="end_at"
-          render={({ field }) => <DateTimeInput id="export-end" value={field.value} onChange={field.onChange} aria-invalid={!!errors.end_at} aria-describedby={fieldMessageId("export-end")} />}
+          render={({ field }) => (
+            <DateTimeInput
+              id="export-end"
+              value={field.value}
+              onChange={field.onChange}
+              aria-invalid={!!errors.end_at}
+              aria-describedby={fieldMessageId("export-end")}
+            />
+          )}
         />
       </Field>
       <fieldset className="grid gap-4 border-t pt-4 sm:col-span-2 sm:grid-cols-2">
@@ -319,7 +378,11 @@ function ConnectionTest({ form, type, editing }: { form: UseFormReturn<TFormValu
     setMissing(null);
     if (!(await form.trigger("destination", { shouldFocus: true }))) return;
     const { config } = form.getValues().destination as { config: Record<string, unknown> };
-    const blank = editing ? DESTINATION_FIELDS[type].find((field) => field.initial === "" && SECRET_CONFIG_FIELDS[type].includes(field.key) && config[field.key] === undefined) : undefined;
+    const blank = editing
+      ? DESTINATION_FIELDS[type].find(
+          (field) => field.initial === "" && SECRET_CONFIG_FIELDS[type].includes(field.key) && config[field.key] === undefined,
+        )
+      : undefined;
     if (blank) {
       setMissing(`Type the ${blank.label.toLowerCase()} to test: the stored one is never sent back to the browser.`);
       return;
@@ -327,7 +390,11 @@ function ConnectionTest({ form, type, editing }: { form: UseFormReturn<TFormValu
     setTestedWith(JSON.stringify(destination));
     test.mutate({ destination: { type, config } });
   };
-  const outcome = missing ? { ok: false, detail: missing } : current && !test.isPending ? (test.data ?? (test.error && { ok: false, detail: errorMessage(test.error) })) : null;
+  const outcome = missing
+    ? { ok: false, detail: missing }
+    : current && !test.isPending
+      ? (test.data ?? (test.error && { ok: false, detail: errorMessage(test.error) }))
+      : null;
   return (
     <div className="grid gap-2 sm:col-span-2">
       <div>

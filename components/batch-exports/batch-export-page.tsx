@@ -41,13 +41,17 @@ export function BatchExportPage({ exportId }: { exportId: string }) {
     </Button>
   );
 
-  if (batchExport.isPending) return <DetailPageLoading label="Loading the batch export" blocks={["h-9 w-64", "h-40 w-full", "h-64 w-full"]} />;
+  if (batchExport.isPending)
+    return <DetailPageLoading label="Loading the batch export" blocks={["h-9 w-64", "h-40 w-full", "h-64 w-full"]} />;
   if (batchExport.isError)
     return (
       <DetailPageError
         error={batchExport.error}
         back={back}
-        notFound={{ title: "Batch export not found", description: `${organization.name} has no batch export with this ID. It may have been deleted.` }}
+        notFound={{
+          title: "Batch export not found",
+          description: `${organization.name} has no batch export with this ID. It may have been deleted.`,
+        }}
       />
     );
 
@@ -84,7 +88,10 @@ export function BatchExportPage({ exportId }: { exportId: string }) {
       />
       <div className="grid gap-6">
         {item.paused && (
-          <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-warning/60 bg-warning/10 px-4 py-3 text-sm">
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-warning/60 bg-warning/10 px-4 py-3 text-sm"
+          >
             <PauseIcon className="size-4 shrink-0" aria-hidden />
             <span className="flex-1">
               Paused{item.last_paused_at ? ` ${formatRelative(item.last_paused_at)}` : ""}: no runs are scheduled. Backfills still run.
@@ -123,7 +130,9 @@ const formatDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(i
 
 /** What the export is set to; secrets are never sent back by the API, so they cannot show here. */
 function SettingsCard({ batchExport }: { batchExport: TBatchExport }) {
-  const config = Object.entries(batchExport.destination.config).filter(([, value]) => value !== null && value !== undefined && value !== "");
+  const config = Object.entries(batchExport.destination.config).filter(
+    ([, value]) => value !== null && value !== undefined && value !== "",
+  );
   return (
     <Card>
       <CardHeader>

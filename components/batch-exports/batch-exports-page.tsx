@@ -30,7 +30,11 @@ const columns = helper.columns([
     ),
   }),
   helper.display({ id: "project", header: "Project", cell: ({ row }) => <ProjectName projectId={row.original.team_id} /> }),
-  helper.display({ id: "destination", header: "Destination", cell: ({ row }) => <DestinationLabel type={row.original.destination.type} /> }),
+  helper.display({
+    id: "destination",
+    header: "Destination",
+    cell: ({ row }) => <DestinationLabel type={row.original.destination.type} />,
+  }),
   helper.accessor("interval", { header: "Interval", enableSorting: false, cell: ({ getValue }) => INTERVALS[getValue()] ?? getValue() }),
   helper.accessor("paused", {
     header: "State",
@@ -89,7 +93,10 @@ export function BatchExportsPage() {
         error={exports.error}
         empty={
           <div className="grid justify-items-center gap-3 py-6">
-            <p>No batch exports yet. An export sends a project&apos;s events or persons to S3, PostgreSQL, Redshift or an HTTP endpoint, every hour or day.</p>
+            <p>
+              No batch exports yet. An export sends a project&apos;s events or persons to S3, PostgreSQL, Redshift or an HTTP endpoint,
+              every hour or day.
+            </p>
             {create}
           </div>
         }

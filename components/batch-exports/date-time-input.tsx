@@ -20,7 +20,10 @@ export function DateTimeInput({
   value,
   onChange,
   ...props
-}: Omit<ComponentProps<"input">, "value" | "onChange" | "type"> & { value: string | null | undefined; onChange: (value: string | null) => void }) {
+}: Omit<ComponentProps<"input">, "value" | "onChange" | "type"> & {
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
+}) {
   return (
     <Input
       type="datetime-local"

@@ -20,8 +20,22 @@ type ConfigField = { key: string; label: string; hint?: string; placeholder?: st
 );
 
 const eventFilters: ConfigField[] = [
-  { key: "include_events", label: "Only these events", kind: "events", initial: null, hint: "Comma-separated event names; empty: every event.", placeholder: "$pageview, sign_up" },
-  { key: "exclude_events", label: "Except these events", kind: "events", initial: null, hint: "Comma-separated event names to leave out.", placeholder: "$feature_flag_called" },
+  {
+    key: "include_events",
+    label: "Only these events",
+    kind: "events",
+    initial: null,
+    hint: "Comma-separated event names; empty: every event.",
+    placeholder: "$pageview, sign_up",
+  },
+  {
+    key: "exclude_events",
+    label: "Except these events",
+    kind: "events",
+    initial: null,
+    hint: "Comma-separated event names to leave out.",
+    placeholder: "$feature_flag_called",
+  },
 ];
 
 const postgresFields = (port: number): ConfigField[] => [
@@ -39,8 +53,22 @@ export const DESTINATION_FIELDS: Record<DestinationType, ConfigField[]> = {
   S3: [
     { key: "bucket_name", label: "Bucket", kind: "text", initial: "" },
     { key: "region", label: "Region", kind: "text", initial: "", placeholder: "us-east-1" },
-    { key: "prefix", label: "Key prefix", kind: "text", initial: "", hint: "Each interval is written to one file under it, named after the interval.", placeholder: "posthog-events/" },
-    { key: "endpoint_url", label: "Endpoint URL", kind: "text", initial: null, hint: "For S3-compatible stores (MinIO, R2…); empty for AWS.", placeholder: "https://s3.example.com" },
+    {
+      key: "prefix",
+      label: "Key prefix",
+      kind: "text",
+      initial: "",
+      hint: "Each interval is written to one file under it, named after the interval.",
+      placeholder: "posthog-events/",
+    },
+    {
+      key: "endpoint_url",
+      label: "Endpoint URL",
+      kind: "text",
+      initial: null,
+      hint: "For S3-compatible stores (MinIO, R2…); empty for AWS.",
+      placeholder: "https://s3.example.com",
+    },
     { key: "aws_access_key_id", label: "Access key ID", kind: "text", initial: null },
     { key: "aws_secret_access_key", label: "Secret access key", kind: "text", initial: null },
     {
@@ -84,7 +112,14 @@ export const DESTINATION_FIELDS: Record<DestinationType, ConfigField[]> = {
     ...eventFilters,
   ],
   HTTP: [
-    { key: "url", label: "URL", kind: "text", initial: "", placeholder: "https://eu.i.posthog.com/batch/", hint: "Batches are POSTed here; each event carries its uuid, so the receiver can drop repeats." },
+    {
+      key: "url",
+      label: "URL",
+      kind: "text",
+      initial: "",
+      placeholder: "https://eu.i.posthog.com/batch/",
+      hint: "Batches are POSTed here; each event carries its uuid, so the receiver can drop repeats.",
+    },
     { key: "token", label: "Token", kind: "text", initial: "", hint: "Sent as the batches' api_key." },
     ...eventFilters,
   ],
@@ -92,7 +127,8 @@ export const DESTINATION_FIELDS: Record<DestinationType, ConfigField[]> = {
 };
 
 /** A new config of the type: every field at its starting value. */
-export const initialConfig = (type: DestinationType) => Object.fromEntries(DESTINATION_FIELDS[type].map((field) => [field.key, field.initial]));
+export const initialConfig = (type: DestinationType) =>
+  Object.fromEntries(DESTINATION_FIELDS[type].map((field) => [field.key, field.initial]));
 
 /** Radix's select items can't have an empty value; this one stands for null. */
 const NONE = "none";
@@ -116,7 +152,12 @@ export function DestinationFields({
 }) {
   const { register, control } = form as unknown as UseFormReturn<{ destination: { config: Record<string, unknown> } }>;
   const fields = DESTINATION_FIELDS[type];
-  if (!fields.length) return <p className="text-sm text-muted-foreground sm:col-span-2">A no-op export has no settings: its runs read each interval and write nothing.</p>;
+  if (!fields.length)
+    return (
+      <p className="text-sm text-muted-foreground sm:col-span-2">
+        A no-op export has no settings: its runs read each interval and write nothing.
+      </p>
+    );
   return fields.map((field) => {
     const id = `config-${field.key}`;
     const name = `destination.config.${field.key}` as const;
@@ -130,7 +171,9 @@ export function DestinationFields({
             <Controller
               control={control}
               name={name}
-              render={({ field: control }) => <Checkbox id={id} checked={control.value === true} onCheckedChange={(checked) => control.onChange(checked === true)} />}
+              render={({ field: control }) => (
+                <Checkbox id={id} checked={control.value === true} onCheckedChange={(checked) => control.onChange(checked === true)} />
+              )}
             />
             <Label htmlFor={id}>{field.label}</Label>
           </div>
@@ -139,24 +182,55 @@ export function DestinationFields({
         return <ConfigSelect key={field.key} field={field} id={id} control={control} name={name} described={described} error={error} />;
       case "events":
         return (
-          <Field key={field.key} label={field.label} htmlFor={id} description={field.hint} error={fieldErrorText(error)} className="sm:col-span-2">
+          <Field
+            key={field.key}
+            label={field.label}
+            htmlFor={id}
+            description={field.hint}
+            error={fieldErrorText(error)}
+            className="sm:col-span-2"
+          >
             <Controller
               control={control}
               name={name}
               render={({ field: control }) => (
-                <EventNamesInput id={id} value={control.value as string[] | null} onChange={control.onChange} placeholder={field.placeholder} {...described} />
+                <EventNamesInput
+                  id={id}
+                  value={control.value as string[] | null}
+                  onChange={control.onChange}
+                  placeholder={field.placeholder}
+                  {...described}
+                />
               )}
             />
           </Field>
         );
       case "number":
         return (
-          <Field key={field.key} label={field.label} htmlFor={id} description={field.hint} error={fieldErrorText(error, "A whole number from 1 to 65535.")}>
+          <Field
+            key={field.key}
+            label={field.label}
+            htmlFor={id}
+            description={field.hint}
+            error={fieldErrorText(error, "A whole number from 1 to 65535.")}
+          >
             <Input id={id} type="number" inputMode="numeric" {...described} {...register(name, { valueAsNumber: true })} />
           </Field>
         );
       default:
-        return <ConfigText key={field.key} field={field} id={id} register={register} name={name} described={described} error={error} secret={secret} editing={editing} />;
+        return (
+          <ConfigText
+            key={field.key}
+            field={field}
+            id={id}
+            register={register}
+            name={name}
+            described={described}
+            error={error}
+            secret={secret}
+            editing={editing}
+          />
+        );
     }
   });
 }
@@ -188,7 +262,10 @@ function ConfigSelect({
         control={control}
         name={name}
         render={({ field: control }) => (
-          <Select value={(control.value as string | null) ?? NONE} onValueChange={(value) => control.onChange(value === NONE ? null : value)}>
+          <Select
+            value={(control.value as string | null) ?? NONE}
+            onValueChange={(value) => control.onChange(value === NONE ? null : value)}
+          >
             <SelectTrigger id={id} className="w-full" {...described}>
               <SelectValue />
             </SelectTrigger>
@@ -231,7 +308,12 @@ function ConfigText({
     <Field
       label={field.label}
       htmlFor={id}
-      description={secret && editing ? (nullable ? "Never shown — leave empty to keep the stored one, if any" : "Set — leave empty to keep it") + ", unless the export is pointed elsewhere." : field.hint}
+      description={
+        secret && editing
+          ? (nullable ? "Never shown — leave empty to keep the stored one, if any" : "Set — leave empty to keep it") +
+            ", unless the export is pointed elsewhere."
+          : field.hint
+      }
       error={fieldErrorText(error, field.initial === "" && !secret ? "Required." : undefined)}
     >
       <Input
@@ -242,7 +324,8 @@ function ConfigText({
         {...described}
         {...register(name, {
           // Blank means "no value" for optional fields, and "keep the stored one" for secrets when editing.
-          setValueAs: (value: string | null | undefined) => (value === "" || value === undefined ? (secret && editing ? undefined : nullable ? null : "") : value),
+          setValueAs: (value: string | null | undefined) =>
+            value === "" || value === undefined ? (secret && editing ? undefined : nullable ? null : "") : value,
         })}
       />
     </Field>
@@ -254,7 +337,14 @@ function EventNamesInput({
   value,
   onChange,
   ...props
-}: { id: string; value: string[] | null; onChange: (value: string[] | null) => void; placeholder?: string; "aria-invalid": boolean; "aria-describedby": string }) {
+}: {
+  id: string;
+  value: string[] | null;
+  onChange: (value: string[] | null) => void;
+  placeholder?: string;
+  "aria-invalid": boolean;
+  "aria-describedby": string;
+}) {
   const [draft, setDraft] = useState(() => (value ?? []).join(", "));
   return (
     <Input

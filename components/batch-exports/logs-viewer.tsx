@@ -28,7 +28,14 @@ const LEVEL_CLASSES: Record<TBatchExportLogEntry["level"], string> = {
 };
 const LIVE_REFRESH_MS = 3_000;
 
-const timestamp = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+const timestamp = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /**
  * What the export's runs logged, newest first, a page at a time: by level, by words in the message, and by run when
@@ -109,7 +116,9 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
             <FormAlert>{logs.error.message}</FormAlert>
           </div>
         ) : logs.data.results.length === 0 ? (
-          <p className="p-6 text-center text-sm text-muted-foreground">{filtered ? "No log entry matches these filters." : "Nothing logged yet. Runs log as they start, write and finish."}</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {filtered ? "No log entry matches these filters." : "Nothing logged yet. Runs log as they start, write and finish."}
+          </p>
         ) : (
           <LogEntryList entries={logs.data.results} busy={logs.isFetching && logs.isPlaceholderData} />
         )}
@@ -125,7 +134,13 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
               <span className="px-2">
                 Page {page + 1} of {pageCount}
               </span>
-              <Button variant="outline" size="icon-sm" aria-label="Older entries" disabled={page + 1 >= pageCount} onClick={() => setPage(page + 1)}>
+              <Button
+                variant="outline"
+                size="icon-sm"
+                aria-label="Older entries"
+                disabled={page + 1 >= pageCount}
+                onClick={() => setPage(page + 1)}
+              >
                 <ChevronRightIcon />
               </Button>
             </div>
@@ -137,13 +152,23 @@ export function LogsViewer({ batchExport }: { batchExport: TBatchExport }) {
 }
 
 /** The level checkboxes; none ticked shows every level. */
-function LevelFilter({ levels, onToggle }: { levels: TBatchExportLogEntry["level"][]; onToggle: (level: TBatchExportLogEntry["level"], on: boolean) => void }) {
+function LevelFilter({
+  levels,
+  onToggle,
+}: {
+  levels: TBatchExportLogEntry["level"][];
+  onToggle: (level: TBatchExportLogEntry["level"], on: boolean) => void;
+}) {
   return (
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <legend className="sr-only">Levels (none ticked: all)</legend>
       {LEVELS.map((level) => (
         <div key={level} className="flex items-center gap-1.5">
-          <Checkbox id={`log-level-${level}`} checked={levels.includes(level)} onCheckedChange={(checked) => onToggle(level, checked === true)} />
+          <Checkbox
+            id={`log-level-${level}`}
+            checked={levels.includes(level)}
+            onCheckedChange={(checked) => onToggle(level, checked === true)}
+          />
           <Label htmlFor={`log-level-${level}`} className="font-mono text-xs">
             {level}
           </Label>

@@ -35,13 +35,27 @@ const Context = createContext<RunsContext | null>(null);
 const helper = createColumnHelper<typeof clientTableFeatures, TBatchExportRun>();
 const columns = helper.columns([
   helper.accessor("status", { header: "Status", cell: ({ getValue }) => <RunStatusBadge status={getValue()} /> }),
-  helper.display({ id: "interval", header: "Data interval", cell: ({ row }) => <span className="tabular-nums">{formatRunInterval(row.original)}</span> }),
-  helper.display({ id: "records", header: "Records", meta: { className: "text-right" }, cell: ({ row }) => <Records run={row.original} /> }),
+  helper.display({
+    id: "interval",
+    header: "Data interval",
+    cell: ({ row }) => <span className="tabular-nums">{formatRunInterval(row.original)}</span>,
+  }),
+  helper.display({
+    id: "records",
+    header: "Records",
+    meta: { className: "text-right" },
+    cell: ({ row }) => <Records run={row.original} />,
+  }),
   helper.display({ id: "duration", header: "Duration", cell: ({ row }) => <Duration run={row.original} /> }),
   helper.accessor("latest_error", {
     header: "Error",
     meta: { className: "max-w-72 whitespace-normal" },
-    cell: ({ getValue }) => (getValue() ? <span className="line-clamp-3 text-destructive" title={getValue() ?? undefined}>{getValue()}</span> : null),
+    cell: ({ getValue }) =>
+      getValue() ? (
+        <span className="line-clamp-3 text-destructive" title={getValue() ?? undefined}>
+          {getValue()}
+        </span>
+      ) : null,
   }),
   helper.display({
     id: "actions",
@@ -58,7 +72,9 @@ export function RunsTable({ batchExport }: { batchExport: TBatchExport }) {
   const { organization } = useMe();
   const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE, filters: ["status"] });
   const status = url.filters.status ?? undefined;
-  const runs = useQuery(batchExportRunsQuery(organization.id, batchExport.id, { status, offset: url.pagination.pageIndex * PAGE_SIZE, limit: PAGE_SIZE }));
+  const runs = useQuery(
+    batchExportRunsQuery(organization.id, batchExport.id, { status, offset: url.pagination.pageIndex * PAGE_SIZE, limit: PAGE_SIZE }),
+  );
   const showLogs = useShowLogs();
 
   const retry = useMutation({
@@ -104,7 +120,9 @@ export function RunsTable({ batchExport }: { batchExport: TBatchExport }) {
             <h2 id="runs-title" className="text-lg font-semibold">
               Runs
             </h2>
-            <p className="text-sm text-muted-foreground">One per interval: scheduled ones as each interval ends, and those of backfills and retries.</p>
+            <p className="text-sm text-muted-foreground">
+              One per interval: scheduled ones as each interval ends, and those of backfills and retries.
+            </p>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="run-status">Status</Label>
@@ -128,7 +146,11 @@ export function RunsTable({ batchExport }: { batchExport: TBatchExport }) {
           label={`Runs of ${batchExport.name}`}
           isPending={runs.isPending}
           error={runs.error}
-          empty={status ? `No run is ${runStatusLabel(status as TBatchExportRun["status"]).toLowerCase()}.` : "No runs yet. The first one starts when its interval ends; a backfill starts runs for past intervals now."}
+          empty={
+            status
+              ? `No run is ${runStatusLabel(status as TBatchExportRun["status"]).toLowerCase()}.`
+              : "No runs yet. The first one starts when its interval ends; a backfill starts runs for past intervals now."
+          }
         />
       </section>
     </Context.Provider>
@@ -140,7 +162,9 @@ function Records({ run }: { run: TBatchExportRun }) {
   const done = formatCount(run.records_completed ?? 0);
   return (
     <span className="tabular-nums">
-      {run.records_total_count !== null && run.records_total_count !== run.records_completed ? `${done} of ${formatCount(run.records_total_count)}` : done}
+      {run.records_total_count !== null && run.records_total_count !== run.records_completed
+        ? `${done} of ${formatCount(run.records_total_count)}`
+        : done}
     </span>
   );
 }

@@ -3,7 +3,14 @@
 import { EventPicker } from "@/components/insights/controls/event-picker";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type BehavioralCriterion, COUNT_OPERATORS, type CountOperator, TIME_INTERVALS, type TimeInterval, withMultiple } from "@/lib/ui/cohorts/criteria";
+import {
+  type BehavioralCriterion,
+  COUNT_OPERATORS,
+  type CountOperator,
+  TIME_INTERVALS,
+  type TimeInterval,
+  withMultiple,
+} from "@/lib/ui/cohorts/criteria";
 
 const COUNT_LABELS: Record<CountOperator, string> = { gte: "at least", lte: "at most", gt: "more than", lt: "fewer than", eq: "exactly" };
 
@@ -44,7 +51,10 @@ export function BehavioralCriterionFields({
       </Select>
       {multiple ? (
         <>
-          <Select value={criterion.operator ?? "gte"} onValueChange={(operator) => onChange({ ...criterion, operator: operator as CountOperator })}>
+          <Select
+            value={criterion.operator ?? "gte"}
+            onValueChange={(operator) => onChange({ ...criterion, operator: operator as CountOperator })}
+          >
             <SelectTrigger size="sm" aria-label={`${label} count comparison`}>
               <SelectValue />
             </SelectTrigger>
@@ -76,7 +86,10 @@ export function BehavioralCriterionFields({
         value={String(criterion.time_value)}
         onCommit={(text) => onChange({ ...criterion, time_value: whole(text) })}
       />
-      <Select value={criterion.time_interval} onValueChange={(interval) => onChange({ ...criterion, time_interval: interval as TimeInterval })}>
+      <Select
+        value={criterion.time_interval}
+        onValueChange={(interval) => onChange({ ...criterion, time_interval: interval as TimeInterval })}
+      >
         <SelectTrigger size="sm" aria-label={`${label} period`}>
           <SelectValue />
         </SelectTrigger>

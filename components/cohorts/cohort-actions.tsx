@@ -4,7 +4,15 @@ import { useMutation } from "@tanstack/react-query";
 import { CopyIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "@/components/ui/alert-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
 import { errorMessage } from "@/lib/ui/api-client";
@@ -33,7 +41,11 @@ export function CohortActions({ projectId, cohort }: { projectId: number; cohort
   });
   return (
     <>
-      <Button variant="outline" disabled={cohort.is_calculating || duplicate.isPending} onClick={() => duplicate.mutate(`${cohort.name} (static copy)`)}>
+      <Button
+        variant="outline"
+        disabled={cohort.is_calculating || duplicate.isPending}
+        onClick={() => duplicate.mutate(`${cohort.name} (static copy)`)}
+      >
         <CopyIcon /> {duplicate.isPending ? "Duplicating…" : "Duplicate as static"}
       </Button>
       <Button variant="outline" onClick={() => setConfirming(true)}>
@@ -49,7 +61,9 @@ export function CohortActions({ projectId, cohort }: { projectId: number; cohort
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {cohort.name || "this cohort"}?</AlertDialogTitle>
-            <AlertDialogDescription>The cohort leaves the list and can no longer be picked. Insights that filter by it keep its id.</AlertDialogDescription>
+            <AlertDialogDescription>
+              The cohort leaves the list and can no longer be picked. Insights that filter by it keep its id.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
           <AlertDialogFooter>

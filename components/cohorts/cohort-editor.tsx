@@ -24,10 +24,20 @@ export function CohortEditor({ projectId }: { projectId: number }) {
         }
       />
       <fieldset className="mb-4 flex gap-1" aria-label="Cohort type">
-        <Button type="button" variant={kind === "dynamic" ? "secondary" : "ghost"} aria-pressed={kind === "dynamic"} onClick={() => setKind("dynamic")}>
+        <Button
+          type="button"
+          variant={kind === "dynamic" ? "secondary" : "ghost"}
+          aria-pressed={kind === "dynamic"}
+          onClick={() => setKind("dynamic")}
+        >
           Dynamic: by criteria
         </Button>
-        <Button type="button" variant={kind === "static" ? "secondary" : "ghost"} aria-pressed={kind === "static"} onClick={() => setKind("static")}>
+        <Button
+          type="button"
+          variant={kind === "static" ? "secondary" : "ghost"}
+          aria-pressed={kind === "static"}
+          onClick={() => setKind("static")}
+        >
           Static: upload a CSV
         </Button>
       </fieldset>

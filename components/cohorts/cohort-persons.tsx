@@ -14,13 +14,20 @@ import type { TCohort } from "@/lib/ui/cohorts/criteria";
 
 /** A cohort's members, 100 at a time; while the cohort is calculated they wait for the result. */
 export function CohortPersons({ projectId, cohort }: { projectId: number; cohort: TCohort }) {
-  const persons = useInfiniteQuery({ ...cohortPersonsQuery(projectId, cohort.id, cohort.last_calculation), enabled: !cohort.is_calculating });
+  const persons = useInfiniteQuery({
+    ...cohortPersonsQuery(projectId, cohort.id, cohort.last_calculation),
+    enabled: !cohort.is_calculating,
+  });
   const rows = persons.data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Persons</CardTitle>
-        <CardDescription>{cohort.is_calculating ? "The cohort is being calculated; its persons show once it is done." : "The persons in this cohort as last calculated."}</CardDescription>
+        <CardDescription>
+          {cohort.is_calculating
+            ? "The cohort is being calculated; its persons show once it is done."
+            : "The persons in this cohort as last calculated."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {persons.error ? <FormAlert>{errorMessage(persons.error)}</FormAlert> : null}
@@ -40,7 +47,10 @@ export function CohortPersons({ projectId, cohort }: { projectId: number; cohort
                 {rows.map((person) => (
                   <TableRow key={person.id}>
                     <TableCell>
-                      <Link href={`/project/${projectId}/persons/${person.id}`} className="block max-w-72 truncate font-medium text-primary hover:underline">
+                      <Link
+                        href={`/project/${projectId}/persons/${person.id}`}
+                        className="block max-w-72 truncate font-medium text-primary hover:underline"
+                      >
                         {person.name}
                       </Link>
                     </TableCell>
@@ -62,7 +72,12 @@ export function CohortPersons({ projectId, cohort }: { projectId: number; cohort
           </div>
         )}
         {persons.hasNextPage ? (
-          <Button variant="outline" className="justify-self-start" onClick={() => persons.fetchNextPage()} disabled={persons.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => persons.fetchNextPage()}
+            disabled={persons.isFetchingNextPage}
+          >
             {persons.isFetchingNextPage ? "Loading…" : "Load more"}
           </Button>
         ) : null}

@@ -58,7 +58,10 @@ export function CohortsList({ projectId }: { projectId: number }) {
                 {rows.map((cohort) => (
                   <TableRow key={cohort.id}>
                     <TableCell>
-                      <Link href={`/project/${projectId}/cohorts/${cohort.id}`} className="block max-w-72 truncate font-medium text-primary hover:underline">
+                      <Link
+                        href={`/project/${projectId}/cohorts/${cohort.id}`}
+                        className="block max-w-72 truncate font-medium text-primary hover:underline"
+                      >
                         {cohort.name || `Cohort ${cohort.id}`}
                       </Link>
                     </TableCell>
@@ -68,7 +71,9 @@ export function CohortsList({ projectId }: { projectId: number }) {
                     <TableCell>
                       <Badge variant={cohort.is_static ? "secondary" : "default"}>{cohort.is_static ? "Static" : "Dynamic"}</Badge>
                     </TableCell>
-                    <TableCell className="text-muted-foreground">{cohort.last_calculation ? <RelativeTime iso={cohort.last_calculation} /> : "Never"}</TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {cohort.last_calculation ? <RelativeTime iso={cohort.last_calculation} /> : "Never"}
+                    </TableCell>
                     <TableCell className="max-w-48 truncate text-muted-foreground">{creatorName(cohort)}</TableCell>
                   </TableRow>
                 ))}

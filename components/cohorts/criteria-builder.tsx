@@ -5,7 +5,15 @@ import { useEffect, useRef, useState } from "react";
 import { CriterionRow } from "@/components/cohorts/criterion-row";
 import { JunctionSelect } from "@/components/insights/controls/property-groups";
 import { Button } from "@/components/ui/button";
-import { addCriterion, addGroup, type CohortCriteria, removeCriterion, removeGroup, replaceCriterion, setGroupJunction } from "@/lib/ui/cohorts/criteria";
+import {
+  addCriterion,
+  addGroup,
+  type CohortCriteria,
+  removeCriterion,
+  removeGroup,
+  replaceCriterion,
+  setGroupJunction,
+} from "@/lib/ui/cohorts/criteria";
 
 /** The first message of a criterion's validation errors (react-hook-form's nested errors, one object per field). */
 const firstMessage = (errors: unknown): string | undefined => {
@@ -52,7 +60,13 @@ export function CriteriaBuilder({
     <div ref={box} className="grid gap-2">
       {value.values.length > 1 ? (
         <div className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          Match <JunctionSelect value={value.type} onChange={(type) => onChange({ ...value, type })} label="Match criteria groups" things="groups" />
+          Match{" "}
+          <JunctionSelect
+            value={value.type}
+            onChange={(type) => onChange({ ...value, type })}
+            label="Match criteria groups"
+            things="groups"
+          />
         </div>
       ) : null}
       {value.values.map((group, g) => (
@@ -60,9 +74,20 @@ export function CriteriaBuilder({
           <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
             <span className="flex items-center gap-1.5">
               <span className="font-medium">Group {g + 1}:</span> persons matching
-              <JunctionSelect value={group.type} onChange={(type) => onChange(setGroupJunction(value, g, type))} label={`Match criteria of group ${g + 1}`} things="criteria" />
+              <JunctionSelect
+                value={group.type}
+                onChange={(type) => onChange(setGroupJunction(value, g, type))}
+                label={`Match criteria of group ${g + 1}`}
+                things="criteria"
+              />
             </span>
-            <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove criteria group ${g + 1}`} onClick={() => change(removeGroup(value, g), "[data-add-group]")}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove criteria group ${g + 1}`}
+              onClick={() => change(removeGroup(value, g), "[data-add-group]")}
+            >
               <Trash2Icon />
             </Button>
           </div>
@@ -75,7 +100,12 @@ export function CriteriaBuilder({
               label={criterionLabel(g, i)}
               error={firstMessage((groupErrors(g) as unknown[] | undefined)?.[i])}
               onChange={(next) => onChange(replaceCriterion(value, { group: g, index: i }, next))}
-              onRemove={() => change(removeCriterion(value, { group: g, index: i }), group.values.length > 1 ? `[data-add-criterion="${g}"]` : "[data-add-group]")}
+              onRemove={() =>
+                change(
+                  removeCriterion(value, { group: g, index: i }),
+                  group.values.length > 1 ? `[data-add-criterion="${g}"]` : "[data-add-group]",
+                )
+              }
             />
           ))}
           <Button

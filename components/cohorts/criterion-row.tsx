@@ -50,7 +50,10 @@ export function CriterionRow({
           <PersonCriterionFields projectId={projectId} criterion={criterion} label={label} onChange={onChange} />
         ) : (
           <>
-            <Select value={criterion.negation ? "not" : "is"} onValueChange={(how) => onChange({ ...criterion, negation: how === "not" || undefined })}>
+            <Select
+              value={criterion.negation ? "not" : "is"}
+              onValueChange={(how) => onChange({ ...criterion, negation: how === "not" || undefined })}
+            >
               <SelectTrigger size="sm" aria-label={`${label} negation`}>
                 <SelectValue />
               </SelectTrigger>
@@ -82,7 +85,17 @@ export function CriterionRow({
   );
 }
 
-function PersonCriterionFields({ projectId, criterion, label, onChange }: { projectId: number; criterion: PersonCriterion; label: string; onChange: (c: PersonCriterion) => void }) {
+function PersonCriterionFields({
+  projectId,
+  criterion,
+  label,
+  onChange,
+}: {
+  projectId: number;
+  criterion: PersonCriterion;
+  label: string;
+  onChange: (c: PersonCriterion) => void;
+}) {
   return (
     <>
       <PropertyPicker
@@ -94,7 +107,10 @@ function PersonCriterionFields({ projectId, criterion, label, onChange }: { proj
         className="max-w-48"
         onChange={(property) => onChange({ ...criterion, key: property.key, value: undefined })}
       />
-      <Select value={criterion.operator} onValueChange={(operator) => onChange({ ...criterion, operator, value: VALUELESS.has(operator) ? undefined : criterion.value })}>
+      <Select
+        value={criterion.operator}
+        onValueChange={(operator) => onChange({ ...criterion, operator, value: VALUELESS.has(operator) ? undefined : criterion.value })}
+      >
         <SelectTrigger size="sm" aria-label={`${label} operator`}>
           <SelectValue />
         </SelectTrigger>
@@ -107,7 +123,14 @@ function PersonCriterionFields({ projectId, criterion, label, onChange }: { proj
         </SelectContent>
       </Select>
       {VALUELESS.has(criterion.operator) || !criterion.key ? null : (
-        <PropertyValueInput projectId={projectId} type="person" propertyKey={criterion.key} value={criterion.value} label={`${label} value`} onChange={(value) => onChange({ ...criterion, value })} />
+        <PropertyValueInput
+          projectId={projectId}
+          type="person"
+          propertyKey={criterion.key}
+          value={criterion.value}
+          label={`${label} value`}
+          onChange={(value) => onChange({ ...criterion, value })}
+        />
       )}
     </>
   );

@@ -52,7 +52,13 @@ export function DynamicCohortForm({ projectId, cohort }: { projectId: number; co
       <FormAlert>{failure}</FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor="cohort-name" error={errors.name?.message}>
-          <Input id="cohort-name" autoFocus={!cohort} aria-invalid={!!errors.name} aria-describedby={errors.name ? fieldMessageId("cohort-name") : undefined} {...form.register("name")} />
+          <Input
+            id="cohort-name"
+            autoFocus={!cohort}
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? fieldMessageId("cohort-name") : undefined}
+            {...form.register("name")}
+          />
         </Field>
         <Field label="Description" htmlFor="cohort-description" error={errors.description?.message}>
           <Textarea id="cohort-description" rows={1} className="min-h-9" {...form.register("description")} />
@@ -64,7 +70,13 @@ export function DynamicCohortForm({ projectId, cohort }: { projectId: number; co
           control={form.control}
           name="criteria"
           render={({ field }) => (
-            <CriteriaBuilder projectId={projectId} cohortId={cohort?.id} value={field.value} onChange={field.onChange} errors={errors.criteria?.values} />
+            <CriteriaBuilder
+              projectId={projectId}
+              cohortId={cohort?.id}
+              value={field.value}
+              onChange={field.onChange}
+              errors={errors.criteria?.values}
+            />
           )}
         />
         {errors.criteria?.root?.message || errors.criteria?.message ? (

@@ -34,7 +34,13 @@ export function StaticCohortForm({ projectId }: { projectId: number }) {
     <form className="grid max-w-xl gap-4" onSubmit={submit} noValidate aria-label="New static cohort">
       <FormAlert>{failure}</FormAlert>
       <Field label="Name" htmlFor="static-name" error={errors.name?.message}>
-        <Input id="static-name" autoFocus aria-invalid={!!errors.name} aria-describedby={errors.name ? fieldMessageId("static-name") : undefined} {...form.register("name")} />
+        <Input
+          id="static-name"
+          autoFocus
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? fieldMessageId("static-name") : undefined}
+          {...form.register("name")}
+        />
       </Field>
       <Field
         label="CSV file"

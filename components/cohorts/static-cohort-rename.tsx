@@ -34,7 +34,12 @@ export function StaticCohortRename({ projectId, cohort }: { projectId: number; c
     <form className="grid max-w-xl gap-3" onSubmit={submit} noValidate aria-label="Rename cohort">
       <FormAlert>{failure}</FormAlert>
       <Field label="Name" htmlFor="static-cohort-name" error={errors.name?.message}>
-        <Input id="static-cohort-name" aria-invalid={!!errors.name} aria-describedby={errors.name ? fieldMessageId("static-cohort-name") : undefined} {...form.register("name")} />
+        <Input
+          id="static-cohort-name"
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? fieldMessageId("static-cohort-name") : undefined}
+          {...form.register("name")}
+        />
       </Field>
       <div>
         <Button type="submit" disabled={isSubmitting || !isDirty}>

@@ -55,7 +55,12 @@ export function AboutDashboardDialog({
       {({ register, formState: { errors } }) => (
         <>
           <Field label="Name" htmlFor="dashboard-name" error={fieldErrorText(errors.name, "Use at most 400 characters.")}>
-            <Input id="dashboard-name" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("dashboard-name")} {...register("name")} />
+            <Input
+              id="dashboard-name"
+              aria-invalid={!!errors.name}
+              aria-describedby={fieldMessageId("dashboard-name")}
+              {...register("name")}
+            />
           </Field>
           <Field label="Description" htmlFor="dashboard-description" error={fieldErrorText(errors.description)}>
             <Textarea

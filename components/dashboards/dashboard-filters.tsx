@@ -71,8 +71,20 @@ export function DashboardFilters({
 }
 
 /** A preset range, each insight's own, or custom dates applied together. */
-function DateRangeFilter({ value, onChange, disabled }: { value: DashboardFilterValues; onChange: (next: DashboardFilterValues) => void; disabled: boolean }) {
-  const preset = !value.date_from ? OWN : DATE_PRESETS.some((p) => p.value === value.date_from) && !value.date_to ? value.date_from : CUSTOM;
+function DateRangeFilter({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: DashboardFilterValues;
+  onChange: (next: DashboardFilterValues) => void;
+  disabled: boolean;
+}) {
+  const preset = !value.date_from
+    ? OWN
+    : DATE_PRESETS.some((p) => p.value === value.date_from) && !value.date_to
+      ? value.date_from
+      : CUSTOM;
   const [custom, setCustom] = useState(preset === CUSTOM);
   const [from, setFrom] = useState(isDate(value.date_from) ? value.date_from! : "");
   const [to, setTo] = useState(isDate(value.date_to) ? value.date_to! : "");
@@ -113,7 +125,14 @@ function DateRangeFilter({ value, onChange, disabled }: { value: DashboardFilter
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="dashboard-date-to">To</Label>
-            <Input id="dashboard-date-to" type="date" min={from || undefined} value={to} onChange={(e) => setTo(e.target.value)} className="w-40" />
+            <Input
+              id="dashboard-date-to"
+              type="date"
+              min={from || undefined}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              className="w-40"
+            />
           </div>
           <Button type="submit" variant="outline" disabled={disabled || !from}>
             Apply dates

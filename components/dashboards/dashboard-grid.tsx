@@ -68,7 +68,8 @@ export interface TileMover {
   onBlur: () => void;
 }
 
-const describePlace = (title: string, { x, y, w, h }: TilePlace) => `${title}: column ${x + 1}, row ${y + 1}, ${w} columns wide, ${h} rows tall.`;
+const describePlace = (title: string, { x, y, w, h }: TilePlace) =>
+  `${title}: column ${x + 1}, row ${y + 1}, ${w} columns wide, ${h} rows tall.`;
 
 /**
  * The dashboard's tiles on a grid. Editable: tiles move by their drag handle (`.tile-drag-handle`) and resize
@@ -122,7 +123,10 @@ export function DashboardGrid({
   };
 
   return (
-    <div ref={containerRef} className="[&_.react-grid-placeholder]:!rounded-lg [&_.react-grid-placeholder]:!bg-primary/30 [&_.react-resizable-handle::after]:!border-muted-foreground">
+    <div
+      ref={containerRef}
+      className="[&_.react-grid-placeholder]:!rounded-lg [&_.react-grid-placeholder]:!bg-primary/30 [&_.react-resizable-handle::after]:!border-muted-foreground"
+    >
       <p role="status" aria-live="assertive" className="sr-only" data-testid="grid-announcement">
         {announcement}
       </p>
@@ -142,8 +146,20 @@ export function DashboardGrid({
           onResizeStop={save}
         >
           {tiles.map((tile) => (
-            <div key={String(tile.id)} data-testid="dashboard-tile" data-tile-id={tile.id} className={moving?.id === String(tile.id) ? "z-10 rounded-lg ring-2 ring-primary ring-offset-2 ring-offset-background" : undefined}>
-              {children(tile, placeOf(layouts.sm, tile), editable && wide ? moverOf(tile) : undefined, editable ? (place) => placeTile(tile, place) : undefined)}
+            <div
+              key={String(tile.id)}
+              data-testid="dashboard-tile"
+              data-tile-id={tile.id}
+              className={
+                moving?.id === String(tile.id) ? "z-10 rounded-lg ring-2 ring-primary ring-offset-2 ring-offset-background" : undefined
+              }
+            >
+              {children(
+                tile,
+                placeOf(layouts.sm, tile),
+                editable && wide ? moverOf(tile) : undefined,
+                editable ? (place) => placeTile(tile, place) : undefined,
+              )}
             </div>
           ))}
         </Responsive>
@@ -184,7 +200,9 @@ function useTileMover(current: () => Layout, wide: boolean, onDrop: (layout: Lay
           event.preventDefault();
           if (!active) {
             setMoving({ id, layout: current() });
-            setAnnouncement(`Picked up ${describePlace(title, placeIn(current()))} Arrow keys move it, Shift and arrow keys resize it, Enter drops it, Escape cancels.`);
+            setAnnouncement(
+              `Picked up ${describePlace(title, placeIn(current()))} Arrow keys move it, Shift and arrow keys resize it, Enter drops it, Escape cancels.`,
+            );
             return;
           }
           setMoving(null);

@@ -77,7 +77,17 @@ export function DashboardActions({
 }
 
 /** The dashboard's name: the page's header, or a linked heading when embedded in another page (the project home). */
-export function DashboardHeading({ projectId, dashboard, embedded, actions }: { projectId: number; dashboard: TDashboard; embedded: boolean; actions: ReactNode }) {
+export function DashboardHeading({
+  projectId,
+  dashboard,
+  embedded,
+  actions,
+}: {
+  projectId: number;
+  dashboard: TDashboard;
+  embedded: boolean;
+  actions: ReactNode;
+}) {
   const name = dashboard.name || "Untitled dashboard";
   if (!embedded)
     return (

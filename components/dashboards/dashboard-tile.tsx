@@ -5,7 +5,13 @@ import Link from "next/link";
 import { COLUMNS, MIN_SIZE, type TileMover, type TilePlace } from "@/components/dashboards/dashboard-grid";
 import { TileChart } from "@/components/dashboards/tile-chart";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { formatRelative } from "@/lib/ui/format";
 import { insightTitle } from "@/lib/ui/insights/labels";
 import type { TDashboardTile } from "@/lib/ui/types";
@@ -105,7 +111,10 @@ function ResizeItems({ place, onPlace }: { place: TilePlace; onPlace: (place: Ti
         Make narrower
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => onPlace({ ...place, h: place.h + HEIGHT_STEP })}>Make taller</DropdownMenuItem>
-      <DropdownMenuItem disabled={place.h <= MIN_SIZE.minH} onSelect={() => onPlace({ ...place, h: Math.max(MIN_SIZE.minH, place.h - HEIGHT_STEP) })}>
+      <DropdownMenuItem
+        disabled={place.h <= MIN_SIZE.minH}
+        onSelect={() => onPlace({ ...place, h: Math.max(MIN_SIZE.minH, place.h - HEIGHT_STEP) })}
+      >
         Make shorter
       </DropdownMenuItem>
     </>

@@ -5,7 +5,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DashboardFilters, type DashboardFilterValues, type PropertyFilter } from "@/components/dashboards/dashboard-filters";
 import { DashboardGrid } from "@/components/dashboards/dashboard-grid";
-import { DashboardActions, type DashboardDialog, DashboardError, DashboardHeading, EmptyDashboard } from "@/components/dashboards/dashboard-parts";
+import {
+  DashboardActions,
+  type DashboardDialog,
+  DashboardError,
+  DashboardHeading,
+  EmptyDashboard,
+} from "@/components/dashboards/dashboard-parts";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
 import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { PrivilegeLevel } from "@/lib/dashboards/permissions";
@@ -29,7 +35,15 @@ function filterValues(filters: TDashboard["filters"]): DashboardFilterValues {
  * the date range and property filters over every tile, refreshing, adding and removing insights, and sharing.
  * `embedded` shows it inside another page (the project home), with a heading that links to the dashboard.
  */
-export function DashboardView({ projectId, dashboardId, embedded = false }: { projectId: number; dashboardId: number; embedded?: boolean }) {
+export function DashboardView({
+  projectId,
+  dashboardId,
+  embedded = false,
+}: {
+  projectId: number;
+  dashboardId: number;
+  embedded?: boolean;
+}) {
   const dashboard = useQuery(dashboardQuery(projectId, dashboardId));
   const update = useMutation({ ...updateDashboardMutation(projectId), onError: (error) => toast.error(errorMessage(error)) });
   const refresh = useMutation({
@@ -48,12 +62,25 @@ export function DashboardView({ projectId, dashboardId, embedded = false }: { pr
   const name = data.name || "Untitled dashboard";
   const busy = dashboard.isFetching || refresh.isPending || update.isPending;
   const saveFilters = (next: DashboardFilterValues) => update.mutate({ id: data.id, filters: { ...next } });
-  const actions = <DashboardActions canEdit={canEdit} empty={data.tiles.length === 0} refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} open={setDialog} />;
+  const actions = (
+    <DashboardActions
+      canEdit={canEdit}
+      empty={data.tiles.length === 0}
+      refreshing={refresh.isPending}
+      onRefresh={() => refresh.mutate()}
+      open={setDialog}
+    />
+  );
 
   return (
     <div className="grid gap-4" aria-busy={busy}>
       <DashboardHeading projectId={projectId} dashboard={data} embedded={embedded} actions={actions} />
-      <DashboardFilters key={JSON.stringify(data.filters)} value={filterValues(data.filters)} onChange={saveFilters} disabled={!canEdit || update.isPending} />
+      <DashboardFilters
+        key={JSON.stringify(data.filters)}
+        value={filterValues(data.filters)}
+        onChange={saveFilters}
+        disabled={!canEdit || update.isPending}
+      />
       <p className="sr-only" role="status">
         {busy ? "Updating the dashboard…" : ""}
       </p>

@@ -54,7 +54,11 @@ const columns = helper.columns([
     sortFn: "alphanumeric",
     cell: ({ row }) => <NameCell dashboard={row.original} />,
   }),
-  helper.accessor("description", { header: "Description", enableSorting: false, meta: { className: "max-w-80 truncate text-muted-foreground" } }),
+  helper.accessor("description", {
+    header: "Description",
+    enableSorting: false,
+    meta: { className: "max-w-80 truncate text-muted-foreground" },
+  }),
   helper.accessor((dashboard) => (dashboard.created_by ? fullName(dashboard.created_by) : "—"), {
     id: "created_by",
     header: "Created by",
@@ -209,12 +213,26 @@ function CreateDashboardDialog({
       {({ register, control, formState: { errors } }) => (
         <>
           <Field label="Name" htmlFor="new-dashboard-name" error={fieldErrorText(errors.name, "Use at most 400 characters.")}>
-            <Input id="new-dashboard-name" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("new-dashboard-name")} {...register("name")} />
+            <Input
+              id="new-dashboard-name"
+              aria-invalid={!!errors.name}
+              aria-describedby={fieldMessageId("new-dashboard-name")}
+              {...register("name")}
+            />
           </Field>
           <Field label="Description (optional)" htmlFor="new-dashboard-description" error={fieldErrorText(errors.description)}>
-            <Textarea id="new-dashboard-description" rows={2} aria-describedby={fieldMessageId("new-dashboard-description")} {...register("description")} />
+            <Textarea
+              id="new-dashboard-description"
+              rows={2}
+              aria-describedby={fieldMessageId("new-dashboard-description")}
+              {...register("description")}
+            />
           </Field>
-          <Field label="Start from" htmlFor="new-dashboard-start" description="A copy shows the same insights, laid out and filtered the same way.">
+          <Field
+            label="Start from"
+            htmlFor="new-dashboard-start"
+            description="A copy shows the same insights, laid out and filtered the same way."
+          >
             <Controller
               control={control}
               name="start"

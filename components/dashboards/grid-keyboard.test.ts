@@ -41,9 +41,17 @@ describe("keyboard moves on the dashboard grid", () => {
 
 describe("a tile put at a new place (its menu's resizing)", () => {
   test("made shorter, the tile below comes up; made wider, its neighbour goes below it", () => {
-    expect(place(placedLayout(layout, "a", { x: 0, y: 0, w: 6, h: 5 }, 12))).toEqual({ a: [0, 0, 6, 5], b: [6, 0, 6, 8], c: [0, 8, 12, 4] });
+    expect(place(placedLayout(layout, "a", { x: 0, y: 0, w: 6, h: 5 }, 12))).toEqual({
+      a: [0, 0, 6, 5],
+      b: [6, 0, 6, 8],
+      c: [0, 8, 12, 4],
+    });
     const side = layout.map((t) => (t.i === "c" ? { ...t, x: 0, y: 8, w: 6 } : t));
     expect(place(placedLayout(side, "a", { x: 0, y: 0, w: 6, h: 5 }, 12)).c).toEqual([0, 5, 6, 4]);
-    expect(place(placedLayout(layout, "a", { x: 0, y: 0, w: 9, h: 8 }, 12))).toEqual({ a: [0, 0, 9, 8], b: [6, 8, 6, 8], c: [0, 16, 12, 4] });
+    expect(place(placedLayout(layout, "a", { x: 0, y: 0, w: 9, h: 8 }, 12))).toEqual({
+      a: [0, 0, 9, 8],
+      b: [6, 8, 6, 8],
+      c: [0, 16, 12, 4],
+    });
   });
 });

@@ -8,7 +8,10 @@ const shortPath = (path: string) => path.replace(/^\/api\/(organizations|project
 /** The reference's sidebar: every tag's page, and the operations of the page shown. */
 export function ApiReferenceNav({ tags, current }: { tags: ReferenceTag[]; current?: ReferenceTag }) {
   return (
-    <nav className="sticky top-8 hidden max-h-[calc(100vh-4rem)] w-60 shrink-0 space-y-4 overflow-y-auto text-sm lg:block" aria-label="API reference">
+    <nav
+      className="sticky top-8 hidden max-h-[calc(100vh-4rem)] w-60 shrink-0 space-y-4 overflow-y-auto text-sm lg:block"
+      aria-label="API reference"
+    >
       <Link href="/" className="mb-6 block">
         <Logo />
       </Link>

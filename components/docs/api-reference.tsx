@@ -97,7 +97,8 @@ function FieldRows({ rows, request, depth }: { rows: FieldRow[]; request: boolea
               <td colSpan={3} className="px-3 py-1.5">
                 <details className="group">
                   <summary className="cursor-pointer text-xs text-muted-foreground hover:text-foreground">
-                    Fields of <code className="font-mono">{row.path.split(".").at(-1)}</code> ({children.filter((child) => child.depth === depth + 1).length})
+                    Fields of <code className="font-mono">{row.path.split(".").at(-1)}</code> (
+                    {children.filter((child) => child.depth === depth + 1).length})
                   </summary>
                   <div className="mt-2">
                     <FieldRows rows={children} request={request} depth={depth + 1} />
@@ -233,7 +234,6 @@ export function OperationCard({ method, path, operation }: ReferenceOperation) {
     </article>
   );
 }
-
 
 export function MethodBadge({ method }: { method: string }) {
   return <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold uppercase ${METHOD_STYLES[method] ?? ""}`}>{method}</span>;

@@ -14,7 +14,12 @@ export function ApiSearch({ operations }: { operations: OperationEntry[] }) {
   return (
     // h-auto: the primitive fills its parent's height (a popover's), which here is the whole stretched page column.
     <Command shouldFilter={false} label="Search operations" className="h-auto rounded-lg border">
-      <CommandInput value={query} onValueChange={setQuery} placeholder="Search operations by path, method or summary…" aria-label="Search operations" />
+      <CommandInput
+        value={query}
+        onValueChange={setQuery}
+        placeholder="Search operations by path, method or summary…"
+        aria-label="Search operations"
+      />
       {/* Always there, hidden until one types: the input's aria-controls names it. */}
       <CommandList className="max-h-96" hidden={!trimmed}>
         {trimmed && <CommandEmpty>No operation matches “{trimmed}”.</CommandEmpty>}

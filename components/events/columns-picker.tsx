@@ -9,7 +9,15 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 export const MAX_COLUMNS = 12;
 
 /** The table's property columns: add one from the project's event properties, remove any. */
-export function ColumnsPicker({ projectId, columns, onChange }: { projectId: number; columns: string[]; onChange: (columns: string[]) => void }) {
+export function ColumnsPicker({
+  projectId,
+  columns,
+  onChange,
+}: {
+  projectId: number;
+  columns: string[];
+  onChange: (columns: string[]) => void;
+}) {
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -24,7 +32,12 @@ export function ColumnsPicker({ projectId, columns, onChange }: { projectId: num
             {columns.map((key) => (
               <li key={key} className="flex items-center justify-between gap-2 rounded-md border px-2 py-1">
                 <span className="truncate font-mono text-xs">{key}</span>
-                <Button variant="ghost" size="icon-sm" aria-label={`Remove column ${key}`} onClick={() => onChange(columns.filter((c) => c !== key))}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove column ${key}`}
+                  onClick={() => onChange(columns.filter((c) => c !== key))}
+                >
                   <XIcon />
                 </Button>
               </li>

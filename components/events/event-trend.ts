@@ -7,7 +7,12 @@ import { filtersToSearchParams } from "@/lib/insights/builder/url-state";
  */
 export function eventTrendHref(
   projectId: number,
-  { event, properties = [], date_from, date_to }: { event: string | null; properties?: PropertyFilterValue[]; date_from?: string | null; date_to?: string | null },
+  {
+    event,
+    properties = [],
+    date_from,
+    date_to,
+  }: { event: string | null; properties?: PropertyFilterValue[]; date_from?: string | null; date_to?: string | null },
 ): string {
   return `/project/${projectId}/insights/new?${filtersToSearchParams({
     insight: "TRENDS",

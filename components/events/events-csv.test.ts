@@ -18,7 +18,15 @@ describe("eventsCsv", () => {
   test("one row per event: time, event, person, distinct id, then the chosen property columns", () => {
     const csv = eventsCsv(
       [
-        event({ properties: { $browser: "Firefox", $os: "Linux" }, person: { id: "0190a1b2-0000-7000-8000-0000000000aa", uuid: "0190a1b2-0000-7000-8000-0000000000aa", distinct_ids: ["d1"], properties: { email: "ada@example.com" } } }),
+        event({
+          properties: { $browser: "Firefox", $os: "Linux" },
+          person: {
+            id: "0190a1b2-0000-7000-8000-0000000000aa",
+            uuid: "0190a1b2-0000-7000-8000-0000000000aa",
+            distinct_ids: ["d1"],
+            properties: { email: "ada@example.com" },
+          },
+        }),
         event({ distinct_id: "d2", properties: { plan: { tier: "pro" } } }),
       ],
       ["$browser", "plan"],
@@ -32,7 +40,7 @@ describe("eventsCsv", () => {
   });
 
   test("a value a spreadsheet would run as a formula is written as text", () => {
-    const csv = eventsCsv([event({ event: "=HYPERLINK(\"x\")", properties: { $current_url: "@SUM(A1)" } })], ["$current_url"]);
+    const csv = eventsCsv([event({ event: '=HYPERLINK("x")', properties: { $current_url: "@SUM(A1)" } })], ["$current_url"]);
     expect(csv.split("\r\n")[1]).toBe(`2025-03-15T10:30:00.000Z,"'=HYPERLINK(""x"")",,d1,'@SUM(A1)`);
   });
 });

@@ -14,7 +14,9 @@ export function eventsCsv(events: TEvent[], propertyKeys: string[]): string {
     event: event.event,
     person: event.person ? personName(event.person.properties, event.person.distinct_ids, event.person.id) : null,
     distinct_id: event.distinct_id,
-    properties: Object.fromEntries(propertyKeys.map((key) => [key, event.properties[key] === undefined ? null : propertyText(event.properties[key])])),
+    properties: Object.fromEntries(
+      propertyKeys.map((key) => [key, event.properties[key] === undefined ? null : propertyText(event.properties[key])]),
+    ),
   }));
   return toCsv(rows);
 }

@@ -41,7 +41,11 @@ const columnsOf = (text: string | null): string[] => {
  * and columns live in the URL (`?event=…&properties=[…]&date_from=-7d&columns=[…]`) so a view can be shared.
  */
 export function EventsExplorer({ projectId }: { projectId: number }) {
-  const url = useTableUrlState({ sortable: [], defaultSort: { id: "timestamp", desc: true }, filters: ["event", "properties", "date_from", "date_to", "columns"] });
+  const url = useTableUrlState({
+    sortable: [],
+    defaultSort: { id: "timestamp", desc: true },
+    filters: ["event", "properties", "date_from", "date_to", "columns"],
+  });
   const timezone = useMe().team?.timezone ?? "UTC";
   const event = url.filters.event ?? undefined;
   const { date_from, date_to } = url.filters;

@@ -5,7 +5,11 @@ import { addInterval, parseDate, toInstant, truncateWall } from "@/lib/analytics
  * the project's time zone as insights read them: dates and relative days start at midnight, a `date_to` day is
  * included whole, hours are exact. `all`, no value or one that is no date leave that side open.
  */
-export function eventsApiRange(range: { date_from?: string | null; date_to?: string | null }, timezone: string, now = new Date()): { after?: string; before?: string } {
+export function eventsApiRange(
+  range: { date_from?: string | null; date_to?: string | null },
+  timezone: string,
+  now = new Date(),
+): { after?: string; before?: string } {
   const from = range.date_from && range.date_from !== "all" ? parseDate(range.date_from, timezone, now) : null;
   const to = range.date_to ? parseDate(range.date_to, timezone, now) : null;
   return {

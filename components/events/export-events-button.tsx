@@ -15,12 +15,23 @@ import type { TEventList } from "@/lib/events/schemas";
 const EXPORT_LIMIT = 1000;
 
 /** The newest events matching the explorer's filters (as many as the API answers at once) saved as a CSV file. */
-export function ExportEventsButton({ projectId, params, propertyKeys }: { projectId: number; params: EventListParams; propertyKeys: string[] }) {
+export function ExportEventsButton({
+  projectId,
+  params,
+  propertyKeys,
+}: {
+  projectId: number;
+  params: EventListParams;
+  propertyKeys: string[];
+}) {
   const exportCsv = useMutation({
     mutationFn: () => api.get<TEventList>(`/api/projects/${projectId}/events/?${searchParams({ ...params, limit: String(EXPORT_LIMIT) })}`),
     onSuccess: ({ results }) => {
       const day = new Date().toISOString().slice(0, 10);
-      const name = ["events", params.event, day].filter(Boolean).join(" ").replace(/[^\w-]+/g, "-");
+      const name = ["events", params.event, day]
+        .filter(Boolean)
+        .join(" ")
+        .replace(/[^\w-]+/g, "-");
       downloadText(`${name}.csv`, eventsCsv(results, propertyKeys));
       toast.success(`${formatCount(results.length)} event${results.length === 1 ? "" : "s"} exported.`);
     },

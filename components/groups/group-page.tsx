@@ -55,7 +55,9 @@ export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: 
           <Card>
             <CardHeader>
               <CardTitle>Properties</CardTitle>
-              <CardDescription>{formatCount(Object.keys(properties).length)} properties, as the latest $groupidentify left them.</CardDescription>
+              <CardDescription>
+                {formatCount(Object.keys(properties).length)} properties, as the latest $groupidentify left them.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <PropertiesTable properties={properties} label="Group properties" />
@@ -70,7 +72,9 @@ export function GroupPage({ projectId, groupTypeIndex, groupKey }: { projectId: 
           </h2>
           <EventsTable
             projectId={projectId}
-            params={{ properties: JSON.stringify([{ key: `$group_${groupTypeIndex}`, value: groupKey, operator: "exact", type: "event" }]) }}
+            params={{
+              properties: JSON.stringify([{ key: `$group_${groupTypeIndex}`, value: groupKey, operator: "exact", type: "event" }]),
+            }}
             propertyKeys={GROUP_EVENT_COLUMNS}
             label="Events of this group"
             empty="No events with this group."

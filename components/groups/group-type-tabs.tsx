@@ -35,8 +35,8 @@ export function GroupsEmpty() {
       <PageHeader title="Groups" description="Companies, teams or projects your persons belong to." />
       <div className="grid max-w-2xl gap-3 rounded-lg border border-dashed p-6 text-sm">
         <p>
-          No group has been seen yet. Events name their groups in <code>$groups</code>, and <code>$groupidentify</code> sets a group's properties;
-          with posthog-js, one call does both:
+          No group has been seen yet. Events name their groups in <code>$groups</code>, and <code>$groupidentify</code> sets a group's
+          properties; with posthog-js, one call does both:
         </p>
         <div className="flex items-center gap-2">
           <code className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1 font-mono text-xs break-all">{SNIPPET}</code>

@@ -63,7 +63,9 @@ export function GroupsList({ projectId, groupTypeIndex }: { projectId: number; g
                       </Link>
                     </TableCell>
                     <TableCell className="max-w-64 truncate font-mono text-xs">{group.group_key}</TableCell>
-                    <TableCell className="text-muted-foreground">{Object.keys(group.group_properties).length.toLocaleString("en-US")}</TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {Object.keys(group.group_properties).length.toLocaleString("en-US")}
+                    </TableCell>
                     <TableCell className="text-muted-foreground">
                       <RelativeTime iso={group.created_at} />
                     </TableCell>
@@ -72,7 +74,9 @@ export function GroupsList({ projectId, groupTypeIndex }: { projectId: number; g
                 {!rows.length && !groups.isPending ? (
                   <TableRow>
                     <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
-                      {search ? `No group matches “${search}”.` : `No ${groupTypeLabel(type)} identified yet: they appear with their first $groupidentify.`}
+                      {search
+                        ? `No group matches “${search}”.`
+                        : `No ${groupTypeLabel(type)} identified yet: they appear with their first $groupidentify.`}
                     </TableCell>
                   </TableRow>
                 ) : null}
@@ -80,7 +84,12 @@ export function GroupsList({ projectId, groupTypeIndex }: { projectId: number; g
             </Table>
           </div>
           {groups.hasNextPage ? (
-            <Button variant="outline" className="justify-self-start" onClick={() => groups.fetchNextPage()} disabled={groups.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => groups.fetchNextPage()}
+              disabled={groups.isFetchingNextPage}
+            >
               {groups.isFetchingNextPage ? "Loading…" : "Load more"}
             </Button>
           ) : null}

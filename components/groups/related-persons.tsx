@@ -58,7 +58,9 @@ export function RelatedPersons({ projectId, groupTypeIndex, groupKey }: { projec
           Persons
         </h2>
         <p className="text-sm text-muted-foreground">
-          {related.data ? `${formatCount(data.length)} ${data.length === 1 ? "person" : "persons"} with events in this group over the last 90 days.` : "Persons with events in this group over the last 90 days."}
+          {related.data
+            ? `${formatCount(data.length)} ${data.length === 1 ? "person" : "persons"} with events in this group over the last 90 days.`
+            : "Persons with events in this group over the last 90 days."}
         </p>
       </div>
       <DataTable

@@ -15,8 +15,16 @@ import { cn } from "@/lib/ui/utils";
 import { personsPageQuery } from "@/lib/ui/insights/queries";
 
 /** A listed actor's cells: a person, or a group when the analysis is aggregated by a group type. */
-function actorCells(actor: { uuid?: string; name?: string; distinct_ids?: string[]; type?: string; group_key?: string; properties: Record<string, unknown> }) {
-  if (actor.type === "group") return { key: `group:${actor.group_key}`, name: String(actor.properties.name ?? actor.group_key), ids: actor.group_key };
+function actorCells(actor: {
+  uuid?: string;
+  name?: string;
+  distinct_ids?: string[];
+  type?: string;
+  group_key?: string;
+  properties: Record<string, unknown>;
+}) {
+  if (actor.type === "group")
+    return { key: `group:${actor.group_key}`, name: String(actor.properties.name ?? actor.group_key), ids: actor.group_key };
   return { key: actor.uuid ?? "", name: actor.name ?? "", ids: (actor.distinct_ids ?? []).join(", ") };
 }
 
@@ -82,8 +90,13 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
       {query.isError ? (
         <FormAlert>{errorMessage(query.error)}</FormAlert>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable)
-        <section className="max-h-[50vh] overflow-auto rounded-md border" aria-busy={query.isFetching} aria-label="Persons list" tabIndex={0}>
+        <section
+          className="max-h-[50vh] overflow-auto rounded-md border"
+          aria-busy={query.isFetching}
+          aria-label="Persons list"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable)
+          tabIndex={0}
+        >
           <Table aria-label="Persons">
             <TableHeader className="bg-muted/40">
               <TableRow className="hover:bg-transparent">
@@ -91,7 +104,10 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
                 <TableHead>Distinct IDs</TableHead>
                 <TableHead>First seen</TableHead>
                 {retention?.labels.map((label, i) => (
-                  <TableHead key={label} className={cn("px-1 text-center whitespace-nowrap", i === retention.selected && "bg-primary/10 text-foreground")}>
+                  <TableHead
+                    key={label}
+                    className={cn("px-1 text-center whitespace-nowrap", i === retention.selected && "bg-primary/10 text-foreground")}
+                  >
                     {label}
                   </TableHead>
                 ))}
@@ -122,7 +138,11 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
                     <TableCell className="text-muted-foreground">{formatDate(person.created_at)}</TableCell>
                     {retention?.labels.map((label, i) => (
                       <TableCell key={label} className={cn("px-1 text-center", i === retention.selected && "bg-primary/10")}>
-                        {appearances[row]?.[i] ? <CheckIcon className="mx-auto size-4 text-primary" aria-label={`Back in ${label}`} /> : <span className="sr-only">Not back in {label}</span>}
+                        {appearances[row]?.[i] ? (
+                          <CheckIcon className="mx-auto size-4 text-primary" aria-label={`Back in ${label}`} />
+                        ) : (
+                          <span className="sr-only">Not back in {label}</span>
+                        )}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -134,14 +154,21 @@ function PersonsPages({ url, retention }: { url: string; retention?: RetentionCo
       )}
       <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
         <span role="status">
-          {people.length ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}` : null}
+          {people.length
+            ? `${formatCount(firstIndex + 1)}–${formatCount(firstIndex + people.length)}${next ? "" : ` of ${formatCount(firstIndex + people.length)}`}`
+            : null}
         </span>
         <div className="flex items-center gap-1">
           {people.length && !people.some((actor) => "type" in actor && actor.type === "group") ? <SaveAsCohortButton url={url} /> : null}
           <Button variant="outline" size="sm" disabled={trail.length === 1} onClick={() => setTrail(trail.slice(0, -1))}>
             <ChevronLeftIcon /> Previous
           </Button>
-          <Button variant="outline" size="sm" disabled={!next || query.isFetching} onClick={() => next && setTrail([...trail, { path: apiPath(next), offset: current.offset + people.length }])}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!next || query.isFetching}
+            onClick={() => next && setTrail([...trail, { path: apiPath(next), offset: current.offset + people.length }])}
+          >
             Next <ChevronRightIcon />
           </Button>
         </div>

@@ -15,14 +15,15 @@ import { toast } from "@/lib/ui/toast";
 
 const ZName = z.object({ name: z.string().trim().min(1, "Name the cohort.").max(400, "At most 400 characters.") });
 
-
 /**
  * "Save as cohort": the persons behind a data point (all of `url`'s, found by the API) become a new static cohort.
  * A legacy `/api/person/…` URL is the current project's: the page's.
  */
 export function SaveAsCohortButton({ url }: { url: string }) {
   const pathname = usePathname();
-  const projectId = Number((/\/api\/(?:projects|environments)\/(\d+)\//.exec(apiPath(url)) ?? /^\/project\/(\d+)\//.exec(pathname ?? ""))?.[1]);
+  const projectId = Number(
+    (/\/api\/(?:projects|environments)\/(\d+)\//.exec(apiPath(url)) ?? /^\/project\/(\d+)\//.exec(pathname ?? ""))?.[1],
+  );
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const save = useMutation(saveInsightPersonsMutation(projectId, url));
@@ -51,7 +52,13 @@ export function SaveAsCohortButton({ url }: { url: string }) {
       >
         {({ register, formState: { errors } }) => (
           <Field label="Cohort name" htmlFor="save-cohort-name" error={errors.name?.message}>
-            <Input id="save-cohort-name" autoComplete="off" aria-invalid={!!errors.name} aria-describedby={errors.name ? fieldMessageId("save-cohort-name") : undefined} {...register("name")} />
+            <Input
+              id="save-cohort-name"
+              autoComplete="off"
+              aria-invalid={!!errors.name}
+              aria-describedby={errors.name ? fieldMessageId("save-cohort-name") : undefined}
+              {...register("name")}
+            />
           </Field>
         )}
       </FormDialog>

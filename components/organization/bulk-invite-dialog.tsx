@@ -30,13 +30,18 @@ type TBulkInviteForm = z.input<typeof ZBulkInviteForm>;
 
 const ROW_FIELDS = ["target_email", "first_name", "level"] as const;
 /** Where the bulk endpoint's errors can land: `1__target_email` names the second row's email. */
-const FORM_FIELDS = ["message", ...Array.from({ length: MAX_BULK_INVITES }, (_, i) => ROW_FIELDS.map((field) => `invites.${i}.${field}`)).flat()];
+const FORM_FIELDS = [
+  "message",
+  ...Array.from({ length: MAX_BULK_INVITES }, (_, i) => ROW_FIELDS.map((field) => `invites.${i}.${field}`)).flat(),
+];
 
 const emptyRow = () => ({ target_email: "", first_name: "", level: 1 as const });
 
 /** The bulk endpoint names a row's field from the array (`1__target_email`); the form holds the rows under `invites`. */
 function asFormError(error: unknown) {
-  return error instanceof ApiRequestError && error.attr ? new ApiRequestError(error.status, { ...error, attr: `invites__${error.attr}` }) : error;
+  return error instanceof ApiRequestError && error.attr
+    ? new ApiRequestError(error.status, { ...error, attr: `invites__${error.attr}` })
+    : error;
 }
 
 /**
@@ -78,7 +83,13 @@ export function BulkInviteDialog({ open, onOpenChange }: { open: boolean; onOpen
   );
 }
 
-function InviteRows({ form, levels }: { form: UseFormReturn<TBulkInviteForm, unknown, z.output<typeof ZBulkInviteForm>>; levels: ReturnType<typeof invitableLevels> }) {
+function InviteRows({
+  form,
+  levels,
+}: {
+  form: UseFormReturn<TBulkInviteForm, unknown, z.output<typeof ZBulkInviteForm>>;
+  levels: ReturnType<typeof invitableLevels>;
+}) {
   const { register, control, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "invites" });
   const errors = formState.errors;
@@ -161,8 +172,19 @@ function InviteRows({ form, levels }: { form: UseFormReturn<TBulkInviteForm, unk
           </span>
         </div>
       </fieldset>
-      <Field label="Message (optional)" htmlFor="invite-message" description="Included in every invite email." error={fieldErrorText(errors.message)}>
-        <Textarea id="invite-message" rows={3} aria-invalid={!!errors.message} aria-describedby={fieldMessageId("invite-message")} {...register("message")} />
+      <Field
+        label="Message (optional)"
+        htmlFor="invite-message"
+        description="Included in every invite email."
+        error={fieldErrorText(errors.message)}
+      >
+        <Textarea
+          id="invite-message"
+          rows={3}
+          aria-invalid={!!errors.message}
+          aria-describedby={fieldMessageId("invite-message")}
+          {...register("message")}
+        />
       </Field>
     </>
   );

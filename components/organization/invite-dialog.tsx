@@ -81,8 +81,17 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name (optional)" htmlFor="first_name" error={fieldErrorText(errors.first_name, "Use at most 30 characters.")}>
-              <Input id="first_name" aria-invalid={!!errors.first_name} aria-describedby={fieldMessageId("first_name")} {...register("first_name")} />
+            <Field
+              label="First name (optional)"
+              htmlFor="first_name"
+              error={fieldErrorText(errors.first_name, "Use at most 30 characters.")}
+            >
+              <Input
+                id="first_name"
+                aria-invalid={!!errors.first_name}
+                aria-describedby={fieldMessageId("first_name")}
+                {...register("first_name")}
+              />
             </Field>
             <Field label="Level" htmlFor="level" error={errors.level?.message}>
               <Controller
@@ -101,8 +110,19 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               />
             </Field>
           </div>
-          <Field label="Message (optional)" htmlFor="message" description="Included in the invite email." error={fieldErrorText(errors.message)}>
-            <Textarea id="message" rows={3} aria-invalid={!!errors.message} aria-describedby={fieldMessageId("message")} {...register("message")} />
+          <Field
+            label="Message (optional)"
+            htmlFor="message"
+            description="Included in the invite email."
+            error={fieldErrorText(errors.message)}
+          >
+            <Textarea
+              id="message"
+              rows={3}
+              aria-invalid={!!errors.message}
+              aria-describedby={fieldMessageId("message")}
+              {...register("message")}
+            />
           </Field>
         </>
       )}

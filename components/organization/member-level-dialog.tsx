@@ -19,7 +19,13 @@ const WHAT_LEVELS_MAY_DO: Record<MembershipLevel, string> = {
 const ZNoFields = z.object({});
 
 /** Confirms a level change, naming the person, the organization and what the new level allows. */
-export function MemberLevelDialog({ change, onClose }: { change: { member: TMember; level: MembershipLevel } | null; onClose: () => void }) {
+export function MemberLevelDialog({
+  change,
+  onClose,
+}: {
+  change: { member: TMember; level: MembershipLevel } | null;
+  onClose: () => void;
+}) {
   const { organization } = useMe();
   const update = useMutation({
     ...updateMemberMutation(organization.id),

@@ -154,7 +154,12 @@ function LevelCell({ member }: { member: TMember }) {
     const reason = LEVELS.map((level) => memberChangeProhibition(requester, target, level)).find(Boolean);
     return (
       <Tooltip content={reason}>
-        <Badge variant={member.level > 1 ? "default" : "secondary"} tabIndex={reason ? 0 : undefined} className="capitalize" data-testid="member-level">
+        <Badge
+          variant={member.level > 1 ? "default" : "secondary"}
+          tabIndex={reason ? 0 : undefined}
+          className="capitalize"
+          data-testid="member-level"
+        >
           {LEVEL_NAMES[member.level]}
         </Badge>
       </Tooltip>
@@ -180,7 +185,14 @@ function RemoveCell({ member }: { member: TMember }) {
   const reason = memberChangeProhibition(requester, targetOf(member)) ?? lastOwnerProhibition(member, ownerCount);
   const label = isSelf ? "Leave organization" : `Remove ${fullName(member.user)}`;
   const button = (
-    <Button variant="ghost" size="sm" disabled={!!reason} onClick={() => remove(member)} aria-label={label} className="text-muted-foreground hover:text-destructive">
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={!!reason}
+      onClick={() => remove(member)}
+      aria-label={label}
+      className="text-muted-foreground hover:text-destructive"
+    >
       {isSelf ? <LogOutIcon /> : <UserMinusIcon />}
       {isSelf ? "Leave" : "Remove"}
     </Button>

@@ -90,7 +90,9 @@ function RenameCard({ canEdit }: { canEdit: boolean }) {
         <CardHeader>
           <CardTitle>Display name</CardTitle>
           <CardDescription>
-            {canEdit ? "How the organization appears to its members and in invites." : "Only administrators and owners can rename the organization."}
+            {canEdit
+              ? "How the organization appears to its members and in invites."
+              : "Only administrators and owners can rename the organization."}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

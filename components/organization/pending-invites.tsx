@@ -93,7 +93,9 @@ export function PendingInvites() {
                   </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
-                      {!invite.is_expired && <CopyButton value={inviteLink(invite)} label={`Copy invite link for ${invite.target_email}`} />}
+                      {!invite.is_expired && (
+                        <CopyButton value={inviteLink(invite)} label={`Copy invite link for ${invite.target_email}`} />
+                      )}
                       <Button
                         variant="ghost"
                         size="sm"
@@ -103,7 +105,12 @@ export function PendingInvites() {
                       >
                         <RotateCwIcon /> Resend
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setCancelling(invite)} className="text-muted-foreground hover:text-destructive">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setCancelling(invite)}
+                        className="text-muted-foreground hover:text-destructive"
+                      >
                         {invite.is_expired ? "Delete" : "Cancel invite"}
                       </Button>
                     </div>

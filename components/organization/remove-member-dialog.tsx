@@ -58,7 +58,9 @@ export function RemoveMemberDialog({ member, onClose }: { member: TMember | null
         {member && (
           <>
             <AlertDialogHeader>
-              <AlertDialogTitle>{isSelf ? `Leave ${organization.name}?` : `Remove ${fullName(member.user)} from ${organization.name}?`}</AlertDialogTitle>
+              <AlertDialogTitle>
+                {isSelf ? `Leave ${organization.name}?` : `Remove ${fullName(member.user)} from ${organization.name}?`}
+              </AlertDialogTitle>
               <AlertDialogDescription>
                 {isSelf
                   ? `You will lose access to ${organization.name} and its projects at once. To come back you'll need a new invite.`

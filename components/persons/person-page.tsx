@@ -28,7 +28,10 @@ export function PersonPage({ projectId, personId }: { projectId: number; personI
             Back to persons
           </Link>
         }
-        notFound={{ title: "Person not found", description: "This project has no person with this ID. They may have been deleted or merged into another." }}
+        notFound={{
+          title: "Person not found",
+          description: "This project has no person with this ID. They may have been deleted or merged into another.",
+        }}
       />
     );
   const { name, distinct_ids: distinctIds, properties, created_at: createdAt, is_identified: identified } = person.data;

@@ -55,7 +55,12 @@ const columns = (projectId: number) =>
  * name) and filtered by person properties and cohorts; the search, filters and page live in the URL.
  */
 export function PersonsList({ projectId }: { projectId: number }) {
-  const url = useTableUrlState({ sortable: [], defaultSort: { id: "created_at", desc: true }, pageSize: PAGE_SIZE, filters: ["properties"] });
+  const url = useTableUrlState({
+    sortable: [],
+    defaultSort: { id: "created_at", desc: true },
+    pageSize: PAGE_SIZE,
+    filters: ["properties"],
+  });
   const filters = filtersFromParam(url.filters.properties);
   const complete = completeFilters(filters);
   const persons = useQuery(

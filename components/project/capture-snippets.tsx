@@ -14,7 +14,10 @@ const SNIPPETS: { title: string; label: string; code: (target: Target) => string
   {
     title: "Website (HTML snippet)",
     label: "Copy HTML snippet",
-    code: ({ origin, token }) => `<script src="https://cdn.jsdelivr.net/npm/posthog-js@1/dist/array.full.js" crossorigin="anonymous"></script>
+    code: ({
+      origin,
+      token,
+    }) => `<script src="https://cdn.jsdelivr.net/npm/posthog-js@1/dist/array.full.js" crossorigin="anonymous"></script>
 <script>
   posthog.init("${token}", { api_host: "${origin}" });
 </script>`,

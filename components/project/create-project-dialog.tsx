@@ -39,7 +39,13 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const submit = async ({ switch_to, ...body }: z.output<typeof ZProjectForm>) => {
     const project = await create.mutateAsync(body);
     // The project exists now: a failed move back is told, not shown on a form that would create it again.
-    const stayed = !switch_to && team && (await switchBack.mutateAsync({ set_current_team: team.id }).then(() => true, () => false));
+    const stayed =
+      !switch_to &&
+      team &&
+      (await switchBack.mutateAsync({ set_current_team: team.id }).then(
+        () => true,
+        () => false,
+      ));
     toast.success(`${project.name} was created. ${stayed ? `You are still working in ${team.name}.` : "You are now working in it."}`);
     onOpenChange(false);
     router.push(`/organization/projects/${project.id}`);
@@ -60,7 +66,13 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       {({ register, control, formState: { errors } }) => (
         <>
           <Field label="Name" htmlFor="project-name" error={fieldErrorText(errors.name, "Enter a name of at most 200 characters.")}>
-            <Input id="project-name" placeholder="Web app" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("project-name")} {...register("name")} />
+            <Input
+              id="project-name"
+              placeholder="Web app"
+              aria-invalid={!!errors.name}
+              aria-describedby={fieldMessageId("project-name")}
+              {...register("name")}
+            />
           </Field>
           <Field
             label="Time zone"

@@ -31,8 +31,8 @@ function Onboarding({ project, origin }: { project: Project; origin: string }) {
         <CardHeader>
           <CardTitle>Project API key</CardTitle>
           <CardDescription>
-            Your apps send events with this key. It can only write events, so it is safe to ship in web pages and
-            mobile apps. Any PostHog client library works with Hedgerow.
+            Your apps send events with this key. It can only write events, so it is safe to ship in web pages and mobile apps. Any PostHog
+            client library works with Hedgerow.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -68,7 +68,10 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
     return (
       <div className="grid gap-4">
         {back}
-        <PageHeader title="Project not found" description={`${organization.name} has no project with this ID. It may have been deleted, or belong to another organization.`} />
+        <PageHeader
+          title="Project not found"
+          description={`${organization.name} has no project with this ID. It may have been deleted, or belong to another organization.`}
+        />
       </div>
     );
 
@@ -180,8 +183,8 @@ function PathCleaningCard({ project, prohibition }: { project: TProject; prohibi
       <CardHeader>
         <CardTitle>Path cleaning rules</CardTitle>
         <CardDescription>
-          Each regular expression is replaced by its alias in every path item, in order: /product/\d+ → /product/:id counts every
-          product page as one. Paths insights apply them when “Apply the project&apos;s rules first” is on.
+          Each regular expression is replaced by its alias in every path item, in order: /product/\d+ → /product/:id counts every product
+          page as one. Paths insights apply them when “Apply the project&apos;s rules first” is on.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -201,7 +204,10 @@ function PathCleaningCard({ project, prohibition }: { project: TProject; prohibi
             <p className="text-muted-foreground">Only administrators and owners can change them.</p>
           </div>
         ) : (
-          <CleaningRules rules={project.path_cleaning_filters} onChange={(rules) => update.mutate({ id: project.id, path_cleaning_filters: rules })} />
+          <CleaningRules
+            rules={project.path_cleaning_filters}
+            onChange={(rules) => update.mutate({ id: project.id, path_cleaning_filters: rules })}
+          />
         )}
       </CardContent>
     </Card>

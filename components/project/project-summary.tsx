@@ -44,15 +44,29 @@ export function ProjectSummary({ projectId, summary }: { projectId: number; summ
             ) : (
               <ol className="grid gap-1" aria-label="Top events">
                 {summary.top_events.map(({ event, count }) => (
-                  <li key={event} className="relative flex items-center justify-between gap-3 overflow-hidden rounded-md px-2 py-1.5 text-sm">
+                  <li
+                    key={event}
+                    className="relative flex items-center justify-between gap-3 overflow-hidden rounded-md px-2 py-1.5 text-sm"
+                  >
                     {/* The bar shows the event's share of the top one's count. */}
-                    <span aria-hidden className="absolute inset-y-0 left-0 rounded-md bg-primary/10" style={{ width: `${(count / top) * 100}%` }} />
-                    <Link href={`/project/${projectId}/events?${new URLSearchParams({ event })}`} className="relative min-w-0 truncate font-medium hover:underline">
+                    <span
+                      aria-hidden
+                      className="absolute inset-y-0 left-0 rounded-md bg-primary/10"
+                      style={{ width: `${(count / top) * 100}%` }}
+                    />
+                    <Link
+                      href={`/project/${projectId}/events?${new URLSearchParams({ event })}`}
+                      className="relative min-w-0 truncate font-medium hover:underline"
+                    >
                       {event}
                     </Link>
                     <span className="relative flex shrink-0 items-center gap-3 tabular-nums">
                       {formatCount(count)}
-                      <Link href={eventTrendHref(projectId, { event })} className="text-xs text-primary hover:underline" aria-label={`Trend of ${event}`}>
+                      <Link
+                        href={eventTrendHref(projectId, { event })}
+                        className="text-xs text-primary hover:underline"
+                        aria-label={`Trend of ${event}`}
+                      >
                         Trend
                       </Link>
                     </span>

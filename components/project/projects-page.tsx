@@ -33,13 +33,16 @@ const columns = helper.columns([
     meta: { className: "text-muted-foreground" },
   }),
   helper.accessor("created_at", { ...DATE_COLUMN, header: "Created" }),
-  helper.display({ ...ACTIONS_COLUMN, cell: ({ row }) => (
+  helper.display({
+    ...ACTIONS_COLUMN,
+    cell: ({ row }) => (
       <Button asChild variant="ghost" size="sm">
         <Link href={`/organization/projects/${row.original.id}`} aria-label={`Settings of ${row.original.name}`}>
           <SettingsIcon /> Settings
         </Link>
       </Button>
-    ) }),
+    ),
+  }),
 ]);
 
 const SORTABLE = ["name", "timezone", "created_at"] as const;

@@ -74,7 +74,13 @@ export const columns = helper.columns([
 function FavoriteCell({ insight }: { insight: TInsightBasic }) {
   const { toggleFavorite } = useInsightsContext();
   return (
-    <Button variant="ghost" size="icon-sm" aria-label={`Favourite ${insightTitle(insight)}`} aria-pressed={insight.favorited} onClick={() => toggleFavorite(insight)}>
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Favourite ${insightTitle(insight)}`}
+      aria-pressed={insight.favorited}
+      onClick={() => toggleFavorite(insight)}
+    >
       <StarIcon className={insight.favorited ? "fill-amber-400 text-amber-500" : "text-muted-foreground"} />
     </Button>
   );
@@ -114,4 +120,3 @@ function ActionsCell({ insight }: { insight: TInsightBasic }) {
     </DropdownMenu>
   );
 }
-

@@ -61,11 +61,19 @@ export function SavedInsightsFilters({ url }: { url: ReturnType<typeof useTableU
         </Select>
       </div>
       <div className="flex h-9 items-center gap-2">
-        <Checkbox id="insight-favorites" checked={favorites === "1"} onCheckedChange={(checked) => url.setFilter("favorites", checked === true ? "1" : null)} />
+        <Checkbox
+          id="insight-favorites"
+          checked={favorites === "1"}
+          onCheckedChange={(checked) => url.setFilter("favorites", checked === true ? "1" : null)}
+        />
         <Label htmlFor="insight-favorites">Favourites</Label>
       </div>
       <div className="flex h-9 items-center gap-2">
-        <Checkbox id="insight-mine" checked={mine === "1"} onCheckedChange={(checked) => url.setFilter("mine", checked === true ? "1" : null)} />
+        <Checkbox
+          id="insight-mine"
+          checked={mine === "1"}
+          onCheckedChange={(checked) => url.setFilter("mine", checked === true ? "1" : null)}
+        />
         <Label htmlFor="insight-mine">Only mine</Label>
       </div>
     </div>

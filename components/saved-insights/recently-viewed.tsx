@@ -17,7 +17,11 @@ export function RecentlyViewed({ projectId }: { projectId: number }) {
         <HistoryIcon className="size-4" aria-hidden /> Recently viewed:
       </span>
       {recent.data.map((insight) => (
-        <Link key={insight.id} href={insightPath(projectId, insight.short_id)} className="rounded-full border px-2.5 py-0.5 hover:bg-accent">
+        <Link
+          key={insight.id}
+          href={insightPath(projectId, insight.short_id)}
+          className="rounded-full border px-2.5 py-0.5 hover:bg-accent"
+        >
           {insightTitle(insight)}
         </Link>
       ))}

@@ -13,7 +13,15 @@ import type { TInsightBasic } from "@/lib/ui/types";
 
 const ZRenameForm = ZInsightWrite.pick({ name: true }).required();
 
-export function RenameInsightDialog({ projectId, insight, onClose }: { projectId: number; insight: TInsightBasic | null; onClose: () => void }) {
+export function RenameInsightDialog({
+  projectId,
+  insight,
+  onClose,
+}: {
+  projectId: number;
+  insight: TInsightBasic | null;
+  onClose: () => void;
+}) {
   const update = useMutation(updateInsightMutation(projectId));
   return (
     <FormDialog

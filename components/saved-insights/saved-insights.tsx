@@ -96,4 +96,3 @@ export function SavedInsights({ projectId }: { projectId: number }) {
     </InsightsContext.Provider>
   );
 }
-

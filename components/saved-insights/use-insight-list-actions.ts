@@ -20,7 +20,14 @@ export function useInsightListActions(projectId: number) {
       toggleFavorite: (insight) => save({ id: insight.id, favorited: !insight.favorited }),
       duplicate: (insight) =>
         add(
-          { name: `${insightTitle(insight)} (copy)`, description: insight.description, filters: insight.filters, query: insight.query, tags: insight.tags, saved: true },
+          {
+            name: `${insightTitle(insight)} (copy)`,
+            description: insight.description,
+            filters: insight.filters,
+            query: insight.query,
+            tags: insight.tags,
+            saved: true,
+          },
           { onSuccess: (copy) => toast.success(`${insightTitle(copy)} was created.`) },
         ),
       rename: setRenaming,

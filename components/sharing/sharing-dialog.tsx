@@ -63,9 +63,16 @@ export function SharingDialog({
             <div className="flex items-center justify-between gap-4 rounded-md border p-3">
               <label htmlFor={switchId} className="grid gap-0.5 text-sm">
                 <span className="font-medium">Share publicly</span>
-                <span className="text-muted-foreground">{config.data.enabled ? "On: the link below works." : "Off: nobody outside the organization can see it."}</span>
+                <span className="text-muted-foreground">
+                  {config.data.enabled ? "On: the link below works." : "Off: nobody outside the organization can see it."}
+                </span>
               </label>
-              <Switch id={switchId} checked={config.data.enabled} disabled={!canEdit || update.isPending} onCheckedChange={(enabled) => update.mutate({ enabled })} />
+              <Switch
+                id={switchId}
+                checked={config.data.enabled}
+                disabled={!canEdit || update.isPending}
+                onCheckedChange={(enabled) => update.mutate({ enabled })}
+              />
             </div>
             {canEdit ? null : <p className="text-sm text-muted-foreground">Only those who can edit it can change its sharing.</p>}
             {link ? (

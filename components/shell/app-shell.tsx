@@ -46,7 +46,11 @@ interface NavItem {
 /** One entry per group type (named by its plural), or one "Groups" entry that says how to send them. */
 function groupItems(projectId: number, types: TGroupType[] | undefined): NavItem[] {
   if (!types?.length) return [{ href: `/project/${projectId}/groups`, label: "Groups", icon: Building2Icon }];
-  return types.map((type) => ({ href: `/project/${projectId}/groups/${type.group_type_index}`, label: groupTypeLabel(type), icon: Building2Icon }));
+  return types.map((type) => ({
+    href: `/project/${projectId}/groups/${type.group_type_index}`,
+    label: groupTypeLabel(type),
+    icon: Building2Icon,
+  }));
 }
 
 function navSections(projectId: number | undefined, groupTypes: TGroupType[] | undefined): { title: string; items: NavItem[] }[] {
@@ -121,7 +125,10 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           ) : null,
         )}
       </nav>
-      <Link href="/docs/api" className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/80 transition-colors hover:bg-sidebar-accent">
+      <Link
+        href="/docs/api"
+        className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-foreground/80 transition-colors hover:bg-sidebar-accent"
+      >
         <BookOpenIcon className="size-4 shrink-0" />
         API reference
       </Link>
@@ -161,7 +168,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         <MobileNavDialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
           <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
         </MobileNavDialog>
-        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-8 sm:py-8">{children}</main>
+        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-8 sm:py-8">
+          {children}
+        </main>
       </div>
     </div>
   );

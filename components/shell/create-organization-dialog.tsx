@@ -36,8 +36,17 @@ export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean
       pendingLabel="Creating…"
     >
       {({ register, formState: { errors } }) => (
-        <Field label="Name" htmlFor="new-organization-name" error={fieldErrorText(errors.name, "Give the organization a name of at most 64 characters.")}>
-          <Input id="new-organization-name" aria-invalid={!!errors.name} aria-describedby={fieldMessageId("new-organization-name")} {...register("name")} />
+        <Field
+          label="Name"
+          htmlFor="new-organization-name"
+          error={fieldErrorText(errors.name, "Give the organization a name of at most 64 characters.")}
+        >
+          <Input
+            id="new-organization-name"
+            aria-invalid={!!errors.name}
+            aria-describedby={fieldMessageId("new-organization-name")}
+            {...register("name")}
+          />
         </Field>
       )}
     </FormDialog>

@@ -6,7 +6,9 @@ import { CreateOrganizationDialog } from "@/components/lazy-dialogs";
 import { lazyMenu } from "@/components/lazy-menu";
 import { useMe } from "@/lib/ui/use-me";
 
-const OrganizationMenu = lazyMenu<{ onCreate: () => void }>(() => import("@/components/shell/switcher-menus").then((m) => m.OrganizationMenu));
+const OrganizationMenu = lazyMenu<{ onCreate: () => void }>(() =>
+  import("@/components/shell/switcher-menus").then((m) => m.OrganizationMenu),
+);
 const ProjectMenu = lazyMenu(() => import("@/components/shell/switcher-menus").then((m) => m.ProjectMenu));
 
 const triggerClassName =
@@ -25,7 +27,10 @@ export function OrganizationSwitcher() {
           <>
             {/* Named by its visible text (WCAG 2.5.3), with what it switches said to screen readers first. */}
             <span className="sr-only">Organization: </span>
-            <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded bg-primary/15 text-xs font-semibold text-primary">
+            <span
+              aria-hidden
+              className="flex size-6 shrink-0 items-center justify-center rounded bg-primary/15 text-xs font-semibold text-primary"
+            >
               {organization.name.charAt(0).toUpperCase()}
             </span>
             <span className="min-w-0 flex-1 truncate font-medium" data-testid="current-organization">

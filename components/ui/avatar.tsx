@@ -15,7 +15,10 @@ export function InitialsAvatar({ name, className, decorative }: { name: string; 
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return (
     <span aria-hidden={decorative} className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}>
-      <span className="flex size-full items-center justify-center text-xs font-semibold text-white" style={{ backgroundColor: `oklch(0.5 0.1 ${hash % 360})` }}>
+      <span
+        className="flex size-full items-center justify-center text-xs font-semibold text-white"
+        style={{ backgroundColor: `oklch(0.5 0.1 ${hash % 360})` }}
+      >
         {initials}
       </span>
     </span>

@@ -12,13 +12,7 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-header"
-      className={cn("grid auto-rows-min items-start gap-1.5 px-5", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card-header" className={cn("grid auto-rows-min items-start gap-1.5 px-5", className)} {...props} />;
 }
 
 export function CardTitle({ className, as: Heading = "h2", ...props }: ComponentProps<"h2"> & { as?: "h1" | "h2" | "h3" }) {

@@ -72,7 +72,11 @@ export function Combobox(props: ComboboxProps) {
   // replaces the items nothing is highlighted and Enter does nothing. Here the highlight follows the items shown.
   const items = [
     ...(custom ? [{ key: `custom:${custom}`, value: custom }] : []),
-    ...groups.flatMap((group) => options.filter((option) => (option.group ?? "") === group).map((option) => ({ key: `${group}:${option.value}`, value: option.value }))),
+    ...groups.flatMap((group) =>
+      options
+        .filter((option) => (option.group ?? "") === group)
+        .map((option) => ({ key: `${group}:${option.value}`, value: option.value })),
+    ),
   ];
   const [highlighted, setHighlighted] = useState("");
   const active = items.find((item) => item.key === highlighted) ?? items[0];
@@ -121,8 +125,19 @@ export function Combobox(props: ComboboxProps) {
           {...(serverSearch ? { value: active?.key ?? "", onValueChange: setHighlighted, onKeyDown } : {})}
         >
           <div className="relative">
-            <CommandInput value={search} onValueChange={setSearch} placeholder={props.searchPlaceholder ?? "Search…"} aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`} />
-            {loading ? <LoaderCircleIcon className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground" role="img" aria-label="Loading" /> : null}
+            <CommandInput
+              value={search}
+              onValueChange={setSearch}
+              placeholder={props.searchPlaceholder ?? "Search…"}
+              aria-label={props.searchPlaceholder ?? `Search ${label.toLowerCase()}`}
+            />
+            {loading ? (
+              <LoaderCircleIcon
+                className="absolute top-2.5 right-3 size-4 animate-spin text-muted-foreground"
+                role="img"
+                aria-label="Loading"
+              />
+            ) : null}
           </div>
           <CommandList>
             {!loading && !custom ? <CommandEmpty>{emptyText}</CommandEmpty> : null}
@@ -136,7 +151,12 @@ export function Combobox(props: ComboboxProps) {
                 {options
                   .filter((option) => (option.group ?? "") === group)
                   .map((option) => (
-                    <CommandItem key={`${group}:${option.value}`} value={`${group}:${option.value}`} keywords={[option.label]} onSelect={() => pick(option.value)}>
+                    <CommandItem
+                      key={`${group}:${option.value}`}
+                      value={`${group}:${option.value}`}
+                      keywords={[option.label]}
+                      onSelect={() => pick(option.value)}
+                    >
                       <CheckIcon className={cn(option.value === value ? "opacity-100" : "opacity-0")} />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate">{option.label}</span>

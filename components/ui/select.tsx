@@ -9,16 +9,14 @@ import { cn } from "@/lib/ui/utils";
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
-export function SelectTrigger({ className, children, size = "default", ...props }: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
+export function SelectTrigger({
+  className,
+  children,
+  size = "default",
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
   return (
-    <SelectPrimitive.Trigger
-      data-size={size}
-      className={cn(
-        selectTriggerClassName,
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger data-size={size} className={cn(selectTriggerClassName, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDownIcon className="size-4 opacity-50" />
@@ -40,7 +38,10 @@ export function SelectContent({ className, children, position = "popper", ...pro
         {...props}
       >
         <SelectPrimitive.Viewport
-          className={cn("p-1", position === "popper" && "h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1")}
+          className={cn(
+            "p-1",
+            position === "popper" && "h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1",
+          )}
         >
           {children}
         </SelectPrimitive.Viewport>

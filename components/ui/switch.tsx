@@ -1,7 +1,10 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/ui/utils";
 
-type SwitchProps = Omit<ComponentProps<"button">, "value" | "onChange"> & { checked: boolean; onCheckedChange?: (checked: boolean) => void };
+type SwitchProps = Omit<ComponentProps<"button">, "value" | "onChange"> & {
+  checked: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+};
 
 /**
  * An on/off switch: a button with the switch role (WAI-ARIA's switch pattern), which the browser already makes

@@ -31,7 +31,12 @@ export function TagsInput({
       {value.map((tag) => (
         <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
           {tag}
-          <button type="button" className="rounded-full outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))}>
+          <button
+            type="button"
+            className="rounded-full outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50"
+            aria-label={`Remove tag ${tag}`}
+            onClick={() => onChange(value.filter((t) => t !== tag))}
+          >
             <XIcon className="size-3" />
           </button>
         </span>

@@ -8,7 +8,19 @@ import { cn } from "@/lib/ui/utils";
  * Radix's tooltip around `children`, mounted when the child is first pointed at or focused (see `Tooltip`): it opens
  * at once, and `focusTrigger` gives the focus back to the child, whose element this wrapping replaced.
  */
-export function TooltipPopup({ content, children, className, defaultOpen, focusTrigger }: { content: ReactNode; children: ReactElement; className?: string; defaultOpen: boolean; focusTrigger: boolean }) {
+export function TooltipPopup({
+  content,
+  children,
+  className,
+  defaultOpen,
+  focusTrigger,
+}: {
+  content: ReactNode;
+  children: ReactElement;
+  className?: string;
+  defaultOpen: boolean;
+  focusTrigger: boolean;
+}) {
   // Stable, so it focuses once, when the child's new element mounts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the value at mount matters
   const focusOnMount = useCallback((element: HTMLElement | null) => {

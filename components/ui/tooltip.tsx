@@ -21,7 +21,15 @@ type TriggerHandlers = {
  * first pointed at or focused (a table of a thousand rows does not mount a thousand tooltips after load); the hint
  * then opens, and a focused child keeps the focus.
  */
-export function Tooltip({ content, children, className }: { content: ReactNode; children: ReactElement<TriggerHandlers>; className?: string }) {
+export function Tooltip({
+  content,
+  children,
+  className,
+}: {
+  content: ReactNode;
+  children: ReactElement<TriggerHandlers>;
+  className?: string;
+}) {
   const [Popup, setPopup] = useState<Popup | undefined>();
   const [wanted, setWanted] = useState<"pointer" | "focus" | null>(null);
   useEffect(() => (content ? whenIdle(() => void loadPopup()) : undefined), [content]);

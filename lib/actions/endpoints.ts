@@ -63,7 +63,11 @@ export const updateActionEndpoint = endpoint({
   handler: async ({ actor, params, body }) => one(await updateAction(actor, params.projectId, params.actionId, body)),
 });
 
-export const replaceActionEndpoint = endpoint({ ...updateActionEndpoint, method: "PUT", summary: "Update an action (as PATCH: every field is optional)" });
+export const replaceActionEndpoint = endpoint({
+  ...updateActionEndpoint,
+  method: "PUT",
+  summary: "Update an action (as PATCH: every field is optional)",
+});
 
 /**
  * PostHog's ForbidDestroyModel: once the caller may reach the project (and has `action:write`), DELETE answers

@@ -48,8 +48,12 @@ export async function listActions(actor: Actor, projectId: TProjectId, filters: 
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const where: SQL[] = [eq(actions.projectId, project.id), eq(actions.deleted, false)];
-  if (filters.search) where.push(or(ilike(actions.name, containsPattern(filters.search)), ilike(actions.description, containsPattern(filters.search)))!);
-  const [{ total }] = await db.select({ total: count() }).from(actions).where(and(...where));
+  if (filters.search)
+    where.push(or(ilike(actions.name, containsPattern(filters.search)), ilike(actions.description, containsPattern(filters.search)))!);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(actions)
+    .where(and(...where));
   const rows = await db
     .select()
     .from(actions)
@@ -77,7 +81,12 @@ async function nameTaken(projectId: number, name: string | null, exceptId: numbe
   const db = await getDb();
   const conditions = [eq(actions.projectId, projectId), eq(actions.name, name), eq(actions.deleted, false)];
   if (exceptId !== null) conditions.push(ne(actions.id, exceptId));
-  const [colliding] = await db.select({ id: actions.id }).from(actions).where(and(...conditions)).orderBy(asc(actions.id)).limit(1);
+  const [colliding] = await db
+    .select({ id: actions.id })
+    .from(actions)
+    .where(and(...conditions))
+    .orderBy(asc(actions.id))
+    .limit(1);
   if (colliding) throw validationError(`This project already has an action with this name, ID ${colliding.id}`, "name", "unique");
 }
 

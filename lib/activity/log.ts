@@ -5,15 +5,18 @@ import { activityLogs, type ActivityLog, type User } from "@/lib/db/schema";
 import { usersById } from "@/lib/users/lookup";
 
 /** PostHog's `log_activity`: one entry of what a user did to an item of a scope (`Insight`, `Plugin`, `PluginConfig`). */
-export async function recordActivity(entry: {
-  organizationId: string;
-  projectId: number | null;
-  userId: number;
-  scope: string;
-  itemId: string;
-  activity: string;
-  detail: Record<string, unknown>;
-}, tx?: Tx) {
+export async function recordActivity(
+  entry: {
+    organizationId: string;
+    projectId: number | null;
+    userId: number;
+    scope: string;
+    itemId: string;
+    activity: string;
+    detail: Record<string, unknown>;
+  },
+  tx?: Tx,
+) {
   // Inside a transaction, through it: PGlite has one connection, which the transaction holds.
   await (tx ?? (await getDb())).insert(activityLogs).values(entry);
 }
@@ -23,7 +26,14 @@ function serializeActivity(item: ActivityLog, people: Map<number, User>) {
   return {
     id: item.id,
     user: user
-      ? { first_name: user.firstName, last_name: user.lastName, email: user.email, id: user.id, uuid: user.uuid, distinct_id: user.distinctId }
+      ? {
+          first_name: user.firstName,
+          last_name: user.lastName,
+          email: user.email,
+          id: user.id,
+          uuid: user.uuid,
+          distinct_id: user.distinctId,
+        }
       : null,
     unread: false,
     organization_id: item.organizationId,
@@ -47,7 +57,10 @@ export async function activityPage(url: URL, query: { limit?: string; page?: str
   const limit = pageLimit(query.limit, 10);
   const page = positive(query.page, 1);
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(activityLogs).where(and(...where));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(activityLogs)
+    .where(and(...where));
   const rows = await db
     .select()
     .from(activityLogs)

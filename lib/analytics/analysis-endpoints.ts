@@ -36,9 +36,7 @@ interface AnalysisDeclaration<F extends Filter, R, Extra extends object> {
  * filter as a POST body or as GET query parameters, answered through the results cache with `refresh` honoured
  * from either. Returns the GET and POST declarations for the feature's `endpoints.ts` to export by name.
  */
-export function analysisEndpoints<F extends Filter, R, Extra extends object = object>(
-  declaration: AnalysisDeclaration<F, R, Extra>,
-) {
+export function analysisEndpoints<F extends Filter, R, Extra extends object = object>(declaration: AnalysisDeclaration<F, R, Extra>) {
   const { kind, path, filter: ZFilter, response, check, compute, empty, extra } = declaration;
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
@@ -48,7 +46,13 @@ export function analysisEndpoints<F extends Filter, R, Extra extends object = ob
     const cohortVersions = await checkCohortReferences(project.id, request);
     const filter = filterOf(request);
     const cacheKey = cohortVersions ? { ...filter, cohort_versions: cohortVersions } : filter;
-    const cached = await analysisResult<R>(project, kind, cacheKey, () => compute(project, filter, url), url.searchParams.get("refresh") ?? request.refresh);
+    const cached = await analysisResult<R>(
+      project,
+      kind,
+      cacheKey,
+      () => compute(project, filter, url),
+      url.searchParams.get("refresh") ?? request.refresh,
+    );
     const result = (cached.result ?? empty) as R;
     return {
       result,

@@ -9,5 +9,7 @@ import { getAnalysisStore } from "@/lib/analytics/store";
  */
 export async function hasPendingOverrides(teamId: number): Promise<boolean> {
   const store = await getAnalysisStore(teamId);
-  return (await store.query("SELECT 1 FROM person_distinct_id_overrides WHERE team_id = {team:Int64} LIMIT 1", { team: teamId })).length > 0;
+  return (
+    (await store.query("SELECT 1 FROM person_distinct_id_overrides WHERE team_id = {team:Int64} LIMIT 1", { team: teamId })).length > 0
+  );
 }

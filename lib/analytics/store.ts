@@ -24,12 +24,7 @@ const turns = (holder.__hedgerowAnalysisTurns ??= new FairTurns({
 }));
 
 const busy = () =>
-  new ApiError(
-    429,
-    "throttled_error",
-    "concurrency_limit_exceeded",
-    "Too many analyses are running at once. Try again in a few seconds.",
-  );
+  new ApiError(429, "throttled_error", "concurrency_limit_exceeded", "Too many analyses are running at once. Try again in a few seconds.");
 
 /**
  * Runs `work` for `projectId` once it has its turn at one of the ANALYSIS_CONCURRENCY slots, shared fairly
@@ -54,7 +49,10 @@ export async function getAnalysisStore(projectId: number): Promise<Pick<EventSto
   return {
     async query<T>(sql: string, params?: Record<string, unknown>, settings?: QuerySettings) {
       // HogQL expressions read dates in the project's timezone (see hogql-marks.ts).
-      const bound = sql.includes(ZONE_PLACEHOLDER) && !(params && ZONE_PARAM in params) ? { ...params, [ZONE_PARAM]: await (zone ??= projectZone(projectId)) } : params;
+      const bound =
+        sql.includes(ZONE_PLACEHOLDER) && !(params && ZONE_PARAM in params)
+          ? { ...params, [ZONE_PARAM]: await (zone ??= projectZone(projectId)) }
+          : params;
       return inTurn(projectId, () => store.query<T>(sql, bound, settings)).catch((error: unknown) => {
         throw queryLimitError(error) ?? hogqlDataError(sql, error) ?? error;
       });

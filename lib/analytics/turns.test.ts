@@ -20,7 +20,10 @@ function harness(limits: Partial<TurnLimits> = {}) {
       },
       signal,
     );
-    outcomes.set(name, outcome.catch((error: unknown) => error));
+    outcomes.set(
+      name,
+      outcome.catch((error: unknown) => error),
+    );
     return outcome.catch(() => undefined);
   };
   /** Ends a running piece of work and lets the scheduler hand its slot on. */

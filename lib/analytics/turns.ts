@@ -96,8 +96,7 @@ export class FairTurns {
    */
   private shedLongestBacklog(project: string): boolean {
     let longest: string | null = null;
-    for (const [other, queue] of this.waiting)
-      if (longest === null || queue.length > this.waiting.get(longest)!.length) longest = other;
+    for (const [other, queue] of this.waiting) if (longest === null || queue.length > this.waiting.get(longest)!.length) longest = other;
     const own = this.waiting.get(project)?.length ?? 0;
     if (longest === null || longest === project || this.waiting.get(longest)!.length <= own + 1) return false;
     this.waiting.get(longest)!.at(-1)!.refuse(new NoTurnError("queue_full"));

@@ -32,12 +32,8 @@ function serializeApiKey(key: PersonalApiKey, value: string | null = null): TApi
 /** A key may only be limited to organizations and projects its owner belongs to. */
 async function checkScopedResources(tx: Tx, userId: number, input: TApiKeyUpdate) {
   const organizationIds = input.scoped_organizations ?? [];
-  if (organizationIds.some((id) => !UUID.test(id)))
-    throw validationError("Invalid organization UUID", "scoped_organizations");
-  const mine = await tx
-    .select({ organizationId: memberships.organizationId })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
+  if (organizationIds.some((id) => !UUID.test(id))) throw validationError("Invalid organization UUID", "scoped_organizations");
+  const mine = await tx.select({ organizationId: memberships.organizationId }).from(memberships).where(eq(memberships.userId, userId));
   const myOrganizations = new Set(mine.map((m) => m.organizationId));
   if (organizationIds.some((id) => !myOrganizations.has(id)))
     throw validationError("You must be a member of all organizations that you are scoping the key to.", "scoped_organizations");
@@ -112,7 +108,8 @@ export async function updateApiKey(actor: Actor, keyId: string, input: TApiKeyUp
   const changes = {
     label: input.label,
     scopes: input.scopes,
-    scopedOrganizations: input.scoped_organizations === undefined ? undefined : input.scoped_organizations?.length ? input.scoped_organizations : null,
+    scopedOrganizations:
+      input.scoped_organizations === undefined ? undefined : input.scoped_organizations?.length ? input.scoped_organizations : null,
     scopedTeams: input.scoped_teams === undefined ? undefined : input.scoped_teams?.length ? input.scoped_teams : null,
   };
   if (!hasChanges(changes)) return serializeApiKey(key);

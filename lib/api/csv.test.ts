@@ -3,7 +3,7 @@ import { csvFilename, csvResponse, toCsv } from "./csv";
 
 describe("toCsv: formula injection", () => {
   it("keeps every text a spreadsheet would run as a formula as text, with a leading quote", () => {
-    const attacks = ["=HYPERLINK(\"http://evil\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1+1", "\r=1+1"];
+    const attacks = ['=HYPERLINK("http://evil")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\t=1+1", "\r=1+1"];
     const lines = toCsv(attacks.map((name) => ({ name }))).split("\r\n");
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toBe("'+1+cmd|' /C calc'!A0");

@@ -60,6 +60,10 @@ export function csvFilename(path: string): string {
 
 /** The rows of an answer: a page's results, a list's items, else the answer itself as one row. */
 export function csvRows(answer: unknown): Record<string, unknown>[] {
-  const rows = Array.isArray(answer) ? answer : Array.isArray((answer as { results?: unknown })?.results) ? (answer as { results: unknown[] }).results : [answer];
+  const rows = Array.isArray(answer)
+    ? answer
+    : Array.isArray((answer as { results?: unknown })?.results)
+      ? (answer as { results: unknown[] }).results
+      : [answer];
   return rows.map((row) => (row !== null && typeof row === "object" ? (row as Record<string, unknown>) : { value: row }));
 }

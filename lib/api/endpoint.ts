@@ -110,9 +110,7 @@ export interface Endpoint<
   alsoAccepted?: boolean;
   /** `?format=csv` answers the result as CSV (DRF's CSV renderer: a list's rows, else one row); `json` is the default. */
   csv?: boolean;
-  handler: (
-    ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, CallerOf<Public, Token>>,
-  ) => Promise<unknown>;
+  handler: (ctx: EndpointContext<z.output<P>, z.output<Q>, z.output<B>, CallerOf<Public, Token>>) => Promise<unknown>;
 }
 
 export function endpoint<
@@ -139,9 +137,7 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, RouteHand
   const handlers = {} as Record<HttpMethod, RouteHandler>;
   for (const method of METHODS) {
     const declared = endpoints.find((e) => e.method === method);
-    handlers[method] = declared
-      ? (req, ctx) => run(declared, req, ctx)
-      : async () => errorResponse(methodNotAllowed(method));
+    handlers[method] = declared ? (req, ctx) => run(declared, req, ctx) : async () => errorResponse(methodNotAllowed(method));
   }
   return handlers;
 }
@@ -188,7 +184,8 @@ async function run(spec: AnyEndpoint, req: NextRequest, ctx: RouteContext): Prom
     const format = spec.csv ? ZFormatQuery.parse({ format: url.searchParams.get("format") ?? undefined }).format : undefined;
     const result = await spec.handler({ req, url, params: params.data, query, body, actor, sharing });
     if (result instanceof Response) return privateAnswer(result);
-    if (format === "csv" && result !== undefined) return privateAnswer(csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200));
+    if (format === "csv" && result !== undefined)
+      return privateAnswer(csvResponse(csvRows(result), csvFilename(spec.path), spec.status ?? 200));
     if (spec.status === 204 || result === undefined) return privateAnswer(new NextResponse(null, { status: spec.status ?? 204 }));
     return privateAnswer(NextResponse.json(result, { status: spec.status ?? 200 }));
   } catch (error) {
@@ -254,8 +251,7 @@ function checkKeyResourceScope(actor: Actor, params: Record<string, unknown>) {
   const scopedTeams = actor.apiKey!.scopedTeams;
   if (!scopedTeams?.length) return;
   const projectId = params.projectId;
-  if (projectId === undefined)
-    throw permissionDenied("API keys with scoped projects are only supported on project-based endpoints.");
+  if (projectId === undefined) throw permissionDenied("API keys with scoped projects are only supported on project-based endpoints.");
   const denial = typeof projectId === "number" ? keyProjectDenial(actor.apiKey, projectId) : null;
   if (denial) throw denial;
 }

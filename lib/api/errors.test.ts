@@ -22,7 +22,12 @@ describe("fromZodError: DRF's messages and codes", () => {
   });
 
   test("null → null", () => {
-    expect(body(ZName, { name: null })).toEqual({ type: "validation_error", code: "null", detail: "This field may not be null.", attr: "name" });
+    expect(body(ZName, { name: null })).toEqual({
+      type: "validation_error",
+      code: "null",
+      detail: "This field may not be null.",
+      attr: "name",
+    });
   });
 
   test.each([
@@ -46,17 +51,38 @@ describe("fromZodError: DRF's messages and codes", () => {
   });
 
   test("lengths and bounds", () => {
-    expect(body(ZName, { name: "x".repeat(65) })).toMatchObject({ code: "max_length", detail: "Ensure this field has no more than 64 characters." });
+    expect(body(ZName, { name: "x".repeat(65) })).toMatchObject({
+      code: "max_length",
+      detail: "Ensure this field has no more than 64 characters.",
+    });
     expect(body(ZName, { name: "   " })).toMatchObject({ code: "blank", detail: "This field may not be blank." });
-    expect(body(z.object({ p: z.string().min(8) }), { p: "short" })).toMatchObject({ code: "min_length", detail: "Ensure this field has at least 8 characters." });
-    expect(body(z.object({ l: z.array(z.number()).max(2) }), { l: [1, 2, 3] })).toMatchObject({ code: "max_length", detail: "Ensure this field has no more than 2 elements." });
-    expect(body(z.object({ l: z.array(z.number()).min(1) }), { l: [] })).toMatchObject({ code: "min_length", detail: "Ensure this field has at least 1 elements." });
-    expect(body(z.object({ n: z.number().max(10) }), { n: 11 })).toMatchObject({ code: "max_value", detail: "Ensure this value is less than or equal to 10." });
-    expect(body(z.object({ n: z.number().min(1) }), { n: 0 })).toMatchObject({ code: "min_value", detail: "Ensure this value is greater than or equal to 1." });
+    expect(body(z.object({ p: z.string().min(8) }), { p: "short" })).toMatchObject({
+      code: "min_length",
+      detail: "Ensure this field has at least 8 characters.",
+    });
+    expect(body(z.object({ l: z.array(z.number()).max(2) }), { l: [1, 2, 3] })).toMatchObject({
+      code: "max_length",
+      detail: "Ensure this field has no more than 2 elements.",
+    });
+    expect(body(z.object({ l: z.array(z.number()).min(1) }), { l: [] })).toMatchObject({
+      code: "min_length",
+      detail: "Ensure this field has at least 1 elements.",
+    });
+    expect(body(z.object({ n: z.number().max(10) }), { n: 11 })).toMatchObject({
+      code: "max_value",
+      detail: "Ensure this value is less than or equal to 10.",
+    });
+    expect(body(z.object({ n: z.number().min(1) }), { n: 0 })).toMatchObject({
+      code: "min_value",
+      detail: "Ensure this value is greater than or equal to 1.",
+    });
   });
 
   test("formats", () => {
-    expect(body(z.object({ email: z.email() }), { email: "nope" })).toMatchObject({ detail: "Enter a valid email address.", code: "invalid_input" });
+    expect(body(z.object({ email: z.email() }), { email: "nope" })).toMatchObject({
+      detail: "Enter a valid email address.",
+      code: "invalid_input",
+    });
     expect(body(z.object({ id: z.uuid() }), { id: "nope" })).toMatchObject({ detail: "Must be a valid UUID." });
     expect(body(z.object({ at: z.iso.datetime() }), { at: "yesterday" })).toMatchObject({ detail: "Datetime has wrong format." });
   });
@@ -78,7 +104,12 @@ describe("fromZodError: DRF's messages and codes", () => {
         if (scopes.includes("dup")) ctx.addIssue({ code: "custom", message: "Duplicate.", params: { code: "unique" } });
       }),
     });
-    expect(body(schema, { scopes: ["bad"] })).toEqual({ type: "validation_error", code: "invalid_input", detail: "Invalid scope: bad", attr: "scopes" });
+    expect(body(schema, { scopes: ["bad"] })).toEqual({
+      type: "validation_error",
+      code: "invalid_input",
+      detail: "Invalid scope: bad",
+      attr: "scopes",
+    });
     expect(body(schema, { scopes: ["dup"] })).toMatchObject({ code: "unique", detail: "Duplicate." });
   });
 });

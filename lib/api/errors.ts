@@ -31,8 +31,7 @@ export const permissionDenied = (detail = "You do not have permission to perform
 export const notAuthenticated = () =>
   new ApiError(401, "authentication_error", "not_authenticated", "Authentication credentials were not provided.");
 
-export const authenticationFailed = (detail: string) =>
-  new ApiError(401, "authentication_error", "authentication_failed", detail);
+export const authenticationFailed = (detail: string) => new ApiError(401, "authentication_error", "authentication_failed", detail);
 
 export const validationError = (detail: string, attr: string | null = null, code = "invalid_input") =>
   new ApiError(400, "validation_error", code, detail, attr);
@@ -41,16 +40,14 @@ export const methodNotAllowed = (method: string) =>
   new ApiError(405, "invalid_request", "method_not_allowed", `Method "${method}" not allowed.`);
 
 /** A URL whose path is not percent-encoded UTF-8 (`%ZZ`, a lone `%`, an encoded surrogate): it cannot be read. */
-export const malformedUrl = () =>
-  new ApiError(400, "invalid_request", "malformed_url", "The URL path is not valid percent-encoded UTF-8.");
+export const malformedUrl = () => new ApiError(400, "invalid_request", "malformed_url", "The URL path is not valid percent-encoded UTF-8.");
 
 export const parseError = (detail: string) => new ApiError(400, "invalid_request", "parse_error", detail);
 
 export const unsupportedMediaType = (contentType: string) =>
   new ApiError(415, "invalid_request", "unsupported_media_type", `Unsupported media type "${contentType}" in request.`);
 
-export const requestTooLarge = () =>
-  new ApiError(413, "invalid_request", "request_too_large", "Request body is too large.");
+export const requestTooLarge = () => new ApiError(413, "invalid_request", "request_too_large", "Request body is too large.");
 
 /** DRF's Throttled, as PostHog answers it, with `Retry-After` in whole seconds. */
 export const throttled = (retryAfterSeconds: number) => {
@@ -100,12 +97,10 @@ export function fromZodError(error: z.ZodError): ApiError {
     return validationError(`Ensure this value is less than or equal to ${issue.maximum}.`, attr, "max_value");
   }
   if (issue.code === "too_small") {
-    if (issue.origin === "string" && issue.minimum === 1)
-      return validationError("This field may not be blank.", attr, "blank");
+    if (issue.origin === "string" && issue.minimum === 1) return validationError("This field may not be blank.", attr, "blank");
     if (issue.origin === "string")
       return validationError(`Ensure this field has at least ${issue.minimum} characters.`, attr, "min_length");
-    if (issue.origin === "array")
-      return validationError(`Ensure this field has at least ${issue.minimum} elements.`, attr, "min_length");
+    if (issue.origin === "array") return validationError(`Ensure this field has at least ${issue.minimum} elements.`, attr, "min_length");
     return validationError(`Ensure this value is greater than or equal to ${issue.minimum}.`, attr, "min_value");
   }
   if (issue.code === "invalid_format") {

@@ -32,8 +32,7 @@ export function readPage(params: URLSearchParams, defaultLimit = DEFAULT_PAGE_SI
 export function pageLimit(raw: string | null | undefined, defaultLimit: number): number {
   if (raw === null || raw === undefined || !/^\s*\d+\s*$/.test(raw) || Number(raw) === 0) return defaultLimit;
   const limit = Number(raw);
-  if (limit > MAX_PAGE_SIZE)
-    throw validationError(`Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`, "limit", "max_value");
+  if (limit > MAX_PAGE_SIZE) throw validationError(`Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`, "limit", "max_value");
   return limit;
 }
 
@@ -88,10 +87,7 @@ export function withQuery(url: URL, changes: Record<string, string | null>): str
 }
 
 /** A list endpoint's whole answer: reads `limit`/`offset`, runs the listing for that page, wraps it. */
-export async function listPage<T>(
-  url: URL,
-  list: (page: Page) => Promise<{ count: number; results: T[] }>,
-): Promise<PaginatedList<T>> {
+export async function listPage<T>(url: URL, list: (page: Page) => Promise<{ count: number; results: T[] }>): Promise<PaginatedList<T>> {
   const page = readPage(url.searchParams);
   const { count, results } = await list(page);
   return paginate(url, page, count, results);

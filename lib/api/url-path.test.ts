@@ -14,14 +14,10 @@ const namingNothing = [
 ];
 
 describe("pathRefusal", () => {
-  test.each(routed)(
-    "%s is routed",
-    (path) => expect(pathRefusal(path)).toBeNull(),
-  );
+  test.each(routed)("%s is routed", (path) => expect(pathRefusal(path)).toBeNull());
 
-  test.each(undecodable)(
-    "%s cannot be decoded: 400",
-    (path) => expect(pathRefusal(path)?.body).toEqual({ type: "invalid_request", code: "malformed_url", detail: expect.any(String), attr: null }),
+  test.each(undecodable)("%s cannot be decoded: 400", (path) =>
+    expect(pathRefusal(path)?.body).toEqual({ type: "invalid_request", code: "malformed_url", detail: expect.any(String), attr: null }),
   );
 
   test.each(namingNothing)("%s names nothing: 404", (path) => expect(pathRefusal(path)?.status).toBe(404));
@@ -52,17 +48,38 @@ describe("the proxy's matcher, as Next compiles it", () => {
     expect(matches(path, {} as never, {})).toBe(true);
   });
 
-  const apiAndCapture = ["/api/projects/1/actions/10/", "/api", "/api/organizations/0b9f/members/", "/e/", "/e", "/i/v0/e/", "/batch/", "/capture", "/track/", "/decide/", "/flags/?v=2", "/array/phc_x/config.js", "/_health", "/_readyz/", "/_next/static/chunks/a.js", "/icon.svg"];
-  test.each(apiAndCapture)(
-    "skips the proxy for %s, which nothing refuses and is no page",
-    (path) => {
-      expect(pathRefusal(path)).toBeNull();
-      expect(matches(path, {} as never, {})).toBe(false);
-    },
-  );
+  const apiAndCapture = [
+    "/api/projects/1/actions/10/",
+    "/api",
+    "/api/organizations/0b9f/members/",
+    "/e/",
+    "/e",
+    "/i/v0/e/",
+    "/batch/",
+    "/capture",
+    "/track/",
+    "/decide/",
+    "/flags/?v=2",
+    "/array/phc_x/config.js",
+    "/_health",
+    "/_readyz/",
+    "/_next/static/chunks/a.js",
+    "/icon.svg",
+  ];
+  test.each(apiAndCapture)("skips the proxy for %s, which nothing refuses and is no page", (path) => {
+    expect(pathRefusal(path)).toBeNull();
+    expect(matches(path, {} as never, {})).toBe(false);
+  });
 
-  test.each(["/", "/login", "/signup/", "/project/1/insights/new", "/shared/abc", "/events", "/docs/api", "/organization/members", longestRouted])(
-    "runs the proxy for the page %s, for its CSP",
-    (path) => expect(matches(path, {} as never, {})).toBe(true),
-  );
+  test.each([
+    "/",
+    "/login",
+    "/signup/",
+    "/project/1/insights/new",
+    "/shared/abc",
+    "/events",
+    "/docs/api",
+    "/organization/members",
+    longestRouted,
+  ])("runs the proxy for the page %s, for its CSP", (path) => expect(matches(path, {} as never, {})).toBe(true));
 });

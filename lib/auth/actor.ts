@@ -65,8 +65,7 @@ function warnOfKeyInQuery(apiKey: PersonalApiKey) {
 
 async function authenticateApiKey(key: string, source: string): Promise<Actor> {
   const [row] = await (await keyWithUser()).execute({ secureValue: hashApiKey(key) });
-  if (!row?.user.isActive)
-    throw authenticationFailed(`Personal API key found in request ${source} is invalid.`);
+  if (!row?.user.isActive) throw authenticationFailed(`Personal API key found in request ${source} is invalid.`);
   if (source === QUERY_STRING) warnOfKeyInQuery(row.apiKey);
   const now = new Date();
   // Written at most hourly, so reads through a key don't each cost a write.

@@ -2,15 +2,30 @@ import { describe, expect, test } from "vitest";
 import { isValidScope, SCOPE_OBJECTS, scopesGrant } from "./scopes";
 
 describe("isValidScope", () => {
-  test.each(["*", "organization:read", "organization:write", "organization_member:read", "batch_export:write", "plugin:read", "insight:write", "user:read"])(
-    "%s is valid",
-    (scope) => expect(isValidScope(scope)).toBe(true),
-  );
+  test.each([
+    "*",
+    "organization:read",
+    "organization:write",
+    "organization_member:read",
+    "batch_export:write",
+    "plugin:read",
+    "insight:write",
+    "user:read",
+  ])("%s is valid", (scope) => expect(isValidScope(scope)).toBe(true));
 
-  test.each(["", "organization", "organization:", ":read", "organization:admin", "organization:read:extra", "nothing:read", "ORGANIZATION:read", "organization:READ", "**", " organization:read"])(
-    "%j is not",
-    (scope) => expect(isValidScope(scope)).toBe(false),
-  );
+  test.each([
+    "",
+    "organization",
+    "organization:",
+    ":read",
+    "organization:admin",
+    "organization:read:extra",
+    "nothing:read",
+    "ORGANIZATION:read",
+    "organization:READ",
+    "**",
+    " organization:read",
+  ])("%j is not", (scope) => expect(isValidScope(scope)).toBe(false));
 
   test("knows PostHog's 2024 scope objects", () => {
     expect(SCOPE_OBJECTS).toHaveLength(29);

@@ -62,7 +62,10 @@ describe("session store", () => {
   test("expired, it signs nobody in, and the user's next sign-in drops it", async () => {
     const ann = await newUser();
     const sid = await store.openSession(ann.id);
-    await db.update(schema.userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.userSessions.id, sid));
+    await db
+      .update(schema.userSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.userSessions.id, sid));
     expect(await signedIn(ann, sid)).toBe(false);
     const next = await store.openSession(ann.id);
     const rows = await db.select().from(schema.userSessions).where(eq(schema.userSessions.userId, ann.id));
@@ -72,16 +75,29 @@ describe("session store", () => {
 
   test("revoking the others keeps one session, or none; other users' sessions are untouched", async () => {
     const [ann, bob] = [await newUser(), await newUser()];
-    const [a1, a2, a3, b1] = [await store.openSession(ann.id), await store.openSession(ann.id), await store.openSession(ann.id), await store.openSession(bob.id)];
+    const [a1, a2, a3, b1] = [
+      await store.openSession(ann.id),
+      await store.openSession(ann.id),
+      await store.openSession(ann.id),
+      await store.openSession(bob.id),
+    ];
     await store.revokeOtherSessions(db, ann.id, a2);
-    expect([await signedIn(ann, a1), await signedIn(ann, a2), await signedIn(ann, a3), await signedIn(bob, b1)]).toEqual([false, true, false, true]);
+    expect([await signedIn(ann, a1), await signedIn(ann, a2), await signedIn(ann, a3), await signedIn(bob, b1)]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
     await store.revokeOtherSessions(db, ann.id, null);
     expect([await signedIn(ann, a2), await signedIn(bob, b1)]).toEqual([false, true]);
   });
 
   test("a user left in no organization is signed out; a member of one is not", async () => {
     const [ann, bob] = [await newUser(), await newUser()];
-    const [org] = await db.insert(schema.organizations).values({ name: "o", slug: `o-${Date.now()}` }).returning();
+    const [org] = await db
+      .insert(schema.organizations)
+      .values({ name: "o", slug: `o-${Date.now()}` })
+      .returning();
     await db.insert(schema.memberships).values({ organizationId: org.id, userId: bob.id, level: 1 });
     const [annSession, bobSession] = [await store.openSession(ann.id), await store.openSession(bob.id)];
     await store.revokeSessionsIfNoOrganization(db, bob.id);

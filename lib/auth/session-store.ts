@@ -60,9 +60,7 @@ export async function revokeSession(sessionId: string): Promise<void> {
  * that changed it stays signed in); with `keep` null, everywhere.
  */
 export async function revokeOtherSessions(tx: Tx, userId: number, keep: string | null): Promise<void> {
-  await tx
-    .delete(userSessions)
-    .where(and(eq(userSessions.userId, userId), keep ? ne(userSessions.id, keep) : undefined));
+  await tx.delete(userSessions).where(and(eq(userSessions.userId, userId), keep ? ne(userSessions.id, keep) : undefined));
 }
 
 /** A user left in no organization (removed from their last one, or having left it) is signed out everywhere. */

@@ -38,7 +38,8 @@ async function outcome(counters: ReturnType<Throttle["attemptCounters"]>, attemp
 describe("throttledAttempt", () => {
   test("an account's failed attempts are limited; the next one is refused with 429, PostHog's body and Retry-After", async () => {
     const { email, address } = fresh();
-    for (let i = 0; i < throttle.SUBJECT_LIMIT; i++) expect(await outcome(throttle.attemptCounters("login", email, address), wrongPassword)).toBe(400);
+    for (let i = 0; i < throttle.SUBJECT_LIMIT; i++)
+      expect(await outcome(throttle.attemptCounters("login", email, address), wrongPassword)).toBe(400);
     const refused = await outcome(throttle.attemptCounters("login", email, address), ok);
     expect(refused).toMatchObject({ status: 429, body: { type: "throttled_error", code: "throttled", attr: null } });
     const { retryAfter, body } = refused as { retryAfter: number; body: { detail: string } };
@@ -58,7 +59,8 @@ describe("throttledAttempt", () => {
     const { email, address } = fresh();
     for (let i = 0; i < throttle.SUBJECT_LIMIT - 1; i++) await outcome(throttle.attemptCounters("login", email, address), wrongPassword);
     expect(await outcome(throttle.attemptCounters("login", email, address), ok)).toBe("signed in");
-    for (let i = 0; i < throttle.SUBJECT_LIMIT - 1; i++) expect(await outcome(throttle.attemptCounters("login", email, address), wrongPassword)).toBe(400);
+    for (let i = 0; i < throttle.SUBJECT_LIMIT - 1; i++)
+      expect(await outcome(throttle.attemptCounters("login", email, address), wrongPassword)).toBe(400);
     expect(await outcome(throttle.attemptCounters("login", email, address), ok)).toBe("signed in");
   });
 
@@ -100,7 +102,11 @@ describe("throttledAttempt", () => {
   test("the server's own failure is not counted against the caller", async () => {
     const { email, address } = fresh();
     for (let i = 0; i < throttle.SUBJECT_LIMIT * 2; i++)
-      await expect(throttle.throttledAttempt(throttle.attemptCounters("login", email, address), async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+      await expect(
+        throttle.throttledAttempt(throttle.attemptCounters("login", email, address), async () =>
+          Promise.reject(new Error("database down")),
+        ),
+      ).rejects.toThrow("database down");
     expect(await outcome(throttle.attemptCounters("login", email, address), ok)).toBe("signed in");
   });
 

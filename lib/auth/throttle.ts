@@ -38,7 +38,8 @@ export function attemptCounters(action: ThrottledAction, subject: string, addres
   ];
 }
 
-const secondsLeft = sql<number>`extract(epoch from ${authAttempts.windowStartedAt} + make_interval(secs => ${WINDOW_SECONDS}) - now())`.mapWith(Number);
+const secondsLeft =
+  sql<number>`extract(epoch from ${authAttempts.windowStartedAt} + make_interval(secs => ${WINDOW_SECONDS}) - now())`.mapWith(Number);
 const windowEnded = sql`${authAttempts.windowStartedAt} <= now() - make_interval(secs => ${WINDOW_SECONDS})`;
 
 /**
@@ -125,6 +126,14 @@ export async function throttledFor(counters: Counter[]): Promise<number | null> 
       secondsLeft,
     })
     .from(authAttempts)
-    .where(and(inArray(authAttempts.key, counters.map((c) => c.key)), not(windowEnded)));
+    .where(
+      and(
+        inArray(
+          authAttempts.key,
+          counters.map((c) => c.key),
+        ),
+        not(windowEnded),
+      ),
+    );
   return longestWait(counters, rows, 1);
 }

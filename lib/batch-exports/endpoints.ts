@@ -101,7 +101,8 @@ function batchExportRoutes<Scope>(route: {
       method: "PUT",
       path: item,
       environments,
-      summary: "Replace a batch export's settings (every writable field, as on create); `destination.config` is merged into the stored config as on PATCH",
+      summary:
+        "Replace a batch export's settings (every writable field, as on create); `destination.config` is merged into the stored config as on PATCH",
       tag,
       scope: "batch_export:write",
       params: exportParams,

@@ -9,13 +9,7 @@ import { batchExportBackfills, batchExportRuns, batchExports, projects } from "@
 import { batchExportSchemaFromHogQL } from "@/lib/hogql/batch-export";
 import { appendLog } from "./log";
 import { modelProblem, updatedDestination, validateDestination } from "./rules";
-import {
-  dateOfInput,
-  type BatchExportModel,
-  type TBatchExport,
-  type TBatchExportCreate,
-  type TBatchExportUpdate,
-} from "./schemas";
+import { dateOfInput, type BatchExportModel, type TBatchExport, type TBatchExportCreate, type TBatchExportUpdate } from "./schemas";
 
 import { type BatchExportsOwner, reach, reachable, findExport, type Reach } from "./reach";
 import { serializeExport, latestRunsOf, withLatestRuns } from "./serialize";
@@ -100,7 +94,8 @@ export async function createBatchExport(actor: Actor, owner: BatchExportsOwner, 
         startAt: toDate(input.start_at),
         endAt: toDate(input.end_at),
         ...exportedColumns(input.hogql_query),
-        createdById: actor.user.id })
+        createdById: actor.user.id,
+      })
       .returning();
     await appendLog(tx, { batchExportId: row.id, level: "INFO", message: `Created by ${actor.user.email}.` });
     return row;
@@ -137,7 +132,8 @@ export async function updateBatchExport(
     lastPausedAt: toDate(input.last_paused_at) ?? (pausing ? new Date() : undefined),
     startAt: toDate(input.start_at),
     endAt: toDate(input.end_at),
-    ...(input.hogql_query !== undefined ? exportedColumns(input.hogql_query) : {}) };
+    ...(input.hogql_query !== undefined ? exportedColumns(input.hogql_query) : {}),
+  };
   const changed = Object.keys(input).filter((key) => key !== "destination" || destination);
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {

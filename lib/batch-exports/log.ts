@@ -13,7 +13,9 @@ export interface LogLine {
 /** Appends lines to exports' logs (what `GET …/logs/` reads): the API writes who did what, runs what happened. */
 export async function appendLog(tx: Tx, ...lines: LogLine[]): Promise<void> {
   if (!lines.length) return;
-  await tx.insert(batchExportLogEntries).values(
-    lines.map((line) => ({ batchExportId: line.batchExportId, runId: line.runId ?? null, level: line.level, message: line.message })),
-  );
+  await tx
+    .insert(batchExportLogEntries)
+    .values(
+      lines.map((line) => ({ batchExportId: line.batchExportId, runId: line.runId ?? null, level: line.level, message: line.message })),
+    );
 }

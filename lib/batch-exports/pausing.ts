@@ -88,14 +88,16 @@ export async function insertBackfill(
     backfillId: backfill.id,
     status: "Starting",
     dataIntervalStart: interval.start,
-    dataIntervalEnd: interval.end }));
+    dataIntervalEnd: interval.end,
+  }));
   // In slices, to stay well under PostgreSQL's 65,535 bound parameters per statement.
   for (let i = 0; i < rows.length; i += 1_000) await tx.insert(batchExportRuns).values(rows.slice(i, i + 1_000));
   const workflowId = backfillWorkflowId(batchExport.id, start, end);
   await appendLog(tx, {
     batchExportId: batchExport.id,
     level: "INFO",
-    message: `Backfill ${workflowId} requested by ${actor.user.email}: ${intervals.length} interval${intervals.length === 1 ? "" : "s"}.` });
+    message: `Backfill ${workflowId} requested by ${actor.user.email}: ${intervals.length} interval${intervals.length === 1 ? "" : "s"}.`,
+  });
   return workflowId;
 }
 
@@ -103,7 +105,10 @@ export async function insertBackfill(
 async function earliestData(batchExport: BatchExport): Promise<Date | null> {
   if (batchExport.model === "persons") {
     const db = await getDb();
-    const [row] = await db.select({ first: min(persons.createdAt) }).from(persons).where(eq(persons.projectId, batchExport.projectId));
+    const [row] = await db
+      .select({ first: min(persons.createdAt) })
+      .from(persons)
+      .where(eq(persons.projectId, batchExport.projectId));
     return row?.first ?? null;
   }
   const store = await getEventStore();
@@ -135,4 +140,3 @@ export async function backfillBatchExport(
   const backfillId = await db.transaction((tx) => insertBackfill(tx, actor, batchExport, start, end, intervals));
   return { backfill_id: backfillId };
 }
-

@@ -26,7 +26,8 @@ export interface RunJobData {
 export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A timestamp column's value as a Date (drivers give Dates or strings). */
-export const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+export const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 /**
  * pg-boss's `db` adapter over the process's database: the pool on PostgreSQL, the embedded PGlite otherwise (its
@@ -34,8 +35,11 @@ export const toDate = (value: unknown): Date | null => (value === null || value 
  */
 function executorOf(db: Database) {
   type Result = { rows: unknown[] };
-  const client = (db as unknown as { $client: { query: (text: string, values?: unknown[]) => Promise<Result>; exec?: (text: string) => Promise<Result[]> } })
-    .$client;
+  const client = (
+    db as unknown as {
+      $client: { query: (text: string, values?: unknown[]) => Promise<Result>; exec?: (text: string) => Promise<Result[]> };
+    }
+  ).$client;
   return {
     async executeSql(text: string, values?: unknown[]): Promise<Result> {
       if (values?.length || !client.exec) return client.query(text, values);
@@ -228,7 +232,9 @@ export async function handOver(db: Database, boss: PgBoss, run: StartedRun, sett
   // It continues the current attempt: each of its retries is one more.
   const jobId = await boss.send(RUN_QUEUE, data, jobOptions(run, settings.maxAttempts - run.attempts, settings));
   if (!jobId) return false;
-  const updated = await db.execute(sql`UPDATE batch_export_runs SET job_id = ${jobId}, last_updated_at = now() WHERE ${held(run)} RETURNING id`);
+  const updated = await db.execute(
+    sql`UPDATE batch_export_runs SET job_id = ${jobId}, last_updated_at = now() WHERE ${held(run)} RETURNING id`,
+  );
   if (rowsOf(updated).length) return true;
   // Cancelled meanwhile: the new job has nothing to carry.
   await boss.cancel(RUN_QUEUE, jobId);

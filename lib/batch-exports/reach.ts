@@ -45,4 +45,3 @@ export async function findExport(where: Reach, batchExportId: string): Promise<B
   if (!row) throw notFound();
   return row.batchExport;
 }
-

@@ -84,12 +84,37 @@ describe("events", () => {
     expect(rows.pages.flatMap((page) => (page.format === "rows" ? page.rows.map((row) => row.uuid) : [])).sort()).toEqual(uuids);
 
     const jsonl = await readAll(eventsQuery, "jsonl", 10);
-    const lines = jsonl.pages.flatMap((page) => Buffer.from(page.format === "jsonl" ? page.body : []).toString().trim().split("\n").map((line) => JSON.parse(line)));
+    const lines = jsonl.pages.flatMap((page) =>
+      Buffer.from(page.format === "jsonl" ? page.body : [])
+        .toString()
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    );
     expect(lines.map((line) => line.uuid).sort()).toEqual(uuids);
     const first = lines.find((line) => line.uuid === events[0].uuid);
     // JSON columns are embedded as JSON, the rest are JSON values; PostHog's columns in order.
-    expect(Object.keys(first)).toEqual(["uuid", "event", "properties", "elements", "set", "set_once", "distinct_id", "team_id", "ip", "site_url", "timestamp"]);
-    expect(first).toMatchObject({ event: events[0].event, properties: { i: 0, text: TRICKY }, set: { plan: "pro" }, set_once: null, team_id: TEAM, ip: null });
+    expect(Object.keys(first)).toEqual([
+      "uuid",
+      "event",
+      "properties",
+      "elements",
+      "set",
+      "set_once",
+      "distinct_id",
+      "team_id",
+      "ip",
+      "site_url",
+      "timestamp",
+    ]);
+    expect(first).toMatchObject({
+      event: events[0].event,
+      properties: { i: 0, text: TRICKY },
+      set: { plan: "pro" },
+      set_once: null,
+      team_id: TEAM,
+      ip: null,
+    });
     expect(first.timestamp).toBe("2024-06-01T00:00:00.000000Z");
 
     const copy = await readAll(eventsQuery, "copy", 10);
@@ -174,20 +199,38 @@ describe("persons", () => {
     const rows = pages.flatMap((page) => (page.format === "rows" ? page.rows : []));
     expect(rows.map((row) => row.distinct_id)).toEqual(["alice-anon", "alice@example.com", "bob", "carol-laptop"]);
     const byId = Object.fromEntries(rows.map((row) => [row.distinct_id as string, row]));
-    expect(byId.bob).toMatchObject({ team_id: String(PERSONS_TEAM), person_id: ids.bob, person_version: "1", person_distinct_id_version: "0", is_deleted: false });
+    expect(byId.bob).toMatchObject({
+      team_id: String(PERSONS_TEAM),
+      person_id: ids.bob,
+      person_version: "1",
+      person_distinct_id_version: "0",
+      is_deleted: false,
+    });
     expect(JSON.parse(byId.bob.properties as string)).toEqual({ plan: "pro" });
-    expect(byId["carol-laptop"]).toMatchObject({ person_id: ids.alice, person_distinct_id_version: "1", _inserted_at: "2024-06-01T00:30:00.000000Z" });
+    expect(byId["carol-laptop"]).toMatchObject({
+      person_id: ids.alice,
+      person_distinct_id_version: "1",
+      _inserted_at: "2024-06-01T00:30:00.000000Z",
+    });
     expect(byId.bob.created_at).toBe("2024-05-01T00:00:00.000000Z");
   });
 
   test("JSON Lines and COPY text carry the same rows; Dave, changed again after the interval, is the next one's", async () => {
     const jsonl = await readAll(query, "jsonl", 10);
-    const lines = jsonl.pages.flatMap((page) => Buffer.from(page.format === "jsonl" ? page.body : []).toString().trim().split("\n").map((line) => JSON.parse(line)));
+    const lines = jsonl.pages.flatMap((page) =>
+      Buffer.from(page.format === "jsonl" ? page.body : [])
+        .toString()
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    );
     expect(lines.map((line) => line.distinct_id)).toEqual(["alice-anon", "alice@example.com", "bob", "carol-laptop"]);
     expect(lines[2]).toMatchObject({ team_id: PERSONS_TEAM, properties: { plan: "pro" }, person_version: 1, is_deleted: false });
     const copy = await readAll(query, "copy", 10);
     const names = copy.pages[0].columns.map((column) => column.name);
-    expect(parseCopyText(copy.pages[0].format === "copy" ? copy.pages[0].body : new Uint8Array(), names).map((row) => row.is_deleted)).toEqual(Array(4).fill("false"));
+    expect(
+      parseCopyText(copy.pages[0].format === "copy" ? copy.pages[0].body : new Uint8Array(), names).map((row) => row.is_deleted),
+    ).toEqual(Array(4).fill("false"));
 
     const next = await readAll({ ...query, start: END, end: new Date(END.getTime() + 3_600_000) }, "rows", 10);
     const nextRows = next.pages.flatMap((page) => (page.format === "rows" ? page.rows : []));

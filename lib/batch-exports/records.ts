@@ -125,7 +125,9 @@ function selectList(fields: ExportField[], format: PageFormat, values: Record<st
   return bound
     .map(({ expression, alias, json }) => {
       if (format === "rows") return `${expression} AS ${identifier(alias)}`;
-      const text = json ? `replaceAll(toValidUTF8(${expression}), '\\\\u0000', '')` : `replaceAll(toValidUTF8(toString(${expression})), '\\0', '')`;
+      const text = json
+        ? `replaceAll(toValidUTF8(${expression}), '\\\\u0000', '')`
+        : `replaceAll(toValidUTF8(toString(${expression})), '\\0', '')`;
       return `${text} AS ${identifier(alias)}`;
     })
     .join(", ");
@@ -139,7 +141,11 @@ interface ModelSource {
   /** The key's columns and how a cursor's text is read back as their types. */
   key: { column: string; parse: (param: string) => string }[];
   /** The interval's records, after `after` and up to `last` (both optional): a FROM clause's source and its WHERE. */
-  source(query: RecordQuery, params: Record<string, unknown>, range: { after?: RecordCursor; last?: RecordCursor }): { from: string; where: string };
+  source(
+    query: RecordQuery,
+    params: Record<string, unknown>,
+    range: { after?: RecordCursor; last?: RecordCursor },
+  ): { from: string; where: string };
   /** The page's SELECT's tail (duplicates folded). */
   tail: string;
 }
@@ -158,7 +164,10 @@ function keyCompare(source: ModelSource, op: string, cursor: RecordCursor, name:
 }
 
 function rangeWhere(source: ModelSource, params: Record<string, unknown>, range: { after?: RecordCursor; last?: RecordCursor }) {
-  return [range.after && keyCompare(source, ">", range.after, "after", params), range.last && keyCompare(source, "<=", range.last, "last", params)]
+  return [
+    range.after && keyCompare(source, ">", range.after, "after", params),
+    range.last && keyCompare(source, "<=", range.last, "last", params),
+  ]
     .filter(Boolean)
     .map((condition) => ` AND ${condition}`)
     .join("");
@@ -249,7 +258,11 @@ export interface RecordPlan {
  * exactly after the last page it wrote, even with another page size). A key stored twice (folded later by
  * ReplacingMergeTree) counts once.
  */
-export async function planRecordPages(store: EventStore, query: RecordQuery, options: { after: RecordCursor | null; pageSize: number }): Promise<RecordPlan> {
+export async function planRecordPages(
+  store: EventStore,
+  query: RecordQuery,
+  options: { after: RecordCursor | null; pageSize: number },
+): Promise<RecordPlan> {
   const source = SOURCES[query.model];
   const params: Record<string, unknown> = { page_size: options.pageSize };
   const { from, where } = source.source(query, params, {});
@@ -265,7 +278,9 @@ export async function planRecordPages(store: EventStore, query: RecordQuery, opt
   );
   return {
     total: Number(rows[0]?.total ?? 0),
-    pageEnds: rows.filter((row) => Number(row.ahead) === 1).map((row) => Object.fromEntries(source.key.map(({ column }) => [column, row[column]]))),
+    pageEnds: rows
+      .filter((row) => Number(row.ahead) === 1)
+      .map((row) => Object.fromEntries(source.key.map(({ column }) => [column, row[column]]))),
   };
 }
 
@@ -301,6 +316,8 @@ function countLines(body: Uint8Array): number {
 /** Whether `value` is a position of `model` (a run's stored cursor read back). */
 export function isRecordCursor(model: RecordModel, value: unknown): value is RecordCursor {
   return (
-    typeof value === "object" && value !== null && SOURCES[model].key.every(({ column }) => typeof (value as Record<string, unknown>)[column] === "string")
+    typeof value === "object" &&
+    value !== null &&
+    SOURCES[model].key.every(({ column }) => typeof (value as Record<string, unknown>)[column] === "string")
   );
 }

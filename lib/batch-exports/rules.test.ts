@@ -139,9 +139,9 @@ describe("destinations", () => {
       detail: "Unsupported value for configuration field 'port': expected number.",
       attr: "destination__config__port",
     });
-    expect(errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "p", compression: "zip", ...S3_KEYS })).detail).toBe(
-      `Unsupported value for configuration field 'compression': expected one of "gzip", "brotli".`,
-    );
+    expect(
+      errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "p", compression: "zip", ...S3_KEYS })).detail,
+    ).toBe(`Unsupported value for configuration field 'compression': expected one of "gzip", "brotli".`);
     expect(errorOf(() => validateDestination("Kafka", {}))).toEqual({
       type: "validation_error",
       code: "unsupported_destination",
@@ -180,8 +180,17 @@ describe("runs and logs", () => {
 describe("destinations: where a config may point", () => {
   test("S3 without both keys is refused: the server's own credentials are never used", () => {
     const bucket = { bucket_name: "b", region: "us-east-1", prefix: "" };
-    for (const keys of [{}, { aws_access_key_id: "k" }, { aws_secret_access_key: "s" }, { aws_access_key_id: "", aws_secret_access_key: "s" }, { aws_access_key_id: null, aws_secret_access_key: null }])
-      expect(errorOf(() => validateDestination("S3", { ...bucket, ...keys })), JSON.stringify(keys)).toMatchObject({
+    for (const keys of [
+      {},
+      { aws_access_key_id: "k" },
+      { aws_secret_access_key: "s" },
+      { aws_access_key_id: "", aws_secret_access_key: "s" },
+      { aws_access_key_id: null, aws_secret_access_key: null },
+    ])
+      expect(
+        errorOf(() => validateDestination("S3", { ...bucket, ...keys })),
+        JSON.stringify(keys),
+      ).toMatchObject({
         code: "required_field",
         attr: expect.stringMatching(/^destination__config__aws_(access_key_id|secret_access_key)$/),
         detail: expect.stringContaining("never with the server's own credentials"),
@@ -193,7 +202,10 @@ describe("destinations: where a config may point", () => {
     for (const host of ["warehouse.example.com", "10.0.0.5", "::1", "[::1]", "db_1"])
       expect(validateDestination("Postgres", { ...postgres, host }).config, host).toMatchObject({ host });
     for (const host of ["/var/run/postgresql", "/tmp", "h/../x", "a,b", "host=/tmp", "x y", "@/tmp"])
-      expect(errorOf(() => validateDestination("Redshift", { ...postgres, host })), host).toMatchObject({
+      expect(
+        errorOf(() => validateDestination("Redshift", { ...postgres, host })),
+        host,
+      ).toMatchObject({
         code: "unsupported_value",
         attr: "destination__config__host",
         detail: "Unsupported value for configuration field 'host': it must be a host name or an IP address.",
@@ -202,8 +214,13 @@ describe("destinations: where a config may point", () => {
 
   test("URLs are http or https", () => {
     for (const url of ["file:///etc/passwd", "unix:/var/run/docker.sock", "gopher://x", "ftp://x/", "not a url", "//x"])
-      expect(errorOf(() => validateDestination("HTTP", { url, token: "t" })), url).toMatchObject({ code: "unsupported_value", attr: "destination__config__url" });
-    expect(errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "", endpoint_url: "file:///x", ...S3_KEYS }))).toMatchObject({
+      expect(
+        errorOf(() => validateDestination("HTTP", { url, token: "t" })),
+        url,
+      ).toMatchObject({ code: "unsupported_value", attr: "destination__config__url" });
+    expect(
+      errorOf(() => validateDestination("S3", { bucket_name: "b", region: "r", prefix: "", endpoint_url: "file:///x", ...S3_KEYS })),
+    ).toMatchObject({
       attr: "destination__config__endpoint_url",
     });
   });
@@ -211,16 +228,24 @@ describe("destinations: where a config may point", () => {
 
 describe("destinations: an update that changes the target drops the stored secrets", () => {
   const stored = {
-    Postgres: { type: "Postgres", config: validateDestination("Postgres", { user: "admin", password: "admin-password", host: "db.example.com", database: "warehouse" }).config },
+    Postgres: {
+      type: "Postgres",
+      config: validateDestination("Postgres", { user: "admin", password: "admin-password", host: "db.example.com", database: "warehouse" })
+        .config,
+    },
     S3: { type: "S3", config: validateDestination("S3", { bucket_name: "exports", region: "eu-west-1", prefix: "p/", ...S3_KEYS }).config },
     HTTP: { type: "HTTP", config: validateDestination("HTTP", { url: "https://eu.example.com/batch/", token: "admin-token" }).config },
   } as const;
 
   test("fields that are not the target keep the secrets, as PostHog's merge does", () => {
-    expect(updatedDestination(stored.Postgres, { config: { schema: "analytics", table_name: "t", has_self_signed_cert: true } }).config).toMatchObject({ password: "admin-password" });
+    expect(
+      updatedDestination(stored.Postgres, { config: { schema: "analytics", table_name: "t", has_self_signed_cert: true } }).config,
+    ).toMatchObject({ password: "admin-password" });
     // The whole form sent back unchanged (defaults written out) is no new target.
     const { password: _, ...form } = stored.Postgres.config as Record<string, unknown>;
-    expect(updatedDestination(stored.Postgres, { type: "Postgres", config: { ...form, port: 5432 } }).config).toMatchObject({ password: "admin-password" });
+    expect(updatedDestination(stored.Postgres, { type: "Postgres", config: { ...form, port: 5432 } }).config).toMatchObject({
+      password: "admin-password",
+    });
     expect(updatedDestination(stored.S3, { config: { prefix: "q/", compression: "gzip" } }).config).toMatchObject(S3_KEYS);
     expect(updatedDestination(stored.HTTP, { config: { include_events: ["$pageview"] } }).config).toMatchObject({ token: "admin-token" });
   });
@@ -249,12 +274,16 @@ describe("destinations: an update that changes the target drops the stored secre
   test("with new secrets sent, the new target stores those, and the stored ones of every field are gone", () => {
     const moved = updatedDestination(stored.Postgres, { config: { host: "attacker.example.com", password: "mine" } });
     expect(moved.config).toMatchObject({ host: "attacker.example.com", password: "mine", user: "admin" });
-    const s3 = updatedDestination(stored.S3, { config: { endpoint_url: "https://attacker.example.com", aws_access_key_id: "mine", aws_secret_access_key: "mine" } });
+    const s3 = updatedDestination(stored.S3, {
+      config: { endpoint_url: "https://attacker.example.com", aws_access_key_id: "mine", aws_secret_access_key: "mine" },
+    });
     expect(JSON.stringify(s3)).not.toContain("admin");
     // One secret sent is not enough where two are needed: the other stored one does not follow.
     expect(errorOf(() => updatedDestination(stored.S3, { config: { bucket_name: "x", aws_access_key_id: "mine" } }))).toMatchObject({
       attr: "destination__config__aws_secret_access_key",
     });
-    expect(updatedDestination(stored.HTTP, { config: { url: "https://attacker.example.com/", token: "mine" } }).config).toMatchObject({ token: "mine" });
+    expect(updatedDestination(stored.HTTP, { config: { url: "https://attacker.example.com/", token: "mine" } }).config).toMatchObject({
+      token: "mine",
+    });
   });
 });

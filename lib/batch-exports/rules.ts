@@ -124,7 +124,13 @@ export const OPEN_ENDED_BACKFILL_TYPES: readonly string[] = ["HTTP", "NoOp"];
 export type BackfillRangeReason = "start_not_before_end" | "end_too_far" | "end_required";
 
 /** Why a backfill of `[start, end)` is refused (PostHog's order), or null; `end` null is open-ended. */
-export function backfillRangeReason(start: Date, end: Date | null, destinationType: string, interval: BatchExportInterval, now: Date): BackfillRangeReason | null {
+export function backfillRangeReason(
+  start: Date,
+  end: Date | null,
+  destinationType: string,
+  interval: BatchExportInterval,
+  now: Date,
+): BackfillRangeReason | null {
   if (end && start >= end) return "start_not_before_end";
   if (end && end.getTime() > now.getTime() + intervalMs(interval)) return "end_too_far";
   if (!end && !OPEN_ENDED_BACKFILL_TYPES.includes(destinationType)) return "end_required";
@@ -236,7 +242,8 @@ export const HTTP_MODEL_MESSAGE = "HTTP batch exports only support the events mo
 export function modelProblem(model: BatchExportModel, destinationType: string, hogqlQuery: string | null): ApiError | null {
   if (model === "events") return null;
   if (destinationType === "HTTP") return validationError(HTTP_MODEL_MESSAGE, "model", "invalid_input");
-  if (hogqlQuery) return validationError(`A ${model} export has no 'hogql_query': it selects from events. Leave it empty.`, "model", "invalid_input");
+  if (hogqlQuery)
+    return validationError(`A ${model} export has no 'hogql_query': it selects from events. Leave it empty.`, "model", "invalid_input");
   return null;
 }
 

@@ -61,7 +61,10 @@ beforeAll(async () => {
   store = await eventStore.getEventStore();
   // pg-boss on the embedded PGlite: its schema is created here.
   boss = await modules.queue.runQueue(db, settings);
-  const [organization] = await db.insert(modules.schema.organizations).values({ name: "Org", slug: `org-${randomUUID()}` }).returning();
+  const [organization] = await db
+    .insert(modules.schema.organizations)
+    .values({ name: "Org", slug: `org-${randomUUID()}` })
+    .returning();
   const [project] = await db
     .insert(modules.schema.projects)
     .values({ organizationId: organization.id, name: "P", apiToken: `phc_${randomUUID()}` })
@@ -73,7 +76,13 @@ beforeAll(async () => {
     { ...events[0], uuid: randomUUID(), timestamp: END.toISOString(), team_id: projectId },
     { ...events[0], uuid: randomUUID(), team_id: projectId + 1 },
   ]);
-  s3rver = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "exports", configs: [] }] });
+  s3rver = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: "exports", configs: [] }],
+  });
   const address = await s3rver.run();
   s3Endpoint = `http://127.0.0.1:${address.port}`;
 }, 180_000);
@@ -91,7 +100,8 @@ afterAll(async () => {
 beforeEach(async () => {
   const left = await db.execute(sql`
     UPDATE batch_export_runs SET status = 'Cancelled' WHERE status NOT IN ('Completed', 'Failed', 'Cancelled') RETURNING job_id`);
-  for (const { job_id } of modules.queue.rowsOf<{ job_id: string | null }>(left)) if (job_id) await boss.cancel(modules.queue.RUN_QUEUE, job_id);
+  for (const { job_id } of modules.queue.rowsOf<{ job_id: string | null }>(left))
+    if (job_id) await boss.cancel(modules.queue.RUN_QUEUE, job_id);
 });
 
 async function createExport(destinationType: string, destinationConfig: Record<string, unknown>) {
@@ -115,7 +125,10 @@ const settings = { enabled: true, pollMs: 500, concurrency: 1, leaseSeconds: 30,
 async function runAll(stop = new AbortController().signal) {
   await modules.queue.enqueuePendingRuns(db, boss, settings);
   for (;;) {
-    const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true, ignoreStartAfter: true });
+    const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, {
+      includeMetadata: true,
+      ignoreStartAfter: true,
+    });
     if (!job) return;
     try {
       await modules.worker.executeJob(db, boss, job, settings, stop);
@@ -194,28 +207,50 @@ test("HTTP: a destination failing every attempt ends Failed with its error in th
     expect(run.attempts).toBe(3);
     expect(await boss.getJobById(modules.queue.RUN_QUEUE, run.jobId!)).toMatchObject({ state: "failed", retryCount: 2 });
     const { eq } = await import("drizzle-orm");
-    const log = await db.select().from(modules.schema.batchExportLogEntries).where(eq(modules.schema.batchExportLogEntries.batchExportId, exportId));
-    expect(log.some((entry) => entry.level === "ERROR" && entry.message.includes("503") && entry.message.includes("failed after 3 attempts"))).toBe(true);
+    const log = await db
+      .select()
+      .from(modules.schema.batchExportLogEntries)
+      .where(eq(modules.schema.batchExportLogEntries.batchExportId, exportId));
+    expect(
+      log.some((entry) => entry.level === "ERROR" && entry.message.includes("503") && entry.message.includes("failed after 3 attempts")),
+    ).toBe(true);
   } finally {
     http.close();
   }
 });
 
 test("S3: one JSON Lines object per page under the prefix; running the interval again overwrites them", async () => {
-  const config = { bucket_name: "exports", region: "us-east-1", prefix: "posthog/events", endpoint_url: s3Endpoint, aws_access_key_id: "S3RVER", aws_secret_access_key: "S3RVER" };
+  const config = {
+    bucket_name: "exports",
+    region: "us-east-1",
+    prefix: "posthog/events",
+    endpoint_url: s3Endpoint,
+    aws_access_key_id: "S3RVER",
+    aws_secret_access_key: "S3RVER",
+  };
   const { runId } = await createExport("S3", config);
   await runAll();
   expect((await runRow(runId)).status).toBe("Completed");
   await createExport("S3", config); // another run of the same interval
   await runAll();
-  const s3 = new S3Client({ region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const s3 = new S3Client({
+    region: "us-east-1",
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: "exports", Prefix: "posthog/events/" }));
   const keys = (listed.Contents ?? []).map((object) => object.Key!).sort();
   expect(keys).toEqual([0, 1, 2].map((part) => `posthog/events/${START.toISOString()}-${END.toISOString()}-${part}.jsonl`));
   const lines: { uuid: string; properties: { text: string } }[] = [];
   for (const key of keys) {
     const object = await s3.send(new GetObjectCommand({ Bucket: "exports", Key: key }));
-    lines.push(...(await object.Body!.transformToString()).trim().split("\n").map((line) => JSON.parse(line)));
+    lines.push(
+      ...(await object.Body!.transformToString())
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    );
   }
   expect(lines.map((line) => line.uuid).sort()).toEqual(events.map((event) => event.uuid).sort());
   expect(lines[0].properties.text).toBe("tab\tnew\nline \\ back");
@@ -224,52 +259,64 @@ test("S3: one JSON Lines object per page under the prefix; running the interval 
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-test.skipIf(!postgresUrl)("Postgres: the table is created, a resumed, a repeated and a filtered run leave each event once", { timeout: 60_000 }, async () => {
-  const url = new URL(postgresUrl!);
-  const database = `${url.pathname.slice(1)}_bx_dest`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${database}"`);
-  await admin.end();
-  const config = { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database, schema: "public", table_name: "ph_events" };
-  const { runId } = await createExport("Postgres", config);
-  // The process stops after its first page: the run is handed over to a new job, which resumes from its cursor.
-  const stopping = new AbortController();
-  const stopAfterFirstPage = setInterval(async () => {
-    if ((await runRow(runId)).recordsCompleted) stopping.abort();
-  }, 1);
-  await modules.queue.enqueuePendingRuns(db, boss, settings);
-  const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
-  await modules.worker.executeJob(db, boss, job, settings, stopping.signal);
-  clearInterval(stopAfterFirstPage);
-  const paused = await runRow(runId);
-  expect(paused.status).toBe("Running");
-  expect(paused.recordsCompleted).toBeLessThan(250);
-  expect(paused.jobId).not.toBe(job.id);
-  // The new job waits until the one handing over completes (one job of an interval active at a time).
-  expect(await boss.fetch(modules.queue.RUN_QUEUE)).toEqual([]);
-  await boss.complete(modules.queue.RUN_QUEUE, job.id);
-  await runAll();
-  expect(await runRow(runId)).toMatchObject({ status: "Completed", recordsCompleted: 250 });
-  await createExport("Postgres", config); // the same interval again: it replaces the interval
-  await runAll();
-  // An export of some events only (another may write the others to the table) merges instead: nothing is deleted.
-  await createExport("Postgres", { ...config, exclude_events: ["$identify"] });
-  await runAll();
-  const destination = new pg.Client({ ...config });
-  await destination.connect();
-  try {
-    const { rows } = await destination.query("SELECT uuid, event, properties, set, ip, team_id, timestamp FROM ph_events");
-    expect(rows.map((row) => row.uuid).sort()).toEqual(events.map((event) => event.uuid).sort());
-    const first = rows.find((row) => row.uuid === events[0].uuid)!;
-    expect(first).toMatchObject({ event: "$identify", ip: "10.0.0.1", team_id: projectId, set: { plan: "pro" } });
-    expect(first.properties.text).toBe("tab\tnew\nline \\ back");
-    expect(new Date(first.timestamp).toISOString()).toBe(events[0].timestamp);
-  } finally {
-    await destination.end();
-  }
-});
+test.skipIf(!postgresUrl)(
+  "Postgres: the table is created, a resumed, a repeated and a filtered run leave each event once",
+  { timeout: 60_000 },
+  async () => {
+    const url = new URL(postgresUrl!);
+    const database = `${url.pathname.slice(1)}_bx_dest`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${database}"`);
+    await admin.end();
+    const config = {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database,
+      schema: "public",
+      table_name: "ph_events",
+    };
+    const { runId } = await createExport("Postgres", config);
+    // The process stops after its first page: the run is handed over to a new job, which resumes from its cursor.
+    const stopping = new AbortController();
+    const stopAfterFirstPage = setInterval(async () => {
+      if ((await runRow(runId)).recordsCompleted) stopping.abort();
+    }, 1);
+    await modules.queue.enqueuePendingRuns(db, boss, settings);
+    const [job] = await boss.fetch<import("./queue").RunJobData>(modules.queue.RUN_QUEUE, { includeMetadata: true });
+    await modules.worker.executeJob(db, boss, job, settings, stopping.signal);
+    clearInterval(stopAfterFirstPage);
+    const paused = await runRow(runId);
+    expect(paused.status).toBe("Running");
+    expect(paused.recordsCompleted).toBeLessThan(250);
+    expect(paused.jobId).not.toBe(job.id);
+    // The new job waits until the one handing over completes (one job of an interval active at a time).
+    expect(await boss.fetch(modules.queue.RUN_QUEUE)).toEqual([]);
+    await boss.complete(modules.queue.RUN_QUEUE, job.id);
+    await runAll();
+    expect(await runRow(runId)).toMatchObject({ status: "Completed", recordsCompleted: 250 });
+    await createExport("Postgres", config); // the same interval again: it replaces the interval
+    await runAll();
+    // An export of some events only (another may write the others to the table) merges instead: nothing is deleted.
+    await createExport("Postgres", { ...config, exclude_events: ["$identify"] });
+    await runAll();
+    const destination = new pg.Client({ ...config });
+    await destination.connect();
+    try {
+      const { rows } = await destination.query("SELECT uuid, event, properties, set, ip, team_id, timestamp FROM ph_events");
+      expect(rows.map((row) => row.uuid).sort()).toEqual(events.map((event) => event.uuid).sort());
+      const first = rows.find((row) => row.uuid === events[0].uuid)!;
+      expect(first).toMatchObject({ event: "$identify", ip: "10.0.0.1", team_id: projectId, set: { plan: "pro" } });
+      expect(first.properties.text).toBe("tab\tnew\nline \\ back");
+      expect(new Date(first.timestamp).toISOString()).toBe(events[0].timestamp);
+    } finally {
+      await destination.end();
+    }
+  },
+);
 
 test("a cancelled run stops at its next page; a queued one's job is cancelled", async () => {
   const { runId } = await createExport("NoOp", {});
@@ -296,7 +343,10 @@ test("two runs of one interval never run at once: the second job waits for the f
   const first = await createExport("NoOp", {});
   const { eq } = await import("drizzle-orm");
   // A second run of the same export and interval (a backfill's).
-  const [backfill] = await db.insert(modules.schema.batchExportBackfills).values({ batchExportId: first.exportId, startAt: START, endAt: END }).returning();
+  const [backfill] = await db
+    .insert(modules.schema.batchExportBackfills)
+    .values({ batchExportId: first.exportId, startAt: START, endAt: END })
+    .returning();
   const [second] = await db
     .insert(modules.schema.batchExportRuns)
     .values({ batchExportId: first.exportId, backfillId: backfill.id, status: "Starting", dataIntervalStart: START, dataIntervalEnd: END })
@@ -310,7 +360,10 @@ test("two runs of one interval never run at once: the second job waits for the f
   await boss.complete(modules.queue.RUN_QUEUE, next.id);
   // Queuing again makes no second job: a run is queued once.
   expect(await modules.queue.enqueuePendingRuns(db, boss, settings)).toBe(0);
-  await db.update(modules.schema.batchExportRuns).set({ status: "Cancelled" }).where(eq(modules.schema.batchExportRuns.batchExportId, first.exportId));
+  await db
+    .update(modules.schema.batchExportRuns)
+    .set({ status: "Cancelled" })
+    .where(eq(modules.schema.batchExportRuns.batchExportId, first.exportId));
 });
 
 test("a run whose job pg-boss failed for good (its server killed on the last attempt) becomes Failed", async () => {
@@ -329,12 +382,22 @@ test("the scheduler creates the run of the interval that just ended once, for un
   const { eq } = await import("drizzle-orm");
   const created = new Date("2024-06-01T00:30:00Z");
   const values = { projectId, destinationType: "NoOp", destinationConfig: {}, interval: "hour", createdAt: created };
-  const [live] = await db.insert(modules.schema.batchExports).values({ ...values, name: "live" }).returning();
-  const [paused] = await db.insert(modules.schema.batchExports).values({ ...values, name: "paused", paused: true }).returning();
-  const [ended] = await db.insert(modules.schema.batchExports).values({ ...values, name: "ended", endAt: new Date("2024-06-01T01:00:00Z") }).returning();
+  const [live] = await db
+    .insert(modules.schema.batchExports)
+    .values({ ...values, name: "live" })
+    .returning();
+  const [paused] = await db
+    .insert(modules.schema.batchExports)
+    .values({ ...values, name: "paused", paused: true })
+    .returning();
+  const [ended] = await db
+    .insert(modules.schema.batchExports)
+    .values({ ...values, name: "ended", endAt: new Date("2024-06-01T01:00:00Z") })
+    .returning();
   const now = new Date("2024-06-01T02:00:05Z");
   await Promise.all([scheduleRuns(db, now), scheduleRuns(db, now)]);
-  const runsOf = (id: string) => db.select().from(modules.schema.batchExportRuns).where(eq(modules.schema.batchExportRuns.batchExportId, id));
+  const runsOf = (id: string) =>
+    db.select().from(modules.schema.batchExportRuns).where(eq(modules.schema.batchExportRuns.batchExportId, id));
   const runs = await runsOf(live.id);
   expect(runs.map((run) => [run.dataIntervalStart?.toISOString(), run.dataIntervalEnd.toISOString(), run.status])).toEqual([
     ["2024-06-01T01:00:00.000Z", "2024-06-01T02:00:00.000Z", "Starting"],
@@ -343,5 +406,8 @@ test("the scheduler creates the run of the interval that just ended once, for un
   expect(await runsOf(ended.id)).toEqual([]);
   // A tick for an earlier interval that ended after the export was created (00:00–01:00) creates that one too.
   await scheduleRuns(db, new Date("2024-06-01T01:00:05Z"));
-  expect((await runsOf(live.id)).map((run) => run.dataIntervalEnd.toISOString()).sort()).toEqual(["2024-06-01T01:00:00.000Z", "2024-06-01T02:00:00.000Z"]);
+  expect((await runsOf(live.id)).map((run) => run.dataIntervalEnd.toISOString()).sort()).toEqual([
+    "2024-06-01T01:00:00.000Z",
+    "2024-06-01T02:00:00.000Z",
+  ]);
 });

@@ -3,7 +3,15 @@ import type { EventStore } from "@/lib/events/store/open";
 import { finishRun, recordProgress, settleBackfill, type HoldState, type StartedRun } from "./queue";
 import { destinationFor } from "./destinations/registry";
 import type { DestinationWriter } from "./destinations/types";
-import { isRecordCursor, planRecordPages, readRecordPage, type ExportSchema, type RecordCursor, type RecordModel, type RecordQuery } from "./records";
+import {
+  isRecordCursor,
+  planRecordPages,
+  readRecordPage,
+  type ExportSchema,
+  type RecordCursor,
+  type RecordModel,
+  type RecordQuery,
+} from "./records";
 import { appendLog } from "./log";
 import type { BatchExportLogLevel } from "./schemas";
 
@@ -42,7 +50,8 @@ function parseCursor(model: RecordModel, text: string | null): RunCursor | null 
   }
 }
 
-const eventNames = (value: unknown) => (Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : undefined);
+const eventNames = (value: unknown) =>
+  Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : undefined;
 
 /**
  * Executes an attempt of a run a job started: reads its interval's records page by page after its cursor, writes each
@@ -52,7 +61,13 @@ const eventNames = (value: unknown) => (Array.isArray(value) ? value.filter((nam
  * `FailedRetryable` and is thrown (pg-boss retries the job with backoff, resuming from the cursor) until
  * `maxAttempts`, then `Failed`; either way the error is logged.
  */
-export async function executeRun(db: Database, store: EventStore, run: StartedRun, settings: RunnerSettings, limits: RunnerLimits): Promise<RunnerResult> {
+export async function executeRun(
+  db: Database,
+  store: EventStore,
+  run: StartedRun,
+  settings: RunnerSettings,
+  limits: RunnerLimits,
+): Promise<RunnerResult> {
   const interval = `${run.dataIntervalStart?.toISOString() ?? "the beginning"} to ${run.dataIntervalEnd.toISOString()}`;
   const model: RecordModel = run.model === "persons" ? "persons" : "events";
   let cursor = parseCursor(model, run.cursor);
@@ -94,7 +109,8 @@ export async function executeRun(db: Database, store: EventStore, run: StartedRu
     let part = cursor?.part ?? 0;
     // The next page is read from the event store while this one is written: the engine and the destination work at once.
     const { pageEnds } = plan;
-    const read = (i: number) => readRecordPage(store, query, { after: i ? pageEnds[i - 1] : (cursor?.position ?? null), last: pageEnds[i] }, destination.format);
+    const read = (i: number) =>
+      readRecordPage(store, query, { after: i ? pageEnds[i - 1] : (cursor?.position ?? null), last: pageEnds[i] }, destination.format);
     let next = pageEnds.length ? read(0) : null;
     const outOfTime = () => limits.stop.aborted || Date.now() > limits.deadline;
     try {

@@ -26,19 +26,10 @@ async function findRun(batchExport: BatchExport, runId: string): Promise<BatchEx
   return run;
 }
 
-export async function listRuns(
-  actor: Actor,
-  owner: BatchExportsOwner,
-  batchExportId: string,
-  status: string | undefined,
-  page: Page,
-) {
+export async function listRuns(actor: Actor, owner: BatchExportsOwner, batchExportId: string, status: string | undefined, page: Page) {
   const batchExport = await findExport(await reach(actor, owner), batchExportId);
   const db = await getDb();
-  const condition = and(
-    eq(batchExportRuns.batchExportId, batchExport.id),
-    status ? eq(batchExportRuns.status, status) : undefined,
-  );
+  const condition = and(eq(batchExportRuns.batchExportId, batchExport.id), status ? eq(batchExportRuns.status, status) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(batchExportRuns).where(condition);
   const rows = await db
     .select()
@@ -118,5 +109,7 @@ export async function listLogs(
       instance_id: entry.runId,
       timestamp: entry.timestamp.toISOString(),
       level: entry.level as TBatchExportLogEntry["level"],
-      message: entry.message })) };
+      message: entry.message,
+    })),
+  };
 }

@@ -13,7 +13,9 @@ export async function scheduleRuns(db: Database, now = new Date()): Promise<numb
   const exports = await db.execute(sql`
     SELECT id, interval, start_at, end_at, created_at FROM batch_exports WHERE NOT deleted AND NOT paused`);
   let created = 0;
-  for (const row of rowsOf<{ id: string; interval: BatchExportInterval; start_at: unknown; end_at: unknown; created_at: unknown }>(exports)) {
+  for (const row of rowsOf<{ id: string; interval: BatchExportInterval; start_at: unknown; end_at: unknown; created_at: unknown }>(
+    exports,
+  )) {
     if (!intervalMs(row.interval)) continue;
     // The interval that has just ended is the one before the interval holding `now`.
     const end = intervalStartOf(now, row.interval);

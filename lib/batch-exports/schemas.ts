@@ -194,12 +194,10 @@ const LATEST = Date.parse("9999-12-30T00:00:00Z");
 const withZone = (text: string) => (/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
 
 /** DRF's DateTimeField: ISO 8601, with or without an offset (without one it is UTC), within years 1–9999 as Python's. */
-const ZDateTimeInput = z.iso
-  .datetime({ offset: true, local: true })
-  .refine((text) => {
-    const at = Date.parse(withZone(text));
-    return at >= EARLIEST && at <= LATEST;
-  }, "Datetime is out of range.");
+const ZDateTimeInput = z.iso.datetime({ offset: true, local: true }).refine((text) => {
+  const at = Date.parse(withZone(text));
+  return at >= EARLIEST && at <= LATEST;
+}, "Datetime is out of range.");
 
 /** A ZDateTimeInput as a Date. */
 export const dateOfInput = (text: string) => new Date(withZone(text));
@@ -263,13 +261,9 @@ export const ZBatchExportBackfill = z
   })
   .meta({ id: "BatchExportBackfill" });
 
-export const ZBatchExportBackfillResult = z
-  .object({ backfill_id: z.string() })
-  .meta({ id: "BatchExportBackfillResult" });
+export const ZBatchExportBackfillResult = z.object({ backfill_id: z.string() }).meta({ id: "BatchExportBackfillResult" });
 
-export const ZBatchExportUnpause = z
-  .object({ backfill: z.boolean().optional() })
-  .meta({ id: "BatchExportUnpause" });
+export const ZBatchExportUnpause = z.object({ backfill: z.boolean().optional() }).meta({ id: "BatchExportUnpause" });
 
 export const ZBatchExportPauseResult = z.object({ paused: z.boolean() }).meta({ id: "BatchExportPauseResult" });
 

@@ -25,7 +25,8 @@ export function serializeRun(run: BatchExportRun): TBatchExportRun {
     finished_at: iso(run.finishedAt),
     last_updated_at: run.lastUpdatedAt.toISOString(),
     batch_export: run.batchExportId,
-    backfill: run.backfillId };
+    backfill: run.backfillId,
+  };
 }
 
 export function serializeExport(batchExport: BatchExport, latestRuns: BatchExportRun[]): TBatchExport {
@@ -36,7 +37,8 @@ export function serializeExport(batchExport: BatchExport, latestRuns: BatchExpor
     model: batchExport.model as TBatchExport["model"],
     destination: {
       type: batchExport.destinationType as TBatchExport["destination"]["type"],
-      config: publicConfig(batchExport.destinationType, batchExport.destinationConfig) },
+      config: publicConfig(batchExport.destinationType, batchExport.destinationConfig),
+    },
     interval: batchExport.interval as TBatchExport["interval"],
     paused: batchExport.paused,
     created_at: batchExport.createdAt.toISOString(),
@@ -46,7 +48,8 @@ export function serializeExport(batchExport: BatchExport, latestRuns: BatchExpor
     end_at: iso(batchExport.endAt),
     latest_runs: latestRuns.map(serializeRun),
     hogql_query: batchExport.hogqlQuery,
-    schema: batchExport.schema };
+    schema: batchExport.schema,
+  };
 }
 
 export const newestRunsFirst = [desc(batchExportRuns.createdAt), desc(batchExportRuns.dataIntervalEnd), desc(batchExportRuns.id)];
@@ -61,7 +64,8 @@ export async function latestRunsOf(batchExportIds: string[]): Promise<Map<string
       id: batchExportRuns.id,
       rank: sql<number>`row_number() over (partition by ${batchExportRuns.batchExportId} order by ${batchExportRuns.createdAt} desc, ${batchExportRuns.dataIntervalEnd} desc, ${batchExportRuns.id} desc)`.as(
         "rank",
-      ) })
+      ),
+    })
     .from(batchExportRuns)
     .where(inArray(batchExportRuns.batchExportId, batchExportIds))
     .as("ranked");
@@ -79,4 +83,3 @@ export async function withLatestRuns(batchExport: BatchExport): Promise<TBatchEx
   const runs = await latestRunsOf([batchExport.id]);
   return serializeExport(batchExport, runs.get(batchExport.id)!);
 }
-

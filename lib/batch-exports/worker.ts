@@ -2,7 +2,17 @@ import type PgBoss from "pg-boss";
 import { config } from "@/lib/config";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEventStore } from "@/lib/events/store/open";
-import { enqueuePendingRuns, failRunsOfFailedJobs, handOver, RUN_QUEUE, runQueue, settleBackfill, startRun, stopRunQueue, type RunJobData } from "./queue";
+import {
+  enqueuePendingRuns,
+  failRunsOfFailedJobs,
+  handOver,
+  RUN_QUEUE,
+  runQueue,
+  settleBackfill,
+  startRun,
+  stopRunQueue,
+  type RunJobData,
+} from "./queue";
 import { executeRun } from "./runner";
 import { scheduleRuns } from "./scheduler";
 
@@ -14,7 +24,13 @@ export type WorkerSettings = typeof config.batchExports;
  * What a worker does with a job: starts its run, executes it, and if the run is not over when the job stops (half its
  * expiry used, or the process stopping) hands it over to a new job. Throws what failed the attempt (pg-boss retries).
  */
-export async function executeJob(db: Database, boss: PgBoss, job: { id: string; data: RunJobData; retryCount: number }, settings: WorkerSettings, stop: AbortSignal) {
+export async function executeJob(
+  db: Database,
+  boss: PgBoss,
+  job: { id: string; data: RunJobData; retryCount: number },
+  settings: WorkerSettings,
+  stop: AbortSignal,
+) {
   const run = await startRun(db, job);
   if (!run) return; // cancelled, done or deleted meanwhile
   const store = await getEventStore();

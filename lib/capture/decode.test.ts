@@ -108,8 +108,8 @@ describe("decodeCaptureBody: encodings", () => {
   });
 
   it("rewrites non-finite numbers of a large body in slices, letting timers run, long strings and escapes kept", async () => {
-    const long = JSON.stringify({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] }).replace("[null]", "[-Infinity]");
-    expect(JSON.parse(await nonFiniteToNull(long))).toEqual({ s: `${"Infinity \\ \" ".repeat(200_000)}NaN`, n: [null] });
+    const long = JSON.stringify({ s: `${'Infinity \\ " '.repeat(200_000)}NaN`, n: [null] }).replace("[null]", "[-Infinity]");
+    expect(JSON.parse(await nonFiniteToNull(long))).toEqual({ s: `${'Infinity \\ " '.repeat(200_000)}NaN`, n: [null] });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
     try {

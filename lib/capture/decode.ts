@@ -148,7 +148,11 @@ export function base64Text(input: string): string | null {
       return null;
     }
   }
-  value = value.replace(/ /g, "+").replace(/[\r\n\t]/g, "").replace(/-/g, "+").replace(/_/g, "/");
+  value = value
+    .replace(/ /g, "+")
+    .replace(/[\r\n\t]/g, "")
+    .replace(/-/g, "+")
+    .replace(/_/g, "/");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.replace(/=+$/, "").length % 4 === 1) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(value, "base64"));

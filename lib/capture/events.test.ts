@@ -25,7 +25,12 @@ describe("parseCapture: the SDKs' recorded batches", () => {
   const captures = recordedRequests().filter((r) => /batch|_e_|events/.test(r.name));
   for (const recorded of captures) {
     it(recorded.name, () => {
-      const body = recorded.body_json as { batch: Record<string, any>[]; sent_at?: string; historical_migration?: boolean; created_at?: string };
+      const body = recorded.body_json as {
+        batch: Record<string, any>[];
+        sent_at?: string;
+        historical_migration?: boolean;
+        created_at?: string;
+      };
       const { events, invalid } = parseCapture(body, ctx(recorded.url));
       expect(invalid).toEqual([]);
       expect(events).toHaveLength(body.batch.length);
@@ -146,7 +151,13 @@ describe("normalizeEvent", () => {
     expect(normalizeEvent({ event: "e", distinct_id: "d", properties: { a: nested(MAX_EVENT_DEPTH - 1) } }, NOW, null)).toBe(reason);
     expect(normalizeEvent({ event: "e", distinct_id: "d", $set: { a: nested(5000) } }, NOW, null)).toBe(reason);
     expect(normalizeEvent({ event: "e", distinct_id: nested(5000) }, NOW, null)).toBe(reason);
-    const { events, invalid } = parseCapture([{ event: "ok", distinct_id: "d" }, { event: "e", distinct_id: "d", properties: { a: nested(5000) } }], ctx());
+    const { events, invalid } = parseCapture(
+      [
+        { event: "ok", distinct_id: "d" },
+        { event: "e", distinct_id: "d", properties: { a: nested(5000) } },
+      ],
+      ctx(),
+    );
     expect(events.map((e) => e.event)).toEqual(["ok"]);
     expect(invalid).toEqual([{ index: 1, reason }]);
   });

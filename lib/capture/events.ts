@@ -25,8 +25,7 @@ export interface CaptureContext {
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Where each SDK puts the project token (`posthog/api/utils.py` get_token), before any event is looked at. */
 export function resolveToken(payload: unknown, query: URLSearchParams, form: URLSearchParams | null): unknown {
@@ -165,8 +164,7 @@ const MAX_FUTURE_MS = 23 * 3600 * 1000;
 export function eventTimestamp(raw: JsonObject, properties: JsonObject, now: Date, sentAt: Date | null): Date {
   const timestamp = readTimestamp(raw.timestamp) ?? readEpochSeconds(properties.$time);
   let result: Date;
-  if (typeof raw.offset === "number" && Number.isFinite(raw.offset) && raw.offset !== 0)
-    result = new Date(now.getTime() - raw.offset);
+  if (typeof raw.offset === "number" && Number.isFinite(raw.offset) && raw.offset !== 0) result = new Date(now.getTime() - raw.offset);
   else if (timestamp && sentAt) result = new Date(now.getTime() + (timestamp.getTime() - sentAt.getTime()));
   else result = timestamp ?? now;
   const year = result.getUTCFullYear();

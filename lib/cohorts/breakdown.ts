@@ -22,7 +22,10 @@ export function withoutCohortBreakdown<F extends object>(filter: F): F {
 /** Each listed cohort: its breakdown value, label, and the filter restricted to its members. */
 async function perCohort(projectId: number, filter: Filter) {
   const listed = breakdownCohorts(filter.breakdown);
-  const known = await projectCohorts(projectId, listed.filter((id): id is number => id !== ALL_USERS));
+  const known = await projectCohorts(
+    projectId,
+    listed.filter((id): id is number => id !== ALL_USERS),
+  );
   const { breakdown: _b, breakdown_type: _t, ...rest } = filter;
   const properties = ZProperties.parse(filter.properties);
   return listed.map((id) => {
@@ -30,7 +33,11 @@ async function perCohort(projectId: number, filter: Filter) {
     const cohort = known.get(id);
     if (!cohort) throw validationError(`Cohort ${id} does not exist in this project.`, "breakdown", "invalid_cohort");
     const member = { type: "cohort", key: "id", value: id, operator: "in" };
-    return { value: id as number | string, name: cohort.name, filter: { ...rest, properties: { type: "AND", values: [properties, member] } } };
+    return {
+      value: id as number | string,
+      name: cohort.name,
+      filter: { ...rest, properties: { type: "AND", values: [properties, member] } },
+    };
   });
 }
 
@@ -45,7 +52,11 @@ export async function trendsByCohort<I extends Filter>(
     const own = await run(cohort.filter);
     const seriesCount = new Set(own.map((item) => JSON.stringify((item as Filter).action ?? item.label))).size;
     for (const item of own)
-      items.push({ ...item, breakdown_value: cohort.value, label: seriesCount > 1 ? `${String(item.label)} - ${cohort.name}` : cohort.name });
+      items.push({
+        ...item,
+        breakdown_value: cohort.value,
+        label: seriesCount > 1 ? `${String(item.label)} - ${cohort.name}` : cohort.name,
+      });
   }
   return items;
 }
@@ -54,9 +65,17 @@ export async function trendsByCohort<I extends Filter>(
  * A funnel broken down by cohort: one list of steps per cohort, each step's `breakdown_value` the id, `breakdown`
  * the name. Funnel trends have one line and no breakdown here: a cohort breakdown is refused, not dropped.
  */
-export async function funnelByCohort<S extends object>(projectId: number, filter: object, run: (filter: Filter) => Promise<S[]>): Promise<S[][]> {
+export async function funnelByCohort<S extends object>(
+  projectId: number,
+  filter: object,
+  run: (filter: Filter) => Promise<S[]>,
+): Promise<S[][]> {
   if ((filter as Filter).funnel_viz_type === "trends")
-    throw validationError("Funnel trends cannot be broken down by cohort: use the steps view, or a filter on the cohort.", "breakdown_type", "unsupported");
+    throw validationError(
+      "Funnel trends cannot be broken down by cohort: use the steps view, or a filter on the cohort.",
+      "breakdown_type",
+      "unsupported",
+    );
   const lists: S[][] = [];
   for (const cohort of await perCohort(projectId, filter as Filter)) {
     const steps = await run(cohort.filter);

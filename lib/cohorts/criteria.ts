@@ -63,15 +63,22 @@ function checkRegex(operator: Operator, value: unknown, attr: string) {
   if (operator !== "regex" && operator !== "not_regex") return;
   for (const pattern of Array.isArray(value) ? value : [value]) {
     const problem = typeof pattern === "string" ? regexProblem(pattern) : "the pattern must be text";
-    if (problem) throw validationError(`Invalid regular expression ${JSON.stringify(String(pattern).slice(0, 100))}: ${problem}.`, attr, "invalid_regex");
+    if (problem)
+      throw validationError(
+        `Invalid regular expression ${JSON.stringify(String(pattern).slice(0, 100))}: ${problem}.`,
+        attr,
+        "invalid_regex",
+      );
   }
 }
 
 function personCriterion(raw: Record<string, unknown>, attr: string): PersonCriterion {
   const missing = ["key", "operator"].filter((k) => raw[k] === undefined || raw[k] === null || raw[k] === "");
   if (missing.length) throw invalid(`Missing required keys for person filter: ${missing.join(", ")}.`);
-  if (typeof raw.key !== "string" || raw.key.length > 400) throw invalid("A person filter's key must be a property name (at most 400 characters).");
-  if (!(OPERATORS as readonly unknown[]).includes(raw.operator)) throw invalid(`"${String(raw.operator).slice(0, 50)}" is not a valid operator.`);
+  if (typeof raw.key !== "string" || raw.key.length > 400)
+    throw invalid("A person filter's key must be a property name (at most 400 characters).");
+  if (!(OPERATORS as readonly unknown[]).includes(raw.operator))
+    throw invalid(`"${String(raw.operator).slice(0, 50)}" is not a valid operator.`);
   const operator = raw.operator as Operator;
   if (operator !== "is_set" && operator !== "is_not_set" && (raw.value === undefined || raw.value === null))
     throw invalid(`Missing required keys for person filter: value.`);
@@ -81,10 +88,13 @@ function personCriterion(raw: Record<string, unknown>, attr: string): PersonCrit
 
 function behavioralCriterion(raw: Record<string, unknown>): BehavioralCriterion {
   if (raw.value !== "performed_event" && raw.value !== "performed_event_multiple")
-    throw invalid(`Behavioral filter "${String(raw.value).slice(0, 50)}" is not supported: use performed_event or performed_event_multiple.`);
+    throw invalid(
+      `Behavioral filter "${String(raw.value).slice(0, 50)}" is not supported: use performed_event or performed_event_multiple.`,
+    );
   if (raw.event_type !== undefined && raw.event_type !== null && raw.event_type !== "events")
     throw invalid('Behavioral filters match events by name: "event_type" must be "events".');
-  if (typeof raw.key !== "string" || raw.key === "" || raw.key.length > 400) throw invalid("A behavioral filter's key must be an event name.");
+  if (typeof raw.key !== "string" || raw.key === "" || raw.key.length > 400)
+    throw invalid("A behavioral filter's key must be an event name.");
   const time_value = positiveInt(raw.time_value, "time_value", MAX_TIME_VALUE);
   if (!(TIME_INTERVALS as readonly unknown[]).includes(raw.time_interval))
     throw invalid(`"time_interval" must be one of ${TIME_INTERVALS.join(", ")}.`);
@@ -125,7 +135,8 @@ function criterion(raw: Record<string, unknown>, attr: string): Criterion {
 
 /** The cohort's criteria, or the first 400 they deserve. */
 export function parseCriteria(filters: unknown): CriteriaGroup {
-  if (!isObject(filters) || !isObject(filters.properties)) throw invalid('A dynamic cohort needs "filters": {"properties": {"type": "AND"|"OR", "values": [...]}}.');
+  if (!isObject(filters) || !isObject(filters.properties))
+    throw invalid('A dynamic cohort needs "filters": {"properties": {"type": "AND"|"OR", "values": [...]}}.');
   let count = 0;
   // attr of a criterion: its path in the body (`filters.properties.values.0.values.1`).
   const group = (raw: Record<string, unknown>, depth: number, path: string): CriteriaGroup => {

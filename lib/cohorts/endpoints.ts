@@ -40,7 +40,11 @@ export const createCohortEndpoint = endpoint({
   response: ZCohort,
   status: 201,
   handler: async ({ actor, params, body, url }) =>
-    one(body.is_static ? await createStaticCohort(actor, params.projectId, body, url) : await createDynamicCohort(actor, params.projectId, body)),
+    one(
+      body.is_static
+        ? await createStaticCohort(actor, params.projectId, body, url)
+        : await createDynamicCohort(actor, params.projectId, body),
+    ),
 });
 
 export const retrieveCohortEndpoint = endpoint({
@@ -59,7 +63,8 @@ export const updateCohortEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/cohorts/{cohortId}/",
   environments: true,
-  summary: "Update a cohort: name, description, `deleted` (the only delete), `filters` (recalculated); a static one's `csv` adds its persons",
+  summary:
+    "Update a cohort: name, description, `deleted` (the only delete), `filters` (recalculated); a static one's `csv` adds its persons",
   tag,
   scope: "cohort:write",
   params: ZCohortParams,

@@ -26,9 +26,18 @@ type Kind = (typeof KINDS)[number];
 function kindOf(query: Record<string, string>): Kind {
   const insight = (query.insight ?? "").toUpperCase();
   if (insight === "PATHS")
-    throw validationError("Paths have no persons list to save: a cohort can be saved from trends, stickiness, funnels, lifecycle or retention.", "insight", "unsupported");
+    throw validationError(
+      "Paths have no persons list to save: a cohort can be saved from trends, stickiness, funnels, lifecycle or retention.",
+      "insight",
+      "unsupported",
+    );
   if ((KINDS as readonly string[]).includes(insight)) return insight as Kind;
-  if (insight !== "") throw validationError(`Saving the persons of a ${insight.toLowerCase().slice(0, 40)} insight as a cohort is not supported.`, "insight", "unsupported");
+  if (insight !== "")
+    throw validationError(
+      `Saving the persons of a ${insight.toLowerCase().slice(0, 40)} insight as a cohort is not supported.`,
+      "insight",
+      "unsupported",
+    );
   if (query.funnel_step !== undefined) return "FUNNELS";
   if (query.stickiness_days !== undefined) return "STICKINESS";
   if (query.lifecycle_type !== undefined) return "LIFECYCLE";
@@ -44,12 +53,19 @@ function parsed<S extends z.ZodType>(schema: S, query: Record<string, string>): 
 
 function noGroups(query: Record<string, string>) {
   if (query.aggregation_group_type_index !== undefined && query.aggregation_group_type_index !== "")
-    throw validationError("A cohort holds persons: the actors of an insight aggregated by groups cannot be saved as one.", "aggregation_group_type_index", "unsupported");
+    throw validationError(
+      "A cohort holds persons: the actors of an insight aggregated by groups cannot be saved as one.",
+      "aggregation_group_type_index",
+      "unsupported",
+    );
 }
 
 /** Whether a persons URL names an insight's persons (rather than the persons list's `properties`). */
 export const isInsightPersonsUrl = (query: Record<string, string>) =>
-  query.insight !== undefined || ["entity_id", "funnel_step", "stickiness_days", "lifecycle_type", "breakdown_values", "selected_interval"].some((k) => query[k] !== undefined);
+  query.insight !== undefined ||
+  ["entity_id", "funnel_step", "stickiness_days", "lifecycle_type", "breakdown_values", "selected_interval"].some(
+    (k) => query[k] !== undefined,
+  );
 
 /** Checks the persons URL of an insight and answers how to list its persons (ids, at most `max` + 1). */
 export async function insightPersons(project: Project, raw: Record<string, string>, max: number): Promise<() => Promise<string[]>> {

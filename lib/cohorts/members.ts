@@ -35,7 +35,13 @@ async function record(teamId: number, cohortId: number, version: number): Promis
 }
 
 /** Writes the persons `selectSql` selects (a `person_id` column) as the cohort's members; answers their count. */
-export async function writeMembersFromSql(teamId: number, cohortId: number, version: number, selectSql: string, params: SqlParams): Promise<number> {
+export async function writeMembersFromSql(
+  teamId: number,
+  cohortId: number,
+  version: number,
+  selectSql: string,
+  params: SqlParams,
+): Promise<number> {
   const store = await getEventStore();
   const keys = { ...params.values, __team: teamId, __cohort: cohortId, __version: version };
   await store.command(
@@ -59,7 +65,11 @@ export async function writeMembers(teamId: number, cohortId: number, version: nu
 }
 
 /** The current members' ids, ordered (at most `limit` from `offset`), and how many there are. */
-export async function memberIds(teamId: number, cohortId: number, paging: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+export async function memberIds(
+  teamId: number,
+  cohortId: number,
+  paging: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
   const store = await getEventStore();
   const params = new SqlParams();
   const members = cohortMembersSql(params.add(teamId, "Int64"), params.add(cohortId, "Int64"));
@@ -83,7 +93,11 @@ export async function currentMembers(teamId: number, cohortIds: number[]): Promi
     if (!known.has(id)) throw validationError(`Cohort ${id} does not exist in this project.`, "properties", "invalid_cohort");
     const { ids, total } = await memberIds(teamId, id, { limit: MAX_FILTER_MEMBERS, offset: 0 });
     if (total > MAX_FILTER_MEMBERS)
-      throw validationError(`Persons can be filtered by cohorts of at most ${MAX_FILTER_MEMBERS.toLocaleString("en-US")} members.`, "properties", "max_value");
+      throw validationError(
+        `Persons can be filtered by cohorts of at most ${MAX_FILTER_MEMBERS.toLocaleString("en-US")} members.`,
+        "properties",
+        "max_value",
+      );
     members.set(id, ids);
   }
   return members;

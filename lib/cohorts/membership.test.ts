@@ -38,7 +38,14 @@ beforeAll(async () => {
   ({ chTimestamp } = await import("@/lib/analytics/filters/dates"));
   await store.insert(
     "person",
-    PERSONS.map(([n, properties]) => ({ id: person(n), team_id: TEAM, properties: JSON.stringify(properties), is_identified: 0, created_at: "2024-01-01 00:00:00.000", version: 0 })),
+    PERSONS.map(([n, properties]) => ({
+      id: person(n),
+      team_id: TEAM,
+      properties: JSON.stringify(properties),
+      is_identified: 0,
+      created_at: "2024-01-01 00:00:00.000",
+      version: 0,
+    })),
   );
   await store.insert(
     "events",
@@ -61,21 +68,41 @@ afterAll(async () => {
 
 async function members(values: unknown[], type: "AND" | "OR" = "AND"): Promise<number[]> {
   const params = new SqlParams();
-  const sql = membershipSql(parseCriteria({ properties: { type, values } }), params.add(TEAM, "Int64"), params.add(chTimestamp(NOW), "DateTime64(6, 'UTC')"), params);
+  const sql = membershipSql(
+    parseCriteria({ properties: { type, values } }),
+    params.add(TEAM, "Int64"),
+    params.add(chTimestamp(NOW), "DateTime64(6, 'UTC')"),
+    params,
+  );
   const rows = await store.query<{ person_id: string }>(sql, params.values);
   return rows.map((r) => Number(r.person_id.slice(-12))).sort();
 }
 
-const behavioral = (extra: Record<string, unknown>) => ({ type: "behavioral", key: "purchase", event_type: "events", time_interval: "day", ...extra });
+const behavioral = (extra: Record<string, unknown>) => ({
+  type: "behavioral",
+  key: "purchase",
+  event_type: "events",
+  time_interval: "day",
+  ...extra,
+});
 
 describe("cohort criteria", () => {
   test("person criteria read the current properties; groups nest (G5)", async () => {
     expect(await members([{ type: "person", key: "plan", value: "pro", operator: "exact" }])).toEqual([1, 3]);
     expect(
-      await members([
-        { type: "person", key: "plan", value: "free", operator: "exact" },
-        { type: "AND", values: [{ type: "person", key: "plan", value: "pro", operator: "exact" }, { type: "person", key: "age", operator: "is_set" }] },
-      ], "OR"),
+      await members(
+        [
+          { type: "person", key: "plan", value: "free", operator: "exact" },
+          {
+            type: "AND",
+            values: [
+              { type: "person", key: "plan", value: "pro", operator: "exact" },
+              { type: "person", key: "age", operator: "is_set" },
+            ],
+          },
+        ],
+        "OR",
+      ),
     ).toEqual([1, 2]);
   });
 
@@ -87,7 +114,8 @@ describe("cohort criteria", () => {
   });
 
   test("performed_event_multiple compares the window's count; persons without events count 0 (G7)", async () => {
-    const multiple = (operator: string, k: number) => behavioral({ value: "performed_event_multiple", time_value: 30, operator, operator_value: k });
+    const multiple = (operator: string, k: number) =>
+      behavioral({ value: "performed_event_multiple", time_value: 30, operator, operator_value: k });
     expect(await members([multiple("gte", 2)])).toEqual([1]);
     expect(await members([multiple("eq", 1)])).toEqual([2, 3]);
     expect(await members([multiple("lt", 1)])).toEqual([4]);
@@ -106,8 +134,15 @@ describe("cohort criteria", () => {
     // Events of cohort 5's members: person 3's own and d4's (merged into 3).
     const events = async (operator: string) => {
       const params = new SqlParams({ team: TEAM });
-      const where = propertyGroupSql({ type: "AND", values: [{ type: "cohort", key: "id", value: 5, operator: operator as "exact" }] }, { event: "e.properties", person: "", team: "{team:Int64}" }, params);
-      const rows = await store.query<{ d: string }>(`SELECT e.distinct_id AS d FROM events AS e WHERE e.team_id = {team:Int64} AND ${where} ORDER BY d`, params.values);
+      const where = propertyGroupSql(
+        { type: "AND", values: [{ type: "cohort", key: "id", value: 5, operator: operator as "exact" }] },
+        { event: "e.properties", person: "", team: "{team:Int64}" },
+        params,
+      );
+      const rows = await store.query<{ d: string }>(
+        `SELECT e.distinct_id AS d FROM events AS e WHERE e.team_id = {team:Int64} AND ${where} ORDER BY d`,
+        params.values,
+      );
       return rows.map((r) => r.d);
     };
     expect(await events("exact")).toEqual(["d3", "d4"]);

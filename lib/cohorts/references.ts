@@ -32,7 +32,7 @@ function jsonOf(value: unknown): unknown {
 export function breakdownCohorts(breakdown: unknown): (number | typeof ALL_USERS)[] {
   const raw = jsonOf(breakdown);
   const list = Array.isArray(raw) ? raw : [raw];
-  if (list.length === 0) throw validationError("A cohort breakdown lists cohort ids (or \"all\").", "breakdown");
+  if (list.length === 0) throw validationError('A cohort breakdown lists cohort ids (or "all").', "breakdown");
   if (list.length > MAX_BREAKDOWN_COHORTS)
     throw validationError(`A cohort breakdown may list at most ${MAX_BREAKDOWN_COHORTS} cohorts.`, "breakdown", "max_length");
   return list.map((item) => (item === ALL_USERS || item === 0 || item === "0" ? ALL_USERS : cohortIdOf(item, "breakdown")));
@@ -61,7 +61,10 @@ function namedCohorts(raw: unknown): { properties: Set<number>; breakdown: Set<n
 export async function projectCohorts(projectId: number, ids: number[]): Promise<Map<number, Cohort>> {
   if (ids.length === 0) return new Map();
   const db = await getDb();
-  const rows = await db.select().from(cohorts).where(and(eq(cohorts.projectId, projectId), inArray(cohorts.id, ids)));
+  const rows = await db
+    .select()
+    .from(cohorts)
+    .where(and(eq(cohorts.projectId, projectId), inArray(cohorts.id, ids)));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -75,7 +78,6 @@ export async function checkCohortReferences(projectId: number, raw: unknown): Pr
   if (all.length === 0) return null;
   const known = await projectCohorts(projectId, all);
   for (const [attr, ids] of Object.entries(named))
-    for (const id of ids)
-      if (!known.has(id)) throw validationError(`Cohort ${id} does not exist in this project.`, attr, "invalid_cohort");
+    for (const id of ids) if (!known.has(id)) throw validationError(`Cohort ${id} does not exist in this project.`, attr, "invalid_cohort");
   return Object.fromEntries(all.map((id) => [String(id), known.get(id)!.version]));
 }

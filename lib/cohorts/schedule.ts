@@ -52,7 +52,12 @@ async function duePass(): Promise<number> {
         eq(cohorts.deleted, false),
         eq(cohorts.isStatic, false),
         // Calculating outside a pass (passes take turns): a calculation the process running it stopped during.
-        or(isNotNull(cohorts.pendingSince), isNull(cohorts.lastCalculation), lt(cohorts.lastCalculation, stale), eq(cohorts.isCalculating, true)),
+        or(
+          isNotNull(cohorts.pendingSince),
+          isNull(cohorts.lastCalculation),
+          lt(cohorts.lastCalculation, stale),
+          eq(cohorts.isCalculating, true),
+        ),
       ),
     )
     .orderBy(asc(sql`coalesce(${cohorts.pendingSince}, ${cohorts.lastCalculation})`))

@@ -52,7 +52,13 @@ export async function listCohorts(actor: Actor, projectId: TProjectId, filters: 
     filters.search ? ilike(cohorts.name, containsPattern(filters.search)) : undefined,
   );
   const total = await db.$count(cohorts, where);
-  const rows = await db.select().from(cohorts).where(where).orderBy(desc(cohorts.createdAt), desc(cohorts.id)).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(cohorts)
+    .where(where)
+    .orderBy(desc(cohorts.createdAt), desc(cohorts.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return { count: total, results: await serializeCohorts(rows) };
 }
 
@@ -60,7 +66,10 @@ export async function listCohorts(actor: Actor, projectId: TProjectId, filters: 
 export async function requireCohort(actor: Actor, projectId: TProjectId, cohortId: number): Promise<Cohort> {
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
-  const [row] = await db.select().from(cohorts).where(and(eq(cohorts.projectId, project.id), eq(cohorts.id, cohortId)));
+  const [row] = await db
+    .select()
+    .from(cohorts)
+    .where(and(eq(cohorts.projectId, project.id), eq(cohorts.id, cohortId)));
   if (!row) throw notFound();
   return row;
 }

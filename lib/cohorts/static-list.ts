@@ -49,7 +49,10 @@ function cells(line: string): string[] {
 /** The list a CSV holds, or the 400 it deserves. */
 export function parseUploadedList(text: string): UploadedList {
   if (Buffer.byteLength(text) > MAX_CSV_BYTES) throw invalidCsv(`The CSV file may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB.`);
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).filter((line) => line.trim() !== "");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
   if (lines.length === 0) throw invalidCsv("The CSV file is empty.");
   const first = cells(lines[0]).map((c) => c.toLowerCase());
   const named = first.findIndex((c) => HEADERS.includes(c));
@@ -82,7 +85,10 @@ export async function personsOfList(projectId: number, list: UploadedList): Prom
             .from(personDistinctIds)
             .where(and(eq(personDistinctIds.projectId, projectId), inArray(personDistinctIds.distinctId, batch)))
         : list.column === "person_id"
-          ? await db.select({ id: persons.id }).from(persons).where(and(eq(persons.projectId, projectId), inArray(persons.id, batch)))
+          ? await db
+              .select({ id: persons.id })
+              .from(persons)
+              .where(and(eq(persons.projectId, projectId), inArray(persons.id, batch)))
           : await db
               .select({ id: persons.id })
               .from(persons)

@@ -89,13 +89,18 @@ export async function addPersonsToStaticCohort(actor: Actor, projectId: TProject
 export async function addCsvToStaticCohort(cohort: Cohort, csv: string): Promise<void> {
   if (!cohort.isStatic) throw validationError("A CSV can be uploaded to static cohorts only.", "csv");
   const list = parseUploadedList(csv);
-  inBackground(calculateStaticCohort(cohort, async () => bounded([...(await allMembers(cohort)), ...(await personsOfList(cohort.projectId, list))])));
+  inBackground(
+    calculateStaticCohort(cohort, async () => bounded([...(await allMembers(cohort)), ...(await personsOfList(cohort.projectId, list))])),
+  );
 }
 
 /** `GET :id/duplicate_as_static_cohort/`: a static cohort of the cohort's current members. */
 export async function duplicateAsStatic(actor: Actor, projectId: TProjectId, cohortId: number): Promise<Cohort> {
   const source = await requireCohort(actor, projectId, cohortId);
-  const copy = await insertStaticCohort(source.projectId, actor, { name: `${source.name} (static copy)`.slice(0, 400), description: source.description });
+  const copy = await insertStaticCohort(source.projectId, actor, {
+    name: `${source.name} (static copy)`.slice(0, 400),
+    description: source.description,
+  });
   inBackground(calculateStaticCohort(copy, async () => bounded(await allMembers(source))));
   return copy;
 }

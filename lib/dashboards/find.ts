@@ -8,7 +8,10 @@ export async function findDashboard(projectId: number, id: number, includeDelete
   const db = await getDb();
   const conditions = [eq(dashboards.projectId, projectId), eq(dashboards.id, id)];
   if (!includeDeleted) conditions.push(eq(dashboards.deleted, false));
-  const [row] = await db.select().from(dashboards).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(dashboards)
+    .where(and(...conditions));
   if (!row) throw notFound("Dashboard not found.");
   return row;
 }

@@ -20,7 +20,9 @@ export async function tilesOfInsights(insightIds: number[]): Promise<Map<number,
     .select({ id: dashboardTiles.id, insightId: dashboardTiles.insightId, dashboardId: dashboardTiles.dashboardId })
     .from(dashboardTiles)
     .innerJoin(dashboards, eq(dashboards.id, dashboardTiles.dashboardId))
-    .where(and(inArray(dashboardTiles.insightId, [...new Set(insightIds)]), eq(dashboardTiles.deleted, false), eq(dashboards.deleted, false)))
+    .where(
+      and(inArray(dashboardTiles.insightId, [...new Set(insightIds)]), eq(dashboardTiles.deleted, false), eq(dashboards.deleted, false)),
+    )
     .orderBy(dashboardTiles.id);
   for (const row of rows) {
     const refs = byInsight.get(row.insightId) ?? [];

@@ -14,7 +14,10 @@ const ZDashboardFilters = z
   .object({
     date_from: z.string().max(100).nullable().optional(),
     date_to: z.string().max(100).nullable().optional(),
-    properties: z.union([z.array(ZJsonObject), ZJsonObject]).nullable().optional(),
+    properties: z
+      .union([z.array(ZJsonObject), ZJsonObject])
+      .nullable()
+      .optional(),
   })
   .loose()
   .meta({ id: "DashboardFilters", description: "`date_from`/`date_to` and `properties` override those of the dashboard's insights" });
@@ -95,9 +98,7 @@ export const ZDashboardTile = z
   })
   .meta({ id: "DashboardTile" });
 
-export const ZDashboard = z
-  .object({ ...basicFields, filters: ZJsonObject, tiles: z.array(ZDashboardTile) })
-  .meta({ id: "Dashboard" });
+export const ZDashboard = z.object({ ...basicFields, filters: ZJsonObject, tiles: z.array(ZDashboardTile) }).meta({ id: "Dashboard" });
 
 export const ZDashboardListQuery = z.object({
   search: z.string().max(400).optional(),

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb, } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { dashboardTiles, insights, sharingConfigurations, type Dashboard, type Membership, type Project, type User } from "@/lib/db/schema";
 import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { insightAnswer } from "@/lib/insights/result";
@@ -8,11 +8,7 @@ import { serializeInsight } from "@/lib/insights/serialize";
 import { usersById } from "@/lib/users/lookup";
 import { createdByOf } from "@/lib/users/serialize";
 import type { DashboardFilters } from "./filters";
-import {
-  effectivePrivilegeLevel,
-  PrivilegeLevel,
-  type MemberRef,
-} from "./permissions";
+import { effectivePrivilegeLevel, PrivilegeLevel, type MemberRef } from "./permissions";
 import { insightViewer } from "@/lib/insights/viewer";
 import { tilesOfInsights } from "./placement";
 
@@ -52,7 +48,13 @@ function layoutPosition(layouts: Record<string, unknown>): [number, number] {
  * The dashboard with its tiles, each insight computed as `refresh` says with the dashboard's filters over its own.
  * A public visitor gets what can be shown rather than an error, as on a shared insight.
  */
-export async function serializeDashboard(project: Project, dashboard: Dashboard, viewer: Viewer, refresh: RefreshMode, actor: Actor | null) {
+export async function serializeDashboard(
+  project: Project,
+  dashboard: Dashboard,
+  viewer: Viewer,
+  refresh: RefreshMode,
+  actor: Actor | null,
+) {
   const db = await getDb();
   const rows = await db
     .select({ tile: dashboardTiles, insight: insights })
@@ -70,7 +72,10 @@ export async function serializeDashboard(project: Project, dashboard: Dashboard,
       ? new Map<number, User>()
       : await usersById([dashboard.createdById, ...rows.flatMap((r) => [r.insight.createdById, r.insight.lastModifiedById])]);
   const placements = await tilesOfInsights(rows.map((r) => r.insight.id));
-  const insightReader = await insightViewer(actor, rows.map((r) => r.insight.id));
+  const insightReader = await insightViewer(
+    actor,
+    rows.map((r) => r.insight.id),
+  );
   const filters = dashboard.filters as DashboardFilters;
   // The tiles' insights are computed together; the analysis queue decides how many run at once.
   const tiles = await Promise.all(

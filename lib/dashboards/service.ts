@@ -2,20 +2,15 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { permissionDenied, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
-import { getDb, } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { containsPattern } from "@/lib/db/like";
-import { dashboards, } from "@/lib/db/schema";
+import { dashboards } from "@/lib/db/schema";
 import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
-import {
-  canEditDashboard,
-  canRestrictDashboard,
-  CANNOT_EDIT_DASHBOARD,
-  CANNOT_RESTRICT_DASHBOARD,
-} from "./permissions";
+import { canEditDashboard, canRestrictDashboard, CANNOT_EDIT_DASHBOARD, CANNOT_RESTRICT_DASHBOARD } from "./permissions";
 import { findDashboard } from "./find";
 import type { TDashboardCreate, TDashboardUpdate } from "./schemas";
 import { memberRef, serializeDashboard, serializeDashboardBasic, sharedDashboardIds } from "./serialize";
@@ -37,7 +32,10 @@ export async function listDashboards(actor: Actor, projectId: TProjectId, filter
     const pattern = containsPattern(filters.search);
     where.push(or(ilike(dashboards.name, pattern), ilike(dashboards.description, pattern))!);
   }
-  const [{ total }] = await db.select({ total: count() }).from(dashboards).where(and(...where));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(dashboards)
+    .where(and(...where));
   // PostHog orders pinned first, then by name.
   const rows = await db
     .select()
@@ -69,8 +67,7 @@ const sentFilters = (filters: Record<string, unknown> | undefined) => (filters &
 
 export async function createDashboard(actor: Actor, projectId: TProjectId, input: TDashboardCreate) {
   const { project, membership } = await requireProjectAccess(actor, projectId);
-  if (input.use_template && input.use_dashboard)
-    throw validationError("`use_dashboard` and `use_template` cannot be used together", null);
+  if (input.use_template && input.use_dashboard) throw validationError("`use_dashboard` and `use_template` cannot be used together", null);
   // No templates exist here, so any template key names none.
   if (input.use_template) throw validationError(`Invalid template provided: ${input.use_template}`, "use_template");
   const source = input.use_dashboard

@@ -1,4 +1,3 @@
-
 import { enabledSharing } from "@/lib/sharing/configurations";
 import { serializeDashboard } from "./serialize";
 import { notFound } from "@/lib/api/errors";

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne, notInArray, } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { dashboardTiles, insights, } from "@/lib/db/schema";
+import { dashboardTiles, insights } from "@/lib/db/schema";
 import type { TDashboardUpdate } from "./schemas";
 
 /** Duplication: the same insights on the new dashboard, laid out and colored as on the source. */
@@ -58,6 +58,12 @@ export async function deleteTiles(tx: Tx, dashboardId: number, deleteInsights: b
 /** A restored dashboard gets every tile back, and the insights on them are restored too, as PostHog does. */
 export async function restoreTiles(tx: Tx, dashboardId: number) {
   await tx.update(dashboardTiles).set({ deleted: false }).where(eq(dashboardTiles.dashboardId, dashboardId));
-  const onDashboard = tx.select({ insightId: dashboardTiles.insightId }).from(dashboardTiles).where(eq(dashboardTiles.dashboardId, dashboardId));
-  await tx.update(insights).set({ deleted: false }).where(and(inArray(insights.id, onDashboard), eq(insights.deleted, true)));
+  const onDashboard = tx
+    .select({ insightId: dashboardTiles.insightId })
+    .from(dashboardTiles)
+    .where(eq(dashboardTiles.dashboardId, dashboardId));
+  await tx
+    .update(insights)
+    .set({ deleted: false })
+    .where(and(inArray(insights.id, onDashboard), eq(insights.deleted, true)));
 }

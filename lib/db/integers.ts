@@ -6,7 +6,11 @@ import { z } from "zod";
  */
 export const MAX_INTEGER = 2_147_483_647;
 
-export const ZInteger = z.number().int().min(-MAX_INTEGER - 1).max(MAX_INTEGER);
+export const ZInteger = z
+  .number()
+  .int()
+  .min(-MAX_INTEGER - 1)
+  .max(MAX_INTEGER);
 
 /** A positive integer id given as path text (`/insights/42/`), bounded like the column it names. */
 export const ZIntegerIdText = z

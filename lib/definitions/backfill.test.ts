@@ -18,11 +18,18 @@ afterAll(async () => {
 });
 
 test("a project left pending by the migration gets its definitions from its events and persons, once", async () => {
-  const { organizations, projects, definitionsBackfill, eventDefinitions, propertyDefinitions, eventProperties } = await import("@/lib/db/schema");
+  const { organizations, projects, definitionsBackfill, eventDefinitions, propertyDefinitions, eventProperties } = await import(
+    "@/lib/db/schema"
+  );
   const { backfillDefinitions } = await import("./backfill");
   const [organization] = await db.insert(organizations).values({ name: "Old", slug: "old" }).returning();
   const project = async (name: string) =>
-    (await db.insert(projects).values({ organizationId: organization.id, name, apiToken: `phc_${name}` }).returning())[0];
+    (
+      await db
+        .insert(projects)
+        .values({ organizationId: organization.id, name, apiToken: `phc_${name}` })
+        .returning()
+    )[0];
   const [old, other] = [await project("old"), await project("other")];
   await db.insert(definitionsBackfill).values({ projectId: old.id });
 
@@ -39,13 +46,39 @@ test("a project left pending by the migration gets its definitions from its even
     event(1, old.id, "signup", "2024-01-02T03:04:05.000Z", { plan: null, seats: 3, $set: { email: "a@x" } }),
     event(2, old.id, "signup", "2024-02-02T03:04:05.000Z", { plan: "pro", seats: 4 }),
     // Autocapture's elements define no property, as capture skips them.
-    event(3, old.id, "$pageview", "2024-01-15T00:00:00.000Z", { $current_url: "https://x.test", flags: [1], $elements_chain: "a:nth-child=\"1\"" }),
+    event(3, old.id, "$pageview", "2024-01-15T00:00:00.000Z", {
+      $current_url: "https://x.test",
+      flags: [1],
+      $elements_chain: 'a:nth-child="1"',
+    }),
     event(4, other.id, "not_theirs", "2024-01-15T00:00:00.000Z", { secret: 1 }),
   ]);
   await store.insert("person", [
-    { id: "00000000-0000-4000-8000-000000000001", team_id: old.id, properties: JSON.stringify({ email: "a@x", age: 3 }), is_identified: 1, created_at: "2024-01-02T03:04:05.000Z", version: 0 },
-    { id: "00000000-0000-4000-8000-000000000002", team_id: old.id, properties: JSON.stringify({ gone: true }), is_identified: 0, created_at: "2024-01-02T03:04:05.000Z", version: 0 },
-    { id: "00000000-0000-4000-8000-000000000002", team_id: old.id, properties: "{}", is_identified: 0, created_at: "2024-01-02T03:04:05.000Z", version: 1, is_deleted: 1 },
+    {
+      id: "00000000-0000-4000-8000-000000000001",
+      team_id: old.id,
+      properties: JSON.stringify({ email: "a@x", age: 3 }),
+      is_identified: 1,
+      created_at: "2024-01-02T03:04:05.000Z",
+      version: 0,
+    },
+    {
+      id: "00000000-0000-4000-8000-000000000002",
+      team_id: old.id,
+      properties: JSON.stringify({ gone: true }),
+      is_identified: 0,
+      created_at: "2024-01-02T03:04:05.000Z",
+      version: 0,
+    },
+    {
+      id: "00000000-0000-4000-8000-000000000002",
+      team_id: old.id,
+      properties: "{}",
+      is_identified: 0,
+      created_at: "2024-01-02T03:04:05.000Z",
+      version: 1,
+      is_deleted: 1,
+    },
   ]);
   // Ingestion already recorded `signup` since the migration: the backfill only widens its times.
   await db.insert(eventDefinitions).values({
@@ -63,7 +96,12 @@ test("a project left pending by the migration gets its definitions from its even
     [old.id, "signup", "2024-01-02T03:04:05.000Z", "2026-11-20T00:00:00.000Z"],
   ]);
   const properties = await db
-    .select({ type: propertyDefinitions.type, name: propertyDefinitions.name, propertyType: propertyDefinitions.propertyType, isNumerical: propertyDefinitions.isNumerical })
+    .select({
+      type: propertyDefinitions.type,
+      name: propertyDefinitions.name,
+      propertyType: propertyDefinitions.propertyType,
+      isNumerical: propertyDefinitions.isNumerical,
+    })
     .from(propertyDefinitions)
     .where(eq(propertyDefinitions.projectId, old.id))
     .orderBy(asc(propertyDefinitions.type), asc(propertyDefinitions.name));
@@ -93,5 +131,7 @@ test("a project left pending by the migration gets its definitions from its even
 test("monthsBetween: every month from the earliest to the latest", async () => {
   const { monthsBetween } = await import("./backfill");
   expect(monthsBetween([], [])).toEqual([]);
-  expect(monthsBetween(["2024-11-30 23:00:00.000000", "2025-01-01 00:00:00"], ["2025-02-01 00:00:00"])).toEqual([202411, 202412, 202501, 202502]);
+  expect(monthsBetween(["2024-11-30 23:00:00.000000", "2025-01-01 00:00:00"], ["2025-02-01 00:00:00"])).toEqual([
+    202411, 202412, 202501, 202502,
+  ]);
 });

@@ -24,7 +24,10 @@ async function backfillProjectDefinitions(projectId: number) {
   const events = await definitionsOf(store, "events", "team_id = {team:Int64}", team).events();
   // Month by month (the table's partitions), so that each query reads a bounded part of a large project.
   const samples = new Map<string, { event: string; name: string; sample: string }>();
-  for (const month of monthsBetween(events.map((e) => e.first), events.map((e) => e.last))) {
+  for (const month of monthsBetween(
+    events.map((e) => e.first),
+    events.map((e) => e.last),
+  )) {
     const where = "team_id = {team:Int64} AND toYYYYMM(timestamp) = {month:UInt32}";
     for (const row of await definitionsOf(store, "events", where, { ...team, month }).eventProperties()) {
       const key = JSON.stringify([row.event, row.name]);

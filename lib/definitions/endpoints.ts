@@ -103,8 +103,7 @@ export const listPropertyDefinitionsEndpoint = endpoint({
   query: ZPropertyDefinitionListQuery,
   response: ZPropertyDefinition,
   paginated: true,
-  handler: ({ url, actor, params, query }) =>
-    listPage(url, (page) => listPropertyDefinitions(actor, params.projectId, query, page)),
+  handler: ({ url, actor, params, query }) => listPage(url, (page) => listPropertyDefinitions(actor, params.projectId, query, page)),
 });
 
 export const retrievePropertyDefinitionEndpoint = endpoint({

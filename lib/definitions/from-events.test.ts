@@ -77,14 +77,14 @@ test("a property typed only in rare rows gets a typed sample, also when its name
   ]);
   const found = await expectExact(1);
   const sampleOf = (name: string) => found.find((row) => row.name === name)?.sample;
-  expect([sampleOf("late_number"), sampleOf("late_text"), sampleOf("late_bool"), sampleOf("esc"), sampleOf("ab/c"), sampleOf('quo"te')]).toEqual([
-    "42",
-    '"2026-01-01T00:00:00Z"',
-    "true",
-    "1.5",
-    '"slash"',
-    '"q"',
-  ]);
+  expect([
+    sampleOf("late_number"),
+    sampleOf("late_text"),
+    sampleOf("late_bool"),
+    sampleOf("esc"),
+    sampleOf("ab/c"),
+    sampleOf('quo"te'),
+  ]).toEqual(["42", '"2026-01-01T00:00:00Z"', "true", "1.5", '"slash"', '"q"']);
   expect(sampleOf("never_typed")).toBe("");
   expect(found.some((row) => row.name === "$set" || row.name.length > MAX_DEFINITION_NAME)).toBe(false);
 }, 60_000);

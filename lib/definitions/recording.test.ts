@@ -56,7 +56,14 @@ test("a property seen only untyped (null, lists) gets the type of the first type
 });
 
 test("within a group, an untyped first value takes the type of a later typed one", () => {
-  const found = newDefinitions(project, [{ event: "e", properties: { v: null } }, { event: "e", properties: { v: 2 } }], at(0));
+  const found = newDefinitions(
+    project,
+    [
+      { event: "e", properties: { v: null } },
+      { event: "e", properties: { v: 2 } },
+    ],
+    at(0),
+  );
   expect(found.properties).toEqual([{ name: "v", type: 1, property_type: "Numeric", is_numerical: true }]);
 });
 
@@ -67,7 +74,14 @@ test("events processed without a person define no person property", () => {
 
 test("names past 400 characters and update properties are not defined", () => {
   const long = "x".repeat(401);
-  const found = newDefinitions(project, [{ event: long, properties: { a: 1 } }, { event: "e", properties: { [long]: 1, $set: { [long]: 1 }, $unset: ["a"] } }], at(0));
+  const found = newDefinitions(
+    project,
+    [
+      { event: long, properties: { a: 1 } },
+      { event: "e", properties: { [long]: 1, $set: { [long]: 1 }, $unset: ["a"] } },
+    ],
+    at(0),
+  );
   expect(found.events).toEqual(["e"]);
   expect(found.properties).toEqual([]);
 });
@@ -82,9 +96,20 @@ test("forgotten definitions are found again", () => {
 });
 
 test("$groupidentify defines its $group_set as properties of its group type, once per type", () => {
-  const types = new Map([["company", 0], ["project", 1]]);
-  const identify = (type: unknown, set: unknown) => ({ event: "$groupidentify", properties: { $group_type: type, $group_key: "k", $group_set: set } });
-  const events = [identify("company", { name: "Acme", seats: 5 }), identify("project", { name: "Web" }), identify("unknown", { x: 1 }), identify("company", "not an object")];
+  const types = new Map([
+    ["company", 0],
+    ["project", 1],
+  ]);
+  const identify = (type: unknown, set: unknown) => ({
+    event: "$groupidentify",
+    properties: { $group_type: type, $group_key: "k", $group_set: set },
+  });
+  const events = [
+    identify("company", { name: "Acme", seats: 5 }),
+    identify("project", { name: "Web" }),
+    identify("unknown", { x: 1 }),
+    identify("company", "not an object"),
+  ];
   const found = newDefinitions(project, events, at(0), types);
   const groupRows = found.properties.filter((p) => p.type === 3);
   expect(groupRows).toEqual([
@@ -95,5 +120,7 @@ test("$groupidentify defines its $group_set as properties of its group type, onc
   rememberDefinitions(found);
   expect(newDefinitions(project, events, at(1), types).properties.filter((p) => p.type === 3)).toEqual([]);
   forgetPropertyDefinition(project, "group", "name", 1);
-  expect(newDefinitions(project, events, at(1), types).properties.filter((p) => p.type === 3)).toMatchObject([{ name: "name", group_type_index: 1 }]);
+  expect(newDefinitions(project, events, at(1), types).properties.filter((p) => p.type === 3)).toMatchObject([
+    { name: "name", group_type_index: 1 },
+  ]);
 });

@@ -77,8 +77,7 @@ export interface NewDefinitions {
   pairs: { event: string; property: string }[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 const NO_GROUP_TYPES: ReadonlyMap<string, number> = new Map();
 

@@ -67,7 +67,9 @@ export const ZEventDefinitionListQuery = z.object({
         .filter((field) => (EVENT_DEFINITION_ORDERING_FIELDS as readonly string[]).includes(field.replace(/^-/, "")))
         .map((field) => ({ field: field.replace(/^-/, "") as EventDefinitionOrderingField, descending: field.startsWith("-") })),
     )
-    .describe("Sort keys (comma-separated, `-` for descending): name, last_seen_at, created_at (and their `::date`). Default `-last_seen_at::date,name`; unknown keys are ignored."),
+    .describe(
+      "Sort keys (comma-separated, `-` for descending): name, last_seen_at, created_at (and their `::date`). Default `-last_seen_at::date,name`; unknown keys are ignored.",
+    ),
   names: ZCommaNames.optional().describe("Only these names (comma-separated)."),
   excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of event names to leave out."),
   exclude_stale: ZQueryBoolean.optional().describe("Leave out events not seen in the last 30 days."),
@@ -101,35 +103,43 @@ export const ZEventDefinitionUpdate = z
   .partial()
   .meta({ id: "PatchedEventDefinition" });
 
-export const ZPropertyDefinitionListQuery = z.object({
-  type: z
-    .string()
-    .max(40)
-    .pipe(z.enum(["event", "person", "group"]))
-    .default("event")
-    .describe("Which property definitions: of events (default), of persons, or of the groups of `group_type_index`."),
-  group_type_index: intish
-    .pipe(z.number().int().min(0).max(MAX_GROUP_TYPES - 1))
-    .optional()
-    .describe("With `type=group` (and only then): the group type whose properties to list."),
-  search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
-  properties: ZCommaNames.optional().describe("Only these names (comma-separated)."),
-  is_numerical: ZQueryBoolean.optional().describe("Only numerical properties (true), or only the others (false)."),
-  is_feature_flag: ZQueryBoolean.optional().describe("Only `$feature/…` properties (true), or only the others (false)."),
-  event_names: ZJsonNames.optional().describe(
-    "JSON-encoded list of event names: `is_seen_on_filtered_events` tells whether each property was seen with one of them, and those that were come first.",
-  ),
-  filter_by_event_names: ZQueryBoolean.optional().describe("With `event_names`: only the properties seen with one of them."),
-  excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of property names to leave out."),
-  exclude_core_properties: ZQueryBoolean.optional().describe("Leave out PostHog's own properties (names starting with `$`)."),
-}).superRefine((query, ctx) => {
-  if (query.type !== "event" && query.event_names !== undefined)
-    ctx.addIssue({ code: "custom", message: "`event_names` can only be set for `event` type", path: [] });
-  if (query.type === "group" && query.group_type_index === undefined)
-    ctx.addIssue({ code: "custom", message: "`group_type_index` must be set for `group` type", path: ["group_type_index"] });
-  if (query.type !== "group" && query.group_type_index !== undefined)
-    ctx.addIssue({ code: "custom", message: "`group_type_index` can only be set for `group` type", path: ["group_type_index"] });
-});
+export const ZPropertyDefinitionListQuery = z
+  .object({
+    type: z
+      .string()
+      .max(40)
+      .pipe(z.enum(["event", "person", "group"]))
+      .default("event")
+      .describe("Which property definitions: of events (default), of persons, or of the groups of `group_type_index`."),
+    group_type_index: intish
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_GROUP_TYPES - 1),
+      )
+      .optional()
+      .describe("With `type=group` (and only then): the group type whose properties to list."),
+    search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
+    properties: ZCommaNames.optional().describe("Only these names (comma-separated)."),
+    is_numerical: ZQueryBoolean.optional().describe("Only numerical properties (true), or only the others (false)."),
+    is_feature_flag: ZQueryBoolean.optional().describe("Only `$feature/…` properties (true), or only the others (false)."),
+    event_names: ZJsonNames.optional().describe(
+      "JSON-encoded list of event names: `is_seen_on_filtered_events` tells whether each property was seen with one of them, and those that were come first.",
+    ),
+    filter_by_event_names: ZQueryBoolean.optional().describe("With `event_names`: only the properties seen with one of them."),
+    excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of property names to leave out."),
+    exclude_core_properties: ZQueryBoolean.optional().describe("Leave out PostHog's own properties (names starting with `$`)."),
+  })
+  .superRefine((query, ctx) => {
+    if (query.type !== "event" && query.event_names !== undefined)
+      ctx.addIssue({ code: "custom", message: "`event_names` can only be set for `event` type", path: [] });
+    if (query.type === "group" && query.group_type_index === undefined)
+      ctx.addIssue({ code: "custom", message: "`group_type_index` must be set for `group` type", path: ["group_type_index"] });
+    if (query.type !== "group" && query.group_type_index !== undefined)
+      ctx.addIssue({ code: "custom", message: "`group_type_index` can only be set for `group` type", path: ["group_type_index"] });
+  });
 
 export const ZPropertyDefinition = z
   .object({

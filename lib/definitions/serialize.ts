@@ -1,26 +1,15 @@
 // Event and property definitions as the API shows them: who changed them last, and events' 30-day volumes.
 import { getAnalysisStore } from "@/lib/analytics/store";
-import type {
-  EventDefinition,
-  PropertyDefinition,
-  User,
-} from "@/lib/db/schema";
+import type { EventDefinition, PropertyDefinition, User } from "@/lib/db/schema";
 import { usersById } from "@/lib/users/lookup";
 import { userBasic } from "@/lib/users/serialize";
-import type {
-  TEventDefinition,
-  TPropertyDefinition,
-} from "./schemas";
+import type { TEventDefinition, TPropertyDefinition } from "./schemas";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 // ---- event definitions ----
 
-function serializeEventDefinition(
-  definition: EventDefinition,
-  volume: number | null,
-  people: Map<number, User>,
-): TEventDefinition {
+function serializeEventDefinition(definition: EventDefinition, volume: number | null, people: Map<number, User>): TEventDefinition {
   const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
   return {
     id: definition.id,
@@ -58,7 +47,10 @@ async function volumes30Days(projectId: number, names: string[]): Promise<Map<st
 
 export async function serializeEventDefinitions(projectId: number, rows: EventDefinition[]): Promise<TEventDefinition[]> {
   const [volumes, people] = await Promise.all([
-    volumes30Days(projectId, rows.map((row) => row.name)),
+    volumes30Days(
+      projectId,
+      rows.map((row) => row.name),
+    ),
     usersById(rows.map((row) => row.updatedById)),
   ]);
   return rows.map((row) => serializeEventDefinition(row, volumes.get(row.name) ?? 0, people));

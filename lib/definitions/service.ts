@@ -4,11 +4,7 @@ import { notFound } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import {
-  eventDefinitions,
-  eventProperties,
-  propertyDefinitions,
-} from "@/lib/db/schema";
+import { eventDefinitions, eventProperties, propertyDefinitions } from "@/lib/db/schema";
 import { normalizeTags } from "@/lib/tags";
 import { usersById } from "@/lib/users/lookup";
 import { containsPattern } from "@/lib/db/like";
@@ -155,19 +151,16 @@ export async function deleteEventDefinition(actor: Actor, projectId: TProjectId,
  * `/property_definitions/`: of events, persons or one group type, by name; with `event_names`, those seen with one of these
  * events first (`is_seen_on_filtered_events`), or only them with `filter_by_event_names`.
  */
-export async function listPropertyDefinitions(
-  actor: Actor,
-  projectId: TProjectId,
-  query: TPropertyDefinitionListQuery,
-  page: Page,
-) {
+export async function listPropertyDefinitions(actor: Actor, projectId: TProjectId, query: TPropertyDefinitionListQuery, page: Page) {
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
   const name = propertyDefinitions.name;
   const conditions: SQL[] = [
     eq(propertyDefinitions.projectId, project.id),
     eq(propertyDefinitions.type, PROPERTY_DEFINITION_TYPE[query.type]),
-    query.group_type_index === undefined ? isNull(propertyDefinitions.groupTypeIndex) : eq(propertyDefinitions.groupTypeIndex, query.group_type_index),
+    query.group_type_index === undefined
+      ? isNull(propertyDefinitions.groupTypeIndex)
+      : eq(propertyDefinitions.groupTypeIndex, query.group_type_index),
     ...nameMatches(name, query.search),
   ];
   if (query.type === "event") conditions.push(notInArray(name, ALWAYS_EXCLUDED_EVENT_PROPERTIES));

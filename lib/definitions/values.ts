@@ -31,7 +31,9 @@ export function propertyValueName(raw: string): string {
 
 /** The optional condition that a raw JSON value, as text, contains `{value}` (case-insensitive). */
 const containsValue = (column: string, value: string | undefined) =>
-  value ? `AND positionCaseInsensitiveUTF8(if(JSONType(${column}) = 'String', JSONExtractString(${column}), ${column}), {value:String}) > 0` : "";
+  value
+    ? `AND positionCaseInsensitiveUTF8(if(JSONType(${column}) = 'String', JSONExtractString(${column}), ${column}), {value:String}) > 0`
+    : "";
 
 /**
  * `/events/values/`: the values a property took in the project's recent events (of `event_name`s, if given),
@@ -60,7 +62,14 @@ export async function eventPropertyValues(
      )
      WHERE JSONType(raw) NOT IN ('Null', 'Array') ${containsValue("raw", query.value)}
      GROUP BY raw ORDER BY count DESC, raw LIMIT {limit:UInt32}`,
-    { team: project.id, key: query.key, events: eventNames, value: query.value ?? "", sample: VALUES_SAMPLE_EVENTS, limit: MAX_PROPERTY_VALUES },
+    {
+      team: project.id,
+      key: query.key,
+      events: eventNames,
+      value: query.value ?? "",
+      sample: VALUES_SAMPLE_EVENTS,
+      limit: MAX_PROPERTY_VALUES,
+    },
   );
   return rows.map((row) => ({ name: propertyValueName(row.raw) }));
 }
@@ -95,7 +104,11 @@ export async function personPropertyValues(
  * `/groups/property_values/`: the values a property has among a group type's groups (their latest properties),
  * with how many groups have each, most frequent first, as PostHog's `[{name, count}]`.
  */
-export async function groupPropertyValues(actor: Actor, projectId: TProjectId, query: TGroupValuesQuery): Promise<{ name: string; count: number }[]> {
+export async function groupPropertyValues(
+  actor: Actor,
+  projectId: TProjectId,
+  query: TGroupValuesQuery,
+): Promise<{ name: string; count: number }[]> {
   const { project } = await requireProjectAccess(actor, projectId);
   const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ raw: string; count: string }>(

@@ -77,11 +77,21 @@ async function demoDashboard(actor: Actor, projectId: number): Promise<number> {
   const [home] = await db
     .select({ id: dashboards.id })
     .from(dashboards)
-    .where(and(eq(dashboards.projectId, projectId), eq(dashboards.deleted, false), inArray(dashboards.name, [DEFAULT_DASHBOARD_NAME, DEMO_DASHBOARD])))
+    .where(
+      and(
+        eq(dashboards.projectId, projectId),
+        eq(dashboards.deleted, false),
+        inArray(dashboards.name, [DEFAULT_DASHBOARD_NAME, DEMO_DASHBOARD]),
+      ),
+    )
     .orderBy(asc(dashboards.id))
     .limit(1);
   if (home) return home.id;
-  const input = ZDashboardCreate.parse({ name: DEMO_DASHBOARD, description: "Made with the demo data: open a tile to see how its insight is built.", pinned: true });
+  const input = ZDashboardCreate.parse({
+    name: DEMO_DASHBOARD,
+    description: "Made with the demo data: open a tile to see how its insight is built.",
+    pinned: true,
+  });
   return (await createDashboard(actor, projectId, input)).id;
 }
 
@@ -97,12 +107,21 @@ export async function seedDemoContent(projectId: number): Promise<number> {
   const made = await db
     .select({ name: insights.name })
     .from(insights)
-    .where(and(eq(insights.projectId, projectId), inArray(insights.name, DEMO_INSIGHTS.map((insight) => insight.name))));
+    .where(
+      and(
+        eq(insights.projectId, projectId),
+        inArray(
+          insights.name,
+          DEMO_INSIGHTS.map((insight) => insight.name),
+        ),
+      ),
+    );
   const names = new Set(made.map((insight) => insight.name));
   const missing = DEMO_INSIGHTS.filter((candidate) => !names.has(candidate.name));
   if (!missing.length) return 0;
   const dashboardId = await demoDashboard(actor, projectId);
   // Read as the API reads what it is sent.
-  for (const insight of missing) await createInsight(actor, projectId, ZInsightWrite.parse({ ...insight, saved: true, dashboards: [dashboardId] }));
+  for (const insight of missing)
+    await createInsight(actor, projectId, ZInsightWrite.parse({ ...insight, saved: true, dashboards: [dashboardId] }));
   return missing.length;
 }

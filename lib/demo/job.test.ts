@@ -76,11 +76,17 @@ test("once the demo is loaded: its dashboard and insights are made once, and eac
   // On the home dashboard the project started with: the first thing a newcomer sees.
   const [dashboard] = await db.select().from(dashboards).where(eq(dashboards.projectId, projectId));
   expect(dashboard).toMatchObject({ name: DEFAULT_DASHBOARD_NAME, pinned: true });
-  const tiles = await db.select().from(dashboardTiles).where(and(eq(dashboardTiles.dashboardId, dashboard.id), eq(dashboardTiles.deleted, false)));
+  const tiles = await db
+    .select()
+    .from(dashboardTiles)
+    .where(and(eq(dashboardTiles.dashboardId, dashboard.id), eq(dashboardTiles.deleted, false)));
   expect(tiles.map((tile) => tile.insightId).sort()).toEqual(made.map((insight) => insight.id).sort());
 
   // Live events, stamped now.
-  const live = await store.query<{ ts: string }>("SELECT toUnixTimestamp64Milli(timestamp) AS ts FROM events WHERE team_id = {team:Int64}", { team: projectId });
+  const live = await store.query<{ ts: string }>(
+    "SELECT toUnixTimestamp64Milli(timestamp) AS ts FROM events WHERE team_id = {team:Int64}",
+    { team: projectId },
+  );
   expect(live).toHaveLength(3);
   for (const { ts } of live) expect(Math.abs(Number(ts) - started)).toBeLessThan(60_000);
 
@@ -107,7 +113,10 @@ test("the demo's insights compute on the demo's events, each with something to s
   const { analysisOf, runAnalysis } = await import("@/lib/insights/compute");
   const { insights, projects } = await import("@/lib/db/schema");
   for (const batch of generateDemoEvents({ events: 3_000, seed: 3, now: Date.now() }))
-    await ingest({ id: projectId }, batch.map((event) => asCaptured(event, new Date(event.timestamp))));
+    await ingest(
+      { id: projectId },
+      batch.map((event) => asCaptured(event, new Date(event.timestamp))),
+    );
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   for (const insight of await db.select().from(insights).where(eq(insights.projectId, projectId))) {
     const result = (await runAnalysis(project, analysisOf(insight))) as unknown[];

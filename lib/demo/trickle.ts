@@ -26,7 +26,13 @@ export const asCaptured = (event: DemoEvent, timestamp: Date): CapturedEvent => 
 
 /** A stream of visitors (a seed of its own, so each server start's events are new) cut into `eventsPerTick` events. */
 export function createTrickle(settings: Pick<TrickleSettings, "eventsPerTick" | "maxEventsPerDay">, seed = randomInt(2 ** 31)): Trickle {
-  const stream = generateDemoEvents({ events: Number.POSITIVE_INFINITY, seed, now: Date.now(), days: 7, batchSize: settings.eventsPerTick });
+  const stream = generateDemoEvents({
+    events: Number.POSITIVE_INFINITY,
+    seed,
+    now: Date.now(),
+    days: 7,
+    batchSize: settings.eventsPerTick,
+  });
   let day = -1;
   let today = 0;
   return {

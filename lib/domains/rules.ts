@@ -25,8 +25,7 @@ export function hasSaml(domain: { samlEntityId: string | null; samlAcsUrl: strin
 }
 
 /** A TXT record may arrive split into several strings; it proves ownership when they join to the challenge. */
-export const challengeAnswered = (records: string[][], challenge: string) =>
-  records.some((chunks) => chunks.join("") === challenge);
+export const challengeAnswered = (records: string[][], challenge: string) => records.some((chunks) => chunks.join("") === challenge);
 
 export type DomainStatus = "verified" | "expired" | "pending";
 

@@ -10,13 +10,7 @@ import { canManageDomains, INSUFFICIENT_LEVEL } from "@/lib/organizations/levels
 import { requireOrganizationMember, type OrganizationAccess } from "@/lib/organizations/access";
 import { newVerificationChallenge } from "./challenge";
 import { lookupTxt } from "./dns";
-import {
-  challengeAnswered,
-  challengeRecordName,
-  hasSaml,
-  settingNeedingVerification,
-  VERIFICATION_REQUIRED,
-} from "./rules";
+import { challengeAnswered, challengeRecordName, hasSaml, settingNeedingVerification, VERIFICATION_REQUIRED } from "./rules";
 import type { TDomain, TDomainCreate, TDomainUpdate } from "./schemas";
 
 const DOMAIN_TAKEN = "domain with this domain already exists.";
@@ -95,12 +89,7 @@ export async function createDomain(actor: Actor, organizationId: string, input: 
   }
 }
 
-export async function updateDomain(
-  actor: Actor,
-  organizationId: string,
-  domainId: string,
-  input: TDomainUpdate,
-): Promise<TDomain> {
+export async function updateDomain(actor: Actor, organizationId: string, domainId: string, input: TDomainUpdate): Promise<TDomain> {
   const { organization } = await requireDomainAdmin(actor, organizationId);
   const domain = await findDomain(organization.id, domainId);
   const blocked = settingNeedingVerification(domain.verifiedAt !== null, input);

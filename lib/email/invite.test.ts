@@ -12,9 +12,7 @@ const input = {
 };
 
 test("the accept link is the signup page of the invite, on the given origin", () => {
-  expect(inviteAcceptUrl("https://hedgerow.example.com/", input.inviteId)).toBe(
-    `https://hedgerow.example.com/signup/${input.inviteId}`,
-  );
+  expect(inviteAcceptUrl("https://hedgerow.example.com/", input.inviteId)).toBe(`https://hedgerow.example.com/signup/${input.inviteId}`);
 });
 
 test("the invite email names the inviter and organization, quotes the message and links to the accept page", () => {

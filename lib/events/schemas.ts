@@ -88,10 +88,7 @@ const ZEvent = z
 
 export const ZEventList = z
   .object({
-    next: z
-      .url()
-      .nullable()
-      .describe("The next (older) page: the same query with `before`/`before_id` the last event's time and id."),
+    next: z.url().nullable().describe("The next (older) page: the same query with `before`/`before_id` the last event's time and id."),
     results: z.array(ZEvent),
   })
   .meta({ id: "ClickhouseEventList" });

@@ -57,9 +57,13 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
     conditions.push("e.distinct_id IN {person_distinct_ids:Array(String)}");
     params.person_distinct_ids = distinctIds;
   }
-  conditions.push(propertyGroupSql(query.properties, { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" }, sqlParams));
+  conditions.push(
+    propertyGroupSql(query.properties, { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" }, sqlParams),
+  );
   // Person properties are the person's as they are now (as in the analyses), joined only when a filter reads them.
-  const personJoins = usesPersonProperties(query.properties) ? `${personIdJoin("{team:Int64}")} ${personPropertiesJoin("{team:Int64}")}` : "";
+  const personJoins = usesPersonProperties(query.properties)
+    ? `${personIdJoin("{team:Int64}")} ${personPropertiesJoin("{team:Int64}")}`
+    : "";
   const store = await getAnalysisStore(project.id);
   const rows = await store.query<EventRow>(
     `SELECT toString(e.uuid) AS id, e.event AS event, e.distinct_id AS distinct_id, e.properties AS properties,
@@ -80,7 +84,6 @@ export async function listEvents(actor: Actor, projectId: TProjectId, query: TEv
     elements_chain: row.elements_chain,
   }));
   const last = results.at(-1);
-  const next =
-    last && results.length === query.limit ? withQuery(url, { before: last.timestamp, before_id: last.id }) : null;
+  const next = last && results.length === query.limit ? withQuery(url, { before: last.timestamp, before_id: last.id }) : null;
   return { next, results };
 }

@@ -53,8 +53,11 @@ const overrides = async (team = TEAM) =>
 function referenceDau(): number[] {
   return DAYS.map(
     (day) =>
-      new Set(events.filter((e) => e.team_id === TEAM && e.event === "$pageview" && e.timestamp.startsWith(day)).map((e) => mapping.get(e.distinct_id)?.person ?? e.person_id))
-        .size,
+      new Set(
+        events
+          .filter((e) => e.team_id === TEAM && e.event === "$pageview" && e.timestamp.startsWith(day))
+          .map((e) => mapping.get(e.distinct_id)?.person ?? e.person_id),
+      ).size,
   );
 }
 
@@ -69,7 +72,13 @@ const trend = async () =>
       date_to: DAYS.at(-1),
     })
   ).map((series) => series.data);
-const funnel = () => runFunnel(project, { events: STEPS.map((id, order) => ({ id, order })), date_from: DAYS[0], date_to: DAYS.at(-1), funnel_window_days: 14 });
+const funnel = () =>
+  runFunnel(project, {
+    events: STEPS.map((id, order) => ({ id, order })),
+    date_from: DAYS[0],
+    date_to: DAYS.at(-1),
+    funnel_window_days: 14,
+  });
 
 beforeAll(async () => {
   store = await embedded.open();
@@ -93,8 +102,18 @@ beforeAll(async () => {
         });
       }
   // Another project's events and merge: the squash folds them too, into that project's events only.
-  events.push({ uuid: uuid(0, 99_999), event: "$pageview", timestamp: `${DAYS[0]} 00:00:00.000000`, team_id: OTHER_TEAM, distinct_id: "anon-0", person_id: uuid(1, 9_999) });
-  await store.insert("events", events.map((e) => ({ ...e, properties: "{}" })));
+  events.push({
+    uuid: uuid(0, 99_999),
+    event: "$pageview",
+    timestamp: `${DAYS[0]} 00:00:00.000000`,
+    team_id: OTHER_TEAM,
+    distinct_id: "anon-0",
+    person_id: uuid(1, 9_999),
+  });
+  await store.insert(
+    "events",
+    events.map((e) => ({ ...e, properties: "{}" })),
+  );
   await store.insert("person_distinct_id2", [{ team_id: OTHER_TEAM, distinct_id: "anon-0", person_id: uuid(1, 9_998), version: 1 }]);
   // Merges after the fact: a third of the anonymous ids join another person, some move twice.
   for (let p = 0; p < 120; p += 3) await merge(`anon-${p}`, uuid(1, (p + 1) % 120));

@@ -28,7 +28,10 @@ export interface SquashResult {
 // returns once the mutation is done on every part (and throws if it fails).
 const MUTATION_SETTINGS = "SETTINGS mutations_sync = 2, allow_nondeterministic_mutations = 1";
 
-export async function squashPersonOverrides(store: EventStore, { graceSeconds, now = new Date() }: { graceSeconds: number; now?: Date }): Promise<SquashResult> {
+export async function squashPersonOverrides(
+  store: EventStore,
+  { graceSeconds, now = new Date() }: { graceSeconds: number; now?: Date },
+): Promise<SquashResult> {
   const [{ database }] = await store.query<{ database: string }>("SELECT currentDatabase() AS database");
   // A Join table of the snapshot, looked up by joinGet from inside the mutations (which have no current database,
   // hence the qualified name). Its key is one string: StorageJoin refuses a two-column key there.
@@ -36,7 +39,9 @@ export async function squashPersonOverrides(store: EventStore, { graceSeconds, n
   const snapshot = `\`${database}\`.${table}`;
   const key = "concat(toString(team_id), ':', distinct_id)";
   const lookup = (column: string) => `joinGetOrNull('${database}.${table}', '${column}', ${key})`;
-  await store.command(`CREATE TABLE ${snapshot} (key String, person_id UUID, version Int64, is_deleted UInt8) ENGINE = Join(ANY, LEFT, key)`);
+  await store.command(
+    `CREATE TABLE ${snapshot} (key String, person_id UUID, version Int64, is_deleted UInt8) ENGINE = Join(ANY, LEFT, key)`,
+  );
   try {
     await store.command(
       `INSERT INTO ${snapshot}

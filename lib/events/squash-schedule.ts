@@ -53,4 +53,3 @@ export function startOverridesSquash(settings = config.overridesSquash): { stop:
   holder.__hedgerowOverridesSquash = loop;
   return loop;
 }
-

@@ -77,8 +77,7 @@ export function emptyFlagDefinitions() {
   return { flags: [], group_type_mapping: {}, cohorts: {} };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** PostHog's `process_bool`: true, "true", 1, "1", "yes" disable the flags. */
 const isDisabled = (value: unknown) => value === true || value === 1 || ["true", "1", "yes"].includes(String(value).toLowerCase());

@@ -84,7 +84,10 @@ function checkToken(token: string): string {
 /** The settings of the project whose token this is; read afresh, so a change reaches the next page load. */
 async function settingsForToken(token: string): Promise<TProjectClientSettings> {
   const db = await getDb();
-  const [project] = await db.select().from(projects).where(eq(projects.apiToken, checkToken(token)));
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.apiToken, checkToken(token)));
   if (!project) throw notFound();
   return projectClientSettings(project);
 }

@@ -34,6 +34,13 @@ export async function loadGroupActors(projectId: number, index: number, keys: st
     .filter((key) => byKey.has(key))
     .map((key) => {
       const row = byKey.get(key)!;
-      return { type: "group", id: key, group_key: key, group_type_index: index, properties: row.properties, created_at: row.createdAt.toISOString() };
+      return {
+        type: "group",
+        id: key,
+        group_key: key,
+        group_type_index: index,
+        properties: row.properties,
+        created_at: row.createdAt.toISOString(),
+      };
     });
 }

@@ -8,8 +8,7 @@ import { groupTypeMappings } from "@/lib/db/schema";
  * `group_0` … `group_4` (clickhouse/migrations/0008).
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether an event names groups, so its project's type indexes are needed. */
 export const namesGroups = (properties: Record<string, unknown>) =>

@@ -12,7 +12,13 @@ export const RELATED_DAYS = 90;
 export const ZRelatedQuery = z
   .object({
     group_type_index: intish
-      .pipe(z.number().int().min(0).max(MAX_GROUP_TYPES - 1))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_GROUP_TYPES - 1),
+      )
       .optional()
       .describe("The type of the group `id` is a key of; absent: `id` is a person's UUID."),
     id: z.string().min(1).max(400).describe("The group's key, or (without `group_type_index`) the person's UUID."),

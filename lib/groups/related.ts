@@ -38,7 +38,10 @@ export async function relatedActors(actor: Actor, projectId: TProjectId, query: 
     .select({ index: groupTypeMappings.groupTypeIndex })
     .from(groupTypeMappings)
     .where(eq(groupTypeMappings.projectId, project.id));
-  const otherTypes = types.map((type) => type.index).filter((index) => index !== query.group_type_index).sort((a, b) => a - b);
+  const otherTypes = types
+    .map((type) => type.index)
+    .filter((index) => index !== query.group_type_index)
+    .sort((a, b) => a - b);
 
   const results: TRelatedActors = [];
   if (query.group_type_index !== undefined)
@@ -60,7 +63,10 @@ async function relatedPersons(projectId: number, actorEvents: string, params: Sq
      ) ORDER BY last DESC, person LIMIT {limit:UInt32}`,
     params.values,
   );
-  return loadPersons(projectId, rows.map((row) => row.person));
+  return loadPersons(
+    projectId,
+    rows.map((row) => row.person),
+  );
 }
 
 /** The keys of each type in `indexes` the actor's events carry (identified groups only), most recent first. */

@@ -2,7 +2,13 @@ import { z } from "zod";
 import { intish } from "@/lib/analytics/filters/params";
 import { MAX_GROUP_TYPES } from "./limits";
 
-const groupTypeIndex = intish.pipe(z.number().int().min(0).max(MAX_GROUP_TYPES - 1));
+const groupTypeIndex = intish.pipe(
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GROUP_TYPES - 1),
+);
 
 export const ZGroupType = z
   .object({
@@ -18,7 +24,11 @@ export type TGroupType = z.output<typeof ZGroupType>;
 export const ZGroupTypesMetadata = z
   .array(
     z.object({
-      group_type_index: z.number().int().min(0).max(MAX_GROUP_TYPES - 1),
+      group_type_index: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_GROUP_TYPES - 1),
       name_singular: z.string().trim().max(400).nullish(),
       name_plural: z.string().trim().max(400).nullish(),
     }),
@@ -49,8 +59,6 @@ export const ZGroupFindQuery = z.object({
   group_type_index: groupTypeIndex,
   group_key: z.string().min(1).max(400),
 });
-
-;
 
 export const ZGroupValuesQuery = z.object({
   group_type_index: groupTypeIndex.describe("The group type whose groups' values to list."),

@@ -30,7 +30,11 @@ const serializeGroup = (row: Group, groupTypeIndex: number): TGroup => ({
 export async function listGroupTypes(actor: Actor, projectId: TProjectId): Promise<TGroupType[]> {
   const { project } = await requireProjectAccess(actor, projectId);
   const db = await getDb();
-  const rows = await db.select().from(groupTypeMappings).where(eq(groupTypeMappings.projectId, project.id)).orderBy(asc(groupTypeMappings.groupTypeIndex));
+  const rows = await db
+    .select()
+    .from(groupTypeMappings)
+    .where(eq(groupTypeMappings.projectId, project.id))
+    .orderBy(asc(groupTypeMappings.groupTypeIndex));
   return rows.map(serializeType);
 }
 
@@ -51,7 +55,8 @@ export async function updateGroupTypesMetadata(
       const updated = Object.keys(set).length
         ? await tx.update(groupTypeMappings).set(set).where(where).returning({ index: groupTypeMappings.groupTypeIndex })
         : await tx.select({ index: groupTypeMappings.groupTypeIndex }).from(groupTypeMappings).where(where);
-      if (!updated.length) throw validationError(`This project has no group type with index ${change.group_type_index}.`, `${i}__group_type_index`);
+      if (!updated.length)
+        throw validationError(`This project has no group type with index ${change.group_type_index}.`, `${i}__group_type_index`);
     }
   });
   return listGroupTypes(actor, project.id);
@@ -109,7 +114,11 @@ export async function listGroups(
 }
 
 /** One group by type index and key, or 404. */
-export async function findGroup(actor: Actor, projectId: TProjectId, query: { group_type_index: number; group_key: string }): Promise<TGroup> {
+export async function findGroup(
+  actor: Actor,
+  projectId: TProjectId,
+  query: { group_type_index: number; group_key: string },
+): Promise<TGroup> {
   const { project } = await requireProjectAccess(actor, projectId);
   const groupType = await groupTypeAt(project.id, query.group_type_index);
   if (groupType === null) throw notFound();

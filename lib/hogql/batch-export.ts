@@ -32,7 +32,15 @@ export function batchExportSchemaFromHogQL(hogql: string): BatchExportSchema {
   if (!query.from) throw refuse("Query must SELECT FROM events");
   if (query.from.kind !== "table" || query.from.name !== "events") throw refuse("Query must only SELECT FROM events");
   if (query.from.joins.length) throw refuse("JOINs are not supported");
-  if (query.where || query.groupBy.length || query.having || query.orderBy.length || query.limit !== null || query.offset !== null || query.distinct)
+  if (
+    query.where ||
+    query.groupBy.length ||
+    query.having ||
+    query.orderBy.length ||
+    query.limit !== null ||
+    query.offset !== null ||
+    query.distinct
+  )
     throw refuse("Unsupported HogQL query");
 
   const qualifier = query.from.alias;

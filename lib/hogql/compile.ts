@@ -151,7 +151,9 @@ class Compiler {
     // Every column has an SQL name of the compiler's own: equal names never collide in a row, and no alias a query
     // writes can stand for a column or a condition of the compiled SQL.
     const columns: Column[] = items.map((item, index) => ({ name: columnName(item), key: columnKey(index) }));
-    const selectSql = items.map((item, index) => `${this.expr(item.kind === "alias" ? item.expr : item, frame)} AS ${quoteIdentifier(columns[index].key)}`);
+    const selectSql = items.map(
+      (item, index) => `${this.expr(item.kind === "alias" ? item.expr : item, frame)} AS ${quoteIdentifier(columns[index].key)}`,
+    );
     // The outer columns' types come with the rows (a constant per block, so nearly free), sparing a DESCRIBE.
     if (outer) selectSql.push(...columns.map((column, index) => `toTypeName(${quoteIdentifier(column.key)}) AS \`__t${index}\``));
 
@@ -172,9 +174,12 @@ class Compiler {
     if (from) {
       // Person joins go in once every clause has said whether it reads the person.
       let joins =
-        scope.table === "events" && scope.person.id ? ` ${personIdJoin(TEAM)}${scope.person.properties ? ` ${personPropertiesJoin(TEAM)}` : ""}` : "";
+        scope.table === "events" && scope.person.id
+          ? ` ${personIdJoin(TEAM)}${scope.person.properties ? ` ${personPropertiesJoin(TEAM)}` : ""}`
+          : "";
       // Session durations (G20): over all the project's events of each session.
-      if (scope.table === "events" && scope.session) joins += ` LEFT JOIN (${sessionDurationsSql(TEAM)}) AS sess ON e.prop_session_id = sess.sid`;
+      if (scope.table === "events" && scope.session)
+        joins += ` LEFT JOIN (${sessionDurationsSql(TEAM)}) AS sess ON e.prop_session_id = sess.sid`;
       parts.push(`FROM ${from}${joins}`);
     }
     if (conditions.length) parts.push(`WHERE ${conditions.join(" AND ")}`);
@@ -191,14 +196,24 @@ class Compiler {
   private expandStar(item: Expr, scope: Scope): Expr[] {
     if (item.kind !== "star" && !(item.kind === "field" && item.chain[item.chain.length - 1] === "*")) return [item];
     const names =
-      scope.table === "events" ? EVENTS_STAR : scope.table === "persons" ? PERSONS_STAR : scope.table === "subquery" ? scope.columns.map((c) => c.name) : null;
+      scope.table === "events"
+        ? EVENTS_STAR
+        : scope.table === "persons"
+          ? PERSONS_STAR
+          : scope.table === "subquery"
+            ? scope.columns.map((c) => c.name)
+            : null;
     if (!names) throw new HogQLQueryError("SELECT * needs a FROM clause.", item.at);
     return names.map((name) => ({ kind: "field", chain: [name], at: item.at }) satisfies Expr);
   }
 
   private scopeOf(from: FromClause | null): Scope {
     if (!from) return { table: null, qualifiers: new Set() };
-    if (from.joins.length) throw new HogQLQueryError("JOINs are not supported: events are joined to their person already (person.properties.…).", from.joins[0].at);
+    if (from.joins.length)
+      throw new HogQLQueryError(
+        "JOINs are not supported: events are joined to their person already (person.properties.…).",
+        from.joins[0].at,
+      );
     // The table's alias only qualifies fields (`e.event`): the SQL names tables with its own aliases.
     const qualifiers = new Set(from.alias ? [from.alias] : []);
     if (from.kind === "subquery") {
@@ -209,7 +224,10 @@ class Compiler {
     if (from.name === "events") return { table: "events", qualifiers, person: { id: false, properties: false }, session: false };
     if (from.name === "persons") return { table: "persons", qualifiers };
     if (/^system\./i.test(from.name) || /^information_schema\./i.test(from.name))
-      throw new HogQLQueryError(`Unknown table "${from.name}": system tables cannot be queried. HogQL reads ${TABLES.join(" and ")}.`, from.at);
+      throw new HogQLQueryError(
+        `Unknown table "${from.name}": system tables cannot be queried. HogQL reads ${TABLES.join(" and ")}.`,
+        from.at,
+      );
     throw new HogQLQueryError(`Unknown table "${from.name}". HogQL reads ${TABLES.join(" and ")}.`, from.at);
   }
 
@@ -365,9 +383,13 @@ class Compiler {
     const args = expr.args.length === 1 && expr.args[0].kind === "star" && spec.name === "count" ? [] : expr.args;
     if (args.length < spec.min || args.length > spec.max) {
       const arity = spec.min === spec.max ? `${spec.min}` : `${spec.min} to ${spec.max}`;
-      throw new HogQLQueryError(`Function '${expr.name}' takes ${arity} argument${spec.max === 1 ? "" : "s"}, not ${args.length}.`, expr.at);
+      throw new HogQLQueryError(
+        `Function '${expr.name}' takes ${arity} argument${spec.max === 1 ? "" : "s"}, not ${args.length}.`,
+        expr.at,
+      );
     }
-    if (expr.distinct && !spec.aggregate) throw new HogQLQueryError(`DISTINCT is only allowed in aggregate functions, not in '${expr.name}'.`, expr.at);
+    if (expr.distinct && !spec.aggregate)
+      throw new HogQLQueryError(`DISTINCT is only allowed in aggregate functions, not in '${expr.name}'.`, expr.at);
     // The current instant and day as the project sees them, like `timestamp`.
     if (args.length === 0 && (spec.name === "now" || spec.name === "today")) {
       const now = this.timestamp("now()");
@@ -428,4 +450,3 @@ export function compileEventsExpression(
   const sql = new Compiler(ctx).expr(expr, { scope, aliases: new Map(columns) });
   return { sql, person: scope.person, session: scope.session };
 }
-

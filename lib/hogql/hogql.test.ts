@@ -32,23 +32,34 @@ describe("parser", () => {
         "SELECT properties.$browser AS browser, uniq(distinct_id) u FROM events e WHERE e.event = '$pageview' AND timestamp > now() - interval 7 day GROUP BY browser HAVING u > 1 ORDER BY u DESC, browser LIMIT 10 OFFSET 5",
         "SELECT properties.$browser AS browser, uniq(distinct_id) AS u FROM events AS e WHERE (e.event = '$pageview') AND (timestamp > (now() - (INTERVAL 7 DAY))) GROUP BY browser HAVING u > 1 ORDER BY u DESC, browser ASC LIMIT 10 OFFSET 5",
       ],
-      ["select count(*) from events where event in ('a', 'b') and not (event like '%x%')", "SELECT count(*) FROM events WHERE (event IN ('a', 'b')) AND (NOT (event LIKE '%x%'))"],
+      [
+        "select count(*) from events where event in ('a', 'b') and not (event like '%x%')",
+        "SELECT count(*) FROM events WHERE (event IN ('a', 'b')) AND (NOT (event LIKE '%x%'))",
+      ],
       ["select 1 + 2 * 3, -4, 1.5e3, null, true", "SELECT 1 + (2 * 3), -4, 1500, NULL, true"],
       ["select case when 1 then 'a' else 'b' end", "SELECT CASE WHEN 1 THEN 'a' ELSE 'b' END"],
       ["select x between 1 and 2, y is not null, z not in {list}", "SELECT x BETWEEN 1 AND 2, y IS NOT NULL, z NOT IN ({list})"],
-      ["select `weird name`, \"also\" from events", "SELECT `weird name`, also FROM events"],
-      ["select count(distinct person_id) from (select person_id from events) as s", "SELECT count(DISTINCT person_id) FROM (SELECT person_id FROM events) AS s"],
+      ['select `weird name`, "also" from events', "SELECT `weird name`, also FROM events"],
+      [
+        "select count(distinct person_id) from (select person_id from events) as s",
+        "SELECT count(DISTINCT person_id) FROM (SELECT person_id FROM events) AS s",
+      ],
       ["select 'it''s', 'a\\'b', 'tab\\t' -- a comment\n /* another */ from events;", "SELECT 'it\\'s', 'a\\'b', 'tab\\t' FROM events"],
       ["select * from events limit 5, 10", "SELECT * FROM events LIMIT 10 OFFSET 5"],
     ];
     for (const [text, printed] of cases) expect(printQuery(parseQuery(text)), text).toBe(printed);
     expect(parseQuery("SELECT 1 UNION ALL SELECT 2").kind).toBe("union");
-    expect(parseExpression("coalesce(properties.$current_url, properties.$screen_name) -- Url / Screen")).toMatchObject({ kind: "call", name: "coalesce" });
+    expect(parseExpression("coalesce(properties.$current_url, properties.$screen_name) -- Url / Screen")).toMatchObject({
+      kind: "call",
+      name: "coalesce",
+    });
   });
 
   test("a syntax error names the line and column where reading stopped", () => {
     expect(refusal(() => parseQuery("SELEC 1"))).toBe('Syntax error at line 1, column 1: expected SELECT, found "SELEC"');
-    expect(refusal(() => parseQuery("SELECT event\nFROM events WHERE"))).toBe("Syntax error at line 2, column 18: the query ends too early");
+    expect(refusal(() => parseQuery("SELECT event\nFROM events WHERE"))).toBe(
+      "Syntax error at line 2, column 18: the query ends too early",
+    );
     expect(refusal(() => parseQuery("SELECT 'open"))).toBe("Syntax error at line 1, column 8: a string is not closed (missing ')");
     expect(refusal(() => parseQuery("SELECT 1 /* open"))).toMatch(/comment is not closed/);
     expect(refusal(() => parseQuery("SELECT 1 FROM events WHERE event = 'a' ORDER"))).toMatch(/expected BY/);
@@ -74,12 +85,18 @@ describe("parser", () => {
       ["INSERT INTO events VALUES (1)", /expected SELECT/],
       ["SELECT (SELECT 1)", /subqueries are only supported in FROM and IN/],
     ];
-    for (const [text, message] of refused) expect(refusal(() => parseQuery(text)), text).toMatch(message);
+    for (const [text, message] of refused)
+      expect(
+        refusal(() => parseQuery(text)),
+        text,
+      ).toMatch(message);
   });
 
   test("bounds: length, nesting depth and size", () => {
     expect(refusal(() => parseQuery(`SELECT '${"x".repeat(MAX_QUERY_LENGTH)}'`))).toMatch(/longer than 20,000 characters/);
-    expect(refusal(() => parseQuery(`SELECT ${"(".repeat(MAX_DEPTH + 1)}1${")".repeat(MAX_DEPTH + 1)}`))).toMatch(/nested deeper than 64 levels/);
+    expect(refusal(() => parseQuery(`SELECT ${"(".repeat(MAX_DEPTH + 1)}1${")".repeat(MAX_DEPTH + 1)}`))).toMatch(
+      /nested deeper than 64 levels/,
+    );
     expect(refusal(() => parseQuery(`SELECT ${"- ".repeat(MAX_DEPTH + 1)}1`))).toMatch(/nested deeper/);
     expect(refusal(() => parseQuery(`SELECT ${Array.from({ length: MAX_NODES }, () => "1").join(",")}`))).toMatch(/too large/);
     expect(() => parseQuery(`SELECT ${"(".repeat(MAX_DEPTH - 2)}1${")".repeat(MAX_DEPTH - 2)}`)).not.toThrow();
@@ -133,7 +150,9 @@ describe("compiler", () => {
     }
     expect(refusedQuery("select 3 as `e.team_id` from events")).toBe('The alias "e.team_id" is reserved: choose another name.');
     // An alias still names its column in the other clauses, through the compiler's name.
-    expect(compile("select event as name, count() as c from events group by name order by c desc").sql).toContain("GROUP BY `__c0` ORDER BY `__c1` DESC");
+    expect(compile("select event as name, count() as c from events group by name order by c desc").sql).toContain(
+      "GROUP BY `__c0` ORDER BY `__c1` DESC",
+    );
   });
 
   test("subqueries in FROM and IN are confined too; persons read the project's persons", () => {
@@ -149,7 +168,9 @@ describe("compiler", () => {
   });
 
   test("constants and placeholders become escaped literals; nothing from the text reaches the SQL raw", () => {
-    expect(compile("select {name}, {n}, {list}").sql).toMatch(/^SELECT 'O\\'Brien' AS `__c0`, 3 AS `__c1`, \['a', 'b'\] AS `__c2`, toTypeName/);
+    expect(compile("select {name}, {n}, {list}").sql).toMatch(
+      /^SELECT 'O\\'Brien' AS `__c0`, 3 AS `__c1`, \['a', 'b'\] AS `__c2`, toTypeName/,
+    );
     expect(compile("select 'a\\\\'' or 1=1 --'").sql).toMatch(/^SELECT 'a\\\\\\' or 1=1 --' AS `__c0`, toTypeName/);
     const quoted = compile("select event as `a``b` from events");
     expect(quoted.sql).toBe(`SELECT e.event AS \`__c0\`, toTypeName(\`__c0\`) AS \`__t0\` FROM ${PROJECT_EVENTS} LIMIT 101`);
@@ -208,7 +229,9 @@ describe("compiler", () => {
 
 describe("batch export schema", () => {
   test("each column compiled, aliased as PostHog does", () => {
-    const schema = batchExportSchemaFromHogQL("SELECT event, properties.$browser AS browser, person.properties.email, toString(uuid) FROM events");
+    const schema = batchExportSchemaFromHogQL(
+      "SELECT event, properties.$browser AS browser, person.properties.email, toString(uuid) FROM events",
+    );
     expect(schema).toEqual({
       fields: [
         { expression: "e.event", alias: "event" },
@@ -219,12 +242,21 @@ describe("batch export schema", () => {
       values: {},
       hogql_query: "SELECT event, properties.$browser AS browser, person.properties.email, toString(uuid) FROM events",
     });
-    expect(batchExportSource(schema, "{team:Int64}")).toMatch(/^\(SELECT .* FROM events PREWHERE team_id = \{team:Int64\}\) AS e LEFT JOIN .* AS pdi .* LEFT JOIN .* AS pp ON/s);
+    expect(batchExportSource(schema, "{team:Int64}")).toMatch(
+      /^\(SELECT .* FROM events PREWHERE team_id = \{team:Int64\}\) AS e LEFT JOIN .* AS pdi .* LEFT JOIN .* AS pp ON/s,
+    );
     expect(batchExportSource(batchExportSchemaFromHogQL("select e.event from events as e"), "{team:Int64}")).toBe(
       PROJECT_EVENTS.replace("{hogql_team:Int64}", "{team:Int64}"),
     );
     expect(batchExportSchemaFromHogQL("select * from events").fields.map((f) => f.alias)).toEqual([
-      "uuid", "event", "properties", "timestamp", "distinct_id", "elements_chain", "created_at", "$session_id",
+      "uuid",
+      "event",
+      "properties",
+      "timestamp",
+      "distinct_id",
+      "elements_chain",
+      "created_at",
+      "$session_id",
     ]);
   });
 
@@ -254,5 +286,9 @@ test("a subquery's `*` names its table's fields outside it", () => {
   const { sql } = compile("select * from (select * from events)");
   expect(sql).toMatch(/^SELECT __q1\.`__c0` AS `__c0`, __q1\.`__c1` AS `__c1`/);
   expect(sql).toContain("FROM (SELECT e.uuid AS `__c0`, e.event AS `__c1`");
-  expect(compile("select * from (select * from events)").columns.map((c) => c.name).slice(0, 2)).toEqual(["uuid", "event"]);
+  expect(
+    compile("select * from (select * from events)")
+      .columns.map((c) => c.name)
+      .slice(0, 2),
+  ).toEqual(["uuid", "event"]);
 });

@@ -1,6 +1,16 @@
 // HogQL's parser: one recursive-descent grammar, a function per precedence level from `SELECT` down to literals.
 // Kept in one module past the house size: the levels call one another, so split they would only import each other.
-import { INTERVAL_UNITS, type BinaryOp, type Expr, type FromClause, type IntervalUnit, type JoinClause, type OrderItem, type Query, type SelectQuery } from "./ast";
+import {
+  INTERVAL_UNITS,
+  type BinaryOp,
+  type Expr,
+  type FromClause,
+  type IntervalUnit,
+  type JoinClause,
+  type OrderItem,
+  type Query,
+  type SelectQuery,
+} from "./ast";
 import { HogQLSyntaxError } from "./errors";
 import { tokenize, type Token } from "./tokenizer";
 
@@ -13,11 +23,62 @@ export const MAX_NODES = 5_000;
 
 /** Words that end an expression or start a clause: never a bare alias or field name. */
 const CLAUSE_WORDS = new Set([
-  "select", "from", "where", "prewhere", "group", "by", "having", "order", "limit", "offset", "union", "all", "join",
-  "left", "right", "inner", "full", "cross", "outer", "any", "global", "asof", "semi", "anti", "on", "using",
-  "settings", "format", "into", "with", "window", "qualify", "sample", "final", "array", "as", "and", "or", "not",
-  "in", "is", "like", "ilike", "between", "case", "when", "then", "else", "end", "asc", "desc", "distinct",
-  "interval", "null", "true", "false",
+  "select",
+  "from",
+  "where",
+  "prewhere",
+  "group",
+  "by",
+  "having",
+  "order",
+  "limit",
+  "offset",
+  "union",
+  "all",
+  "join",
+  "left",
+  "right",
+  "inner",
+  "full",
+  "cross",
+  "outer",
+  "any",
+  "global",
+  "asof",
+  "semi",
+  "anti",
+  "on",
+  "using",
+  "settings",
+  "format",
+  "into",
+  "with",
+  "window",
+  "qualify",
+  "sample",
+  "final",
+  "array",
+  "as",
+  "and",
+  "or",
+  "not",
+  "in",
+  "is",
+  "like",
+  "ilike",
+  "between",
+  "case",
+  "when",
+  "then",
+  "else",
+  "end",
+  "asc",
+  "desc",
+  "distinct",
+  "interval",
+  "null",
+  "true",
+  "false",
 ]);
 
 /** What follows a SELECT and ClickHouse would take, but HogQL does not: refused by name. */
@@ -36,7 +97,18 @@ const REFUSED_CLAUSES: Record<string, string> = {
 
 const JOIN_WORDS = new Set(["left", "right", "inner", "full", "cross", "outer", "any", "all", "global", "asof", "semi", "anti", "join"]);
 
-const COMPARISONS: Record<string, BinaryOp> = { "=": "=", "==": "=", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "=~": "=~", "!~": "!~" };
+const COMPARISONS: Record<string, BinaryOp> = {
+  "=": "=",
+  "==": "=",
+  "!=": "!=",
+  "<>": "!=",
+  "<": "<",
+  "<=": "<=",
+  ">": ">",
+  ">=": ">=",
+  "=~": "=~",
+  "!~": "!~",
+};
 
 /** Parses one HogQL SELECT (or a UNION of them, which callers refuse by name). */
 export function parseQuery(text: string): Query {
@@ -212,7 +284,8 @@ class Parser {
 
   private count(clause: string): number {
     const token = this.current;
-    if (token.type !== "number" || !/^\d+$/.test(token.text)) this.fail(token, `${clause} takes a whole number, found ${this.describe(token)}`);
+    if (token.type !== "number" || !/^\d+$/.test(token.text))
+      this.fail(token, `${clause} takes a whole number, found ${this.describe(token)}`);
     this.index++;
     const value = Number(token.text);
     if (!Number.isSafeInteger(value)) this.fail(token, `${clause} ${token.text} is too large`);
@@ -248,7 +321,8 @@ class Parser {
       from.alias = this.alias();
     }
     if (this.isWord("final") || this.isWord("sample")) this.fail(this.current, REFUSED_CLAUSES[this.current.text.toLowerCase()]);
-    while (this.isOp(",") || (this.current.type === "word" && JOIN_WORDS.has(this.current.text.toLowerCase()) && !this.isWord("all"))) from.joins.push(this.join());
+    while (this.isOp(",") || (this.current.type === "word" && JOIN_WORDS.has(this.current.text.toLowerCase()) && !this.isWord("all")))
+      from.joins.push(this.join());
     return from;
   }
 
@@ -267,7 +341,8 @@ class Parser {
     const words: string[] = [];
     if (this.acceptOp(",")) words.push(",");
     else {
-      while (this.current.type === "word" && JOIN_WORDS.has(this.current.text.toLowerCase()) && !this.isWord("join")) words.push(this.tokens[this.index++].text.toUpperCase());
+      while (this.current.type === "word" && JOIN_WORDS.has(this.current.text.toLowerCase()) && !this.isWord("join"))
+        words.push(this.tokens[this.index++].text.toUpperCase());
       this.expectWord("join");
       words.push("JOIN");
     }

@@ -41,8 +41,22 @@ beforeAll(async () => {
     event(5, THEIRS, "secret_event", "eve", BOB, { token: "hunter2" }, 1),
   ]);
   await store.insert("person", [
-    { id: ALICE, team_id: MINE, properties: JSON.stringify({ email: "alice@x.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
-    { id: BOB, team_id: THEIRS, properties: JSON.stringify({ email: "bob@theirs.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+    {
+      id: ALICE,
+      team_id: MINE,
+      properties: JSON.stringify({ email: "alice@x.io" }),
+      is_identified: 1,
+      created_at: "2024-01-01 00:00:00.000",
+      version: 0,
+    },
+    {
+      id: BOB,
+      team_id: THEIRS,
+      properties: JSON.stringify({ email: "bob@theirs.io" }),
+      is_identified: 1,
+      created_at: "2024-01-01 00:00:00.000",
+      version: 0,
+    },
   ]);
 }, 60_000);
 
@@ -52,7 +66,10 @@ afterAll(async () => {
 });
 
 test("aggregates, grouping, ordering and types", async () => {
-  const result = await run.runHogQL("select event, count() as c, sum(toFloat(properties.price)) from events group by event order by c desc", ctx);
+  const result = await run.runHogQL(
+    "select event, count() as c, sum(toFloat(properties.price)) from events group by event order by c desc",
+    ctx,
+  );
   expect(result).toMatchObject({
     columns: ["event", "c", "sum(toFloat(properties.price))"],
     types: [
@@ -141,7 +158,10 @@ test("another project's rows stay out of reach, whatever the query says", async 
 
 test("an error ClickHouse finds in the query itself is a 400 naming it", async () => {
   const refused = async (query: string) => {
-    const error = (await run.runHogQL(query, ctx).then(() => null, (e: unknown) => e)) as ApiError | null;
+    const error = (await run.runHogQL(query, ctx).then(
+      () => null,
+      (e: unknown) => e,
+    )) as ApiError | null;
     expect(error?.status, query).toBe(400);
     return error!.detail;
   };
@@ -152,5 +172,11 @@ test("an error ClickHouse finds in the query itself is a 400 naming it", async (
 
 test("without rows, the types come from DESCRIBE", async () => {
   const result = await run.runHogQL("select event, count() as c from events where event = 'none' group by event", ctx);
-  expect(result).toMatchObject({ results: [], types: [["event", "String"], ["c", "UInt64"]] });
+  expect(result).toMatchObject({
+    results: [],
+    types: [
+      ["event", "String"],
+      ["c", "UInt64"],
+    ],
+  });
 });

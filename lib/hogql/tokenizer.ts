@@ -10,7 +10,33 @@ export interface Token {
 }
 
 /** Longest first: the tokenizer takes the first that matches. */
-const OPERATORS = ["<=", ">=", "!=", "<>", "==", "||", "=~", "!~", "(", ")", "[", "]", "{", "}", ",", ".", "*", "+", "-", "/", "%", "=", "<", ">", ";"];
+const OPERATORS = [
+  "<=",
+  ">=",
+  "!=",
+  "<>",
+  "==",
+  "||",
+  "=~",
+  "!~",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ".",
+  "*",
+  "+",
+  "-",
+  "/",
+  "%",
+  "=",
+  "<",
+  ">",
+  ";",
+];
 
 const STRING_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", b: "\b", f: "\f", v: "\v", a: "\x07" };
 
@@ -49,7 +75,8 @@ export function tokenize(text: string): Token[] {
       let value = "";
       i++;
       for (;;) {
-        if (i >= text.length) fail(start, c === "'" ? "a string is not closed (missing ')" : `a quoted identifier is not closed (missing ${c})`);
+        if (i >= text.length)
+          fail(start, c === "'" ? "a string is not closed (missing ')" : `a quoted identifier is not closed (missing ${c})`);
         const d = text[i];
         if (d === "\\") {
           const next = text[i + 1];

@@ -28,8 +28,14 @@ let projectCount = 0;
 async function newProject() {
   const { organizations, projects } = await import("@/lib/db/schema");
   const n = ++projectCount;
-  const [organization] = await db.insert(organizations).values({ name: `Org ${n}`, slug: `org-${n}` }).returning();
-  const [project] = await db.insert(projects).values({ organizationId: organization.id, name: `P${n}`, apiToken: `phc_import_${n}` }).returning();
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: `Org ${n}`, slug: `org-${n}` })
+    .returning();
+  const [project] = await db
+    .insert(projects)
+    .values({ organizationId: organization.id, name: `P${n}`, apiToken: `phc_import_${n}` })
+    .returning();
   return project;
 }
 
@@ -152,7 +158,10 @@ test("imported events give the persons, distinct ids and analyses capture gives 
   const half = Math.floor(events.length / 2);
   const dir = path.join(files, "export");
   mkdirSync(dir);
-  writeFileSync(path.join(dir, "part-0.jsonl"), `${jsonLines(events.slice(0, 2))}\nnot json\n${jsonLines(events.slice(2, half))}{"event":"x"}\n`);
+  writeFileSync(
+    path.join(dir, "part-0.jsonl"),
+    `${jsonLines(events.slice(0, 2))}\nnot json\n${jsonLines(events.slice(2, half))}{"event":"x"}\n`,
+  );
   writeFileSync(path.join(dir, "part-1.jsonl.gz"), gzipSync(jsonLines(events.slice(half))));
   const bad: { file: string; row: number; reason: string }[] = [];
   const imported = await importEvents({ projectId: importedProject.id, paths: [dir], onBadRow: (row) => bad.push(row) });
@@ -212,7 +221,9 @@ test("imported events give the persons, distinct ids and analyses capture gives 
      FROM events WHERE team_id = {team:Int64}`,
     { team: importedProject.id },
   );
-  expect(differing).toEqual([{ ...Object.fromEntries(hot.map(({ name }) => [`differ_${name}`, "0"])), with_browser: expect.not.stringMatching(/^0$/) }]);
+  expect(differing).toEqual([
+    { ...Object.fromEntries(hot.map(({ name }) => [`differ_${name}`, "0"])), with_browser: expect.not.stringMatching(/^0$/) },
+  ]);
 
   // Event and property definitions are recorded as capture records them: event names, event and person properties
   // with their types (a person property set, then unset, included), each event's properties.
@@ -222,11 +233,15 @@ test("imported events give the persons, distinct ids and analyses capture gives 
     properties: (await db.select().from(propertyDefinitions).where(eq(propertyDefinitions.projectId, projectId)))
       .map((row) => `${row.type} ${row.name} ${row.propertyType}`)
       .sort(),
-    pairs: (await db.select().from(eventProperties).where(eq(eventProperties.projectId, projectId))).map((row) => `${row.event} ${row.property}`).sort(),
+    pairs: (await db.select().from(eventProperties).where(eq(eventProperties.projectId, projectId)))
+      .map((row) => `${row.event} ${row.property}`)
+      .sort(),
   });
   const importedDefinitions = await definitions(importedProject.id);
   expect(importedDefinitions).toEqual(await definitions(capturedProject.id));
-  expect(importedDefinitions.properties).toEqual(expect.arrayContaining(["2 seats Numeric", "2 email String", "1 plan String", "1 alias String"]));
+  expect(importedDefinitions.properties).toEqual(
+    expect.arrayContaining(["2 seats Numeric", "2 email String", "1 plan String", "1 alias String"]),
+  );
   expect(importedDefinitions.pairs).toEqual(expect.arrayContaining(["signed_up plan", "$create_alias alias"]));
 }, 120_000);
 
@@ -234,11 +249,18 @@ test("a re-run skips imported files and stores no event twice, also after a run 
   const { importEvents } = await import("./import");
   const { eventImportFiles } = await import("@/lib/db/schema");
   const project = await newProject();
-  const events = Array.from({ length: 50 }, (_, i) => sent(i % 10 === 0 ? "$identify" : "$pageview", `d${i % 7}`, i, i % 10 === 0 ? { $anon_distinct_id: `a${i}` } : {}));
+  const events = Array.from({ length: 50 }, (_, i) =>
+    sent(i % 10 === 0 ? "$identify" : "$pageview", `d${i % 7}`, i, i % 10 === 0 ? { $anon_distinct_id: `a${i}` } : {}),
+  );
   const file = path.join(files, "rerun.jsonl");
   writeFileSync(file, jsonLines(events));
   const count = async () =>
-    (await store.query<{ rows: string; uuids: string }>(`SELECT count() AS rows, uniqExact(uuid) AS uuids FROM events WHERE team_id = {team:Int64}`, { team: project.id }))[0];
+    (
+      await store.query<{ rows: string; uuids: string }>(
+        `SELECT count() AS rows, uniqExact(uuid) AS uuids FROM events WHERE team_id = {team:Int64}`,
+        { team: project.id },
+      )
+    )[0];
 
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 50, skippedFiles: 0 });
   const persons = await personsOf(project.id);
@@ -255,7 +277,9 @@ test("a re-run skips imported files and stores no event twice, also after a run 
   expect(await importEvents({ projectId: project.id, paths: [file] })).toMatchObject({ events: 0, duplicates: 50, skippedFiles: 0 });
   expect(await count()).toEqual({ rows: "50", uuids: "50" });
   expect(await personsOf(project.id)).toEqual(persons);
-  expect(await store.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'import_')`)).toEqual([]);
+  expect(await store.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'import_')`)).toEqual(
+    [],
+  );
 
   // A file after one already imported is imported all the same.
   const later = path.join(files, "rerun-later.jsonl");
@@ -270,7 +294,7 @@ test("CSV (columns as exported, properties as JSON text) and Parquet files are r
   const csv = path.join(files, "events.csv");
   writeFileSync(
     csv,
-    'uuid,event,distinct_id,timestamp,properties\n' +
+    "uuid,event,distinct_id,timestamp,properties\n" +
       `0190a4c2-0000-7000-8000-00000000a001,signed_up,c1,2026-11-02T10:00:00Z,"{""$set"":{""plan"":""pro""}}"\n` +
       `not-a-uuid,signed_up,c2,2026-11-02T10:00:00Z,{}\n` +
       // Names written with escapes (as JSON text they are stored as given): the same $set and personless flag.
@@ -283,14 +307,20 @@ test("CSV (columns as exported, properties as JSON text) and Parquet files are r
      VALUES ('0190a4c2-0000-7000-8000-00000000a002', 'purchase', 'c1', '2026-11-02 10:01:00', '{"amount": 12}')`,
   );
   const bad: { row: number; reason: string }[] = [];
-  const result = await importEvents({ projectId: project.id, paths: [csv, parquet], onBadRow: ({ row, reason }) => bad.push({ row, reason }) });
+  const result = await importEvents({
+    projectId: project.id,
+    paths: [csv, parquet],
+    onBadRow: ({ row, reason }) => bad.push({ row, reason }),
+  });
   expect(result).toMatchObject({ events: 4, badRows: 1 });
   expect(bad).toEqual([{ row: 3, reason: 'Event field "uuid" is not a valid UUID!' }]);
   expect(await personsOf(project.id)).toEqual([
     { distinctIds: ["c1"], properties: { plan: "pro" }, isIdentified: false, createdAt: "2026-11-02T10:00:00.000Z" },
     { distinctIds: ["c3"], properties: { plan: "team" }, isIdentified: false, createdAt: "2026-11-02T10:02:00.000Z" },
   ]);
-  const rows = await store.query(`SELECT event, properties FROM events WHERE team_id = {team:Int64} ORDER BY timestamp`, { team: project.id });
+  const rows = await store.query(`SELECT event, properties FROM events WHERE team_id = {team:Int64} ORDER BY timestamp`, {
+    team: project.id,
+  });
   expect(rows).toEqual([
     { event: "signed_up", properties: '{"$set":{"plan":"pro"}}' },
     { event: "purchase", properties: '{"amount": 12}' },

@@ -122,7 +122,10 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           // to one core). Awaited before the staged table is dropped, failed or not.
           stageFollowing();
           const defined = definitionsOf(store, staged, "error = ''");
-          definitions = Promise.all([defined.events(), defined.eventProperties()]).then(([events, eventProperties]) => ({ events, eventProperties }));
+          definitions = Promise.all([defined.events(), defined.eventProperties()]).then(([events, eventProperties]) => ({
+            events,
+            eventProperties,
+          }));
           definitions.catch(() => {});
           for (const bad of people.badRows) {
             if (result.badRows < maxReported) options.onBadRow?.({ file: file.path, ...bad });
@@ -140,7 +143,9 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           await db.transaction(async (tx) => {
             const personProperties = personPropertySamples(people.events);
             await recordProjectDefinitions(options.projectId, { ...found, personProperties }, tx);
-            await tx.insert(eventImportFiles).values({ projectId: options.projectId, fileKey: file.key, events: inserted, badLines: people.badCount });
+            await tx
+              .insert(eventImportFiles)
+              .values({ projectId: options.projectId, fileKey: file.key, events: inserted, badLines: people.badCount });
           });
           result.events += inserted;
           result.duplicates += people.goodCount - inserted;

@@ -84,7 +84,13 @@ function personData(rows: readonly PersonRow[]): PersonData {
     if (data.minTimestamp === null || row.min_timestamp < data.minTimestamp) data.minTimestamp = row.min_timestamp;
     if (data.maxTimestamp === null || row.max_timestamp > data.maxTimestamp) data.maxTimestamp = row.max_timestamp;
     for (const [ms, line, event, properties] of row.changes)
-      events.push({ event, distinctId: row.distinct_id, properties: JSON.parse(properties), timestamp: new Date(Number(ms)), row: Number(line) });
+      events.push({
+        event,
+        distinctId: row.distinct_id,
+        properties: JSON.parse(properties),
+        timestamp: new Date(Number(ms)),
+        row: Number(line),
+      });
     // The first event with a person creates it; when that event is not already among the changes, a bare one.
     const [ms, line, changesPersons] = row.first;
     if (Number(row.with_person) > 0 && !changesPersons)
@@ -150,11 +156,10 @@ export function personPropertySamples(events: readonly PersonEvent[]): PersonPro
 function distinctIdPersons(state: PersonsState, changes: PersonChanges, data: PersonData): Record<string, unknown>[] {
   const since = new Map<string, number>();
   for (const event of data.events)
-    for (const id of [event.distinctId, mergedIdOf(event)])
-      if (id !== null && !since.has(id)) since.set(id, event.timestamp.getTime());
+    for (const id of [event.distinctId, mergedIdOf(event)]) if (id !== null && !since.has(id)) since.set(id, event.timestamp.getTime());
   const rows: Record<string, unknown>[] = [];
+  // New in this file: changed at version 0 (a moved one has a higher version; an unchanged one was loaded).
   for (const [distinctId, { personId, version }] of state.distinctIds)
-    // New in this file: changed at version 0 (a moved one has a higher version; an unchanged one was loaded).
     rows.push({
       distinct_id: distinctId,
       person_id: personId,

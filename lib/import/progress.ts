@@ -8,7 +8,9 @@ function progressLine(progress: ImportProgress): string {
   const seconds = progress.elapsedMs / 1000;
   const rate = seconds > 0 ? progress.events / seconds : 0;
   const doing =
-    progress.phase === "done" ? "done" : `${{ reading: "reading", persons: "persons of", events: "events of" }[progress.phase]} ${progress.file}`;
+    progress.phase === "done"
+      ? "done"
+      : `${{ reading: "reading", persons: "persons of", events: "events of" }[progress.phase]} ${progress.file}`;
   return (
     `${progress.filesDone}/${progress.files} files, ${megabytes(progress.bytesDone)} of ${megabytes(progress.bytes)}, ` +
     `${number(progress.events)} events (${number(rate)}/s), ${number(progress.badRows)} bad rows, ${seconds.toFixed(0)} s: ${doing}`

@@ -2,7 +2,6 @@
 // engine settings of their reads and inserts.
 import { mayName, SOURCE_SETTINGS } from "./source";
 
-
 /** Settings of the import's reads and inserts: no read time limit (a file takes what it takes). */
 export const IMPORT_SETTINGS = { ...SOURCE_SETTINGS, max_execution_time: 0, date_time_input_format: "best_effort" } as const;
 

@@ -71,4 +71,3 @@ export function retryDates(days: Iterable<number>): string[] {
   for (const day of days) for (const offset of [-1, 0, 1]) around.add(day + offset);
   return [...around].sort((a, b) => a - b).map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10));
 }
-

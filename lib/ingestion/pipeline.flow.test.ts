@@ -152,7 +152,12 @@ test("a person change PostgreSQL refuses for its data singles out its event the 
   store.refusePersonsOf = "poison";
   const sent = [...events(2), ...events(1, "poison"), ...events(2)];
   expect(await ingest({ id: 1 }, sent)).toEqual({ stored: 4, duplicates: 0, refused: [{ index: 2, reason: REFUSED_REASON }] });
-  expect(store.rows.map((row) => row.uuid).sort()).toEqual(sent.filter((e) => e.event !== "poison").map((e) => e.uuid).sort());
+  expect(store.rows.map((row) => row.uuid).sort()).toEqual(
+    sent
+      .filter((e) => e.event !== "poison")
+      .map((e) => e.uuid)
+      .sort(),
+  );
 });
 
 test("a request that is only refused events is answered with all of them refused", async () => {

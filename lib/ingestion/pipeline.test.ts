@@ -62,10 +62,7 @@ test("retryDates: each day with its neighbours, once, in order", () => {
 });
 
 test("eventRow: properties as JSON text, ISO timestamp, $elements_chain in its own column", () => {
-  const row = eventRow(
-    { projectId: 7, event: event("u", { properties: { a: 1, $elements_chain: "div:nth-child=1" } }) },
-    "person",
-  );
+  const row = eventRow({ projectId: 7, event: event("u", { properties: { a: 1, $elements_chain: "div:nth-child=1" } }) }, "person");
   expect(row).toEqual({
     uuid: "u",
     event: "e",

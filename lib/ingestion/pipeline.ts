@@ -165,10 +165,7 @@ export function takeGroup<T extends { events: unknown[]; alone?: boolean }>(queu
   if (queue[0]?.alone) return queue.splice(0, 1);
   let taken = 0;
   let count = 0;
-  while (
-    count < queue.length &&
-    (count === 0 || (!queue[count].alone && taken + queue[count].events.length <= maxEvents))
-  ) {
+  while (count < queue.length && (count === 0 || (!queue[count].alone && taken + queue[count].events.length <= maxEvents))) {
     taken += queue[count].events.length;
     count += 1;
   }

@@ -60,7 +60,12 @@ export async function prepare(
       const { fresh: candidates, all } = byProject.get(projectId)!;
       // Person processing runs in timestamp order (PostHog processes a distinct id's events as they happened).
       candidates.sort((a, b) => a.event.timestamp.getTime() - b.event.timestamp.getTime());
-      const { state, personIds, changes, groups: written } = await processProjectPersons(
+      const {
+        state,
+        personIds,
+        changes,
+        groups: written,
+      } = await processProjectPersons(
         tx,
         projectId,
         candidates.map((c) => c.event),
@@ -74,7 +79,12 @@ export async function prepare(
       states.set(projectId, state);
       for (const [id, person] of changes.deleted) deleted.push({ projectId, id, version: person.version + 1 });
       // Event, person and group property definitions: only names this process has not recorded yet are written.
-      const found = newDefinitions(projectId, candidates.map((c) => c.event), new Date(), groupTypes);
+      const found = newDefinitions(
+        projectId,
+        candidates.map((c) => c.event),
+        new Date(),
+        groupTypes,
+      );
       await saveDefinitions(tx, found);
       definitions.push(found);
     }
@@ -106,4 +116,3 @@ async function addGroupKeys(tx: Tx, projectId: number, candidates: Candidate[]):
     candidate.event = { ...candidate.event, properties: withGroupKeys(candidate.event.properties, indexes) };
   return indexes;
 }
-

@@ -16,11 +16,18 @@ interface FindOptions {
 }
 
 /** An insight of the project, or 404. */
-export async function findInsight(projectId: number, id: number, { includeDeleted = false, notFoundDetail }: FindOptions = {}): Promise<Insight> {
+export async function findInsight(
+  projectId: number,
+  id: number,
+  { includeDeleted = false, notFoundDetail }: FindOptions = {},
+): Promise<Insight> {
   const db = await getDb();
   const conditions = [eq(insights.projectId, projectId), eq(insights.id, id)];
   if (!includeDeleted) conditions.push(eq(insights.deleted, false));
-  const [row] = await db.select().from(insights).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(insights)
+    .where(and(...conditions));
   if (!row) throw notFound(notFoundDetail);
   return row;
 }

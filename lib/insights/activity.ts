@@ -35,7 +35,13 @@ export async function recordInsightActivity(
 }
 
 /** The activity log of the project's insights, or of one (deleted ones too). */
-export async function insightActivityPage(actor: Actor, projectId: TProjectId, url: URL, query: { limit?: string; page?: string }, insightId?: number) {
+export async function insightActivityPage(
+  actor: Actor,
+  projectId: TProjectId,
+  url: URL,
+  query: { limit?: string; page?: string },
+  insightId?: number,
+) {
   const { project } = await requireProjectAccess(actor, projectId);
   if (insightId !== undefined) await findInsight(project.id, insightId, { includeDeleted: true });
   const where = [eq(activityLogs.projectId, project.id), eq(activityLogs.scope, "Insight")];

@@ -44,7 +44,8 @@ export function analysisOf(insight: Pick<Insight, "filters" | "query">, dashboar
     if (converted) return { kind: converted.insight as string, filter: dashboard ? withDashboardFilters(converted, dashboard) : converted };
     // Not converted (yet): still named by its kind, so computing it answers a plain 400.
     const source = (insight.query.source ?? {}) as Record<string, unknown>;
-    const kind = typeof source.kind === "string" ? source.kind.replace(/Query$/, "").toUpperCase() : String(insight.query.kind).toUpperCase();
+    const kind =
+      typeof source.kind === "string" ? source.kind.replace(/Query$/, "").toUpperCase() : String(insight.query.kind).toUpperCase();
     return { kind, filter: insight.query, unconverted: unconvertedReason(insight.query) ?? true };
   }
   const filters = insight.filters ?? {};
@@ -63,7 +64,11 @@ export async function runAnalysis(project: Project, analysis: InsightAnalysis | 
   const runner = analysis && !analysis.unconverted ? RUNNERS[analysis.kind] : undefined;
   if (analysis?.unconverted && analysis.unconverted !== true) throw validationError(analysis.unconverted.detail, analysis.unconverted.attr);
   if (!analysis || !runner)
-    throw validationError(`Calculating ${analysis ? analysis.kind.toLowerCase() : "this"} insight is not supported.`, "refresh", "unsupported");
+    throw validationError(
+      `Calculating ${analysis ? analysis.kind.toLowerCase() : "this"} insight is not supported.`,
+      "refresh",
+      "unsupported",
+    );
   // As the legacy endpoints do before their cache: an expression's type errors are 400s before anything runs.
   await checkHogQLExpressions(project.id, analysis.filter);
   return runner(project, analysis.filter);

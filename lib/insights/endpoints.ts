@@ -41,7 +41,6 @@ import { createInsight, updateInsight } from "./write";
 const tag = "insights";
 const ZPaginatedInsight = z.union([ZInsight, ZInsightBasic]);
 
-
 /**
  * The result a reader gets: a token holder's is computed as shared views are (PostHog's shared refresh modes);
  * seen from a dashboard, with the dashboard's filters.
@@ -52,7 +51,8 @@ const answerFor = (reader: InsightReader, project: Project, insight: Insight, re
     : insightAnswer(project, insight, refreshMode(refresh) as RefreshMode, dashboard);
 
 /** Who made and changed an insight is not for a token holder (as on the public page). */
-const peopleFor = (reader: InsightReader, ids: (number | null)[]) => (reader.sharing ? Promise.resolve(new Map<number, User>()) : usersById(ids));
+const peopleFor = (reader: InsightReader, ids: (number | null)[]) =>
+  reader.sharing ? Promise.resolve(new Map<number, User>()) : usersById(ids);
 
 export const listInsightsEndpoint = endpoint({
   method: "GET",
@@ -71,9 +71,15 @@ export const listInsightsEndpoint = endpoint({
     const { url, params, query } = ctx;
     const page = readPage(url.searchParams);
     const { project, count, rows } = await listInsights(ctx, params.projectId, query, page);
-    const people = await peopleFor(ctx, rows.flatMap((r) => [r.createdById, r.lastModifiedById]));
+    const people = await peopleFor(
+      ctx,
+      rows.flatMap((r) => [r.createdById, r.lastModifiedById]),
+    );
     const tiles = await tilesOfInsights(rows.map((r) => r.id));
-    const viewer = await insightViewer(ctx.actor, rows.map((r) => r.id));
+    const viewer = await insightViewer(
+      ctx.actor,
+      rows.map((r) => r.id),
+    );
     const results = [];
     for (const row of rows) {
       const rowTiles = tiles.get(row.id) ?? [];

@@ -46,7 +46,14 @@ export async function listInsights(reader: InsightReader, projectId: TProjectId,
   }
   if (filters.insight) {
     const kind = filters.insight.toUpperCase();
-    const queryKind = { TRENDS: "TrendsQuery", FUNNELS: "FunnelsQuery", RETENTION: "RetentionQuery", PATHS: "PathsQuery", STICKINESS: "StickinessQuery", LIFECYCLE: "LifecycleQuery" }[kind];
+    const queryKind = {
+      TRENDS: "TrendsQuery",
+      FUNNELS: "FunnelsQuery",
+      RETENTION: "RetentionQuery",
+      PATHS: "PathsQuery",
+      STICKINESS: "StickinessQuery",
+      LIFECYCLE: "LifecycleQuery",
+    }[kind];
     where.push(
       or(
         sql`${insights.filters}->>'insight' = ${kind}`,
@@ -54,7 +61,10 @@ export async function listInsights(reader: InsightReader, projectId: TProjectId,
       )!,
     );
   }
-  const [{ total }] = await db.select({ total: count() }).from(insights).where(and(...where));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(insights)
+    .where(and(...where));
   // PostHog orders by `order` (nulls last), then newest first.
   const rows = await db
     .select()

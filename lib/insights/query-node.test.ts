@@ -41,11 +41,19 @@ describe("queryToFilter", () => {
       show_mean: true,
     });
     // The retention analysis reads every key it computes with from the converted filter.
-    expect(ZRetentionFilter.parse(filter)).toMatchObject({ retention_type: "retention_first_time", total_intervals: 4, period: "Week", target_entity: target, returning_entity: returning });
+    expect(ZRetentionFilter.parse(filter)).toMatchObject({
+      retention_type: "retention_first_time",
+      total_intervals: 4,
+      period: "Week",
+      target_entity: target,
+      returning_entity: returning,
+    });
   });
 
   test("RetentionQuery breakdowns reach the legacy filter, whose schema reads them (and refuses cohorts)", () => {
-    const filter = queryToFilter(viz({ kind: "RetentionQuery", breakdownFilter: { breakdowns: [{ property: "$browser", type: "event" }] } }));
+    const filter = queryToFilter(
+      viz({ kind: "RetentionQuery", breakdownFilter: { breakdowns: [{ property: "$browser", type: "event" }] } }),
+    );
     expect(filter).toMatchObject({ breakdowns: [{ property: "$browser", type: "event" }] });
     expect(ZRetentionFilter.parse(filter).breakdowns).toEqual([{ property: "$browser", type: "event" }]);
     const cohorts = queryToFilter(viz({ kind: "RetentionQuery", breakdownFilter: { breakdowns: [{ property: 3, type: "cohort" }] } }));
@@ -76,7 +84,12 @@ describe("queryToFilter", () => {
       edge_limit: 20,
       exclude_events: ["https://x.test/skip"],
     });
-    expect(ZPathsFilter.parse(filter)).toMatchObject({ include_event_types: ["$pageview", "custom_event"], start_point: "https://x.test/a", step_limit: 3, edge_limit: 20 });
+    expect(ZPathsFilter.parse(filter)).toMatchObject({
+      include_event_types: ["$pageview", "custom_event"],
+      start_point: "https://x.test/a",
+      step_limit: 3,
+      edge_limit: 20,
+    });
   });
 
   test("PathsQuery options the paths analysis does not compute are carried over, so its schema refuses them", () => {
@@ -89,7 +102,13 @@ describe("queryToFilter", () => {
           funnelPathsFilter: {
             funnelPathType: "funnel_path_after_step",
             funnelStep: 1,
-            funnelSource: { kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "signup" }, { kind: "EventsNode", event: "buy" }] },
+            funnelSource: {
+              kind: "FunnelsQuery",
+              series: [
+                { kind: "EventsNode", event: "signup" },
+                { kind: "EventsNode", event: "buy" },
+              ],
+            },
           },
         },
         "funnel_paths",
@@ -100,26 +119,61 @@ describe("queryToFilter", () => {
       expect(ZPathsFilter.safeParse(filter).error?.issues[0].path[0], attr).toBe(attr);
     }
     const cleaned = queryToFilter(
-      viz({ kind: "PathsQuery", pathsFilter: { pathGroupings: ["/a/*"], localPathCleaningFilters: [{ regex: "x", alias: "y" }], pathReplacements: true } }),
+      viz({
+        kind: "PathsQuery",
+        pathsFilter: { pathGroupings: ["/a/*"], localPathCleaningFilters: [{ regex: "x", alias: "y" }], pathReplacements: true },
+      }),
     );
-    expect(ZPathsFilter.parse(cleaned)).toMatchObject({ path_groupings: ["/a/*"], local_path_cleaning_filters: [{ regex: "x", alias: "y" }], path_replacements: true });
-    const funnelPaths = queryToFilter(viz({ kind: "PathsQuery", funnelPathsFilter: { funnelPathType: "funnel_path_after_step", funnelStep: 1, funnelSource: { kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "signup" }] } } }));
+    expect(ZPathsFilter.parse(cleaned)).toMatchObject({
+      path_groupings: ["/a/*"],
+      local_path_cleaning_filters: [{ regex: "x", alias: "y" }],
+      path_replacements: true,
+    });
+    const funnelPaths = queryToFilter(
+      viz({
+        kind: "PathsQuery",
+        funnelPathsFilter: {
+          funnelPathType: "funnel_path_after_step",
+          funnelStep: 1,
+          funnelSource: { kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "signup" }] },
+        },
+      }),
+    );
     expect(funnelPaths?.funnel_filter).toMatchObject({ insight: "FUNNELS", events: [{ id: "signup", order: 0 }], funnel_step: 1 });
   });
 
   test("trends, stickiness and funnels are converted; other kinds and nodes are not", () => {
-    expect(queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }], interval: "week" }))).toEqual({
+    expect(
+      queryToFilter(viz({ kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }], interval: "week" })),
+    ).toEqual({
       insight: "TRENDS",
       events: [{ id: "$pageview", type: "events", name: "$pageview", order: 0, math: "dau" }],
       interval: "week",
     });
     expect(
-      queryToFilter(viz({ kind: "FunnelsQuery", series: [{ kind: "EventsNode", event: "a" }], funnelsFilter: { funnelWindowInterval: 2, funnelWindowIntervalUnit: "hour" } })),
+      queryToFilter(
+        viz({
+          kind: "FunnelsQuery",
+          series: [{ kind: "EventsNode", event: "a" }],
+          funnelsFilter: { funnelWindowInterval: 2, funnelWindowIntervalUnit: "hour" },
+        }),
+      ),
     ).toMatchObject({ insight: "FUNNELS", funnel_window_interval: 2, funnel_window_interval_unit: "hour" });
     expect(
-      queryToFilter(viz({ kind: "StickinessQuery", series: [{ kind: "EventsNode", event: "a" }], interval: "week", stickinessFilter: { compare: true } })),
+      queryToFilter(
+        viz({
+          kind: "StickinessQuery",
+          series: [{ kind: "EventsNode", event: "a" }],
+          interval: "week",
+          stickinessFilter: { compare: true },
+        }),
+      ),
     ).toEqual({ insight: "STICKINESS", events: [{ id: "a", type: "events", name: "a", order: 0 }], interval: "week", compare: true });
-    expect(queryToFilter(viz({ kind: "LifecycleQuery", series: [{ kind: "EventsNode", event: "a" }], lifecycleFilter: { toggledLifecycles: ["new"] } }))).toEqual({
+    expect(
+      queryToFilter(
+        viz({ kind: "LifecycleQuery", series: [{ kind: "EventsNode", event: "a" }], lifecycleFilter: { toggledLifecycles: ["new"] } }),
+      ),
+    ).toEqual({
       insight: "LIFECYCLE",
       events: [{ id: "a", type: "events", name: "a", order: 0 }],
       toggledLifecycles: ["new"],

@@ -68,7 +68,8 @@ const SERIES_KEYS = ["math", "math_property", "math_hogql", "math_group_type_ind
 function entity(node: Json, order: number): Json | null {
   const common: Json = { order };
   for (const key of SERIES_KEYS) if (node[key] !== undefined) common[key] = node[key];
-  if (node.kind === "EventsNode") return { id: node.event ?? null, type: "events", name: node.name ?? node.event ?? "All events", ...common };
+  if (node.kind === "EventsNode")
+    return { id: node.event ?? null, type: "events", name: node.name ?? node.event ?? "All events", ...common };
   if (node.kind === "ActionsNode") return { id: node.id, type: "actions", name: node.name, ...common };
   return null;
 }
@@ -160,7 +161,8 @@ function sourceToFilter(source: Json): Json | null {
 
 /** An insight's kind (`TRENDS`, `FUNNELS`, …): its query source's when it has a query, else `filters.insight` (PostHog's default: trends). */
 export function insightKind(insight: { filters: Json; query: Json | null }): string | null {
-  if (insight.query) return insight.query.kind === "InsightVizNode" ? (KIND_TO_INSIGHT[objectAt(insight.query.source).kind as string] ?? null) : null;
+  if (insight.query)
+    return insight.query.kind === "InsightVizNode" ? (KIND_TO_INSIGHT[objectAt(insight.query.source).kind as string] ?? null) : null;
   return typeof insight.filters.insight === "string" ? insight.filters.insight.toUpperCase() : "TRENDS";
 }
 

@@ -7,9 +7,15 @@ import { analysisOf, canCompute, runAnalysis } from "./compute";
 // The result an insight shows: from the cache or computed, as the app or a shared view asks for it.
 
 /** The insight's result as `refresh` says (seen from a dashboard: with its filters); `force_cache` never computes. */
-export async function insightAnswer(project: Project, insight: Insight, refresh: RefreshMode, dashboard?: DashboardFilters): Promise<CachedAnswer> {
+export async function insightAnswer(
+  project: Project,
+  insight: Insight,
+  refresh: RefreshMode,
+  dashboard?: DashboardFilters,
+): Promise<CachedAnswer> {
   const analysis = analysisOf(insight, dashboard);
-  if (!analysis) return { result: null, last_refresh: null, cache_target_age: null, is_cached: false, timezone: project.timezone, query_status: null };
+  if (!analysis)
+    return { result: null, last_refresh: null, cache_target_age: null, is_cached: false, timezone: project.timezone, query_status: null };
   // Say so plainly rather than start a computation that cannot run.
   if (refresh !== "force_cache" && !canCompute(analysis)) await runAnalysis(project, analysis);
   return cachedResult(project, analysis.kind, analysis.filter, () => runAnalysis(project, analysis), { refresh, insightId: insight.id });

@@ -10,7 +10,14 @@ export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntegerIdText 
 const ZJsonObject = z.record(z.string(), z.unknown());
 
 /** Query kinds an `InsightVizNode` may wrap, and the other top-level nodes PostHog saves as insights. */
-export const INSIGHT_QUERY_KINDS = ["TrendsQuery", "FunnelsQuery", "RetentionQuery", "PathsQuery", "StickinessQuery", "LifecycleQuery"] as const;
+export const INSIGHT_QUERY_KINDS = [
+  "TrendsQuery",
+  "FunnelsQuery",
+  "RetentionQuery",
+  "PathsQuery",
+  "StickinessQuery",
+  "LifecycleQuery",
+] as const;
 
 /** PostHog validates `query` against its schema: a node with a known `kind`, an `InsightVizNode` with a known source. */
 const ZInsightQuery = z
@@ -25,7 +32,11 @@ const ZInsightQuery = z
     if (node.kind === "InsightVizNode") {
       const source = node.source as Record<string, unknown> | undefined;
       if (!source || typeof source !== "object" || !(INSIGHT_QUERY_KINDS as readonly string[]).includes(source.kind as string))
-        ctx.addIssue({ code: "custom", message: "Query source must be one of " + INSIGHT_QUERY_KINDS.join(", "), path: ["source", "kind"] });
+        ctx.addIssue({
+          code: "custom",
+          message: "Query source must be one of " + INSIGHT_QUERY_KINDS.join(", "),
+          path: ["source", "kind"],
+        });
       else if (source.kind !== "RetentionQuery" && source.kind !== "PathsQuery" && !Array.isArray(source.series))
         ctx.addIssue({ code: "custom", message: "Field required", path: ["source", "series"] });
       return;
@@ -138,17 +149,16 @@ export const ZInsight = z
   })
   .meta({ id: "Insight" });
 
-const ZBoolParam = z
-  .enum(["true", "false", "1", "0", "True", "False"])
-  .transform((v) => v === "true" || v === "1" || v === "True");
-
+const ZBoolParam = z.enum(["true", "false", "1", "0", "True", "False"]).transform((v) => v === "true" || v === "1" || v === "True");
 
 const ZRefresh = z
   .string()
   .refine((v) => ["true", "false", "1", "0", ...REFRESH_MODES].includes(v.toLowerCase()), {
     message: `"refresh" must be one of ${REFRESH_MODES.join(", ")}`,
   })
-  .meta({ description: "`force_cache` (default), `blocking`, `async`, `lazy_async`, `force_blocking`, `force_async`; `true` = force_blocking" });
+  .meta({
+    description: "`force_cache` (default), `blocking`, `async`, `lazy_async`, `force_blocking`, `force_async`; `true` = force_blocking",
+  });
 
 const ZSharingAccessToken = z
   .string()
@@ -189,12 +199,18 @@ export const ZInsightRetrieveQuery = z.object({
   sharing_access_token: ZSharingAccessToken.optional(),
 });
 
-
 const ZActivityItem = z
   .object({
     id: z.string(),
     user: z
-      .object({ first_name: z.string(), last_name: z.string(), email: z.string(), id: z.number().int(), uuid: z.string(), distinct_id: z.string().nullable() })
+      .object({
+        first_name: z.string(),
+        last_name: z.string(),
+        email: z.string(),
+        id: z.number().int(),
+        uuid: z.string(),
+        distinct_id: z.string().nullable(),
+      })
       .nullable(),
     unread: z.boolean(),
     organization_id: z.string(),

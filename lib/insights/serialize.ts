@@ -79,4 +79,3 @@ export function serializeInsight(
     user_access_level: viewer.accessLevel,
   };
 }
-

@@ -17,7 +17,10 @@ export async function markViewed(actor: Actor, projectId: TProjectId, insightId:
   await db
     .insert(insightViews)
     .values({ projectId: project.id, userId: actor.user.id, insightId: insight.id, lastViewedAt: new Date() })
-    .onConflictDoUpdate({ target: [insightViews.projectId, insightViews.userId, insightViews.insightId], set: { lastViewedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [insightViews.projectId, insightViews.userId, insightViews.insightId],
+      set: { lastViewedAt: new Date() },
+    });
 }
 
 export async function myLastViewed(actor: Actor, projectId: TProjectId) {

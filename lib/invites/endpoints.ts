@@ -6,15 +6,7 @@ import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { clientAddress } from "@/lib/server/forwarded";
 import { ZUser } from "@/lib/users/schemas";
 import { serializeMe } from "@/lib/users/service";
-import {
-  ZInvite,
-  ZInviteAccept,
-  ZInviteBulkCreate,
-  ZInviteCreate,
-  ZInviteParams,
-  ZInvitePreview,
-  ZInviteSignupParams,
-} from "./schemas";
+import { ZInvite, ZInviteAccept, ZInviteBulkCreate, ZInviteCreate, ZInviteParams, ZInvitePreview, ZInviteSignupParams } from "./schemas";
 import { acceptInvite, createInvites, deleteInvite, listInvites, previewInvite } from "./service";
 
 const tag = "invites";

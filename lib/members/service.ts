@@ -82,7 +82,12 @@ const memberPages = Object.fromEntries(MEMBER_ORDERS.map((order) => [order, memb
 >;
 
 const membersCount = preparedStatement("members_count", (db) =>
-  db.select({ total: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(listedMembers).prepare("members_count"),
+  db
+    .select({ total: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(listedMembers)
+    .prepare("members_count"),
 );
 
 export async function listMembers(actor: Actor, organizationId: string, query: TMemberListQuery, page: Page) {
@@ -117,12 +122,7 @@ async function authorizeMemberChange(actor: Actor, organizationId: string, userU
   return { organization, target };
 }
 
-export async function updateMember(
-  actor: Actor,
-  organizationId: string,
-  userUuid: string,
-  input: TMemberUpdate,
-): Promise<TMember> {
+export async function updateMember(actor: Actor, organizationId: string, userUuid: string, input: TMemberUpdate): Promise<TMember> {
   const { target } = await authorizeMemberChange(actor, organizationId, userUuid, input.level);
   if (input.level === undefined) return serializeMember(target);
   const db = await getDb();
@@ -149,9 +149,7 @@ export async function removeMember(actor: Actor, organizationId: string, userUui
         .select({ otherOwners: count() })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(
-          and(activeMembersOf(organization.id), eq(memberships.level, Level.OWNER), ne(memberships.id, target.membership.id)),
-        );
+        .where(and(activeMembersOf(organization.id), eq(memberships.level, Level.OWNER), ne(memberships.id, target.membership.id)));
       const prohibition = lastOwnerProhibition(target.membership, otherOwners + 1);
       if (prohibition) throw validationError(prohibition);
     }

@@ -47,9 +47,11 @@ export function parseAllowedDestinations(text: string | undefined): AllowedDesti
       if (!isPlainAddress(base) || !/^\d{1,3}$/.test(bits) || !ipaddr.isValidCIDR(unbracketed))
         throw new Error(`'${entry}' is not a CIDR range like 10.0.0.0/8 or fd00::/8`);
       const [address, prefix] = ipaddr.parseCIDR(unbracketed);
-      ranges.push(address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()
-        ? [(address as ipaddr.IPv6).toIPv4Address(), Math.max(0, prefix - 96)]
-        : [address, prefix]);
+      ranges.push(
+        address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()
+          ? [(address as ipaddr.IPv6).toIPv4Address(), Math.max(0, prefix - 96)]
+          : [address, prefix],
+      );
     } else if (isPlainAddress(unbracketed)) {
       const address = parseAddress(unbracketed)!;
       ranges.push([address, address.kind() === "ipv4" ? 32 : 128]);

@@ -2,24 +2,77 @@ import http, { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { request } from "undici";
 import { NOTHING_ALLOWED, parseAllowedDestinations } from "./allowed-destinations";
-import { DestinationUnreachable, destinationAgents, destinationDispatcher, isPublicAddress, resolveDestination, UNREACHABLE_MESSAGE } from "./destination-guard";
+import {
+  DestinationUnreachable,
+  destinationAgents,
+  destinationDispatcher,
+  isPublicAddress,
+  resolveDestination,
+  UNREACHABLE_MESSAGE,
+} from "./destination-guard";
 
 vi.spyOn(console, "warn").mockImplementation(() => undefined);
 
-const answers = (...addresses: string[]) => async () => addresses.map((address) => ({ address }));
+const answers =
+  (...addresses: string[]) =>
+  async () =>
+    addresses.map((address) => ({ address }));
 
 const REFUSED_ADDRESSES = [
   // loopback, every spelling a resolver or URL parser reads as 127.0.0.1
-  "127.0.0.1", "127.1", "127.0.1", "2130706433", "0x7f000001", "0x7f.1", "0x7f.0.0.1", "0177.0.0.1", "017700000001", "127.255.255.254",
-  "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:ffff:7f00:1", "::127.0.0.1", "[::1]", "[::ffff:127.0.0.1]",
+  "127.0.0.1",
+  "127.1",
+  "127.0.1",
+  "2130706433",
+  "0x7f000001",
+  "0x7f.1",
+  "0x7f.0.0.1",
+  "0177.0.0.1",
+  "017700000001",
+  "127.255.255.254",
+  "::1",
+  "0:0:0:0:0:0:0:1",
+  "::ffff:127.0.0.1",
+  "::ffff:7f00:1",
+  "0:0:0:0:0:ffff:7f00:1",
+  "::127.0.0.1",
+  "[::1]",
+  "[::ffff:127.0.0.1]",
   // private, CGNAT, unique local
-  "10.0.0.1", "10.255.255.255", "172.16.0.1", "172.31.255.255", "192.168.1.1", "0xc0a80101", "3232235777", "100.64.0.1", "100.127.255.255",
-  "fc00::1", "fd12:3456::1", "::ffff:10.0.0.1", "::ffff:192.168.0.1",
+  "10.0.0.1",
+  "10.255.255.255",
+  "172.16.0.1",
+  "172.31.255.255",
+  "192.168.1.1",
+  "0xc0a80101",
+  "3232235777",
+  "100.64.0.1",
+  "100.127.255.255",
+  "fc00::1",
+  "fd12:3456::1",
+  "::ffff:10.0.0.1",
+  "::ffff:192.168.0.1",
   // link-local (cloud metadata), multicast, unspecified, broadcast, reserved
-  "169.254.169.254", "0xa9fea9fe", "2852039166", "fe80::1", "::ffff:169.254.169.254", "224.0.0.1", "239.255.255.250", "ff02::1",
-  "0.0.0.0", "0", "::", "255.255.255.255", "240.0.0.1", "198.18.0.1", "192.0.2.1", "2001:db8::1",
+  "169.254.169.254",
+  "0xa9fea9fe",
+  "2852039166",
+  "fe80::1",
+  "::ffff:169.254.169.254",
+  "224.0.0.1",
+  "239.255.255.250",
+  "ff02::1",
+  "0.0.0.0",
+  "0",
+  "::",
+  "255.255.255.255",
+  "240.0.0.1",
+  "198.18.0.1",
+  "192.0.2.1",
+  "2001:db8::1",
   // addresses carrying an IPv4 address another way (NAT64, 6to4, Teredo)
-  "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+  "64:ff9b::7f00:1",
+  "2002:7f00:1::",
+  "2001:0:4136:e378:8000:63bf:3fff:fdd2",
 ];
 
 describe("resolveDestination refuses what is not a public address", () => {
@@ -30,17 +83,31 @@ describe("resolveDestination refuses what is not a public address", () => {
     expect(lookup).not.toHaveBeenCalled();
   });
 
-  test.each(["/var/run/postgresql", "/tmp/.s.PGSQL.5432", "localhost/../", "host,other", "fe80::1%eth0", "a b", "", "  ", "@localhost", "[::1]:5432"])(
-    "not a host: %j",
-    async (host) => {
-      const lookup = vi.fn(answers("93.184.216.34"));
-      await expect(resolveDestination(host, { allowed: NOTHING_ALLOWED, lookup })).rejects.toThrow(UNREACHABLE_MESSAGE);
-      expect(lookup).not.toHaveBeenCalled();
-    },
-  );
+  test.each([
+    "/var/run/postgresql",
+    "/tmp/.s.PGSQL.5432",
+    "localhost/../",
+    "host,other",
+    "fe80::1%eth0",
+    "a b",
+    "",
+    "  ",
+    "@localhost",
+    "[::1]:5432",
+  ])("not a host: %j", async (host) => {
+    const lookup = vi.fn(answers("93.184.216.34"));
+    await expect(resolveDestination(host, { allowed: NOTHING_ALLOWED, lookup })).rejects.toThrow(UNREACHABLE_MESSAGE);
+    expect(lookup).not.toHaveBeenCalled();
+  });
 
   test("a name is refused when any address it resolves to is refused", async () => {
-    for (const addresses of [["127.0.0.1"], ["93.184.216.34", "10.0.0.1"], ["2606:2800:220:1::1", "::1"], ["::ffff:127.0.0.1"], ["169.254.169.254"]])
+    for (const addresses of [
+      ["127.0.0.1"],
+      ["93.184.216.34", "10.0.0.1"],
+      ["2606:2800:220:1::1", "::1"],
+      ["::ffff:127.0.0.1"],
+      ["169.254.169.254"],
+    ])
       await expect(resolveDestination("rebind.example.com", { allowed: NOTHING_ALLOWED, lookup: answers(...addresses) })).rejects.toThrow(
         DestinationUnreachable,
       );
@@ -65,7 +132,9 @@ describe("resolveDestination refuses what is not a public address", () => {
 describe("resolveDestination admits public addresses and what the operator lists", () => {
   test("public addresses and names resolving only to them, resolved once, connected to as checked", async () => {
     for (const address of ["93.184.216.34", "8.8.8.8", "2606:2800:220:1::1", "::ffff:8.8.8.8"])
-      expect((await resolveDestination(address, { allowed: NOTHING_ALLOWED })).address).toBe(address === "::ffff:8.8.8.8" ? "8.8.8.8" : address);
+      expect((await resolveDestination(address, { allowed: NOTHING_ALLOWED })).address).toBe(
+        address === "::ffff:8.8.8.8" ? "8.8.8.8" : address,
+      );
     const lookup = vi.fn(answers("2606:2800:220:1::1", "93.184.216.34"));
     expect(await resolveDestination("Example.COM.", { allowed: NOTHING_ALLOWED, lookup })).toEqual({
       host: "example.com",

@@ -80,7 +80,9 @@ export async function resolveDestination(host: string, options: GuardOptions = {
     const parsed = parseAddress(address);
     if (!parsed) throw unreachable(`${name} resolves to ${address}, which is not an IP address`);
     if (!nameAllowed && parsed.range() !== "unicast" && !isAllowedAddress(allowed, parsed))
-      throw unreachable(`refused ${name}: it resolves to ${address} (${parsed.range()}), which HEDGEROW_ALLOWED_DESTINATIONS does not list`);
+      throw unreachable(
+        `refused ${name}: it resolves to ${address} (${parsed.range()}), which HEDGEROW_ALLOWED_DESTINATIONS does not list`,
+      );
   }
   const address = parseAddress(addresses[0])!.toString();
   return { host: literal ? address : normalizeHostName(name), address, family: isIP(address) === 6 ? 6 : 4 };
@@ -105,7 +107,8 @@ export function destinationDispatcher(): Dispatcher {
     connect: (options, callback) => {
       if (options.socketPath) return callback(unreachable(`refused the unix socket ${options.socketPath}`), null);
       resolveDestination(options.hostname).then(
-        (checked) => connect({ ...options, hostname: checked.address, servername: options.servername || serverNameOf(checked.host) }, callback),
+        (checked) =>
+          connect({ ...options, hostname: checked.address, servername: options.servername || serverNameOf(checked.host) }, callback),
         (error: Error) => callback(error, null),
       );
     },
@@ -131,7 +134,10 @@ export function destinationAgents(): { httpAgent: http.Agent; httpsAgent: https.
       resolveDestination(host).then(
         (checked) => {
           try {
-            callback(null, create({ ...options, host: checked.address, servername: options.servername || serverNameOf(checked.host) }, () => undefined));
+            callback(
+              null,
+              create({ ...options, host: checked.address, servername: options.servername || serverNameOf(checked.host) }, () => undefined),
+            );
           } catch (error) {
             callback(error as Error);
           }

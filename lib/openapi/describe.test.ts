@@ -25,7 +25,11 @@ describe("typeOf", () => {
     [{ enum: [1, 8] }, "1 | 8"],
     [{}, "any"],
   ])("%j → %s", (schema, text) => {
-    expect(typeOf(schema).map((part) => part.text).join("")).toBe(text);
+    expect(
+      typeOf(schema)
+        .map((part) => part.text)
+        .join(""),
+    ).toBe(text);
   });
 
   test("names of components are links", () => {

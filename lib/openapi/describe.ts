@@ -79,7 +79,14 @@ export function fieldsOf(schema: JsonSchema, components: Record<string, JsonSche
   const rows: FieldRow[] = [];
   for (const [name, property] of Object.entries((object.properties ?? {}) as Record<string, JsonSchema>)) {
     const path = `${prefix}${name}`;
-    rows.push({ path, depth, type: typeOf(property), required: required.has(name), notes: notesOf(property), description: property.description });
+    rows.push({
+      path,
+      depth,
+      type: typeOf(property),
+      required: required.has(name),
+      notes: notesOf(property),
+      description: property.description,
+    });
     const inline = inlineObject(property);
     if (inline) rows.push(...fieldsOf(inline.schema, components, `${path}${inline.suffix}.`, depth + 1));
   }

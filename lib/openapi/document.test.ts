@@ -8,14 +8,64 @@ const ZThingCreate = z.object({ note: z.string().max(10).default("") }).meta({ i
 const ZParams = z.object({ thingId: z.uuid() });
 const handler = async () => undefined;
 
-const list = endpoint({ method: "GET", path: "/api/things/", summary: "List things", tag: "things", scope: "organization:read", response: ZThing, paginated: true, handler });
-const create = endpoint({ method: "POST", path: "/api/things/", summary: "Create", tag: "things", scope: "organization:write", body: ZThingCreate, response: ZThing, status: 201, handler });
-const remove = endpoint({ method: "DELETE", path: "/api/things/{thingId}/", summary: "Delete", tag: "things", scope: null, params: ZParams, status: 204, handler });
-const echo = endpoint({ method: "PUT", path: "/api/things/{thingId}/", summary: "Replace", tag: "things", scope: "any", params: ZParams, body: ZThing, response: ZThing, handler });
+const list = endpoint({
+  method: "GET",
+  path: "/api/things/",
+  summary: "List things",
+  tag: "things",
+  scope: "organization:read",
+  response: ZThing,
+  paginated: true,
+  handler,
+});
+const create = endpoint({
+  method: "POST",
+  path: "/api/things/",
+  summary: "Create",
+  tag: "things",
+  scope: "organization:write",
+  body: ZThingCreate,
+  response: ZThing,
+  status: 201,
+  handler,
+});
+const remove = endpoint({
+  method: "DELETE",
+  path: "/api/things/{thingId}/",
+  summary: "Delete",
+  tag: "things",
+  scope: null,
+  params: ZParams,
+  status: 204,
+  handler,
+});
+const echo = endpoint({
+  method: "PUT",
+  path: "/api/things/{thingId}/",
+  summary: "Replace",
+  tag: "things",
+  scope: "any",
+  params: ZParams,
+  body: ZThing,
+  response: ZThing,
+  handler,
+});
 const open = endpoint({ method: "POST", path: "/api/open/", summary: "Open", tag: "open", public: true, scope: null, handler });
-const refuse = endpoint({ method: "DELETE", path: "/api/open/", summary: "Refuse", tag: "open", public: true, scope: null, status: 405, handler });
+const refuse = endpoint({
+  method: "DELETE",
+  path: "/api/open/",
+  summary: "Refuse",
+  tag: "open",
+  public: true,
+  scope: null,
+  status: 405,
+  handler,
+});
 
-const declared = collectEndpoints({ things: { createEndpoint: create, listEndpoint: list, removeEndpoint: remove, echoEndpoint: echo, notAnEndpoint: 5 }, open: { openEndpoint: open, refuseEndpoint: refuse } });
+const declared = collectEndpoints({
+  things: { createEndpoint: create, listEndpoint: list, removeEndpoint: remove, echoEndpoint: echo, notAnEndpoint: 5 },
+  open: { openEndpoint: open, refuseEndpoint: refuse },
+});
 const document = buildOpenApiDocument(declared);
 
 describe("collectEndpoints", () => {

@@ -27,7 +27,14 @@ import * as plugins from "@/lib/plugins/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
-import { ZApiError, ZOpenApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from "./schemas";
+import {
+  ZApiError,
+  ZOpenApiDocument,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+} from "./schemas";
 
 let serialized: string | undefined;
 
@@ -160,7 +167,11 @@ class SchemaCollector {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-    const { $defs = {}, $schema: _dialect, ...root } = z.toJSONSchema(schema, {
+    const {
+      $defs = {},
+      $schema: _dialect,
+      ...root
+    } = z.toJSONSchema(schema, {
       target: "draft-2020-12",
       io,
       unrepresentable: "any",
@@ -169,7 +180,16 @@ class SchemaCollector {
     const names = new Map<string, string>();
     for (const [id, def] of Object.entries($defs as Record<string, JsonSchema>)) {
       const existing = this.components[id];
-      names.set(id, existing && !sameJson(existing, rewriteRefs(def, (x) => x)) ? `${id}Input` : id);
+      names.set(
+        id,
+        existing &&
+          !sameJson(
+            existing,
+            rewriteRefs(def, (x) => x),
+          )
+          ? `${id}Input`
+          : id,
+      );
     }
     const rename = (id: string) => names.get(id) ?? id;
     for (const [id, def] of Object.entries($defs as Record<string, JsonSchema>))
@@ -198,8 +218,20 @@ class SchemaCollector {
 }
 
 const PAGINATION_PARAMETERS: OpenApiParameter[] = [
-  { name: "limit", in: "query", required: false, description: "Number of results to return per page (default 100).", schema: { type: "integer", minimum: 1 } },
-  { name: "offset", in: "query", required: false, description: "The initial index from which to return the results.", schema: { type: "integer", minimum: 0 } },
+  {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: "Number of results to return per page (default 100).",
+    schema: { type: "integer", minimum: 1 },
+  },
+  {
+    name: "offset",
+    in: "query",
+    required: false,
+    description: "The initial index from which to return the results.",
+    schema: { type: "integer", minimum: 0 },
+  },
 ];
 
 const ERROR_RESPONSES = {
@@ -217,7 +249,9 @@ const ERROR_RESPONSES = {
   NotJson: { status: 415, description: "The body is not JSON (`application/json`)." },
 } as const;
 
-const RETRY_AFTER = { "Retry-After": { description: "Seconds until the next attempt is accepted.", schema: { type: "integer", minimum: 1 } } };
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds until the next attempt is accepted.", schema: { type: "integer", minimum: 1 } },
+};
 
 function accessDescription(endpoint: AnyEndpoint): string {
   if (endpoint.public && endpoint.method !== "GET")
@@ -253,14 +287,17 @@ function successDescription(endpoint: AnyEndpoint): string {
   return "OK.";
 }
 
-function buildOperation(collector: SchemaCollector, { operationId, endpoint }: DeclaredEndpoint, response: JsonSchema | null): OpenApiOperation {
+function buildOperation(
+  collector: SchemaCollector,
+  { operationId, endpoint }: DeclaredEndpoint,
+  response: JsonSchema | null,
+): OpenApiOperation {
   const status = endpoint.status ?? (endpoint.response ? 200 : 204);
   const pathParameters = endpoint.params ? parametersIn(collector.convert(endpoint.params, "input"), "path") : [];
   for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g))
     if (!pathParameters.some((p) => p.name === name)) pathParameters.push({ name, in: "path", required: true, schema: { type: "string" } });
   const queryParameters = endpoint.query ? parametersIn(collector.convert(endpoint.query, "input"), "query") : [];
-  if (endpoint.paginated)
-    queryParameters.push(...PAGINATION_PARAMETERS.filter((p) => !queryParameters.some((q) => q.name === p.name)));
+  if (endpoint.paginated) queryParameters.push(...PAGINATION_PARAMETERS.filter((p) => !queryParameters.some((q) => q.name === p.name)));
   if (endpoint.csv && !queryParameters.some((q) => q.name === "format"))
     queryParameters.push(...parametersIn(collector.convert(ZFormatQuery, "input"), "query"));
 
@@ -354,7 +391,8 @@ export function buildOpenApiDocument(declared: DeclaredEndpoint[]): OpenApiDocum
           type: "apiKey",
           in: "cookie",
           name: "next-auth.session-token",
-          description: "The browser session set by signing in (`__Secure-` prefixed over HTTPS). Writes must come from the same origin. It works until logout, a password change made from another session, or the removal of its user from their last organization, whichever comes first (at most 30 days).",
+          description:
+            "The browser session set by signing in (`__Secure-` prefixed over HTTPS). Writes must come from the same origin. It works until logout, a password change made from another session, or the removal of its user from their last organization, whichever comes first (at most 30 days).",
         },
       },
     },

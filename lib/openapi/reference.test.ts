@@ -20,8 +20,15 @@ const document = {
   tags: [{ name: "Feature flags" }, { name: "things" }],
   paths: {
     "/api/things/": {
-      get: operation("listThings", "things", { responses: { "200": { description: "OK", content: { "application/json": { schema: { type: "array", items: ref("Thing") } } } }, "403": { $ref: "#/components/responses/Forbidden" } } }),
-      post: operation("createThing", "things", { requestBody: { required: true, content: { "application/json": { schema: ref("ThingInput") } } } }),
+      get: operation("listThings", "things", {
+        responses: {
+          "200": { description: "OK", content: { "application/json": { schema: { type: "array", items: ref("Thing") } } } },
+          "403": { $ref: "#/components/responses/Forbidden" },
+        },
+      }),
+      post: operation("createThing", "things", {
+        requestBody: { required: true, content: { "application/json": { schema: ref("ThingInput") } } },
+      }),
     },
     "/api/flags/": { get: operation("listFlags", "Feature flags") },
   },
@@ -46,7 +53,13 @@ describe("the API reference's model", () => {
       ["Feature flags", "feature-flags", ["get /api/flags/"]],
       ["things", "things", ["get /api/things/", "post /api/things/"]],
     ]);
-    expect(operationEntries(tags)[0]).toEqual({ method: "get", path: "/api/flags/", summary: "Summary of listFlags", tag: "Feature flags", href: "/docs/api/feature-flags#listFlags" });
+    expect(operationEntries(tags)[0]).toEqual({
+      method: "get",
+      path: "/api/flags/",
+      summary: "Summary of listFlags",
+      tag: "Feature flags",
+      href: "/docs/api/feature-flags#listFlags",
+    });
     expect(tagSlug("  Org & projects ")).toBe("org-projects");
   });
 

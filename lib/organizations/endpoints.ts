@@ -1,13 +1,7 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { ZOrganization, ZOrganizationCreate, ZOrganizationParams, ZOrganizationUpdate } from "./schemas";
-import {
-  createOrganization,
-  deleteOrganization,
-  getOrganization,
-  listOrganizations,
-  updateOrganization,
-} from "./service";
+import { createOrganization, deleteOrganization, getOrganization, listOrganizations, updateOrganization } from "./service";
 
 const tag = "organizations";
 

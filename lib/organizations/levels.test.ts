@@ -30,16 +30,12 @@ describe("memberChangeProhibition", () => {
   });
 
   test("editing others needs admin", () => {
-    expect(memberChangeProhibition(plain, member(4, Level.MEMBER), Level.MEMBER)).toBe(
-      "You can only edit others if you are an admin.",
-    );
+    expect(memberChangeProhibition(plain, member(4, Level.MEMBER), Level.MEMBER)).toBe("You can only edit others if you are an admin.");
     expect(memberChangeProhibition(plain, member(4, Level.MEMBER))).toBe("You can only edit others if you are an admin.");
   });
 
   test("admins edit only others at or below their level", () => {
-    expect(memberChangeProhibition(admin, owner, Level.ADMIN)).toBe(
-      "You can only edit others with level lower or equal to you.",
-    );
+    expect(memberChangeProhibition(admin, owner, Level.ADMIN)).toBe("You can only edit others with level lower or equal to you.");
     expect(memberChangeProhibition(admin, owner)).toBe("You can only edit others with level lower or equal to you.");
     expect(memberChangeProhibition(admin, member(4, Level.ADMIN), Level.MEMBER)).toBeNull();
     expect(memberChangeProhibition(admin, plain, Level.ADMIN)).toBeNull();

@@ -41,8 +41,7 @@ export function memberChangeProhibition(requester: MemberRef, target: MemberRef,
     if (requester.userId === target.userId) return "You can't change your own access level.";
     if (newLevel === Level.OWNER && requester.level !== Level.OWNER)
       return "You can only make another member owner if you're this organization's owner.";
-    if (newLevel > requester.level)
-      return "You can only change access level of others to lower or equal to your current one.";
+    if (newLevel > requester.level) return "You can only change access level of others to lower or equal to your current one.";
   }
   if (requester.userId !== target.userId) {
     if (requester.level < Level.ADMIN) return "You can only edit others if you are an admin.";

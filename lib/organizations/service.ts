@@ -18,10 +18,7 @@ import { baseSlug, slugWithSuffix } from "./slug";
 export async function listOrganizations(actor: Actor, page: Page) {
   const db = await getDb();
   const scoped = actor.apiKey?.scopedOrganizations;
-  const where = and(
-    eq(memberships.userId, actor.user.id),
-    scoped?.length ? inArray(memberships.organizationId, scoped) : undefined,
-  );
+  const where = and(eq(memberships.userId, actor.user.id), scoped?.length ? inArray(memberships.organizationId, scoped) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(memberships).where(where);
   const rows = await db
     .select({ organization: organizations, membership: memberships })
@@ -53,10 +50,7 @@ export async function bootstrapOrganization(tx: Tx, user: User, input: TOrganiza
     .insert(memberships)
     .values({ organizationId: organization.id, userId: user.id, level: Level.OWNER })
     .returning();
-  await tx
-    .update(users)
-    .set({ currentOrganizationId: organization.id, currentProjectId: project.id })
-    .where(eq(users.id, user.id));
+  await tx.update(users).set({ currentOrganizationId: organization.id, currentProjectId: project.id }).where(eq(users.id, user.id));
   return { organization, membership, project };
 }
 
@@ -118,7 +112,10 @@ export async function deleteOrganization(actor: Actor, id: string): Promise<void
   if (!canDeleteOrganization(access.membership.level)) throw permissionDenied(INSUFFICIENT_LEVEL);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const members = await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.organizationId, access.organization.id));
+    const members = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.organizationId, access.organization.id));
     await tx.delete(organizations).where(eq(organizations.id, access.organization.id));
     // As when leaving (PostHog's `User.leave`): members who were working in it move to another of theirs.
     // Those left with none are signed out everywhere, as removed members are; the deleting user stays signed

@@ -16,7 +16,10 @@ export async function processProjectPersons(
   projectId: number,
   events: readonly PersonEvent[],
   loadFor: readonly PersonEvent[] = events,
-  options: { newPersonId?: (distinctId: string) => string; beforeWrites?: (state: PersonsState, changes: PersonChanges) => Promise<void> } = {},
+  options: {
+    newPersonId?: (distinctId: string) => string;
+    beforeWrites?: (state: PersonsState, changes: PersonChanges) => Promise<void>;
+  } = {},
 ) {
   await lockProjectPersons(tx, projectId);
   const state = await loadPersonsState(tx, projectId, loadFor);

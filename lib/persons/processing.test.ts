@@ -35,10 +35,7 @@ const personOf = (state: PersonsState, distinctId: string) => state.persons.get(
 describe("applyPropertyUpdates", () => {
   test("$set overwrites, $set_once only fills absent keys, $unset removes (in that order)", () => {
     expect(
-      applyPropertyUpdates(
-        { a: 1, b: 2, c: 3 },
-        { $set: { a: 10, d: 4 }, $set_once: { b: 20, e: 5 }, $unset: ["c", "missing"] },
-      ),
+      applyPropertyUpdates({ a: 1, b: 2, c: 3 }, { $set: { a: 10, d: 4 }, $set_once: { b: 20, e: 5 }, $unset: ["c", "missing"] }),
     ).toEqual({ a: 10, b: 2, d: 4, e: 5 });
   });
 
@@ -91,9 +88,7 @@ describe("processPersonEvents", () => {
 
   test("$identify of a new distinct id: the anonymous person gets it and is identified", () => {
     const state = stateOf({ id: "anon-person", distinctIds: ["anon"], properties: { ref: "ad" } });
-    const { personIds, changes } = run(state, [
-      ev("$identify", "user", { $anon_distinct_id: "anon", $set: { email: "u@x" } }, 1),
-    ]);
+    const { personIds, changes } = run(state, [ev("$identify", "user", { $anon_distinct_id: "anon", $set: { email: "u@x" } }, 1)]);
     expect(personIds).toEqual(["anon-person"]);
     expect(personOf(state, "user")).toMatchObject({ id: "anon-person", isIdentified: true, properties: { ref: "ad", email: "u@x" } });
     expect(changes.distinctIds).toEqual(new Set(["user"]));
@@ -167,10 +162,7 @@ describe("processPersonEvents", () => {
   });
 
   test("$create_alias merges the alias into the distinct id's person", () => {
-    const state = stateOf(
-      { id: "alias-p", distinctIds: ["alias"], properties: { x: 1 } },
-      { id: "user-p", distinctIds: ["user"] },
-    );
+    const state = stateOf({ id: "alias-p", distinctIds: ["alias"], properties: { x: 1 } }, { id: "user-p", distinctIds: ["user"] });
     const { personIds } = run(state, [ev("$create_alias", "user", { alias: "alias", distinct_id: "user" })]);
     expect(personIds).toEqual(["user-p"]);
     expect(personOf(state, "alias")).toMatchObject({ id: "user-p", properties: { x: 1 }, isIdentified: true });

@@ -82,7 +82,10 @@ const PERSONLESS_NAMESPACE = "8c2b4e4e-6f1c-4d8e-9b1a-5a0f3c2d7e61";
 
 /** A name-based UUID (version 5: SHA-1 of the namespace's bytes and the name). */
 export function uuidV5(namespace: string, name: string): string {
-  const hash = createHash("sha1").update(Buffer.from(namespace.replace(/-/g, ""), "hex")).update(name).digest();
+  const hash = createHash("sha1")
+    .update(Buffer.from(namespace.replace(/-/g, ""), "hex"))
+    .update(name)
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
@@ -97,8 +100,7 @@ export function personlessPersonId(projectId: number, distinctId: string): strin
   return uuidV5(PERSONLESS_NAMESPACE, `${projectId}:${distinctId}`);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A person's properties after an event's `$set_once` (only absent keys), `$set` (overwrites) and `$unset`
@@ -134,11 +136,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** The id an `$identify` (`$anon_distinct_id`) or `$create_alias` (`alias`) event merges into its distinct id. */
 export function mergedIdOf(event: PersonEvent): string | null {
   const raw =
-    event.event === "$identify"
-      ? event.properties.$anon_distinct_id
-      : event.event === "$create_alias"
-        ? event.properties.alias
-        : undefined;
+    event.event === "$identify" ? event.properties.$anon_distinct_id : event.event === "$create_alias" ? event.properties.alias : undefined;
   if (typeof raw !== "string" && typeof raw !== "number") return null;
   const id = String(raw).slice(0, 200);
   return id === "" ? null : id;

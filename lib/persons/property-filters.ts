@@ -62,7 +62,8 @@ function personFilterSql(filter: PropertyFilter): SQL {
     case "is_date_before":
     case "is_date_after": {
       const target = asText(singleValue(filter));
-      if (!new RegExp(ISO_DAY).test(target)) throw validationError(`Property filter "${filter.key}" needs a date (YYYY-MM-DD).`, "properties");
+      if (!new RegExp(ISO_DAY).test(target))
+        throw validationError(`Property filter "${filter.key}" needs a date (YYYY-MM-DD).`, "properties");
       const op = sql.raw({ is_date_exact: "=", is_date_before: "<", is_date_after: ">" }[filter.operator]);
       return sql`coalesce((case when ${value} ~ ${ISO_DAY} then left(${value}, 10) end) ${op} ${target.slice(0, 10)}, false)`;
     }
@@ -80,11 +81,19 @@ function cohortMemberSql(filter: PropertyFilter, members: CohortMembers): SQL {
 }
 
 /** The cohorts a persons filter names. */
-export const cohortIdsOf = (group: PropertyGroup) => [...new Set(leafFilters(group).filter((f) => f.type === "cohort").map((f) => cohortIdOf(f.value)))];
+export const cohortIdsOf = (group: PropertyGroup) => [
+  ...new Set(
+    leafFilters(group)
+      .filter((f) => f.type === "cohort")
+      .map((f) => cohortIdOf(f.value)),
+  ),
+];
 
 function groupSql(group: PropertyGroup, members: CohortMembers): SQL | undefined {
   const parts = group.values
-    .map((value) => (isGroup(value) ? groupSql(value, members) : value.type === "cohort" ? cohortMemberSql(value, members) : personFilterSql(value)))
+    .map((value) =>
+      isGroup(value) ? groupSql(value, members) : value.type === "cohort" ? cohortMemberSql(value, members) : personFilterSql(value),
+    )
     .filter((part): part is SQL => part !== undefined);
   if (parts.length === 0) return undefined;
   return sql`(${sql.join(parts, group.type === "OR" ? sql` or ` : sql` and `)})`;

@@ -67,12 +67,7 @@ export async function loadPersonsState(tx: Tx, projectId: number, events: readon
  * Writes a processed batch: new persons, changed ones (version + 1, also in `state`), moved and new distinct
  * ids, merged-away persons, and groups.
  */
-export async function savePersonChanges(
-  tx: Tx,
-  projectId: number,
-  state: PersonsState,
-  changes: PersonChanges,
-): Promise<GroupMirrorRow[]> {
+export async function savePersonChanges(tx: Tx, projectId: number, state: PersonsState, changes: PersonChanges): Promise<GroupMirrorRow[]> {
   const personRow = (id: string) => {
     const person = state.persons.get(id)!;
     return {

@@ -23,11 +23,7 @@ export const ZEventPerson = z
   .meta({ id: "EventPerson" });
 
 const ZPersonListQuery = z.object({
-  search: z
-    .string()
-    .max(400)
-    .optional()
-    .describe("A distinct id (exact), or part of the email or name property (case-insensitive)."),
+  search: z.string().max(400).optional().describe("A distinct id (exact), or part of the email or name property (case-insensitive)."),
   distinct_id: z.string().max(400).optional().describe("The person having this distinct id."),
 });
 
@@ -49,6 +45,8 @@ export type TEventPerson = z.infer<typeof ZEventPerson>;
 
 /** The persons list's query: search and paging, and person property filters. */
 export const ZPersonListFilters = ZPersonListQuery.extend({
-  properties: ZPropertyFilters.describe("Person property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group)."),
+  properties: ZPropertyFilters.describe(
+    "Person property filters as JSON (the analyses' shape: a list, all of which must match, or an AND/OR group).",
+  ),
 });
 export type TPersonListFilters = typeof ZPersonListFilters._output;

@@ -78,7 +78,10 @@ export async function listPersons(actor: Actor, projectId: TProjectId, query: TP
     .orderBy(desc(persons.createdAt), desc(persons.id))
     .limit(page.limit)
     .offset(page.offset);
-  const distinctIds = await distinctIdsOf(db, rows.map((row) => row.id));
+  const distinctIds = await distinctIdsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return { count: total, results: rows.map((row) => serializePerson(row, distinctIds.get(row.id)!)) };
 }
 

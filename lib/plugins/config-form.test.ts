@@ -12,7 +12,10 @@ const schema = [
 describe("an app's settings form", () => {
   test("starts from stored values or defaults, secrets always empty", () => {
     expect(configFormDefaults(schema, undefined, false)).toEqual({ enabled: false, config: { site: "main", token: "", host: "" } });
-    expect(configFormDefaults(schema, { site: "s", token: SECRET_FIELD_VALUE, host: "b" }, true)).toEqual({ enabled: true, config: { site: "s", token: "", host: "b" } });
+    expect(configFormDefaults(schema, { site: "s", token: SECRET_FIELD_VALUE, host: "b" }, true)).toEqual({
+      enabled: true,
+      config: { site: "s", token: "", host: "b" },
+    });
   });
 
   test("required fields are needed when enabled, a saved secret counts as filled", () => {
@@ -20,7 +23,10 @@ describe("an app's settings form", () => {
     expect(fresh.safeParse({ enabled: false, config: { site: "", token: "", host: "" } }).success).toBe(true);
     const refused = fresh.safeParse({ enabled: true, config: { site: "x", token: "", host: "" } });
     expect(refused.error?.issues.map((i) => i.path.join("."))).toEqual(["config.token"]);
-    expect(configFormSchema(schema, { token: SECRET_FIELD_VALUE }).safeParse({ enabled: true, config: { site: "x", token: "", host: "" } }).success).toBe(true);
+    expect(
+      configFormSchema(schema, { token: SECRET_FIELD_VALUE }).safeParse({ enabled: true, config: { site: "x", token: "", host: "" } })
+        .success,
+    ).toBe(true);
   });
 
   test("an empty secret is not sent, so the stored one stays", () => {

@@ -4,7 +4,16 @@ import { notFound, validationError } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
-import { organizations, pluginConfigs, plugins, projects, type Organization, type Plugin, type PluginConfig, type Project } from "@/lib/db/schema";
+import {
+  organizations,
+  pluginConfigs,
+  plugins,
+  projects,
+  type Organization,
+  type Plugin,
+  type PluginConfig,
+  type Project,
+} from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { isSealed } from "@/lib/secrets/envelope";
 import { sealFields } from "@/lib/secrets/fields";
@@ -96,7 +105,8 @@ export async function getPluginConfig(actor: Actor, projectId: TProjectId, confi
 function mergeValues(plugin: Plugin, stored: Record<string, unknown>, given: Record<string, unknown>): Record<string, unknown> {
   const secrets = secretKeysOf(plugin);
   const merged = { ...given };
-  for (const key of secrets) if (merged[key] === undefined || merged[key] === null || merged[key] === SECRET_FIELD_VALUE) merged[key] = stored[key] ?? null;
+  for (const key of secrets)
+    if (merged[key] === undefined || merged[key] === null || merged[key] === SECRET_FIELD_VALUE) merged[key] = stored[key] ?? null;
   return merged;
 }
 
@@ -105,7 +115,8 @@ function checkRequired(plugin: Plugin, values: Record<string, unknown>) {
   for (const field of fieldsOf(plugin)) {
     if (!field.required || !field.key || field.type === "markdown") continue;
     const value = values[field.key];
-    if (value === undefined || value === null || value === "") throw validationError("This field is required.", `config__${field.key}`, "required");
+    if (value === undefined || value === null || value === "")
+      throw validationError("This field is required.", `config__${field.key}`, "required");
   }
 }
 
@@ -113,11 +124,11 @@ export async function createPluginConfig(actor: Actor, projectId: TProjectId, in
   const { project, organization } = await requireConfigAccess(actor, projectId);
   if (!canViewPlugins(organization.pluginsAccessLevel)) throw validationError(CONFIGURATION_UNAVAILABLE);
   const db = await getDb();
-  const visible = or(
-    eq(plugins.organizationId, organization.id),
-    eq(plugins.isGlobal, true),
-  )!;
-  const [plugin] = await db.select().from(plugins).where(and(eq(plugins.id, input.plugin), visible));
+  const visible = or(eq(plugins.organizationId, organization.id), eq(plugins.isGlobal, true))!;
+  const [plugin] = await db
+    .select()
+    .from(plugins)
+    .where(and(eq(plugins.id, input.plugin), visible));
   if (!plugin) throw validationError(`Invalid pk "${input.plugin}" - object does not exist.`, "plugin", "does_not_exist");
   const values = mergeValues(plugin, {}, input.config ?? {});
   const enabled = input.enabled ?? false;
@@ -159,7 +170,8 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
         : { type: "PluginConfig", action: "changed", field: key, before: config.config[key] ?? null, after: values[key] ?? null },
     );
   if (changes.length) await logConfigActivity(actor, organization, updated, plugin, "config_updated", changes);
-  if (config.enabled !== updated.enabled) await logConfigActivity(actor, organization, updated, plugin, updated.enabled ? "enabled" : "disabled", []);
+  if (config.enabled !== updated.enabled)
+    await logConfigActivity(actor, organization, updated, plugin, updated.enabled ? "enabled" : "disabled", []);
   return serializeConfig({ ...row, config: updated }, true);
 }
 
@@ -168,7 +180,14 @@ export async function deletePluginConfig(actor: Actor, projectId: TProjectId, co
   await updatePluginConfig(actor, projectId, configId, { deleted: true });
 }
 
-function logConfigActivity(actor: Actor, organization: Organization, config: PluginConfig, plugin: Plugin, activity: string, changes: Record<string, unknown>[]) {
+function logConfigActivity(
+  actor: Actor,
+  organization: Organization,
+  config: PluginConfig,
+  plugin: Plugin,
+  activity: string,
+  changes: Record<string, unknown>[],
+) {
   return recordActivity({
     organizationId: organization.id,
     projectId: config.projectId,

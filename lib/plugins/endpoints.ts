@@ -72,7 +72,7 @@ function familyEndpoints(family: PipelineFamily, full: boolean): Record<string, 
     create: endpoint({
       method: "POST",
       path: prefix,
-      summary: "Install an app: from the catalog (`url` of a `repository/` entry), or one written here (`plugin_type` \"source\")",
+      summary: 'Install an app: from the catalog (`url` of a `repository/` entry), or one written here (`plugin_type` "source")',
       tag,
       scope: "plugin:write",
       params: ZOrganizationParams,
@@ -171,7 +171,8 @@ function familyEndpoints(family: PipelineFamily, full: boolean): Record<string, 
     exportsUnsubscribeConfigs: endpoint({
       method: "GET",
       path: `${prefix}exports_unsubscribe_configs/`,
-      summary: "The organization's switched-on set-ups that would export data (not global transformations nor site apps); Hedgerow runs none of them",
+      summary:
+        "The organization's switched-on set-ups that would export data (not global transformations nor site apps); Hedgerow runs none of them",
       tag,
       scope: null,
       params: ZOrganizationParams,
@@ -239,7 +240,8 @@ export const createPluginConfigEndpoint = endpoint({
   method: "POST",
   path: "/api/projects/{projectId}/plugin_configs/",
   environments: true,
-  summary: "Set an app up in the project (a switched-on one needs its required settings); saved only, Hedgerow does not run pipeline apps yet",
+  summary:
+    "Set an app up in the project (a switched-on one needs its required settings); saved only, Hedgerow does not run pipeline apps yet",
   tag: configsTag,
   scope: "plugin:write",
   params: ZProjectParams,

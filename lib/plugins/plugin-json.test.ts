@@ -16,7 +16,10 @@ function refusal(source: string): string {
 describe("plugin.json", () => {
   test("a named object, with or without a settings form", () => {
     expect(parsePluginJson('{"name": "A"}')).toEqual({ name: "A" });
-    const config = [{ markdown: "Hello", type: "markdown" }, { key: "token", name: "Token", type: "string", secret: true, required: true }];
+    const config = [
+      { markdown: "Hello", type: "markdown" },
+      { key: "token", name: "Token", type: "string", secret: true, required: true },
+    ];
     expect(parsePluginJson(JSON.stringify({ name: "A", config }))).toEqual({ name: "A", config });
   });
 

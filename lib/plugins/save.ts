@@ -52,15 +52,23 @@ export async function savePlugin(actor: Actor, plugin: Plugin, values: Partial<P
 const apiName = (column: keyof Plugin) =>
   (Object.entries(UPDATABLE).find(([, c]) => c === column)?.[0] ?? column.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) as string;
 
-
-export function logPluginActivity(actor: Actor, plugin: Plugin, activity: string, changes: Record<string, unknown>[] | null = null, tx?: Tx) {
-  return recordActivity({
-    organizationId: plugin.organizationId,
-    projectId: null,
-    userId: actor.user.id,
-    scope: "Plugin",
-    itemId: String(plugin.id),
-    activity,
-    detail: { id: plugin.id, name: plugin.name, changes, merge: null, trigger: null, short_id: null, type: null },
-  }, tx);
+export function logPluginActivity(
+  actor: Actor,
+  plugin: Plugin,
+  activity: string,
+  changes: Record<string, unknown>[] | null = null,
+  tx?: Tx,
+) {
+  return recordActivity(
+    {
+      organizationId: plugin.organizationId,
+      projectId: null,
+      userId: actor.user.id,
+      scope: "Plugin",
+      itemId: String(plugin.id),
+      activity,
+      detail: { id: plugin.id, name: plugin.name, changes, merge: null, trigger: null, short_id: null, type: null },
+    },
+    tx,
+  );
 }

@@ -15,9 +15,9 @@ const MAX_CONFIG_VALUE_CHARS = 10_000;
 const MAX_JSON_CHARS = 65_536;
 
 /** Free-form JSON (`metrics`, `public_jobs`), bounded in size once serialized. */
-const ZBoundedJsonObject = z
-  .record(z.string().max(200), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= MAX_JSON_CHARS, { message: `Ensure this value has at most ${MAX_JSON_CHARS} characters once serialized.` });
+const ZBoundedJsonObject = z.record(z.string().max(200), z.unknown()).refine((value) => JSON.stringify(value).length <= MAX_JSON_CHARS, {
+  message: `Ensure this value has at most ${MAX_JSON_CHARS} characters once serialized.`,
+});
 
 /** One field of an app's settings form: PostHog's plugin.json `config` entry. */
 const ZConfigField = z
@@ -33,8 +33,14 @@ const ZConfigField = z
     choices: z.array(z.string().max(200)).max(100).optional(),
     order: ZInteger.optional(),
   })
-  .refine((field) => field.type === "markdown" || field.key !== undefined, { message: "Every field but markdown needs a key.", path: ["key"] })
-  .refine((field) => field.type !== "choice" || (field.choices?.length ?? 0) > 0, { message: "A choice field needs choices.", path: ["choices"] })
+  .refine((field) => field.type === "markdown" || field.key !== undefined, {
+    message: "Every field but markdown needs a key.",
+    path: ["key"],
+  })
+  .refine((field) => field.type !== "choice" || (field.choices?.length ?? 0) > 0, {
+    message: "A choice field needs choices.",
+    path: ["choices"],
+  })
   .meta({ id: "PluginConfigField" });
 export type TConfigField = z.infer<typeof ZConfigField>;
 
@@ -128,12 +134,16 @@ const ZConfigValue = z.union([z.string().max(MAX_CONFIG_VALUE_CHARS), z.number()
 
 const ZConfigValues = z
   .record(z.string().min(1).max(200), ZConfigValue)
-  .refine((values) => Object.keys(values).length <= MAX_CONFIG_FIELDS, { message: `Ensure there are at most ${MAX_CONFIG_FIELDS} settings.` });
+  .refine((values) => Object.keys(values).length <= MAX_CONFIG_FIELDS, {
+    message: `Ensure there are at most ${MAX_CONFIG_FIELDS} settings.`,
+  });
 
 /** `enabled` round-trips as in PostHog's API, but it switches on nothing: Hedgerow runs no pipeline app. */
 const ZEnabled = z
   .boolean()
-  .describe("Whether the app is switched on in the project: saved and answered, but Hedgerow does not run pipeline apps yet, so nothing runs either way.");
+  .describe(
+    "Whether the app is switched on in the project: saved and answered, but Hedgerow does not run pipeline apps yet, so nothing runs either way.",
+  );
 
 export const ZPluginConfig = z
   .object({

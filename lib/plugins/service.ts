@@ -8,7 +8,15 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { activityLogs, pluginConfigs, plugins, pluginSourceFiles, projects, type Plugin } from "@/lib/db/schema";
 import { canManageGlobalPlugins, GLOBAL_PLUGIN_UNINSTALL, GLOBAL_PLUGINS_FORBIDDEN } from "./access";
 import { catalogEntry, catalogPluginJson } from "./catalog";
-import { familyCondition, findOwnPlugin, findPluginForAction, findVisiblePlugin, requirePluginAccess, selectPlugins, visibleTo } from "./find";
+import {
+  familyCondition,
+  findOwnPlugin,
+  findPluginForAction,
+  findVisiblePlugin,
+  requirePluginAccess,
+  selectPlugins,
+  visibleTo,
+} from "./find";
 import { PLUGIN_JSON } from "./plugin-json";
 import { logPluginActivity, refuseCatalogSchemaChange, savePlugin, UPDATABLE } from "./save";
 import type { PipelineFamily, TPlugin, TPluginCreate, TPluginUpdate } from "./schemas";
@@ -39,7 +47,8 @@ const ALREADY_INSTALLED = (url: string) => `Plugin from URL "${url}" already ins
  */
 export async function createPlugin(actor: Actor, organizationId: string, input: TPluginCreate): Promise<TPlugin> {
   const organization = await requirePluginAccess(actor, organizationId, true);
-  if (input.is_global && !canManageGlobalPlugins(organization.pluginsAccessLevel, actor.user.isStaff)) throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
+  if (input.is_global && !canManageGlobalPlugins(organization.pluginsAccessLevel, actor.user.isStaff))
+    throw permissionDenied(GLOBAL_PLUGINS_FORBIDDEN);
   const fromCatalog = input.url !== undefined ? catalogEntry(input.url) : undefined;
   if (input.url !== undefined && !fromCatalog)
     throw validationError("Must be the URL of an app in Hedgerow's catalog (see repository/); Hedgerow downloads no app.", "url");
@@ -96,7 +105,13 @@ export async function createPlugin(actor: Actor, organizationId: string, input: 
   }
 }
 
-export async function updatePlugin(actor: Actor, organizationId: string, family: PipelineFamily, pluginId: number, input: TPluginUpdate): Promise<TPlugin> {
+export async function updatePlugin(
+  actor: Actor,
+  organizationId: string,
+  family: PipelineFamily,
+  pluginId: number,
+  input: TPluginUpdate,
+): Promise<TPlugin> {
   const organization = await requirePluginAccess(actor, organizationId, true);
   const { plugin } = await findOwnPlugin(organization, family, pluginId);
   if (input.is_global !== undefined && !canManageGlobalPlugins(organization.pluginsAccessLevel, actor.user.isStaff))
@@ -142,14 +157,24 @@ export async function upgradePlugin(actor: Actor, organizationId: string, family
     const upgraded = await savePlugin(
       actor,
       row.plugin,
-      { name: entry.name, description: entry.description, icon: entry.icon, configSchema: entry.config, capabilities: entry.capabilities, tag: entry.tag },
+      {
+        name: entry.name,
+        description: entry.description,
+        icon: entry.icon,
+        configSchema: entry.config,
+        capabilities: entry.capabilities,
+        tag: entry.tag,
+      },
       tx,
     );
     await tx.update(plugins).set({ latestTag: entry.tag, latestTagCheckedAt: new Date() }).where(eq(plugins.id, upgraded.id));
     await tx
       .insert(pluginSourceFiles)
       .values({ pluginId: upgraded.id, filename: PLUGIN_JSON, source: catalogPluginJson(entry) })
-      .onConflictDoUpdate({ target: [pluginSourceFiles.pluginId, pluginSourceFiles.filename], set: { source: catalogPluginJson(entry), updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [pluginSourceFiles.pluginId, pluginSourceFiles.filename],
+        set: { source: catalogPluginJson(entry), updatedAt: new Date() },
+      });
     return { ...upgraded, latestTag: entry.tag };
   });
   return serializePlugin({ plugin, organizationName: organization.name });
@@ -166,5 +191,10 @@ export async function unusedPlugins(actor: Actor, organizationId: string, family
 /** PostHog's `all_activity`: installs, changes and removals of apps and of their set-ups, for the organization. */
 export async function pluginActivity(actor: Actor, organizationId: string, url: URL, query: { limit?: string; page?: string }) {
   const organization = await requirePluginAccess(actor, organizationId, false);
-  return activityPage(url, query, eq(activityLogs.organizationId, organization.id), inArray(activityLogs.scope, ["Plugin", "PluginConfig"]));
+  return activityPage(
+    url,
+    query,
+    eq(activityLogs.organizationId, organization.id),
+    inArray(activityLogs.scope, ["Plugin", "PluginConfig"]),
+  );
 }

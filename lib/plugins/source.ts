@@ -10,7 +10,11 @@ import { MAX_SOURCE_FILES, type PipelineFamily } from "./schemas";
 
 async function sourceMap(pluginId: number): Promise<Record<string, string>> {
   const db = await getDb();
-  const files = await db.select().from(pluginSourceFiles).where(eq(pluginSourceFiles.pluginId, pluginId)).orderBy(asc(pluginSourceFiles.filename));
+  const files = await db
+    .select()
+    .from(pluginSourceFiles)
+    .where(eq(pluginSourceFiles.pluginId, pluginId))
+    .orderBy(asc(pluginSourceFiles.filename));
   return Object.fromEntries(files.map((file) => [file.filename, file.source]));
 }
 
@@ -45,7 +49,9 @@ export async function updatePluginSource(
   await db.transaction(async (tx) => {
     for (const [filename, source] of Object.entries(files)) {
       if (source === null) {
-        await tx.delete(pluginSourceFiles).where(and(eq(pluginSourceFiles.pluginId, row.plugin.id), eq(pluginSourceFiles.filename, filename)));
+        await tx
+          .delete(pluginSourceFiles)
+          .where(and(eq(pluginSourceFiles.pluginId, row.plugin.id), eq(pluginSourceFiles.filename, filename)));
       } else if (current[filename] !== source) {
         await tx
           .insert(pluginSourceFiles)

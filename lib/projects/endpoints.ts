@@ -2,14 +2,7 @@ import { endpoint } from "@/lib/api/endpoint";
 import { listPage } from "@/lib/api/pagination";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProject, ZProjectCreate, ZProjectParams, ZProjectUpdate } from "./schemas";
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listOrganizationProjects,
-  listProjects,
-  updateProject,
-} from "./service";
+import { createProject, deleteProject, getProject, listOrganizationProjects, listProjects, updateProject } from "./service";
 
 const tag = "projects";
 

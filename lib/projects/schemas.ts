@@ -74,10 +74,7 @@ export const ZProjectUpdate = z
 
 /** `projectId` is a number (so the route wrapper can check keys' scoped projects) or `@current`. */
 export const ZProjectParams = z.object({
-  projectId: z.union([
-    z.literal("@current"),
-    ZIntegerIdText,
-  ]),
+  projectId: z.union([z.literal("@current"), ZIntegerIdText]),
 });
 
 export type TProject = z.infer<typeof ZProject>;

@@ -14,10 +14,7 @@ import { DEFAULT_TIMEZONE } from "./timezones";
 
 const DEFAULT_PROJECT_NAME = "Default project";
 
-export async function insertProject(
-  tx: Tx,
-  input: { organizationId: string; name?: string; timezone?: string },
-): Promise<Project> {
+export async function insertProject(tx: Tx, input: { organizationId: string; name?: string; timezone?: string }): Promise<Project> {
   const [project] = await tx
     .insert(projects)
     .values({
@@ -134,10 +131,7 @@ export async function createProject(actor: Actor, organizationId: string, input:
   const db = await getDb();
   const project = await db.transaction(async (tx) => {
     const created = await insertProject(tx, { organizationId: organization.id, name: input.name, timezone: input.timezone });
-    await tx
-      .update(users)
-      .set({ currentOrganizationId: organization.id, currentProjectId: created.id })
-      .where(eq(users.id, actor.user.id));
+    await tx.update(users).set({ currentOrganizationId: organization.id, currentProjectId: created.id }).where(eq(users.id, actor.user.id));
     return created;
   });
   return serializeProject({ ...project, ingestedEvent: false });

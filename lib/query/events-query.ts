@@ -44,7 +44,9 @@ function parseItem(text: string, attr: string): Expr {
 function isAggregate(expr: Expr): boolean {
   if (expr.kind === "call" && allowedFunction(expr.name)?.aggregate) return true;
   return Object.values(expr).some((value) =>
-    Array.isArray(value) ? value.some((v) => v && typeof v === "object" && "kind" in v && isAggregate(v as Expr)) : value && typeof value === "object" && "kind" in value && isAggregate(value as Expr),
+    Array.isArray(value)
+      ? value.some((v) => v && typeof v === "object" && "kind" in v && isAggregate(v as Expr))
+      : value && typeof value === "object" && "kind" in value && isAggregate(value as Expr),
   );
 }
 
@@ -81,15 +83,26 @@ export async function runEventsQuery(node: TEventsQuery, ctx: CompileContext, no
   }
   const conditions: Expr[] = (node.where ?? []).map((text) => parseItem(text, "where"));
   if (node.event) conditions.push({ kind: "binary", op: "=", left: field(["event"]), right: constant(node.event), at: 0 });
-  if (node.personId) conditions.push({ kind: "binary", op: "=", left: { kind: "call", name: "toString", args: [field(["person_id"])], distinct: false, at: 0 }, right: constant(node.personId), at: 0 });
+  if (node.personId)
+    conditions.push({
+      kind: "binary",
+      op: "=",
+      left: { kind: "call", name: "toString", args: [field(["person_id"])], distinct: false, at: 0 },
+      right: constant(node.personId),
+      at: 0,
+    });
 
   const params = new SqlParams();
   const raw: { sql: string; person: boolean }[] = [];
   const bound = (value: string | null | undefined, attr: string, op: ">" | "<") => {
     if (!value || value === "all") return;
     const parsed = parseDate(value, ctx.timezone, now);
-    if (!parsed) throw validationError(`${attr}: ${JSON.stringify(value)} is not a date (an ISO date or a relative one such as -24h).`, attr);
-    raw.push({ sql: `e.timestamp ${op} ${params.add(chTimestamp(toInstant(parsed.wall, ctx.timezone)), "DateTime64(6, 'UTC')")}`, person: false });
+    if (!parsed)
+      throw validationError(`${attr}: ${JSON.stringify(value)} is not a date (an ISO date or a relative one such as -24h).`, attr);
+    raw.push({
+      sql: `e.timestamp ${op} ${params.add(chTimestamp(toInstant(parsed.wall, ctx.timezone)), "DateTime64(6, 'UTC')")}`,
+      person: false,
+    });
   };
   bound(node.after === undefined || node.after === null ? "-24h" : node.after, "after", ">");
   bound(node.before, "before", "<");
@@ -100,14 +113,20 @@ export async function runEventsQuery(node: TEventsQuery, ctx: CompileContext, no
   if (node.actionId !== undefined && node.actionId !== null) {
     // An unknown, deleted or other project's action is PostHog's 400.
     const action = (await loadActions(ctx.teamId, [node.actionId])).get(node.actionId)!;
-    raw.push({ sql: actionConditionSql(action, { event: "e.properties", person: PERSON_PROPERTIES }, params), person: actionUsesPersonProperties(action) });
+    raw.push({
+      sql: actionConditionSql(action, { event: "e.properties", person: PERSON_PROPERTIES }, params),
+      person: actionUsesPersonProperties(action),
+    });
   }
 
   const aggregating = select.some(isAggregate);
   const orderBy: OrderItem[] = node.orderBy?.length
     ? node.orderBy.map((text) => {
         const match = /\s+(asc|desc)\s*$/i.exec(text);
-        return { expr: parseItem(match ? text.slice(0, match.index) : text, "orderBy"), direction: match?.[1].toUpperCase() === "DESC" ? "DESC" : "ASC" };
+        return {
+          expr: parseItem(match ? text.slice(0, match.index) : text, "orderBy"),
+          direction: match?.[1].toUpperCase() === "DESC" ? "DESC" : "ASC",
+        };
       })
     : aggregating
       ? [{ expr: select.find(isAggregate)!, direction: "DESC" }]

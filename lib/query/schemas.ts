@@ -53,7 +53,13 @@ const ZInsightVizNode = z.object({ kind: z.literal("InsightVizNode"), source: ZI
 /** PostHog's wrapper of a SQL insight (`display` and chart settings beside its HogQL): runs its source. */
 const ZDataVisualizationNode = z.object({ kind: z.literal("DataVisualizationNode"), source: ZHogQLQuery }).loose();
 
-const ZQueryNode = z.discriminatedUnion("kind", [ZHogQLQuery, ZEventsQuery, ZInsightVizNode, ZDataVisualizationNode, ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) }))]);
+const ZQueryNode = z.discriminatedUnion("kind", [
+  ZHogQLQuery,
+  ZEventsQuery,
+  ZInsightVizNode,
+  ZDataVisualizationNode,
+  ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) })),
+]);
 
 type TQueryNode = z.output<typeof ZQueryNode>;
 /** A node that computes something itself (wrappers other than InsightVizNode unwrapped). */
@@ -66,7 +72,10 @@ export const ZQueryRequest = z
     refresh: z
       .union([z.boolean(), z.enum(REFRESH_MODES)])
       .optional()
-      .meta({ description: "`blocking` (default): computed now unless a fresh result is cached; `async`: in the background (202); `true`: `force_blocking`" }),
+      .meta({
+        description:
+          "`blocking` (default): computed now unless a fresh result is cached; `async`: in the background (202); `true`: `force_blocking`",
+      }),
     async: z.boolean().optional().meta({ description: "Deprecated: `refresh: 'async'`" }),
     client_query_id: z.string().min(1).max(200).optional().meta({ description: "The id the background computation's status is known by" }),
   })

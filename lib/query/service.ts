@@ -87,7 +87,8 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
 
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */
 async function validateFirst(project: Project, node: TRunnableNode) {
-  if (node.kind === "HogQLQuery") compileHogQL(parseQuery(node.query), { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
+  if (node.kind === "HogQLQuery")
+    compileHogQL(parseQuery(node.query), { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };
     const analysis = analysisOf({ filters: {}, query });

@@ -7,7 +7,9 @@ let reported = false;
 const reportUnreadable = (error: SecretUnreadableError) => {
   if (reported) return;
   reported = true;
-  console.error(`[secrets] ${error.message} Set the key that sealed it in HEDGEROW_ENCRYPTION_OLD_KEYS (or restore the data dir's encryption-keys file).`);
+  console.error(
+    `[secrets] ${error.message} Set the key that sealed it in HEDGEROW_ENCRYPTION_OLD_KEYS (or restore the data dir's encryption-keys file).`,
+  );
 };
 
 /** Opens a settings object read from the database (through a sealed column, or by raw SQL past its mapping). */

@@ -19,8 +19,11 @@ let exportId: string;
 let configId: number;
 
 const rawExportConfig = async () =>
-  ((await db.execute(sql`SELECT destination_config FROM batch_exports WHERE id = ${exportId}`)) as { rows: { destination_config: Record<string, unknown> }[] })
-    .rows[0].destination_config;
+  (
+    (await db.execute(sql`SELECT destination_config FROM batch_exports WHERE id = ${exportId}`)) as {
+      rows: { destination_config: Record<string, unknown> }[];
+    }
+  ).rows[0].destination_config;
 const rawPluginConfig = async () => (await db.select().from(schema.pluginConfigs).where(eq(schema.pluginConfigs.id, configId)))[0].config;
 const keyIdOf = (sealed: unknown) => String(sealed).split(":")[3];
 
@@ -31,12 +34,18 @@ beforeAll(async () => {
   db = await (await import("@/lib/db/client")).getDb();
   // Rows as an older Hedgerow wrote them: secrets in clear.
   const [organization] = await db.insert(schema.organizations).values({ name: "O", slug: "o" }).returning();
-  const [project] = await db.insert(schema.projects).values({ organizationId: organization.id, name: "P", apiToken: "phc_test" }).returning();
+  const [project] = await db
+    .insert(schema.projects)
+    .values({ organizationId: organization.id, name: "P", apiToken: "phc_test" })
+    .returning();
   const exported = await db.execute(sql`
     INSERT INTO batch_exports (project_id, name, destination_type, destination_config, interval)
     VALUES (${project.id}, 'e', 'Postgres', ${JSON.stringify({ host: "db", user: "u", password: "pg-clear-password" })}::jsonb, 'hour') RETURNING id`);
   exportId = String((exported as { rows: { id: string }[] }).rows[0].id);
-  const [plugin] = await db.insert(schema.plugins).values({ organizationId: organization.id, name: "App", secretFields: ["apiKey"] }).returning();
+  const [plugin] = await db
+    .insert(schema.plugins)
+    .values({ organizationId: organization.id, name: "App", secretFields: ["apiKey"] })
+    .returning();
   const [config] = await db
     .insert(schema.pluginConfigs)
     .values({ projectId: project.id, pluginId: plugin.id, config: { apiKey: "app-clear-key", region: "eu" } })
@@ -70,7 +79,10 @@ describe("secrets at rest", () => {
   });
 
   test("writes through the column seal; rotation seals everything with the new key, old values still open", async () => {
-    await db.update(schema.batchExports).set({ destinationConfig: { host: "db2", user: "u", password: "second-password" } }).where(eq(schema.batchExports.id, exportId));
+    await db
+      .update(schema.batchExports)
+      .set({ destinationConfig: { host: "db2", user: "u", password: "second-password" } })
+      .where(eq(schema.batchExports.id, exportId));
     const before = await rawExportConfig();
     expect(JSON.stringify(before)).not.toContain("second-password");
 

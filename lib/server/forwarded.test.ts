@@ -36,7 +36,8 @@ describe("applyForwardedHeaderPolicy", () => {
       const response = await fetch(`http://127.0.0.1:${port}/`, { headers: spoofed });
       const seen = await response.json();
       expect(seen[PEER_ADDRESS_HEADER]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
-      for (const name of ["x-forwarded-host", "x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip"]) expect(seen[name]).toBeUndefined();
+      for (const name of ["x-forwarded-host", "x-forwarded-for", "x-forwarded-proto", "forwarded", "x-real-ip"])
+        expect(seen[name]).toBeUndefined();
     } finally {
       server.close();
     }
@@ -59,6 +60,8 @@ describe("clientAddress", () => {
     expect(clientAddress(headers(forwarded), 2)).toBe("198.51.100.7");
     expect(clientAddress(headers(forwarded), 5)).toBe("203.0.113.9");
     expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2" }), 1)).toBe("10.0.0.2");
-    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": " , ::ffff:198.51.100.7" }), 1)).toBe("198.51.100.7");
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": " , ::ffff:198.51.100.7" }), 1)).toBe(
+      "198.51.100.7",
+    );
   });
 });

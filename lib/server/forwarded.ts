@@ -14,7 +14,11 @@ const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "
  * (TRUST_PROXY) drops the `X-Forwarded-*` headers it brings: Next then fills them from the connection and the
  * `Host` header, so next-auth, same-origin checks and absolute links see what the client really reached.
  */
-export function applyForwardedHeaderPolicy(request: IncomingMessage, socket: Pick<Socket, "remoteAddress">, trustedProxies = config.trustedProxies) {
+export function applyForwardedHeaderPolicy(
+  request: IncomingMessage,
+  socket: Pick<Socket, "remoteAddress">,
+  trustedProxies = config.trustedProxies,
+) {
   request.headers[PEER_ADDRESS_HEADER] = socket.remoteAddress ?? "";
   if (trustedProxies === 0) for (const name of FORWARDED_HEADERS) delete request.headers[name];
 }

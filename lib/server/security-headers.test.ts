@@ -26,7 +26,9 @@ describe("page security headers", () => {
   });
 
   test("HSTS and upgrade-insecure-requests only when the public URL is https", () => {
-    expect(pageSecurityHeaders("/", "https://hedgerow.example.com")["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(pageSecurityHeaders("/", "https://hedgerow.example.com")["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(contentSecurityPolicy("/", "n", "https://hedgerow.example.com")).toContain("upgrade-insecure-requests");
     for (const siteUrl of [undefined, "http://localhost:3000", "http://https.example.com"]) {
       expect(pageSecurityHeaders("/", siteUrl)).not.toHaveProperty("Strict-Transport-Security");

@@ -29,7 +29,13 @@ export async function authenticateSharingToken(method: string, token: string): P
     ? await db
         .select({ projectId: sharingConfigurations.projectId, insightId: sharingConfigurations.insightId })
         .from(sharingConfigurations)
-        .where(and(eq(sharingConfigurations.accessToken, token), eq(sharingConfigurations.enabled, true), isNotNull(sharingConfigurations.insightId)))
+        .where(
+          and(
+            eq(sharingConfigurations.accessToken, token),
+            eq(sharingConfigurations.enabled, true),
+            isNotNull(sharingConfigurations.insightId),
+          ),
+        )
     : [];
   if (!config?.insightId) throw sharingTokenFailed("Sharing access token is invalid.");
   return { projectId: config.projectId, insightId: config.insightId };

@@ -35,7 +35,11 @@ export async function saveSharing(projectId: number, target: Shareable, enabled:
   const db = await getDb();
   const before = config?.enabled ?? false;
   const [saved] = config
-    ? await db.update(sharingConfigurations).set({ enabled: enabled ?? before }).where(eq(sharingConfigurations.id, config.id)).returning()
+    ? await db
+        .update(sharingConfigurations)
+        .set({ enabled: enabled ?? before })
+        .where(eq(sharingConfigurations.id, config.id))
+        .returning()
     : await db
         .insert(sharingConfigurations)
         .values({ projectId, ...targetColumns(target), enabled: enabled ?? false, accessToken: newAccessToken() })

@@ -42,7 +42,8 @@ async function request<T>(method: string, path: string, { signal, body }: Reques
 /** Same-origin JSON calls to Hedgerow's API; failures throw `ApiRequestError` with the API's own message. */
 export const api = {
   get: <T>(path: string, options?: { signal?: AbortSignal }) => request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: { signal?: AbortSignal }) => request<T>("POST", path, { body: body ?? {}, signal: options?.signal }),
+  post: <T>(path: string, body?: unknown, options?: { signal?: AbortSignal }) =>
+    request<T>("POST", path, { body: body ?? {}, signal: options?.signal }),
   patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, { body }),
   delete: (path: string) => request<void>("DELETE", path),
 

@@ -24,8 +24,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return "Never";
   const seconds = (new Date(iso).getTime() - now) / 1000;
-  for (const [unit, size] of UNITS)
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   return "just now";
 }
 

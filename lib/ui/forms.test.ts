@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { ApiRequestError } from "./api-client";
 import { fieldErrorText, placeApiError } from "./forms";
 
-const refusal = (attr: string | null, detail = "Not allowed.") => new ApiRequestError(400, { type: "validation_error", code: "invalid_input", detail, attr });
+const refusal = (attr: string | null, detail = "Not allowed.") =>
+  new ApiRequestError(400, { type: "validation_error", code: "invalid_input", detail, attr });
 
 describe("placeApiError", () => {
   test("puts the detail on the field attr names", () => {
@@ -21,7 +22,10 @@ describe("placeApiError", () => {
   });
 
   test("shows errors without an attr, or naming no field of the form, above the form", () => {
-    expect(placeApiError(refusal(null, "This user is already a member."), ["target_email"])).toEqual({ field: null, message: "This user is already a member." });
+    expect(placeApiError(refusal(null, "This user is already a member."), ["target_email"])).toEqual({
+      field: null,
+      message: "This user is already a member.",
+    });
     expect(placeApiError(refusal("private_project_access"), ["target_email"])).toEqual({ field: null, message: "Not allowed." });
     // A field name is not a prefix of a longer one.
     expect(placeApiError(refusal("names"), ["name"]).field).toBeNull();
@@ -38,10 +42,12 @@ describe("placeApiError", () => {
 describe("fieldErrorText", () => {
   test("prefers the API's words to the form's hint, and the hint to the schema's message", () => {
     expect(fieldErrorText({ type: "server", message: "Taken." }, "Use at most 64 characters.")).toBe("Taken.");
-    expect(fieldErrorText({ type: "too_big", message: "Too big: expected string to have <=64 characters" }, "Use at most 64 characters.")).toBe(
-      "Use at most 64 characters.",
+    expect(
+      fieldErrorText({ type: "too_big", message: "Too big: expected string to have <=64 characters" }, "Use at most 64 characters."),
+    ).toBe("Use at most 64 characters.");
+    expect(fieldErrorText({ type: "too_small", message: "You must specify at least one scope." })).toBe(
+      "You must specify at least one scope.",
     );
-    expect(fieldErrorText({ type: "too_small", message: "You must specify at least one scope." })).toBe("You must specify at least one scope.");
     expect(fieldErrorText(undefined, "Use at most 64 characters.")).toBeUndefined();
   });
 });

@@ -19,7 +19,11 @@ export function placeApiError(error: unknown, fields: readonly string[]): { fiel
 }
 
 /** Puts a refused request's message on its field (see `placeApiError`); returns the form-level message, if any. */
-export function applyApiError<T extends FieldValues>(form: { setError: UseFormSetError<T> }, error: unknown, fields: readonly Path<T>[]): string | null {
+export function applyApiError<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  error: unknown,
+  fields: readonly Path<T>[],
+): string | null {
   const { field, message } = placeApiError(error, fields);
   if (field === null) return message;
   form.setError(field as Path<T>, { type: "server", message }, { shouldFocus: true });

@@ -39,7 +39,8 @@ function isSameOriginIfAbsolute(next: string, base: URL): boolean {
 }
 
 /** A saved insight's page (PostHog's URL), or its editor. */
-export const insightPath = (projectId: number, shortId: string, edit = false) => `/project/${projectId}/insights/${shortId}${edit ? "/edit" : ""}`;
+export const insightPath = (projectId: number, shortId: string, edit = false) =>
+  `/project/${projectId}/insights/${shortId}${edit ? "/edit" : ""}`;
 
 /** The link an invitee signs up with (shown once an invite is created, and copied from the pending list). */
 export const inviteLink = (invite: Pick<TInvite, "id">) => `${window.location.origin}/signup/${invite.id}`;

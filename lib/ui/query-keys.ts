@@ -46,7 +46,8 @@ export const actorKeys = {
 /** Analysis results, keyed by the exact legacy filter posted (two equal filters share one result). */
 export const analysisKeys = {
   all: ["analysis"] as const,
-  result: (projectId: number, endpoint: string, filters: Record<string, unknown>) => [...analysisKeys.all, projectId, endpoint, filters] as const,
+  result: (projectId: number, endpoint: string, filters: Record<string, unknown>) =>
+    [...analysisKeys.all, projectId, endpoint, filters] as const,
 };
 
 /** A shared resource's sharing configuration, by its API path (`…/insights/:id/sharing/`, `…/dashboards/:id/sharing/`). */
@@ -130,10 +131,13 @@ export const personKeys = {
 export const groupKeys = {
   all: ["groups"] as const,
   types: (projectId: number) => [...groupKeys.all, projectId, "types"] as const,
-  list: (projectId: number, groupTypeIndex: number, search: string) => [...groupKeys.all, projectId, "list", groupTypeIndex, search] as const,
-  detail: (projectId: number, groupTypeIndex: number, groupKey: string) => [...groupKeys.all, projectId, "detail", groupTypeIndex, groupKey] as const,
+  list: (projectId: number, groupTypeIndex: number, search: string) =>
+    [...groupKeys.all, projectId, "list", groupTypeIndex, search] as const,
+  detail: (projectId: number, groupTypeIndex: number, groupKey: string) =>
+    [...groupKeys.all, projectId, "detail", groupTypeIndex, groupKey] as const,
   /** The actors related to a group (`groupTypeIndex`, key `id`) or, with a null index, to the person `id`. */
-  related: (projectId: number, groupTypeIndex: number | null, id: string) => [...groupKeys.all, projectId, "related", groupTypeIndex, id] as const,
+  related: (projectId: number, groupTypeIndex: number | null, id: string) =>
+    [...groupKeys.all, projectId, "related", groupTypeIndex, id] as const,
 };
 
 export const cohortKeys = {
@@ -150,7 +154,8 @@ export const pluginKeys = {
   organization: (organizationId: string) => [...pluginKeys.all, organizationId] as const,
   family: (organizationId: string, family: string) => [...pluginKeys.organization(organizationId), "family", family] as const,
   repository: (organizationId: string) => [...pluginKeys.organization(organizationId), "repository"] as const,
-  source: (organizationId: string, family: string, pluginId: number) => [...pluginKeys.organization(organizationId), "source", family, pluginId] as const,
+  source: (organizationId: string, family: string, pluginId: number) =>
+    [...pluginKeys.organization(organizationId), "source", family, pluginId] as const,
   activity: (organizationId: string, page: number) => [...pluginKeys.organization(organizationId), "activity", page] as const,
   configs: (organizationId: string, projectId: number) => [...pluginKeys.organization(organizationId), "configs", projectId] as const,
 };
@@ -180,6 +185,8 @@ export const batchExportKeys = {
   /** One export and everything read about it (runs, logs): what a write on the export makes stale. */
   export: (organizationId: string, exportId: string) => [...batchExportKeys.organization(organizationId), exportId] as const,
   detail: (organizationId: string, exportId: string) => [...batchExportKeys.export(organizationId, exportId), "detail"] as const,
-  runs: (organizationId: string, exportId: string, params: BatchExportRunListParams) => [...batchExportKeys.export(organizationId, exportId), "runs", params] as const,
-  logs: (organizationId: string, exportId: string, params: BatchExportLogParams) => [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
+  runs: (organizationId: string, exportId: string, params: BatchExportRunListParams) =>
+    [...batchExportKeys.export(organizationId, exportId), "runs", params] as const,
+  logs: (organizationId: string, exportId: string, params: BatchExportLogParams) =>
+    [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
 };

@@ -36,7 +36,9 @@ export type TActivityPage = z.output<typeof ZActivityPage>;
 
 export type { TEventDefinition, TPropertyDefinition } from "@/lib/definitions/schemas";
 /** A value of `/events/values/` (name only) or `/persons/values/` (with the number of persons). */
-export type TPropertyValue = z.output<typeof import("@/lib/definitions/schemas").ZPersonPropertyValue> | z.output<typeof import("@/lib/definitions/schemas").ZEventPropertyValue>;
+export type TPropertyValue =
+  | z.output<typeof import("@/lib/definitions/schemas").ZPersonPropertyValue>
+  | z.output<typeof import("@/lib/definitions/schemas").ZEventPropertyValue>;
 
 /** What the analysis endpoints answer: `result` plus cache facts (and, per kind, a few more fields). */
 export interface AnalysisResponse<R = unknown> {

@@ -59,8 +59,14 @@ describe("the query client carries the declarations out", () => {
 
   test("a member's new level makes that organization's members and @me stale, nothing else", async () => {
     const { client, fetch, invalidated } = setUp({ level: 8 });
-    await client.getMutationCache().build(client, updateMemberMutation(ORG)).execute({ member: { user: { uuid: "u1" } } as never, level: 8 });
-    expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/members/u1/`, expect.objectContaining({ method: "PATCH", body: '{"level":8}' }));
+    await client
+      .getMutationCache()
+      .build(client, updateMemberMutation(ORG))
+      .execute({ member: { user: { uuid: "u1" } } as never, level: 8 });
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/organizations/${ORG}/members/u1/`,
+      expect.objectContaining({ method: "PATCH", body: '{"level":8}' }),
+    );
     expect(invalidated(memberKeys.list(ORG))).toBe(true);
     expect(invalidated(userKeys.me())).toBe(true);
     expect(invalidated(memberKeys.list("another"))).toBe(false);
@@ -69,12 +75,29 @@ describe("the query client carries the declarations out", () => {
 
   test("resending an invite posts its own fields again, replacing it", async () => {
     const { client, fetch, invalidated } = setUp({ id: "new" });
-    const invite = { id: "old", target_email: "ada@example.com", first_name: "Ada", level: 8, message: "Hi", private_project_access: [], is_expired: true };
-    await client.getMutationCache().build(client, resendInviteMutation(ORG)).execute(invite as never);
+    const invite = {
+      id: "old",
+      target_email: "ada@example.com",
+      first_name: "Ada",
+      level: 8,
+      message: "Hi",
+      private_project_access: [],
+      is_expired: true,
+    };
+    await client
+      .getMutationCache()
+      .build(client, resendInviteMutation(ORG))
+      .execute(invite as never);
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe(`/api/organizations/${ORG}/invites/`);
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ target_email: "ada@example.com", first_name: "Ada", level: 8, message: "Hi", private_project_access: [] });
+    expect(JSON.parse(String(init.body))).toEqual({
+      target_email: "ada@example.com",
+      first_name: "Ada",
+      level: 8,
+      message: "Hi",
+      private_project_access: [],
+    });
     expect(invalidated(inviteKeys.list(ORG))).toBe(true);
     expect(invalidated(memberKeys.list(ORG))).toBe(false);
   });
@@ -91,17 +114,27 @@ describe("the query client carries the declarations out", () => {
   test("signing out leaves nothing cached, and the caller's own onSuccess still runs", async () => {
     const { client } = setUp();
     const onSuccess = vi.fn();
-    await client.getMutationCache().build(client, { ...logoutMutation(), onSuccess }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { ...logoutMutation(), onSuccess })
+      .execute(undefined);
     expect(client.getQueryCache().getAll()).toHaveLength(0);
     expect(onSuccess).toHaveBeenCalledOnce();
   });
 
   test("an insight's change makes its project's insights and dashboards stale, not another project's", async () => {
     const { client, fetch } = setUp({ id: 3 });
-    for (const key of [insightKeys.list(PROJECT, { offset: 0, limit: 30 }), dashboardKeys.detail(PROJECT, DASHBOARD), dashboardKeys.list(8)])
+    for (const key of [
+      insightKeys.list(PROJECT, { offset: 0, limit: 30 }),
+      dashboardKeys.detail(PROJECT, DASHBOARD),
+      dashboardKeys.list(8),
+    ])
       client.setQueryData(key, { cached: true });
     await client.getMutationCache().build(client, updateInsightMutation(PROJECT)).execute({ id: 3, favorited: true });
-    expect(fetch).toHaveBeenCalledWith(`/api/projects/${PROJECT}/insights/3/`, expect.objectContaining({ method: "PATCH", body: '{"favorited":true}' }));
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/projects/${PROJECT}/insights/3/`,
+      expect.objectContaining({ method: "PATCH", body: '{"favorited":true}' }),
+    );
     const invalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated;
     expect(invalidated(insightKeys.list(PROJECT, { offset: 0, limit: 30 }))).toBe(true);
     expect(invalidated(dashboardKeys.detail(PROJECT, DASHBOARD))).toBe(true);
@@ -115,7 +148,10 @@ describe("the query client carries the declarations out", () => {
     const elsewhere = batchExportKeys.list("another");
     for (const key of [runs, logs, elsewhere]) client.setQueryData(key, { cached: true });
     await client.getMutationCache().build(client, retryBatchExportRunMutation(ORG)).execute({ id: "r1", batch_export: "e1" });
-    expect(fetch).toHaveBeenCalledWith(`/api/organizations/${ORG}/batch_exports/e1/runs/r1/retry/`, expect.objectContaining({ method: "POST" }));
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/organizations/${ORG}/batch_exports/e1/runs/r1/retry/`,
+      expect.objectContaining({ method: "POST" }),
+    );
     expect(invalidated(runs)).toBe(true);
     expect(invalidated(logs)).toBe(true);
     expect(invalidated(elsewhere)).toBe(false);
@@ -124,8 +160,15 @@ describe("the query client carries the declarations out", () => {
 
   test("a refused write changes nothing", async () => {
     const { client, fetch, invalidated } = setUp();
-    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ type: "validation_error", code: "invalid_input", detail: "No.", attr: "label" }), { status: 400 }));
-    await expect(client.getMutationCache().build(client, createApiKeyMutation()).execute({ label: "x", scopes: ["*"] })).rejects.toMatchObject({
+    fetch.mockResolvedValueOnce(
+      new Response(JSON.stringify({ type: "validation_error", code: "invalid_input", detail: "No.", attr: "label" }), { status: 400 }),
+    );
+    await expect(
+      client
+        .getMutationCache()
+        .build(client, createApiKeyMutation())
+        .execute({ label: "x", scopes: ["*"] }),
+    ).rejects.toMatchObject({
       attr: "label",
     });
     expect(invalidated(apiKeyKeys.list())).toBe(false);

@@ -13,7 +13,12 @@ const emailTaken = () => validationError("There is already an account with this 
 export const normalizeEmail = (email: string) => {
   // Django's normalize_email: the domain is case-insensitive, the local part is kept.
   const at = email.lastIndexOf("@");
-  return at < 0 ? email.trim() : `${email.slice(0, at).trim()}@${email.slice(at + 1).trim().toLowerCase()}`;
+  return at < 0
+    ? email.trim()
+    : `${email.slice(0, at).trim()}@${email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()}`;
 };
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<User | undefined> {

@@ -16,7 +16,12 @@ export async function moveToFirstOrganization(tx: Tx, userId: number) {
 /** The user now works in `organizationId` (none when null), in its first project. */
 export async function setCurrentOrganization(tx: Tx, userId: number, organizationId: string | null) {
   const [project] = organizationId
-    ? await tx.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, organizationId)).orderBy(asc(projects.id)).limit(1)
+    ? await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.organizationId, organizationId))
+        .orderBy(asc(projects.id))
+        .limit(1)
     : [];
   const [user] = await tx
     .update(users)

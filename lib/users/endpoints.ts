@@ -76,7 +76,8 @@ export const meEndpoint = endpoint({
 export const updateMeEndpoint = endpoint({
   method: "PATCH",
   path: "/api/users/{userId}/",
-  summary: "Update your name or password (`current_password` required; your other sessions are signed out), or switch your current organization or project",
+  summary:
+    "Update your name or password (`current_password` required; your other sessions are signed out), or switch your current organization or project",
   tag,
   scope: "user:write",
   params: ZMeParams,

@@ -50,7 +50,14 @@ export const ZUser = z
     organization: ZOrganization.nullable(),
     organizations: z.array(ZOrganizationBasic),
     team: z
-      .object({ id: z.number().int(), uuid: z.uuid(), organization: z.uuid(), api_token: z.string(), name: z.string(), timezone: z.string() })
+      .object({
+        id: z.number().int(),
+        uuid: z.uuid(),
+        organization: z.uuid(),
+        api_token: z.string(),
+        name: z.string(),
+        timezone: z.string(),
+      })
       .nullable(),
   })
   .meta({ id: "User" });

@@ -17,8 +17,7 @@ import { userBasic } from "./serialize";
 /** Key of the transaction-scoped advisory lock that lets one sign-up at a time find the instance empty. */
 const FIRST_USER_LOCK = 0x6669_7273; // "firs"
 
-const signupClosed = () =>
-  permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
+const signupClosed = () => permissionDenied("New sign-ups are disabled on this instance. Ask an organization admin for an invite.");
 
 const hasNoUsers = async (tx: Tx) => (await tx.select({ total: count() }).from(users))[0].total === 0;
 
@@ -57,8 +56,7 @@ export async function signup(input: TSignup, address: string): Promise<User> {
 /** PostHog's `validate_password_change`: a new password needs the current one. */
 async function checkPasswordChange(user: User, input: TUserUpdate) {
   if (input.password === undefined) return;
-  if (!input.current_password)
-    throw validationError("This field is required when updating your password.", "current_password", "required");
+  if (!input.current_password) throw validationError("This field is required when updating your password.", "current_password", "required");
   if (!(await verifyPassword(input.current_password, user.passwordHash)))
     throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
 }
@@ -75,18 +73,32 @@ export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser>
       .select()
       .from(memberships)
       .where(and(eq(memberships.userId, actor.user.id), eq(memberships.organizationId, input.set_current_organization)));
-    if (!membership) throw validationError("Object with id=" + input.set_current_organization + " does not exist.", "set_current_organization", "does_not_exist");
+    if (!membership)
+      throw validationError(
+        "Object with id=" + input.set_current_organization + " does not exist.",
+        "set_current_organization",
+        "does_not_exist",
+      );
     changes.currentOrganizationId = input.set_current_organization;
-    const [first] = await db.select().from(projects).where(eq(projects.organizationId, membership.organizationId)).orderBy(asc(projects.id)).limit(1);
+    const [first] = await db
+      .select()
+      .from(projects)
+      .where(eq(projects.organizationId, membership.organizationId))
+      .orderBy(asc(projects.id))
+      .limit(1);
     changes.currentProjectId = first?.id ?? null;
   }
   if (input.set_current_team) {
     const project = await findProject(db, input.set_current_team);
     const organizationId = project?.organizationId;
     const [membership] = organizationId
-      ? await db.select().from(memberships).where(and(eq(memberships.userId, actor.user.id), eq(memberships.organizationId, organizationId)))
+      ? await db
+          .select()
+          .from(memberships)
+          .where(and(eq(memberships.userId, actor.user.id), eq(memberships.organizationId, organizationId)))
       : [];
-    if (!project || !membership) throw validationError("Object with id=" + input.set_current_team + " does not exist.", "set_current_team", "does_not_exist");
+    if (!project || !membership)
+      throw validationError("Object with id=" + input.set_current_team + " does not exist.", "set_current_team", "does_not_exist");
     changes.currentProjectId = project.id;
     changes.currentOrganizationId = project.organizationId;
   }
@@ -135,7 +147,14 @@ export async function serializeMe(actor: Actor): Promise<TUser> {
       membership_level: level,
     })),
     team: team
-      ? { id: team.id, uuid: team.uuid, organization: team.organization, api_token: team.api_token, name: team.name, timezone: team.timezone }
+      ? {
+          id: team.id,
+          uuid: team.uuid,
+          organization: team.organization,
+          api_token: team.api_token,
+          name: team.name,
+          timezone: team.timezone,
+        }
       : null,
   };
 }

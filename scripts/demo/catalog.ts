@@ -53,12 +53,7 @@ export const APP_PAGES = [
   "/app/settings/project",
 ] as const;
 
-const source = (
-  referrer: string,
-  landing: readonly string[],
-  signupRate: number,
-  utm?: Source["utm"],
-): Source => ({
+const source = (referrer: string, landing: readonly string[], signupRate: number, utm?: Source["utm"]): Source => ({
   referrer,
   referringDomain: referrer === "$direct" ? "$direct" : new URL(referrer).hostname,
   landing,
@@ -86,7 +81,10 @@ export const FIRST_SOURCES = new Weighted<Source>([
   [source("https://www.reddit.com/", BLOG, 0.04), 3],
   [source("https://github.com/", DOCS, 0.1), 5],
   [source("https://www.google.com/", ["/", "/pricing"], 0.09, { utm_source: "google", utm_medium: "cpc", utm_campaign: "brand" }), 5],
-  [source("https://www.google.com/", ["/features/funnels"], 0.05, { utm_source: "google", utm_medium: "cpc", utm_campaign: "competitor" }), 3],
+  [
+    source("https://www.google.com/", ["/features/funnels"], 0.05, { utm_source: "google", utm_medium: "cpc", utm_campaign: "competitor" }),
+    3,
+  ],
   [NEWSLETTER, 5],
   [PRODUCT_HUNT, 2],
 ]);
@@ -131,26 +129,110 @@ export interface DeviceKind {
 }
 
 const CHROME = ["Chrome", 122, 131] as const;
-const DESKTOP_SCREENS = [[1920, 1080], [1440, 900], [1536, 864], [1366, 768], [2560, 1440], [1280, 800], [1680, 1050]] as const;
-const PHONE_SCREENS = [[390, 844], [393, 852], [414, 896], [375, 812], [412, 915], [360, 800]] as const;
+const DESKTOP_SCREENS = [
+  [1920, 1080],
+  [1440, 900],
+  [1536, 864],
+  [1366, 768],
+  [2560, 1440],
+  [1280, 800],
+  [1680, 1050],
+] as const;
+const PHONE_SCREENS = [
+  [390, 844],
+  [393, 852],
+  [414, 896],
+  [375, 812],
+  [412, 915],
+  [360, 800],
+] as const;
 
-const kind = (type: DeviceKind["type"], os: DeviceKind["os"], browsers: [readonly [string, number, number], number][], screens: DeviceKind["screens"]): DeviceKind => ({
+const kind = (
+  type: DeviceKind["type"],
+  os: DeviceKind["os"],
+  browsers: [readonly [string, number, number], number][],
+  screens: DeviceKind["screens"],
+): DeviceKind => ({
   type,
   os,
   browsers: new Weighted(browsers),
   screens,
 });
 
-const IPHONE = kind("Mobile", ["iOS", ["17.5", "17.6", "18.0", "18.1"]], [[["Mobile Safari", 17, 18], 85], [["Chrome iOS", 122, 131], 15]], PHONE_SCREENS);
-const ANDROID = kind("Mobile", ["Android", ["13", "14", "15"]], [[CHROME, 80], [["Samsung Internet", 24, 26], 20]], PHONE_SCREENS);
+const IPHONE = kind(
+  "Mobile",
+  ["iOS", ["17.5", "17.6", "18.0", "18.1"]],
+  [
+    [["Mobile Safari", 17, 18], 85],
+    [["Chrome iOS", 122, 131], 15],
+  ],
+  PHONE_SCREENS,
+);
+const ANDROID = kind(
+  "Mobile",
+  ["Android", ["13", "14", "15"]],
+  [
+    [CHROME, 80],
+    [["Samsung Internet", 24, 26], 20],
+  ],
+  PHONE_SCREENS,
+);
 
 export const DEVICES = new Weighted<DeviceKind>([
-  [kind("Desktop", ["Mac OS X", ["14.5", "14.6", "15.0", "15.1"]], [[CHROME, 62], [["Safari", 17, 18], 24], [["Firefox", 128, 133], 9], [["Arc", 1, 1], 5]], DESKTOP_SCREENS), 27],
-  [kind("Desktop", ["Windows", ["10", "11"]], [[CHROME, 66], [["Microsoft Edge", 122, 131], 22], [["Firefox", 128, 133], 12]], DESKTOP_SCREENS), 27],
-  [kind("Desktop", ["Linux", [""]], [[CHROME, 55], [["Firefox", 128, 133], 45]], DESKTOP_SCREENS), 6],
+  [
+    kind(
+      "Desktop",
+      ["Mac OS X", ["14.5", "14.6", "15.0", "15.1"]],
+      [
+        [CHROME, 62],
+        [["Safari", 17, 18], 24],
+        [["Firefox", 128, 133], 9],
+        [["Arc", 1, 1], 5],
+      ],
+      DESKTOP_SCREENS,
+    ),
+    27,
+  ],
+  [
+    kind(
+      "Desktop",
+      ["Windows", ["10", "11"]],
+      [
+        [CHROME, 66],
+        [["Microsoft Edge", 122, 131], 22],
+        [["Firefox", 128, 133], 12],
+      ],
+      DESKTOP_SCREENS,
+    ),
+    27,
+  ],
+  [
+    kind(
+      "Desktop",
+      ["Linux", [""]],
+      [
+        [CHROME, 55],
+        [["Firefox", 128, 133], 45],
+      ],
+      DESKTOP_SCREENS,
+    ),
+    6,
+  ],
   [IPHONE, 18],
   [ANDROID, 16],
-  [kind("Tablet", ["iOS", ["17.6", "18.1"]], [[["Mobile Safari", 17, 18], 1]], [[820, 1180], [768, 1024], [1024, 1366]]), 6],
+  [
+    kind(
+      "Tablet",
+      ["iOS", ["17.6", "18.1"]],
+      [[["Mobile Safari", 17, 18], 1]],
+      [
+        [820, 1180],
+        [768, 1024],
+        [1024, 1366],
+      ],
+    ),
+    6,
+  ],
 ]);
 
 /** The phone someone who signed up on a computer later opens the app on. */
@@ -185,18 +267,104 @@ export const COUNTRIES = new Weighted<Country>([
 ]);
 
 export const FIRST_NAMES = [
-  "Alice", "Ben", "Chloe", "Daniel", "Emma", "Felix", "Grace", "Hugo", "Isla", "Jack", "Kiara", "Liam", "Maya",
-  "Noah", "Olivia", "Priya", "Quentin", "Rosa", "Sam", "Tara", "Umar", "Vera", "Wei", "Xavier", "Yara", "Zoe",
-  "Aarav", "Lena", "Mateo", "Sofia", "Jonas", "Amara", "Kenji", "Freya", "Diego", "Nora", "Omar", "Hana",
+  "Alice",
+  "Ben",
+  "Chloe",
+  "Daniel",
+  "Emma",
+  "Felix",
+  "Grace",
+  "Hugo",
+  "Isla",
+  "Jack",
+  "Kiara",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Priya",
+  "Quentin",
+  "Rosa",
+  "Sam",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Wei",
+  "Xavier",
+  "Yara",
+  "Zoe",
+  "Aarav",
+  "Lena",
+  "Mateo",
+  "Sofia",
+  "Jonas",
+  "Amara",
+  "Kenji",
+  "Freya",
+  "Diego",
+  "Nora",
+  "Omar",
+  "Hana",
 ] as const;
 export const LAST_NAMES = [
-  "Smith", "Müller", "Garcia", "Chen", "Patel", "Nguyen", "Kowalski", "Johansson", "Rossi", "Silva", "Dubois",
-  "O'Brien", "Tanaka", "Kim", "Novak", "Jansen", "Walker", "Singh", "Martin", "Fischer", "Lopez", "Cohen",
-  "Andersen", "Okafor", "Schmidt", "Brown", "Wright", "Ivanova", "Haddad", "Moreau",
+  "Smith",
+  "Müller",
+  "Garcia",
+  "Chen",
+  "Patel",
+  "Nguyen",
+  "Kowalski",
+  "Johansson",
+  "Rossi",
+  "Silva",
+  "Dubois",
+  "O'Brien",
+  "Tanaka",
+  "Kim",
+  "Novak",
+  "Jansen",
+  "Walker",
+  "Singh",
+  "Martin",
+  "Fischer",
+  "Lopez",
+  "Cohen",
+  "Andersen",
+  "Okafor",
+  "Schmidt",
+  "Brown",
+  "Wright",
+  "Ivanova",
+  "Haddad",
+  "Moreau",
 ] as const;
 const COMPANY_WORDS = [
-  ["Acme", "Bright", "Cedar", "Delta", "Ember", "Fable", "Granite", "Harbor", "Iris", "Juniper", "Kite", "Lumen",
-    "Maple", "Nimbus", "Orbit", "Pioneer", "Quartz", "Riverbend", "Summit", "Tidal", "Umbra", "Vertex", "Willow", "Zephyr"],
+  [
+    "Acme",
+    "Bright",
+    "Cedar",
+    "Delta",
+    "Ember",
+    "Fable",
+    "Granite",
+    "Harbor",
+    "Iris",
+    "Juniper",
+    "Kite",
+    "Lumen",
+    "Maple",
+    "Nimbus",
+    "Orbit",
+    "Pioneer",
+    "Quartz",
+    "Riverbend",
+    "Summit",
+    "Tidal",
+    "Umbra",
+    "Vertex",
+    "Willow",
+    "Zephyr",
+  ],
   ["Labs", "Analytics", "Cloud", "Commerce", "Health", "Robotics", "Studio", "Systems", "Works", "Finance", "Learning", "Logistics"],
 ] as const;
 

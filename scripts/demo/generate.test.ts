@@ -74,8 +74,24 @@ describe("generateDemoEvents", () => {
   it("has web-SDK pageviews with the usual properties, over many pages, browsers and countries", () => {
     const pageviews = demo.filter((e) => e.event === "$pageview");
     expect(pageviews.length / demo.length).toBeGreaterThan(0.5);
-    for (const key of ["$current_url", "$pathname", "$host", "$referring_domain", "$browser", "$browser_version", "$os", "$device_type", "$screen_width", "$geoip_country_code", "$geoip_country_name", "$session_id"])
-      expect(pageviews.every((e) => key in e.properties), key).toBe(true);
+    for (const key of [
+      "$current_url",
+      "$pathname",
+      "$host",
+      "$referring_domain",
+      "$browser",
+      "$browser_version",
+      "$os",
+      "$device_type",
+      "$screen_width",
+      "$geoip_country_code",
+      "$geoip_country_name",
+      "$session_id",
+    ])
+      expect(
+        pageviews.every((e) => key in e.properties),
+        key,
+      ).toBe(true);
     expect(pageviews.every((e) => e.properties.$lib === "web")).toBe(true);
     const distinct = (key: string) => new Set(pageviews.map((e) => e.properties[key])).size;
     expect(distinct("$pathname")).toBeGreaterThan(20);
@@ -132,7 +148,11 @@ describe("generateDemoEvents", () => {
       sessionsPerId.set(e.distinct_id, sessions);
     }
     expect([...sessionsPerId.values()].filter((s) => s.size > 1).length).toBeGreaterThan(100);
-    expect(demo.some((e) => e.event === "$identify" && String((e.properties.$set as Record<string, unknown>).email).endsWith("@hedgerow-demo.com"))).toBe(true);
+    expect(
+      demo.some(
+        (e) => e.event === "$identify" && String((e.properties.$set as Record<string, unknown>).email).endsWith("@hedgerow-demo.com"),
+      ),
+    ).toBe(true);
   });
 
   it("scales the number of people with the size", () => {

@@ -162,7 +162,12 @@ function makePerson(random: Random, isTest: boolean, index: number): Person {
   const last = random.pick(LAST_NAMES);
   const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "");
   if (isTest) {
-    return { distinctId: random.uuidV4(), email: `qa+${index}@${COMPANY_DOMAIN}`, name: `QA ${first}`, company: { name: "Hedgerow Demo", domain: COMPANY_DOMAIN } };
+    return {
+      distinctId: random.uuidV4(),
+      email: `qa+${index}@${COMPANY_DOMAIN}`,
+      name: `QA ${first}`,
+      company: { name: "Hedgerow Demo", domain: COMPANY_DOMAIN },
+    };
   }
   const company = random.chance(0.7) ? random.pick(COMPANIES) : null;
   const email = company ? `${local}@${company.domain}` : `${local}${random.int(1, 999)}@${random.pick(FREE_MAIL)}`;
@@ -270,7 +275,11 @@ class Visitor {
     });
     if (person.company) {
       this.groups = { company: person.company.domain };
-      this.capture("$groupidentify", { $group_type: "company", $group_key: person.company.domain, $group_set: { name: person.company.name } });
+      this.capture("$groupidentify", {
+        $group_type: "company",
+        $group_key: person.company.domain,
+        $group_set: { name: person.company.name },
+      });
     }
   }
 
@@ -288,7 +297,8 @@ class Visitor {
       this.wait(70);
       const page = this.random.pick(APP_PAGES);
       this.pageview(page, appHost);
-      if (page === "/app/dashboard" && this.random.chance(0.6)) this.capture("dashboard_viewed", { dashboard: this.random.pick(["Overview", "Growth", "Revenue", "Activation"]) });
+      if (page === "/app/dashboard" && this.random.chance(0.6))
+        this.capture("dashboard_viewed", { dashboard: this.random.pick(["Overview", "Growth", "Revenue", "Activation"]) });
       if (page === "/app/insights/new" && this.random.chance(0.5)) {
         this.wait(90);
         this.capture("insight_created", { insight_type: this.random.pick(["trends", "trends", "funnels", "retention", "paths"]) });
@@ -399,7 +409,10 @@ export function simulateVisitor(seed: number, index: number, window: Window): De
     if (projectCreated && invites && !invited && random.chance(0.5)) {
       visitor.wait(40);
       visitor.pageview("/app/settings/members", appHost);
-      visitor.capture("invited_teammate", { invitee_count: random.chance(0.7) ? 1 : random.int(2, 5), role: random.pick(["member", "member", "admin"]) });
+      visitor.capture("invited_teammate", {
+        invitee_count: random.chance(0.7) ? 1 : random.int(2, 5),
+        role: random.pick(["member", "member", "admin"]),
+      });
       invited = true;
     }
     if (projectCreated && upgrades && !upgradedAt && userSession >= 1 && random.chance(0.45)) {
@@ -417,7 +430,13 @@ export function simulateVisitor(seed: number, index: number, window: Window): De
   // Renewals, charged by the backend (posthog-node) for monthly plans while the window lasts.
   if (upgradedAt && !annual) {
     for (let renewal = upgradedAt + 30 * DAY; renewal <= window.end && random.chance(0.93); renewal += 30 * DAY)
-      visitor.captureFromServer(renewal, person.distinctId, "purchase", { amount, currency: "USD", plan, billing_period: "monthly", renewal: true });
+      visitor.captureFromServer(renewal, person.distinctId, "purchase", {
+        amount,
+        currency: "USD",
+        plan,
+        billing_period: "monthly",
+        renewal: true,
+      });
   }
   return visitor.events.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
 }

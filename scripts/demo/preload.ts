@@ -90,7 +90,11 @@ export async function loadDemoFiles(
  * Creates the demo account (or takes the interrupted load's) and loads its events. A load interrupted half-way is
  * finished by the next run: the same seed and end give the same events, and the import stores a uuid once.
  */
-export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "resume" }>, settings: DemoSettings, log: (line: string) => void) {
+export async function preloadDemo(
+  plan: Extract<DemoPlan, { action: "create" | "resume" }>,
+  settings: DemoSettings,
+  log: (line: string) => void,
+) {
   let marker = await beginDemoLoad(plan, settings, createDemoAccount, log);
   const dir = path.join(settings.dataDir, "demo-events");
   rmSync(dir, { recursive: true, force: true });
@@ -106,7 +110,9 @@ export async function preloadDemo(plan: Extract<DemoPlan, { action: "create" | "
       if (loaded < marker.events)
         log(`Demo data: ${loaded.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${rate(loaded, started)}/s)`);
     });
-    log(`Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (${rate(marker.events, started)}/s).`);
+    log(
+      `Demo data: ${marker.events.toLocaleString("en-US")} events loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (${rate(marker.events, started)}/s).`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

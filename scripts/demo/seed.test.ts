@@ -40,16 +40,37 @@ describe("planDemo", () => {
 
   it("reminds of the login once loaded, and resumes a load that was interrupted", async () => {
     const dir = dataDir();
-    const marker = { status: "done", email: "demo@hedgerow.local", password: "p", projectId: 1, apiToken: "phc_x", events: 10, seed: 1, now: 0 };
+    const marker = {
+      status: "done",
+      email: "demo@hedgerow.local",
+      password: "p",
+      projectId: 1,
+      apiToken: "phc_x",
+      events: 10,
+      seed: 1,
+      now: 0,
+    };
     writeFileSync(path.join(dir, ".demo-seeded"), JSON.stringify(marker));
     expect(await planDemo(demoSettings({ HEDGEROW_DATA_DIR: dir }))).toEqual({ action: "remind", marker });
     writeFileSync(path.join(dir, ".demo-seeded"), JSON.stringify({ ...marker, status: "loading" }));
-    expect(await planDemo(demoSettings({ HEDGEROW_DATA_DIR: dir }))).toEqual({ action: "resume", marker: { ...marker, status: "loading" } });
+    expect(await planDemo(demoSettings({ HEDGEROW_DATA_DIR: dir }))).toEqual({
+      action: "resume",
+      marker: { ...marker, status: "loading" },
+    });
   });
 });
 
 describe("the login at the end of a start", () => {
-  const marker = { status: "done" as const, email: "demo@hedgerow.local", password: "s3cret-pw", projectId: 7, apiToken: "phc_x", events: 1500, seed: 1, now: 0 };
+  const marker = {
+    status: "done" as const,
+    email: "demo@hedgerow.local",
+    password: "s3cret-pw",
+    projectId: 7,
+    apiToken: "phc_x",
+    events: 1500,
+    seed: 1,
+    now: 0,
+  };
 
   /** A server that answers the readiness probe (a refused login: 400) only after `delayMs`; what was logged by then. */
   async function startAfter(delayMs: number, log: string[]) {

@@ -29,7 +29,8 @@ export interface DemoSettings {
 export function demoSettings(env: Record<string, string | undefined>): DemoSettings {
   const disabled = isOff(env.HEDGEROW_DEMO);
   const requested = env.HEDGEROW_DEMO_EVENTS?.trim() ? Number(env.HEDGEROW_DEMO_EVENTS.replace(/[_,]/g, "")) : DEMO_DEFAULTS.events;
-  if (!Number.isInteger(requested) || requested < 0) throw new Error(`HEDGEROW_DEMO_EVENTS must be a whole number of events, not "${env.HEDGEROW_DEMO_EVENTS}"`);
+  if (!Number.isInteger(requested) || requested < 0)
+    throw new Error(`HEDGEROW_DEMO_EVENTS must be a whole number of events, not "${env.HEDGEROW_DEMO_EVENTS}"`);
   return {
     events: disabled ? 0 : requested,
     dataDir: path.resolve(env.HEDGEROW_DATA_DIR || ".data"),
@@ -97,7 +98,12 @@ export function preloadDemoProcess(settings: DemoSettings, options: { quiet?: bo
     child.once("exit", (code, signal) => {
       const marker = readMarker(settings.dataDir);
       if (code === 0 && marker?.status === "done") resolve({ action: "loaded", marker });
-      else reject(new Error(`the demo load stopped (${signal ?? `exit code ${code}`})${errors ? `: ${errors.trim().split("\n").slice(-3).join(" ")}` : ""}`));
+      else
+        reject(
+          new Error(
+            `the demo load stopped (${signal ?? `exit code ${code}`})${errors ? `: ${errors.trim().split("\n").slice(-3).join(" ")}` : ""}`,
+          ),
+        );
     });
   });
 }
@@ -144,7 +150,15 @@ export async function beginDemoLoad(
   }
   const password = randomBytes(12).toString("base64url");
   const project = await createAccount(password);
-  const marker: Marker = { status: "loading", email: DEMO_EMAIL, password, ...project, events: settings.events, seed: DEMO_DEFAULTS.seed, now: Date.now() };
+  const marker: Marker = {
+    status: "loading",
+    email: DEMO_EMAIL,
+    password,
+    ...project,
+    events: settings.events,
+    seed: DEMO_DEFAULTS.seed,
+    now: Date.now(),
+  };
   writeMarker(settings.dataDir, marker);
   log(`Demo: created ${DEMO_EMAIL} in organization "${DEMO_ORGANIZATION}"; loading ${marker.events.toLocaleString("en-US")} events…`);
   return marker;
@@ -171,7 +185,9 @@ async function loadEvents(baseUrl: string, marker: Marker, log: (line: string) =
     onProgress: ({ events, elapsedMs }) => {
       if (events - reported >= marker.events / 10 || events === marker.events) {
         reported = events;
-        log(`Demo data: ${events.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${Math.round(events / (elapsedMs / 1000)).toLocaleString("en-US")}/s)`);
+        log(
+          `Demo data: ${events.toLocaleString("en-US")} / ${marker.events.toLocaleString("en-US")} events (${Math.round(events / (elapsedMs / 1000)).toLocaleString("en-US")}/s)`,
+        );
       }
     },
   });
@@ -186,7 +202,11 @@ export function boxed(lines: string[]): string[] {
 }
 
 /** The login, last and boxed: the URL, the email and (on the start that made it) the password. */
-export function loginLines(siteUrl: string, marker: Marker | null, options: { withPassword: boolean; dataDir: string; trickle: boolean }): string[] {
+export function loginLines(
+  siteUrl: string,
+  marker: Marker | null,
+  options: { withPassword: boolean; dataDir: string; trickle: boolean },
+): string[] {
   if (!marker) return boxed([`Hedgerow is ready: sign in at ${siteUrl}/login`]);
   const password = options.withPassword ? marker.password : `the one it was created with, in ${markerPath(options.dataDir)}`;
   return boxed([
@@ -197,18 +217,24 @@ export function loginLines(siteUrl: string, marker: Marker | null, options: { wi
     `  password: ${password}`,
     "",
     `Organization "${DEMO_ORGANIZATION}", project ${marker.projectId}: ${marker.events.toLocaleString("en-US")} demo events`,
-    options.trickle ? "and a few live ones every 5 seconds (HEDGEROW_DEMO_TRICKLE=0 stops them)." : "(the live demo events are off: HEDGEROW_DEMO_TRICKLE=0).",
+    options.trickle
+      ? "and a few live ones every 5 seconds (HEDGEROW_DEMO_TRICKLE=0 stops them)."
+      : "(the live demo events are off: HEDGEROW_DEMO_TRICKLE=0).",
   ]);
 }
 
 function printLogin(log: (line: string) => void, siteUrl: string, marker: Marker | null, withPassword: boolean, settings: DemoSettings) {
   log("");
-  for (const line of loginLines(siteUrl, marker, { withPassword, dataDir: settings.dataDir, trickle: settings.trickle ?? false })) log(line);
+  for (const line of loginLines(siteUrl, marker, { withPassword, dataDir: settings.dataDir, trickle: settings.trickle ?? false }))
+    log(line);
   log("");
 }
 
 /** Runs the plan against the started server at `baseUrl`; `siteUrl` is what the login line shows. */
-export async function runDemo(plan: DemoPlan, options: { baseUrl: string; siteUrl: string; settings: DemoSettings; log?: (line: string) => void }) {
+export async function runDemo(
+  plan: DemoPlan,
+  options: { baseUrl: string; siteUrl: string; settings: DemoSettings; log?: (line: string) => void },
+) {
   const log = options.log ?? console.log;
   const { dataDir } = options.settings;
   // After the server's own start-up lines, so the login is what the terminal ends with.

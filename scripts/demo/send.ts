@@ -35,7 +35,12 @@ export interface SendProgress {
 
 /** A batch body as posthog-node builds it, gzipped (level 1: the sender should not be the bottleneck). */
 export async function batchBody(apiKey: string, events: readonly DemoEvent[], historicalMigration: boolean): Promise<Buffer> {
-  const body = { api_key: apiKey, batch: events, sent_at: new Date().toISOString(), ...(historicalMigration ? { historical_migration: true } : {}) };
+  const body = {
+    api_key: apiKey,
+    batch: events,
+    sent_at: new Date().toISOString(),
+    ...(historicalMigration ? { historical_migration: true } : {}),
+  };
   return gzipAsync(JSON.stringify(body), { level: 1 });
 }
 

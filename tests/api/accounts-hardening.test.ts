@@ -28,7 +28,10 @@ describe("sign-in's ?next= never leaves the site", () => {
 
   /** Where the sign-in page sends a signed-in user for `next`: the Location it answers, resolved as a browser would. */
   async function redirectFor(user: TestUser, next: string): Promise<URL> {
-    const response = await fetch(new URL(`/login?next=${next}`, baseUrl), { headers: { cookie: user.session.credentials.cookie! }, redirect: "manual" });
+    const response = await fetch(new URL(`/login?next=${next}`, baseUrl), {
+      headers: { cookie: user.session.credentials.cookie! },
+      redirect: "manual",
+    });
     expect(response.status, next).toBe(307);
     return new URL(response.headers.get("location")!.replace(/[\t\n\r]/g, ""), baseUrl);
   }
@@ -62,17 +65,25 @@ describe("a removed member's pending invites stop working", () => {
   const memberPath = (user: TestUser, uuid: string) => `/api/organizations/${user.organizationId}/members/${uuid}/`;
 
   async function inviteBy(inviter: TestUser, owner: TestUser, level = 1) {
-    const created = await new ApiClient(baseUrl, inviter.session.credentials).post(invitesPath(owner), { target_email: uniqueEmail("invitee"), level });
+    const created = await new ApiClient(baseUrl, inviter.session.credentials).post(invitesPath(owner), {
+      target_email: uniqueEmail("invitee"),
+      level,
+    });
     expect(created.status, created.text).toBe(201);
     return created.body as { id: string; target_email: string };
   }
 
-  const accept = (invite: { id: string }) => anonymous.post(`/api/signup/${invite.id}/`, { first_name: "Invitee", password: "long-enough-pw" });
+  const accept = (invite: { id: string }) =>
+    anonymous.post(`/api/signup/${invite.id}/`, { first_name: "Invitee", password: "long-enough-pw" });
 
   test("removed by an admin: the invites they created are revoked, others' are kept", async () => {
     const owner = await signUp(baseUrl);
     const admin = await joinAs(owner, 8);
-    const [theirs, theirsToAdmin, ownersOwn] = [await inviteBy(admin, owner), await inviteBy(admin, owner, 8), await inviteBy(owner, owner)];
+    const [theirs, theirsToAdmin, ownersOwn] = [
+      await inviteBy(admin, owner),
+      await inviteBy(admin, owner, 8),
+      await inviteBy(owner, owner),
+    ];
     expect((await owner.session.delete(memberPath(owner, admin.user.uuid))).status).toBe(204);
 
     for (const invite of [theirs, theirsToAdmin]) {

@@ -88,7 +88,10 @@ describe("actions in analyses", () => {
       exclusions: [{ id: "refund", type: "events", funnel_from_step: 0, funnel_to_step: 1 }],
     });
     const withEvent = await post("funnel", {
-      events: [{ id: "$pageview", order: 0 }, { id: "purchase", order: 1 }],
+      events: [
+        { id: "$pageview", order: 0 },
+        { id: "purchase", order: 1 },
+      ],
       exclusions: [{ id: "refund", type: "events", funnel_from_step: 0, funnel_to_step: 1 }],
     });
     expect(withAction.status, withAction.text).toBe(200);
@@ -97,11 +100,17 @@ describe("actions in analyses", () => {
     expect(withAction.body.result[1].count).toBeGreaterThan(0);
 
     const excludedByAction = await post("funnel", {
-      events: [{ id: "$pageview", order: 0 }, { id: "refund", order: 1 }],
+      events: [
+        { id: "$pageview", order: 0 },
+        { id: "refund", order: 1 },
+      ],
       exclusions: [{ id: purchase, type: "actions", funnel_from_step: 0, funnel_to_step: 1 }],
     });
     const excludedByEvent = await post("funnel", {
-      events: [{ id: "$pageview", order: 0 }, { id: "refund", order: 1 }],
+      events: [
+        { id: "$pageview", order: 0 },
+        { id: "refund", order: 1 },
+      ],
       exclusions: [{ id: "purchase", type: "events", funnel_from_step: 0, funnel_to_step: 1 }],
     });
     expect(excludedByAction.status, excludedByAction.text).toBe(200);
@@ -110,12 +119,24 @@ describe("actions in analyses", () => {
 
   test("retention with an action as target or returning entity equals it with the action's event", async () => {
     const body = { period: "Day", total_intervals: 7, date_to: "2024-03-08" };
-    const byAction = await post("retention", { ...body, target_entity: { id: purchase, type: "actions" }, returning_entity: { id: purchase, type: "actions" } });
-    const byEvent = await post("retention", { ...body, target_entity: { id: "purchase", type: "events" }, returning_entity: { id: "purchase", type: "events" } });
+    const byAction = await post("retention", {
+      ...body,
+      target_entity: { id: purchase, type: "actions" },
+      returning_entity: { id: purchase, type: "actions" },
+    });
+    const byEvent = await post("retention", {
+      ...body,
+      target_entity: { id: "purchase", type: "events" },
+      returning_entity: { id: "purchase", type: "events" },
+    });
     expect(byAction.status, byAction.text).toBe(200);
     const counts = (r: any) => r.body.result.map((c: any) => c.values.map((v: any) => v.count));
     expect(counts(byAction)).toEqual(counts(byEvent));
-    expect(counts(byAction).flat().some((n: number) => n > 0)).toBe(true);
+    expect(
+      counts(byAction)
+        .flat()
+        .some((n: number) => n > 0),
+    ).toBe(true);
   });
 
   test("an unknown, deleted or other project's action is PostHog's 400", async () => {

@@ -50,7 +50,11 @@ describe("actions CRUD", () => {
       slack_message_format: "",
       steps: [
         answeredStep({ event: "$autocapture", selector: "div.hero > a.btn", text: "Sign up", href: "/signup", href_matching: "exact" }),
-        answeredStep({ event: "$pageview", url: "/pricing", properties: [{ key: "plan", value: "pro", operator: "exact", type: "event" }] }),
+        answeredStep({
+          event: "$pageview",
+          url: "/pricing",
+          properties: [{ key: "plan", value: "pro", operator: "exact", type: "event" }],
+        }),
         answeredStep({ event: "signed_up", url: "^https://", url_matching: "regex", text: "ignored off $autocapture" }),
       ],
       created_at: expect.any(String),
@@ -210,7 +214,11 @@ describe("actions CRUD", () => {
     await bad({ steps: [{ url: "/x", url_matching: "fuzzy" }] }, "steps__0__url_matching", '"fuzzy" is not a valid choice.');
     await bad({ steps: [{ event: "$pageview" }, { text: "" }] }, "steps__1__text", "This field may not be blank.");
     await bad({ steps: [{ url: "(unclosed", url_matching: "regex" }] }, "steps__0__url", /^Invalid regular expression: /);
-    await bad({ steps: [{ url: "shop(?=/cart)", url_matching: "regex" }] }, "steps__0__url", "Invalid regular expression: lookahead and lookbehind are not supported.");
+    await bad(
+      { steps: [{ url: "shop(?=/cart)", url_matching: "regex" }] },
+      "steps__0__url",
+      "Invalid regular expression: lookahead and lookbehind are not supported.",
+    );
     await bad({ steps: [{ event: "$autocapture", text: "[", text_matching: "regex" }] }, "steps__0__text");
     await bad({ steps: [{ event: "$autocapture", href: "a)", href_matching: "regex" }] }, "steps__0__href");
     await bad(
@@ -221,11 +229,23 @@ describe("actions CRUD", () => {
     await bad({ steps: [{ event: "$autocapture", selector: "ul + li" }] }, "steps__0__selector");
     await bad({ steps: [{ event: "$autocapture", selector: 'a[href^="/x"]' }] }, "steps__0__selector");
     await bad({ steps: [{ properties: { key: "plan" } }] }, "steps__0__properties");
-    await bad({ steps: [{ properties: [{ key: "plan", value: "x", operator: "like" }] }] }, "steps__0__properties__0__operator", '"like" is not a valid choice.');
+    await bad(
+      { steps: [{ properties: [{ key: "plan", value: "x", operator: "like" }] }] },
+      "steps__0__properties__0__operator",
+      '"like" is not a valid choice.',
+    );
     await bad({ steps: [{ properties: [{ key: "selector", value: "a", type: "data_warehouse" }] }] }, "steps__0__properties__0__type");
     await bad({ steps: [{ properties: [{ value: "x" }] }] }, "steps__0__properties__0__key", "This field is required.");
-    await bad({ steps: [{ properties: [{ key: "plan", value: "(", operator: "regex" }] }] }, "steps__0__properties__0", 'Invalid regular expression for property "plan".');
-    await bad({ steps: [{ properties: [{ key: "plan", operator: "exact" }] }] }, "steps__0__properties__0", 'Property filter "plan" needs a value.');
+    await bad(
+      { steps: [{ properties: [{ key: "plan", value: "(", operator: "regex" }] }] },
+      "steps__0__properties__0",
+      'Invalid regular expression for property "plan".',
+    );
+    await bad(
+      { steps: [{ properties: [{ key: "plan", operator: "exact" }] }] },
+      "steps__0__properties__0",
+      'Property filter "plan" needs a value.',
+    );
     await bad({ pinned_at: "soon" }, "pinned_at");
     await bad({ slack_message_format: "x".repeat(1201) }, "slack_message_format");
 
@@ -252,7 +272,12 @@ describe("actions access", () => {
     expect(made.body.created_by.id).toBe(member.user.id);
 
     const stranger = await signUp(baseUrl);
-    const noAccess = { type: "authentication_error", code: "permission_denied", detail: "You don't have access to the project.", attr: null };
+    const noAccess = {
+      type: "authentication_error",
+      code: "permission_denied",
+      detail: "You don't have access to the project.",
+      attr: null,
+    };
     expect((await stranger.session.get(`${base(owner)}/`)).body).toEqual(noAccess);
     expect((await stranger.session.get(`${base(owner)}/${action.id}/`)).status).toBe(403);
     expect((await stranger.session.post(`${base(owner)}/`, { name: "Intruder" })).status).toBe(403);

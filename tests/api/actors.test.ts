@@ -29,7 +29,7 @@ const TO = Date.UTC(2024, 2, 15) - 1;
 
 function generate(seed: number, persons: number): Ev[] {
   const r = rng(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const out: Ev[] = [];
   for (let p = 0; p < persons; p++) {
     const ids = [`anon-${seed}-${p}`];
@@ -40,7 +40,12 @@ function generate(seed: number, persons: number): Ev[] {
     for (let k = 0; k < count; k++) {
       let ts = start + Math.floor(r() * 12) * 1_800_000;
       if (r() < 0.1) ts += Math.floor(r() * 20) * DAY;
-      out.push({ event: pick(["a", "a", "b", "b", "c", "x"]), distinct_id: pick(ids), ts, properties: { $browser: browser, kind: pick(["x", "y", "z"]) } });
+      out.push({
+        event: pick(["a", "a", "b", "b", "c", "x"]),
+        distinct_id: pick(ids),
+        ts,
+        properties: { $browser: browser, kind: pick(["x", "y", "z"]) },
+      });
     }
     if (ids.length === 2)
       out.push({ event: "$identify", distinct_id: ids[1], ts: start + 60_000, properties: { $anon_distinct_id: ids[0] } });
@@ -71,7 +76,12 @@ function groupsOf(events: Ev[]): Map<string, string> {
 }
 
 /** Per person (key: sorted distinct ids joined by ","), the furthest step (1-based; absent when not entered). */
-function referenceFurthest(events: Ev[], steps: string[], windowMs: number, breakdown?: string): Map<string, { furthest: number; bd: string }> {
+function referenceFurthest(
+  events: Ev[],
+  steps: string[],
+  windowMs: number,
+  breakdown?: string,
+): Map<string, { furthest: number; bd: string }> {
   const root = groupsOf(events);
   const members = new Map<string, string[]>();
   for (const [d, r] of root) members.set(r, [...(members.get(r) ?? []), d]);
@@ -99,14 +109,21 @@ function referenceFurthest(events: Ev[], steps: string[], windowMs: number, brea
     }
     if (furthest === 0) continue;
     // First touch: the breakdown value of the person's earliest step event having the property.
-    const bd = breakdown ? String(evs.find((e) => steps.includes(e.event) && e.properties[breakdown] !== undefined)?.properties[breakdown] ?? "") : "";
+    const bd = breakdown
+      ? String(evs.find((e) => steps.includes(e.event) && e.properties[breakdown] !== undefined)?.properties[breakdown] ?? "")
+      : "";
     result.set(keyOf(r), { furthest, bd });
   }
   return result;
 }
 
 async function sendAll(user: TestUser, evs: Ev[]) {
-  const sent: SentEvent[] = evs.map((e) => ({ event: e.event, distinct_id: e.distinct_id, timestamp: new Date(e.ts).toISOString(), properties: e.properties }));
+  const sent: SentEvent[] = evs.map((e) => ({
+    event: e.event,
+    distinct_id: e.distinct_id,
+    timestamp: new Date(e.ts).toISOString(),
+    properties: e.properties,
+  }));
   for (let i = 0; i < sent.length; i += 500) {
     const response = await sendBatch(baseUrl, projectToken(user), sent.slice(i, i + 500));
     expect(response.status).toBe(200);
@@ -119,7 +136,9 @@ async function listAll(user: TestUser, url: string): Promise<any[]> {
   const people: any[] = [];
   let next: string | null = url;
   while (next) {
-    const page: { status: number; body: any; text: string } = await user.session.get(next.startsWith("http") ? new URL(next).pathname + new URL(next).search : next);
+    const page: { status: number; body: any; text: string } = await user.session.get(
+      next.startsWith("http") ? new URL(next).pathname + new URL(next).search : next,
+    );
     expect(page.status, page.text).toBe(200);
     expect(page.body.results).toHaveLength(1);
     expect(page.body.results[0].count).toBe(page.body.results[0].people.length);
@@ -157,7 +176,10 @@ describe("persons behind funnel steps", () => {
     for (let i = 0; i < STEPS.length; i++) {
       const converted = await listAll(user, steps[i].converted_people_url);
       expect(converted.length).toBe(steps[i].count);
-      const expected = [...ref.entries()].filter(([, v]) => v.furthest >= i + 1).map(([k]) => k).sort();
+      const expected = [...ref.entries()]
+        .filter(([, v]) => v.furthest >= i + 1)
+        .map(([k]) => k)
+        .sort();
       expect(converted.map(keyOfPerson).sort()).toEqual(expected);
       for (const p of converted) {
         expect(p.id).toBe(p.uuid);
@@ -170,7 +192,10 @@ describe("persons behind funnel steps", () => {
       }
       const dropped = await listAll(user, steps[i].dropped_people_url);
       expect(dropped.length).toBe(steps[i - 1].count - steps[i].count);
-      const expectedDropped = [...ref.entries()].filter(([, v]) => v.furthest === i).map(([k]) => k).sort();
+      const expectedDropped = [...ref.entries()]
+        .filter(([, v]) => v.furthest === i)
+        .map(([k]) => k)
+        .sort();
       expect(dropped.map(keyOfPerson).sort()).toEqual(expectedDropped);
     }
   });
@@ -191,21 +216,30 @@ describe("persons behind funnel steps", () => {
 
   test("breakdown steps list the persons of their breakdown value", async () => {
     const ref = referenceFurthest(events, STEPS, DAY, "$browser");
-    const funnel = await user.session.post(`/api/projects/${user.projectId}/insights/funnel/`, { ...filter, breakdown: "$browser", breakdown_type: "event" });
+    const funnel = await user.session.post(`/api/projects/${user.projectId}/insights/funnel/`, {
+      ...filter,
+      breakdown: "$browser",
+      breakdown_type: "event",
+    });
     expect(funnel.status, funnel.text).toBe(200);
     expect(funnel.body.result.length).toBe(2);
     for (const steps of funnel.body.result) {
       for (let i = 0; i < STEPS.length; i++) {
         const people = await listAll(user, steps[i].converted_people_url);
         expect(people.length).toBe(steps[i].count);
-        const expected = [...ref.entries()].filter(([, v]) => v.furthest >= i + 1 && v.bd === steps[i].breakdown_value).map(([k]) => k).sort();
+        const expected = [...ref.entries()]
+          .filter(([, v]) => v.furthest >= i + 1 && v.bd === steps[i].breakdown_value)
+          .map(([k]) => k)
+          .sort();
         expect(people.map(keyOfPerson).sort()).toEqual(expected);
       }
     }
   });
 
   test("errors and access", async () => {
-    const bad = await user.session.get(`/api/projects/${user.projectId}/persons/funnel/?events=${encodeURIComponent(JSON.stringify(filter.events))}&funnel_step=9`);
+    const bad = await user.session.get(
+      `/api/projects/${user.projectId}/persons/funnel/?events=${encodeURIComponent(JSON.stringify(filter.events))}&funnel_step=9`,
+    );
     expect(bad.status).toBe(400);
     const other = await signUp(baseUrl);
     const denied = await other.session.get(`/api/projects/${user.projectId}/persons/funnel/?funnel_step=1`);
@@ -214,7 +248,9 @@ describe("persons behind funnel steps", () => {
     const refused = await noScope.get(`/api/projects/${user.projectId}/persons/funnel/?funnel_step=1`);
     expect(refused.status).toBe(403);
     const withScope = await user.key(["person:read"]);
-    const ok = await withScope.get(`/api/projects/${user.projectId}/persons/funnel/?events=${encodeURIComponent(JSON.stringify(filter.events))}&date_from=2024-03-01&date_to=2024-03-14&funnel_step=1`);
+    const ok = await withScope.get(
+      `/api/projects/${user.projectId}/persons/funnel/?events=${encodeURIComponent(JSON.stringify(filter.events))}&date_from=2024-03-01&date_to=2024-03-14&funnel_step=1`,
+    );
     expect(ok.status, ok.text).toBe(200);
   });
 });
@@ -307,7 +343,9 @@ describe("persons behind trend data points", () => {
     expect(trend.status, trend.text).toBe(200);
     const [top, other] = trend.body.result;
     expect(other.breakdown_value).toBe("$$_posthog_breakdown_other_$$");
-    const kinds = [...new Set(events.filter((e) => e.event === "a").map((e) => e.properties.kind as string))].filter((k) => k !== top.breakdown_value);
+    const kinds = [...new Set(events.filter((e) => e.event === "a").map((e) => e.properties.kind as string))].filter(
+      (k) => k !== top.breakdown_value,
+    );
     expect(kinds.length).toBeGreaterThan(1);
     const refs = kinds.map((k) => referenceDaily(events, "a", k));
     for (const i of [0, 5, 13]) {

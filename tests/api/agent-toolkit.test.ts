@@ -39,7 +39,15 @@ beforeAll(async () => {
 describe("PostHog's agent toolkit against Hedgerow", { timeout: 60_000 }, () => {
   test("starts from a key alone and loads its insight, query and project tools", async () => {
     const names = (await toolkit.getTools()).map((tool) => tool.name);
-    for (const name of ["insights-get-all", "insight-get", "insight-query", "query-run", "projects-get", "event-definitions-list", "dashboards-get-all"])
+    for (const name of [
+      "insights-get-all",
+      "insight-get",
+      "insight-query",
+      "query-run",
+      "projects-get",
+      "event-definitions-list",
+      "dashboards-get-all",
+    ])
       expect(names).toContain(name);
     expect(await toolkit.getContext().stateManager.getProjectId()).toBe(String(owner.projectId));
   });
@@ -52,13 +60,19 @@ describe("PostHog's agent toolkit against Hedgerow", { timeout: 60_000 }, () => 
     });
     expect(trend[0].data).toEqual([1, 2, 0, 0]);
     const hogql = await runTool("query-run", {
-      query: { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: "SELECT count() FROM events WHERE event = '$pageview'" } },
+      query: {
+        kind: "DataVisualizationNode",
+        source: { kind: "HogQLQuery", query: "SELECT count() FROM events WHERE event = '$pageview'" },
+      },
     });
     expect(hogql).toEqual([[3]]);
   });
 
   test("insights-get-all lists a saved insight and insight-query computes it", async () => {
-    const saved = await owner.session.post(`/api/projects/${owner.projectId}/insights/`, { name: "Pageviews", query: pageviewTrendsQuery() });
+    const saved = await owner.session.post(`/api/projects/${owner.projectId}/insights/`, {
+      name: "Pageviews",
+      query: pageviewTrendsQuery(),
+    });
     expect(saved.status, saved.text).toBe(201);
     const listed = await runTool("insights-get-all", { data: {} });
     expect(listed.map((insight: { id: number }) => insight.id)).toContain(saved.body.id);

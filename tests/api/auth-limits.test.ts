@@ -45,7 +45,7 @@ const via = (address: string) => ({ headers: { "x-forwarded-for": address } });
 const login = (server: StartedServer, email: string, password: string, address: string) =>
   new ApiClient(server.baseUrl).request("POST", "/api/login/", { email, password }, via(address));
 
-function expectThrottled(response: ApiResponse | Response & { body?: unknown }, body: unknown) {
+function expectThrottled(response: ApiResponse | (Response & { body?: unknown }), body: unknown) {
   expect(response.status).toBe(429);
   const retryAfter = Number(response.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(WINDOW_SECONDS - 60);
@@ -123,7 +123,10 @@ describe("next-auth's credentials callback", () => {
   async function callbackSignIn(email: string, password: string, address: string) {
     const csrf = await fetch(new URL("/api/auth/csrf", proxied.baseUrl), via(address));
     const { csrfToken } = await csrf.json();
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     return fetch(new URL("/api/auth/callback/credentials", proxied.baseUrl), {
       method: "POST",
       redirect: "manual",
@@ -174,7 +177,9 @@ describe("sign-up", () => {
 describe("invite acceptance", () => {
   test("guessing invite ids from one address is limited; a real invite from another address is still accepted", async () => {
     const owner = await signUp(proxied.baseUrl);
-    const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: uniqueEmail("invitee") });
+    const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, {
+      target_email: uniqueEmail("invitee"),
+    });
     const guesser = newAddress();
     const accept = (id: string, address: string) =>
       new ApiClient(proxied.baseUrl).request("POST", `/api/signup/${id}/`, { first_name: "G", password: PASSWORD }, via(address));
@@ -189,7 +194,12 @@ describe("invite acceptance", () => {
     const email = uniqueEmail("invitee");
     const invite = await owner.session.post(`/api/organizations/${owner.organizationId}/invites/`, { target_email: email });
     const accept = (as: string, address: string) =>
-      new ApiClient(proxied.baseUrl).request("POST", `/api/signup/${invite.body.id}/`, { email: as, first_name: "G", password: PASSWORD }, via(address));
+      new ApiClient(proxied.baseUrl).request(
+        "POST",
+        `/api/signup/${invite.body.id}/`,
+        { email: as, first_name: "G", password: PASSWORD },
+        via(address),
+      );
     for (let i = 0; i < SUBJECT_LIMIT; i++) expect((await accept(uniqueEmail("wrong"), newAddress())).body.code).toBe("invalid_recipient");
     const refused = await accept(email, newAddress());
     expectThrottled(refused, refused.body);
@@ -201,7 +211,7 @@ describe("behind a TLS proxy, the public URL (SITE_URL) decides", () => {
     const user = await signUp(proxied.baseUrl);
     const cookies = [
       (await login(proxied, user.email, PASSWORD, newAddress())).headers.getSetCookie(),
-      (await (await fetch(new URL("/api/auth/csrf", proxied.baseUrl))).headers.getSetCookie()),
+      await (await fetch(new URL("/api/auth/csrf", proxied.baseUrl))).headers.getSetCookie(),
     ];
     const session = cookies[0].find((c) => c.startsWith(`${SECURE_SESSION_COOKIE}=`));
     expect(session).toMatch(/;\s*Secure/i);

@@ -17,7 +17,10 @@ import type { StartedServer } from "../support/server";
 const backend = inject("backend") as "pglite" | "postgres";
 const AMBIENT = { AWS_ACCESS_KEY_ID: "AKIAAMBIENTSERVERKEY", AWS_SECRET_ACCESS_KEY: "ambient-server-secret", AWS_REGION: "us-east-1" };
 const ONE_HOUR = { start_at: START, end_at: new Date(Date.parse(START) + 3_600_000).toISOString() };
-const UNREACHABLE = (type: string) => ({ ok: false, detail: `Could not use the ${type} destination: could not connect to the destination` });
+const UNREACHABLE = (type: string) => ({
+  ok: false,
+  detail: `Could not use the ${type} destination: could not connect to the destination`,
+});
 
 let shipped: StartedServer;
 let admitting: StartedServer;
@@ -28,7 +31,10 @@ beforeAll(async () => {
   const env = { ...FAST, ...AMBIENT, HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: "1" };
   // One after the other: ownServer points TEST_DATABASE_URL at the server's database while it starts.
   shipped = await ownServer({ ...(await serverHome("guard_default", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "" } });
-  admitting = await ownServer({ ...(await serverHome("guard_allowed", backend)), env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "localhost" } });
+  admitting = await ownServer({
+    ...(await serverHome("guard_allowed", backend)),
+    env: { ...env, HEDGEROW_ALLOWED_DESTINATIONS: "localhost" },
+  });
 }, 180_000);
 
 interface Received {
@@ -103,7 +109,12 @@ async function ownerWithEvents(server: StartedServer) {
   await sendEvents(
     server.baseUrl,
     owner,
-    Array.from({ length: 5 }, (_, i) => ({ event: "$pageview", distinct_id: `u${i}`, uuid: randomUUID(), timestamp: new Date(Date.parse(START) + i * 60_000).toISOString() })),
+    Array.from({ length: 5 }, (_, i) => ({
+      event: "$pageview",
+      distinct_id: `u${i}`,
+      uuid: randomUUID(),
+      timestamp: new Date(Date.parse(START) + i * 60_000).toISOString(),
+    })),
   );
   return owner;
 }
@@ -112,13 +123,27 @@ const test_ = (user: TestUser, destination: { type: string; config: Record<strin
   user.session.post(`${exportsPath(user)}test/`, { destination });
 
 describe("server-side request forgery: loopback in every spelling is refused by default", () => {
-  test("Test connection and runs to loopback answer only 'could not connect'; the listener receives nothing", { timeout: 180_000 }, async () => {
+  test("Test connection and runs to loopback answer only 'could not connect'; the listener receives nothing", {
+    timeout: 180_000,
+  }, async () => {
     const sink = await listener();
     const owner = await ownerWithEvents(shipped);
     // The machine's own name resolves to loopback here (as /etc/hosts makes it on most Linux systems): tried when it does.
     const ownName = hostname();
     const ownNameIsLoopback = (await lookup(ownName, { all: true }).catch(() => [])).some((entry) => /^(127\.|::1$)/.test(entry.address));
-    const hosts = ["127.0.0.1", "2130706433", "0x7f.1", "0177.0.0.1", "127.1", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::1]", "localhost", "LOCALHOST.", ...(ownNameIsLoopback ? [ownName] : [])];
+    const hosts = [
+      "127.0.0.1",
+      "2130706433",
+      "0x7f.1",
+      "0177.0.0.1",
+      "127.1",
+      "[::ffff:127.0.0.1]",
+      "[::ffff:7f00:1]",
+      "[::1]",
+      "localhost",
+      "LOCALHOST.",
+      ...(ownNameIsLoopback ? [ownName] : []),
+    ];
     for (const host of hosts) {
       const url = `http://${host}:${sink.port}/batch/`;
       const tested = await test_(owner, { type: "HTTP", config: { url, token: "t" } });
@@ -134,12 +159,17 @@ describe("server-side request forgery: loopback in every spelling is refused by 
     expect(sink.received).toEqual([]);
   });
 
-  test("PostgreSQL: a unix socket is no host (400), and the local server is not reached, whatever exists there", { timeout: 120_000 }, async () => {
+  test("PostgreSQL: a unix socket is no host (400), and the local server is not reached, whatever exists there", {
+    timeout: 120_000,
+  }, async () => {
     const owner = await ownerWithEvents(shipped);
     const postgres = { user: "postgres", password: "", database: "postgres", port: 5432 };
     for (const host of ["/var/run/postgresql", "/tmp", "localhost/../tmp", "127.0.0.1,10.0.0.1"]) {
       const destination = { type: "Postgres", config: { ...postgres, host } };
-      for (const response of [await test_(owner, destination), await owner.session.post(exportsPath(owner), { name: "x", destination, interval: "hour" })]) {
+      for (const response of [
+        await test_(owner, destination),
+        await owner.session.post(exportsPath(owner), { name: "x", destination, interval: "hour" }),
+      ]) {
         expect(response.status, host).toBe(400);
         expect(response.body, host).toEqual({
           type: "validation_error",
@@ -167,17 +197,26 @@ describe("server-side request forgery: loopback in every spelling is refused by 
     const sink = await listener();
     const owner = await signUp(shipped.baseUrl);
     const keys = { aws_access_key_id: "AKIAMEMBER", aws_secret_access_key: "member-secret" };
-    for (const endpoint_url of [`http://127.0.0.1:${sink.port}`, `http://0x7f.1:${sink.port}`, `http://[::ffff:127.0.0.1]:${sink.port}`, `http://localhost:${sink.port}`])
-      expect((await test_(owner, { type: "S3", config: { bucket_name: "b", region: "us-east-1", prefix: "", endpoint_url, ...keys } })).body).toEqual(UNREACHABLE("S3"));
-    expect((await test_(owner, { type: "Redshift", config: { user: "u", password: "p", database: "d", host: "0x7f.1", port: sink.port } })).body).toEqual(
-      UNREACHABLE("Redshift"),
-    );
+    for (const endpoint_url of [
+      `http://127.0.0.1:${sink.port}`,
+      `http://0x7f.1:${sink.port}`,
+      `http://[::ffff:127.0.0.1]:${sink.port}`,
+      `http://localhost:${sink.port}`,
+    ])
+      expect(
+        (await test_(owner, { type: "S3", config: { bucket_name: "b", region: "us-east-1", prefix: "", endpoint_url, ...keys } })).body,
+      ).toEqual(UNREACHABLE("S3"));
+    expect(
+      (await test_(owner, { type: "Redshift", config: { user: "u", password: "p", database: "d", host: "0x7f.1", port: sink.port } })).body,
+    ).toEqual(UNREACHABLE("Redshift"));
     expect(sink.received).toEqual([]);
   });
 });
 
 describe("HEDGEROW_ALLOWED_DESTINATIONS admits what it lists, and nothing more", () => {
-  test("a listed name reaches its loopback sink (test and run); the same sink by address is still refused", { timeout: 120_000 }, async () => {
+  test("a listed name reaches its loopback sink (test and run); the same sink by address is still refused", {
+    timeout: 120_000,
+  }, async () => {
     const sink = await listener();
     const owner = await ownerWithEvents(admitting);
     const listed = { type: "HTTP", config: { url: `http://localhost:${sink.port}/batch/`, token: "phc_listed" } };
@@ -187,7 +226,9 @@ describe("HEDGEROW_ALLOWED_DESTINATIONS admits what it lists, and nothing more",
     expect(sink.received.some((request) => request.body.includes('"batch":[{'))).toBe(true);
     const before = sink.received.length;
     for (const host of ["127.0.0.1", "2130706433", "[::ffff:127.0.0.1]"])
-      expect((await test_(owner, { type: "HTTP", config: { url: `http://${host}:${sink.port}/batch/`, token: "t" } })).body).toEqual(UNREACHABLE("HTTP"));
+      expect((await test_(owner, { type: "HTTP", config: { url: `http://${host}:${sink.port}/batch/`, token: "t" } })).body).toEqual(
+        UNREACHABLE("HTTP"),
+      );
     expect(sink.received).toHaveLength(before);
   });
 
@@ -201,7 +242,10 @@ describe("HEDGEROW_ALLOWED_DESTINATIONS admits what it lists, and nothing more",
       detail: "Could not use the HTTP destination: The destination answered 307 (redirects are not followed).",
     });
     const created = await createExport(owner, destination);
-    expect(await runOnce(owner, created.id)).toMatchObject({ status: "Failed", latest_error: "The destination answered 307 (redirects are not followed)." });
+    expect(await runOnce(owner, created.id)).toMatchObject({
+      status: "Failed",
+      latest_error: "The destination answered 307 (redirects are not followed).",
+    });
     expect(redirector.received.length).toBeGreaterThanOrEqual(2);
     expect(inner.received).toEqual([]);
   });
@@ -212,15 +256,30 @@ describe("S3 never signs with the server's own credentials", () => {
     const store = await listener();
     const owner = await ownerWithEvents(admitting);
     const bucket = { bucket_name: "exports", region: "us-east-1", prefix: "p/", endpoint_url: `http://localhost:${store.port}` };
-    const keyless = [{}, { aws_access_key_id: null, aws_secret_access_key: null }, { aws_access_key_id: "", aws_secret_access_key: "" }, { aws_access_key_id: "AKIAONLYID" }];
+    const keyless = [
+      {},
+      { aws_access_key_id: null, aws_secret_access_key: null },
+      { aws_access_key_id: "", aws_secret_access_key: "" },
+      { aws_access_key_id: "AKIAONLYID" },
+    ];
     for (const keys of keyless) {
       const destination = { type: "S3", config: { ...bucket, ...keys } };
-      for (const response of [await owner.session.post(exportsPath(owner), { name: "s3", destination, interval: "hour" }), await test_(owner, destination)]) {
+      for (const response of [
+        await owner.session.post(exportsPath(owner), { name: "s3", destination, interval: "hour" }),
+        await test_(owner, destination),
+      ]) {
         expect(response.status, JSON.stringify(keys)).toBe(400);
-        expect(response.body).toMatchObject({ type: "validation_error", code: "required_field", attr: expect.stringMatching(/^destination__config__aws_/) });
+        expect(response.body).toMatchObject({
+          type: "validation_error",
+          code: "required_field",
+          attr: expect.stringMatching(/^destination__config__aws_/),
+        });
       }
     }
-    const created = await createExport(owner, { type: "S3", config: { ...bucket, aws_access_key_id: "AKIAEXPORTKEY", aws_secret_access_key: "export-secret" } });
+    const created = await createExport(owner, {
+      type: "S3",
+      config: { ...bucket, aws_access_key_id: "AKIAEXPORTKEY", aws_secret_access_key: "export-secret" },
+    });
     for (const config of [{ aws_access_key_id: null }, { aws_secret_access_key: "" }]) {
       const removed = await owner.session.patch(`${exportsPath(owner)}${created.id}/`, { destination: { config } });
       expect(removed.status).toBe(400);
@@ -245,18 +304,28 @@ describe("a member retargeting an admin's export never takes its secrets", () =>
     return { admin, member: { ...member, organizationId: admin.organizationId } };
   }
 
-  test("HTTP: PATCH or PUT of url alone is a 400; with the member's own token the run sends theirs, never the admin's", { timeout: 120_000 }, async () => {
+  test("HTTP: PATCH or PUT of url alone is a 400; with the member's own token the run sends theirs, never the admin's", {
+    timeout: 120_000,
+  }, async () => {
     const { admin, member } = await adminAndMember();
     const original = await listener();
     const attacker = await listener();
-    const created = await createExport(admin, { type: "HTTP", config: { url: `http://localhost:${original.port}/batch/`, token: ADMIN.token } });
+    const created = await createExport(admin, {
+      type: "HTTP",
+      config: { url: `http://localhost:${original.port}/batch/`, token: ADMIN.token },
+    });
     const path = `${exportsPath(member)}${created.id}/`;
     const moved = { url: `http://localhost:${attacker.port}/batch/` };
     const attempts = [
       () => member.session.patch(path, { destination: { config: moved } }),
       () => member.session.patch(path, { destination: { type: "HTTP", config: moved } }),
       () => member.session.put(path, { name: "x", interval: "hour", destination: { type: "HTTP", config: moved } }),
-      () => member.session.put(path, { name: "x", interval: "hour", destination: { type: "HTTP", config: { ...moved, include_events: null } } }),
+      () =>
+        member.session.put(path, {
+          name: "x",
+          interval: "hour",
+          destination: { type: "HTTP", config: { ...moved, include_events: null } },
+        }),
       () => member.session.patch(`/api/projects/${admin.projectId}/batch_exports/${created.id}/`, { destination: { config: moved } }),
       () => member.session.patch(path, { destination: { config: { url: `http://LOCALHOST:${original.port}/batch/` } } }),
     ];
@@ -276,17 +345,29 @@ describe("a member retargeting an admin's export never takes its secrets", () =>
     expect(tested.body.ok).toBe(true);
     await member.session.post(`${path}runs/${(await runsOf(member, created.id))[0].id}/retry/`);
     const deadline = Date.now() + 60_000;
-    while (!attacker.received.some((request) => request.body.includes('"batch":[{')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while (!attacker.received.some((request) => request.body.includes('"batch":[{')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
     expect(attacker.text()).toContain("member-token");
     expect(attacker.text()).not.toContain(ADMIN.token);
   });
 
-  test("PostgreSQL: host, port, database, user or type changed alone is a 400; the impostor never sees the admin's password", { timeout: 120_000 }, async () => {
+  test("PostgreSQL: host, port, database, user or type changed alone is a 400; the impostor never sees the admin's password", {
+    timeout: 120_000,
+  }, async () => {
     const { admin, member } = await adminAndMember();
     const impostor = await postgresImpostor();
-    const created = await createExport(admin, { type: "Postgres", config: { host: "localhost", port: 5432, user: "admin", password: ADMIN.password, database: "warehouse" } });
+    const created = await createExport(admin, {
+      type: "Postgres",
+      config: { host: "localhost", port: 5432, user: "admin", password: ADMIN.password, database: "warehouse" },
+    });
     const path = `${exportsPath(member)}${created.id}/`;
-    for (const config of [{ port: impostor.port }, { host: "127.0.0.1" }, { database: "other" }, { user: "member" }, { host: "localhost.", port: impostor.port }]) {
+    for (const config of [
+      { port: impostor.port },
+      { host: "127.0.0.1" },
+      { database: "other" },
+      { user: "member" },
+      { host: "localhost.", port: impostor.port },
+    ]) {
       for (const response of [
         await member.session.patch(path, { destination: { config } }),
         await member.session.put(path, { name: "x", interval: "hour", destination: { type: "Postgres", config } }),
@@ -298,8 +379,13 @@ describe("a member retargeting an admin's export never takes its secrets", () =>
     const toRedshift = await member.session.patch(path, { destination: { type: "Redshift", config: { port: impostor.port } } });
     expect(toRedshift.body).toMatchObject({ code: "required_field", attr: "destination__config__password" });
     // With a password of their own, the member's export reaches the impostor with that password only.
-    expect((await member.session.patch(path, { destination: { config: { port: impostor.port, password: "member-password" } } })).status).toBe(200);
-    await test_(member, { type: "Postgres", config: { host: "localhost", port: impostor.port, user: "admin", password: "member-password", database: "warehouse" } });
+    expect(
+      (await member.session.patch(path, { destination: { config: { port: impostor.port, password: "member-password" } } })).status,
+    ).toBe(200);
+    await test_(member, {
+      type: "Postgres",
+      config: { host: "localhost", port: impostor.port, user: "admin", password: "member-password", database: "warehouse" },
+    });
     await runOnce(member, created.id);
     expect(impostor.bytes()).toContain("member-password");
     expect(impostor.bytes()).not.toContain(ADMIN.password);
@@ -310,15 +396,29 @@ describe("a member retargeting an admin's export never takes its secrets", () =>
     const store = await listener();
     const created = await createExport(admin, {
       type: "S3",
-      config: { bucket_name: "exports", region: "eu-west-1", prefix: "", endpoint_url: "https://s3.example.com", aws_access_key_id: ADMIN.keyId, aws_secret_access_key: ADMIN.secret },
+      config: {
+        bucket_name: "exports",
+        region: "eu-west-1",
+        prefix: "",
+        endpoint_url: "https://s3.example.com",
+        aws_access_key_id: ADMIN.keyId,
+        aws_secret_access_key: ADMIN.secret,
+      },
     });
     const path = `${exportsPath(member)}${created.id}/`;
-    for (const config of [{ endpoint_url: `http://localhost:${store.port}` }, { bucket_name: "mine" }, { region: "us-east-1" }, { endpoint_url: null }]) {
+    for (const config of [
+      { endpoint_url: `http://localhost:${store.port}` },
+      { bucket_name: "mine" },
+      { region: "us-east-1" },
+      { endpoint_url: null },
+    ]) {
       const response = await member.session.patch(path, { destination: { config } });
       expect(response.status, JSON.stringify(config)).toBe(400);
       expect(response.body).toMatchObject({ code: "required_field", attr: "destination__config__aws_access_key_id" });
     }
-    const half = await member.session.patch(path, { destination: { config: { endpoint_url: `http://localhost:${store.port}`, aws_access_key_id: "AKIAMEMBER" } } });
+    const half = await member.session.patch(path, {
+      destination: { config: { endpoint_url: `http://localhost:${store.port}`, aws_access_key_id: "AKIAMEMBER" } },
+    });
     expect(half.body).toMatchObject({ code: "required_field", attr: "destination__config__aws_secret_access_key" });
     const own = { endpoint_url: `http://localhost:${store.port}`, aws_access_key_id: "AKIAMEMBER", aws_secret_access_key: "member-secret" };
     expect((await member.session.patch(path, { destination: { config: own } })).status).toBe(200);

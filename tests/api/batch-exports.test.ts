@@ -38,7 +38,8 @@ function expectNoSecrets(body: unknown) {
 /** The hour intervals a backfill of [start, end) runs, newest first (as runs are listed). */
 function hourIntervalEnds(start: number, end: number): string[] {
   const ends: string[] = [];
-  for (let at = Math.floor(start / HOUR) * HOUR + HOUR; at <= Math.ceil(end / HOUR) * HOUR; at += HOUR) ends.push(new Date(at).toISOString());
+  for (let at = Math.floor(start / HOUR) * HOUR + HOUR; at <= Math.ceil(end / HOUR) * HOUR; at += HOUR)
+    ends.push(new Date(at).toISOString());
   return ends.reverse();
 }
 
@@ -115,10 +116,19 @@ describe("batch exports: create, read, update, delete", () => {
     const owner = await signUp(baseUrl);
     const created = await createExport(owner, { destination: POSTGRES });
     const path = `${exportsPath(owner.organizationId)}${created.id}/`;
-    const patched = await owner.session.patch(path, { name: "Renamed", interval: "day", destination: { config: { table_name: "ph_events" } } });
+    const patched = await owner.session.patch(path, {
+      name: "Renamed",
+      interval: "day",
+      destination: { config: { table_name: "ph_events" } },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ name: "Renamed", interval: "day", destination: { type: "Postgres" } });
-    expect(patched.body.destination.config).toMatchObject({ user: "hedgerow", host: "127.0.0.1", database: "warehouse", table_name: "ph_events" });
+    expect(patched.body.destination.config).toMatchObject({
+      user: "hedgerow",
+      host: "127.0.0.1",
+      database: "warehouse",
+      table_name: "ph_events",
+    });
     expectNoSecrets(patched.body);
     expect(Date.parse(patched.body.last_updated_at)).toBeGreaterThanOrEqual(Date.parse(created.last_updated_at));
 
@@ -126,9 +136,14 @@ describe("batch exports: create, read, update, delete", () => {
     const bare = await owner.session.patch(path, { destination: { type: "Redshift", config: {} } });
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({ code: "required_field", attr: "destination__config__password" });
-    const redshift = await owner.session.patch(path, { destination: { type: "Redshift", config: { port: 6543, password: "redshift-password" } } });
+    const redshift = await owner.session.patch(path, {
+      destination: { type: "Redshift", config: { port: 6543, password: "redshift-password" } },
+    });
     expect(redshift.status).toBe(200);
-    expect(redshift.body.destination).toMatchObject({ type: "Redshift", config: { properties_data_type: "varchar", port: 6543, table_name: "ph_events" } });
+    expect(redshift.body.destination).toMatchObject({
+      type: "Redshift",
+      config: { properties_data_type: "varchar", port: 6543, table_name: "ph_events" },
+    });
     expectNoSecrets(redshift.body);
 
     const wrong = await owner.session.patch(path, { destination: { config: { port: "x" } } });
@@ -151,18 +166,49 @@ describe("batch exports: create, read, update, delete", () => {
     const create = (body: Record<string, unknown>) => owner.session.post(exportsPath(owner.organizationId), body);
     const valid = { name: "x", destination: S3, interval: "hour" };
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ destination: S3, interval: "hour" }, { code: "required", attr: "name", detail: "This field is required." }],
-      [{ ...valid, name: "  " }, { code: "blank", attr: "name" }],
-      [{ name: "x", interval: "hour" }, { code: "required", attr: "destination" }],
-      [{ name: "x", destination: S3 }, { code: "required", attr: "interval" }],
-      [{ ...valid, interval: "minute" }, { code: "invalid_choice", attr: "interval", detail: '"minute" is not a valid choice.' }],
-      [{ ...valid, model: "sessions" }, { code: "invalid_choice", attr: "model" }],
-      [{ ...valid, start_at: "soon" }, { attr: "start_at", detail: "Datetime has wrong format." }],
-      [{ ...valid, end_at: "9999-12-31T23:59:59-10:00" }, { attr: "end_at", detail: "Datetime is out of range." }],
-      [{ ...valid, last_paused_at: "0000-01-01T00:00:00Z" }, { attr: "last_paused_at", detail: "Datetime is out of range." }],
+      [
+        { destination: S3, interval: "hour" },
+        { code: "required", attr: "name", detail: "This field is required." },
+      ],
+      [
+        { ...valid, name: "  " },
+        { code: "blank", attr: "name" },
+      ],
+      [
+        { name: "x", interval: "hour" },
+        { code: "required", attr: "destination" },
+      ],
+      [
+        { name: "x", destination: S3 },
+        { code: "required", attr: "interval" },
+      ],
+      [
+        { ...valid, interval: "minute" },
+        { code: "invalid_choice", attr: "interval", detail: '"minute" is not a valid choice.' },
+      ],
+      [
+        { ...valid, model: "sessions" },
+        { code: "invalid_choice", attr: "model" },
+      ],
+      [
+        { ...valid, start_at: "soon" },
+        { attr: "start_at", detail: "Datetime has wrong format." },
+      ],
+      [
+        { ...valid, end_at: "9999-12-31T23:59:59-10:00" },
+        { attr: "end_at", detail: "Datetime is out of range." },
+      ],
+      [
+        { ...valid, last_paused_at: "0000-01-01T00:00:00Z" },
+        { attr: "last_paused_at", detail: "Datetime is out of range." },
+      ],
       [
         { ...valid, destination: { type: "S3", config: { region: "r", prefix: "p" } } },
-        { code: "required_field", attr: "destination__config__bucket_name", detail: "The required configuration field 'bucket_name' was not found" },
+        {
+          code: "required_field",
+          attr: "destination__config__bucket_name",
+          detail: "The required configuration field 'bucket_name' was not found",
+        },
       ],
       [
         { ...valid, destination: { type: "Postgres", config: { ...POSTGRES.config, has_self_signed_cert: "yes" } } },
@@ -184,12 +230,18 @@ describe("batch exports: create, read, update, delete", () => {
         },
       ],
       [{ ...valid, destination: { type: "BigQuery", config: {} } }, { code: "unsupported_destination" }],
-      [{ ...valid, team_id: 2_147_483_647 }, { code: "does_not_exist", attr: "team_id", detail: "Object with id=2147483647 does not exist." }],
+      [
+        { ...valid, team_id: 2_147_483_647 },
+        { code: "does_not_exist", attr: "team_id", detail: "Object with id=2147483647 does not exist." },
+      ],
       [
         { ...valid, model: "persons", destination: HTTP },
         { code: "invalid_input", attr: "model", detail: "HTTP batch exports only support the events model" },
       ],
-      [{ ...valid, model: "persons", hogql_query: "SELECT event FROM events" }, { code: "invalid_input", attr: "model" }],
+      [
+        { ...valid, model: "persons", hogql_query: "SELECT event FROM events" },
+        { code: "invalid_input", attr: "model" },
+      ],
     ];
     for (const [body, expected] of cases) {
       const response = await create(body);
@@ -209,7 +261,11 @@ describe("batch exports: create, read, update, delete", () => {
     expect(toHttp.body).toMatchObject({ type: "validation_error", code: "invalid_input", attr: "model" });
     const http = await createExport(owner, { destination: HTTP });
     const toPersons = await owner.session.patch(`${exportsPath(owner.organizationId)}${http.id}/`, { model: "persons" });
-    expect(toPersons.body).toMatchObject({ code: "invalid_input", attr: "model", detail: "HTTP batch exports only support the events model" });
+    expect(toPersons.body).toMatchObject({
+      code: "invalid_input",
+      attr: "model",
+      detail: "HTTP batch exports only support the events model",
+    });
     expect((await owner.session.patch(`${exportsPath(owner.organizationId)}${http.id}/`, { model: "events" })).status).toBe(200);
   });
 
@@ -239,7 +295,9 @@ describe("batch exports: create, read, update, delete", () => {
     const owner = await signUp(baseUrl);
     const created = await createExport(owner);
     const path = `${exportsPath(owner.organizationId)}${created.id}/`;
-    expect((await owner.session.post(`${path}backfill/`, { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T02:00:00Z" })).status).toBe(200);
+    expect(
+      (await owner.session.post(`${path}backfill/`, { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T02:00:00Z" })).status,
+    ).toBe(200);
     const deleted = await owner.session.delete(path);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");
@@ -282,7 +340,10 @@ describe("batch exports: pause, unpause, backfill", () => {
     const owner = await signUp(baseUrl);
     const created = await createExport(owner);
     const path = `${exportsPath(owner.organizationId)}${created.id}/`;
-    const backfill = await owner.session.post(`${path}backfill/`, { start_at: "2024-01-01T00:30:00Z", end_at: "2024-01-01T12:00:00+00:00" });
+    const backfill = await owner.session.post(`${path}backfill/`, {
+      start_at: "2024-01-01T00:30:00Z",
+      end_at: "2024-01-01T12:00:00+00:00",
+    });
     expect(backfill.status).toBe(200);
     expect(backfill.body).toEqual({ backfill_id: `${created.id}-Backfill-2024-01-01T00:30:00+00:00-2024-01-01T12:00:00+00:00` });
     const runs = await owner.session.get(`${path}runs/?limit=5`);
@@ -315,14 +376,21 @@ describe("batch exports: pause, unpause, backfill", () => {
     const owner = await signUp(baseUrl);
     const s3 = await createExport(owner);
     const http = await createExport(owner, { destination: HTTP });
-    const backfill = (id: string, body: Record<string, unknown>) => owner.session.post(`${exportsPath(owner.organizationId)}${id}/backfill/`, body);
+    const backfill = (id: string, body: Record<string, unknown>) =>
+      owner.session.post(`${exportsPath(owner.organizationId)}${id}/backfill/`, body);
     const future = new Date(Date.now() + 3 * HOUR).toISOString();
     const cases: [Record<string, unknown>, string][] = [
       [{ start_at: "not a date", end_at: "2024-01-02T00:00:00Z" }, "Input not a date is not a valid ISO formatted datetime."],
       [{ start_at: "2024-01-01T00:00:00", end_at: "2024-01-02T00:00:00Z" }, "Input 2024-01-01T00:00:00 is naive."],
-      [{ start_at: "2024-01-02T00:00:00Z", end_at: "2024-01-01T00:00:00Z" }, "The initial backfill datetime 'start_at' happens after 'end_at'"],
+      [
+        { start_at: "2024-01-02T00:00:00Z", end_at: "2024-01-01T00:00:00Z" },
+        "The initial backfill datetime 'start_at' happens after 'end_at'",
+      ],
       [{ start_at: "2024-01-01T00:00:00Z" }, "Backfilling a BatchExport with no end date is not allowed"],
-      [{ start_at: "2020-01-01T00:00:00Z", end_at: "2024-01-01T00:00:00Z" }, "A backfill can run at most 10,000 intervals; this one covers 35,064 intervals of hour. Backfill a shorter range."],
+      [
+        { start_at: "2020-01-01T00:00:00Z", end_at: "2024-01-01T00:00:00Z" },
+        "A backfill can run at most 10,000 intervals; this one covers 35,064 intervals of hour. Backfill a shorter range.",
+      ],
       [{ end_at: "2024-01-01T00:00:00Z" }, "There is no data to backfill: give 'start_at'."],
     ];
     for (const [body, detail] of cases) {
@@ -331,7 +399,9 @@ describe("batch exports: pause, unpause, backfill", () => {
       expect(response.body.detail).toBe(detail);
     }
     const tooFar = await backfill(s3.id, { start_at: "2024-01-01T00:00:00Z", end_at: future });
-    expect(tooFar.body.detail).toMatch(/^The provided 'end_at' \(.+\+00:00\) is too far into the future\. Cannot backfill beyond 1 batch period into the future\.$/);
+    expect(tooFar.body.detail).toMatch(
+      /^The provided 'end_at' \(.+\+00:00\) is too far into the future\. Cannot backfill beyond 1 batch period into the future\.$/,
+    );
     expect((await backfill(s3.id, { start_at: 5 })).body).toMatchObject({ attr: "start_at", code: "invalid_input" });
     expect((await owner.session.get(`${exportsPath(owner.organizationId)}${s3.id}/runs/`)).body.count).toBe(0);
 
@@ -372,7 +442,11 @@ describe("batch exports: runs and logs", () => {
     expect(retried.body).toEqual({ backfill_id: `${created.id}-Backfill-2024-01-01T00:00:00+00:00-2024-01-01T01:00:00+00:00` });
     const all = (await owner.session.get(`${path}runs/`)).body;
     expect(all.count).toBe(4);
-    expect(all.results[0]).toMatchObject({ status: "Starting", data_interval_start: run.data_interval_start, data_interval_end: run.data_interval_end });
+    expect(all.results[0]).toMatchObject({
+      status: "Starting",
+      data_interval_start: run.data_interval_start,
+      data_interval_end: run.data_interval_end,
+    });
     expect(all.results[0].id).not.toBe(run.id);
 
     expect((await owner.session.get(`${path}runs/?status=Cancelled`)).body.results.map((r: { id: string }) => r.id)).toEqual([run.id]);
@@ -426,7 +500,9 @@ describe("batch exports: runs and logs", () => {
     // `%` and `_` are searched for literally.
     expect((await get("search=%25")).count).toBe(0);
     expect((await get("search=_")).count).toBe(0);
-    expect((await get(`instance_id=${run.id}`)).results.map((e: { message: string }) => e.message)).toEqual([`Cancelled by ${owner.email}.`]);
+    expect((await get(`instance_id=${run.id}`)).results.map((e: { message: string }) => e.message)).toEqual([
+      `Cancelled by ${owner.email}.`,
+    ]);
     const oldest = logs.body.results[4].timestamp;
     expect((await get(`after=${encodeURIComponent(oldest)}`)).results.every((e: { timestamp: string }) => e.timestamp > oldest)).toBe(true);
     expect((await get(`before=${encodeURIComponent(oldest)}`)).count).toBe(0);
@@ -513,7 +589,9 @@ describe("batch exports: who may do what", () => {
     expect((await member.session.get(path)).status).toBe(200);
     expect((await member.session.patch(path, { name: "by member" })).status).toBe(200);
     expect((await member.session.post(`${path}pause/`)).status).toBe(200);
-    expect((await member.session.post(exportsPath(owner.organizationId), { name: "m", destination: HTTP, interval: "day" })).status).toBe(201);
+    expect((await member.session.post(exportsPath(owner.organizationId), { name: "m", destination: HTTP, interval: "day" })).status).toBe(
+      201,
+    );
 
     const outsider = await signUp(baseUrl);
     expect((await outsider.session.get(path)).status).toBe(403);
@@ -523,7 +601,10 @@ describe("batch exports: who may do what", () => {
       "You don't have access to the project.",
     );
     // Their own organization's path does not reach it.
-    for (const read of [`${exportsPath(outsider.organizationId)}${created.id}/`, `${projectExportsPath(outsider.projectId)}${created.id}/`]) {
+    for (const read of [
+      `${exportsPath(outsider.organizationId)}${created.id}/`,
+      `${projectExportsPath(outsider.projectId)}${created.id}/`,
+    ]) {
       expect((await outsider.session.get(read)).body).toEqual(NOT_FOUND);
       expect((await outsider.session.post(`${read}pause/`)).body).toEqual(NOT_FOUND);
       expect((await outsider.session.delete(read)).body).toEqual(NOT_FOUND);
@@ -545,7 +626,12 @@ describe("batch exports: the project route", () => {
     const named = await createExport(owner, { name: "named project", team_id: owner.projectId });
     expect(named.team_id).toBe(owner.projectId);
 
-    const viaProject = await owner.session.post(projectExportsPath(second.body.id), { name: "via project", destination: HTTP, interval: "week", team_id: owner.projectId });
+    const viaProject = await owner.session.post(projectExportsPath(second.body.id), {
+      name: "via project",
+      destination: HTTP,
+      interval: "week",
+      team_id: owner.projectId,
+    });
     expect(viaProject.status).toBe(201);
     expect(viaProject.body.team_id).toBe(second.body.id);
     expectNoSecrets(viaProject.body);
@@ -559,8 +645,12 @@ describe("batch exports: the project route", () => {
     // An export of one project is not found through another's route.
     expect((await owner.session.get(`${projectExportsPath(second.body.id)}${inFirst.id}/`)).body).toEqual(NOT_FOUND);
     const project = `${projectExportsPath(owner.projectId)}${inFirst.id}/`;
-    expect((await owner.session.patch(project, { destination: { config: { prefix: "new/" } } })).body.destination.config.prefix).toBe("new/");
-    expect((await owner.session.post(`${project}backfill/`, { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T01:00:00Z" })).status).toBe(200);
+    expect((await owner.session.patch(project, { destination: { config: { prefix: "new/" } } })).body.destination.config.prefix).toBe(
+      "new/",
+    );
+    expect(
+      (await owner.session.post(`${project}backfill/`, { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T01:00:00Z" })).status,
+    ).toBe(200);
     expect((await owner.session.get(`${project}runs/`)).body.count).toBe(1);
     expect((await owner.session.get(`${project}logs/`)).body.count).toBe(3);
     expect((await owner.session.delete(project)).status).toBe(204);

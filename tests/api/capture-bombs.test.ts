@@ -21,7 +21,8 @@ const form = (fields: Record<string, string>) => ({
 
 /** A capture body whose JSON is exactly `bytes` long. */
 function eventOfSize(token: string, bytes: number): string {
-  const event = (pad: string) => JSON.stringify({ api_key: token, event: "sized", distinct_id: "sized", uuid: randomUUID(), properties: { pad } });
+  const event = (pad: string) =>
+    JSON.stringify({ api_key: token, event: "sized", distinct_id: "sized", uuid: randomUUID(), properties: { pad } });
   return event("p".repeat(bytes - event("").length));
 }
 
@@ -64,11 +65,17 @@ describe("capture: decompression bombs (no token needed to send one)", () => {
 
   test("base64 inside lz64 is bounded by the lz64 text it hides in", async () => {
     const inner = b64(eventOfSize(token, EVENT_LIMIT));
-    const response = await send("/e/?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(inner) });
+    const response = await send("/e/?compression=lz64", {
+      headers: { "content-type": "text/plain" },
+      body: LZString.compressToBase64(inner),
+    });
     expect(response.status).toBe(413);
     expect(response.body).toEqual(tooLarge);
     const small = b64(eventOfSize(token, 1000));
-    const accepted = await send("/e/?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(small) });
+    const accepted = await send("/e/?compression=lz64", {
+      headers: { "content-type": "text/plain" },
+      body: LZString.compressToBase64(small),
+    });
     expect(accepted.status, accepted.text).toBe(200);
   });
 

@@ -96,7 +96,8 @@ describe("capture body encodings", () => {
       const response = await send(request.url, { headers, body: recordedBody({ ...request, body_json: body }) });
       expect(response.status, request.name).toBe(200);
       expect(response.body).toEqual(OK);
-      for (const event of body.batch) expected.set(event.uuid, { event: event.event, distinct_id: event.distinct_id ?? event.properties.distinct_id });
+      for (const event of body.batch)
+        expected.set(event.uuid, { event: event.event, distinct_id: event.distinct_id ?? event.properties.distinct_id });
     }
     const stored = await listAllEvents(user);
     // Several recordings share their uuids (the same scenario replayed): each uuid is stored once.
@@ -106,14 +107,28 @@ describe("capture body encodings", () => {
 
   test("every encoding PostHog accepts", async () => {
     const distinctId = `enc-${randomUUID()}`;
-    const make = (name: string) => ({ event: name, distinct_id: distinctId, uuid: randomUUID(), properties: { token, enc: name, ü: "✓ +/=" } });
+    const make = (name: string) => ({
+      event: name,
+      distinct_id: distinctId,
+      uuid: randomUUID(),
+      properties: { token, enc: name, ü: "✓ +/=" },
+    });
     const cases: [string, (event: ReturnType<typeof make>) => [string, Sent]][] = [
       ["json", (e) => ["/e/", { headers: { "content-type": "application/json" }, body: JSON.stringify(e) }]],
       ["untyped json", (e) => ["/e/", { body: Buffer.from(JSON.stringify(e)) }]],
-      ["gzip header", (e) => ["/e/", { headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(e)) }]],
+      [
+        "gzip header",
+        (e) => ["/e/", { headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: gzipSync(JSON.stringify(e)) }],
+      ],
       ["gzip sniffed", (e) => ["/e/", { headers: { "content-type": "text/plain" }, body: gzipSync(JSON.stringify(e)) }]],
-      ["gzip-js query", (e) => ["/e/?compression=gzip-js&ver=1.0", { headers: { "content-type": "text/plain" }, body: gzipSync(JSON.stringify(e)) }]],
-      ["lz64", (e) => ["/e/?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(JSON.stringify(e)) }]],
+      [
+        "gzip-js query",
+        (e) => ["/e/?compression=gzip-js&ver=1.0", { headers: { "content-type": "text/plain" }, body: gzipSync(JSON.stringify(e)) }],
+      ],
+      [
+        "lz64",
+        (e) => ["/e/?compression=lz64", { headers: { "content-type": "text/plain" }, body: LZString.compressToBase64(JSON.stringify(e)) }],
+      ],
       [
         "lz64 form",
         (e) => [
@@ -131,8 +146,17 @@ describe("capture body encodings", () => {
           { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(b64(JSON.stringify(e)))}` },
         ],
       ],
-      ["base64 form, + as spaces", (e) => ["/e/", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${b64(JSON.stringify(e))}` }]],
-      ["json form", (e) => ["/e/", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(JSON.stringify(e))}` }]],
+      [
+        "base64 form, + as spaces",
+        (e) => ["/e/", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${b64(JSON.stringify(e))}` }],
+      ],
+      [
+        "json form",
+        (e) => [
+          "/e/",
+          { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(JSON.stringify(e))}` },
+        ],
+      ],
       ["raw base64", (e) => ["/e/", { headers: { "content-type": "text/plain" }, body: b64(JSON.stringify(e)) }]],
       ["get json", (e) => [`/e/?data=${encodeURIComponent(JSON.stringify(e))}`, { method: "GET" }]],
       [
@@ -144,7 +168,13 @@ describe("capture body encodings", () => {
         },
       ],
       ["array", (e) => ["/batch/", { headers: { "content-type": "application/json" }, body: JSON.stringify([e]) }]],
-      ["nan", (e) => ["/e/", { headers: { "content-type": "application/json" }, body: JSON.stringify(e).replace('"enc"', '"nan":NaN,"inf":-Infinity,"enc"') }]],
+      [
+        "nan",
+        (e) => [
+          "/e/",
+          { headers: { "content-type": "application/json" }, body: JSON.stringify(e).replace('"enc"', '"nan":NaN,"inf":-Infinity,"enc"') },
+        ],
+      ],
     ];
     const sent = new Map<string, ReturnType<typeof make>>();
     for (const [name, build] of cases) {
@@ -172,7 +202,13 @@ describe("capture body encodings", () => {
       ["/e/", { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...event, properties: { token } }) }],
       ["/e/", { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...event, $token: token }) }],
       ["/e/", { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...event, token }) }],
-      ["/e/", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `api_key=${token}&data=${encodeURIComponent(JSON.stringify(event))}` }],
+      [
+        "/e/",
+        {
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `api_key=${token}&data=${encodeURIComponent(JSON.stringify(event))}`,
+        },
+      ],
       [`/e/?token=${token}&data=${encodeURIComponent(JSON.stringify(event))}`, { method: "GET" }],
       [`/e/?api_key=${token}&data=${encodeURIComponent(JSON.stringify(event))}`, { method: "GET" }],
     ] as [string, Sent][]) {
@@ -192,12 +228,19 @@ describe("capture body encodings", () => {
     const historic = { event: "historic", distinct_id: distinctId, timestamp: "2021-03-04T05:06:07.000Z" };
     const batch = { api_key: token, batch: [historic], sent_at: clientNow.toISOString(), historical_migration: true };
     expect((await json("/batch/", batch)).status).toBe(200);
-    const viaQuery = { event: "js", distinct_id: distinctId, timestamp: new Date(clientNow.getTime() - 1000).toISOString(), properties: { token } };
+    const viaQuery = {
+      event: "js",
+      distinct_id: distinctId,
+      timestamp: new Date(clientNow.getTime() - 1000).toISOString(),
+      properties: { token },
+    };
     expect((await json(`/e/?_=${clientNow.getTime()}`, viaQuery)).status).toBe(200);
     expect((await json("/e/", { event: "offset", distinct_id: distinctId, offset: 60_000, properties: { token } })).status).toBe(200);
     const after = Date.now();
 
-    const stored = Object.fromEntries((await listAllEvents(user, { distinct_id: distinctId })).map((e) => [e.event, Date.parse(e.timestamp)]));
+    const stored = Object.fromEntries(
+      (await listAllEvents(user, { distinct_id: distinctId })).map((e) => [e.event, Date.parse(e.timestamp)]),
+    );
     expect(stored.skewed).toBeGreaterThanOrEqual(before - 5000 - 1);
     expect(stored.skewed).toBeLessThanOrEqual(after - 5000 + 1);
     expect(stored.historic).toBe(Date.parse("2021-03-04T05:06:07.000Z"));
@@ -209,7 +252,10 @@ describe("capture body encodings", () => {
 
   test("a retried request (same uuids) is stored once", async () => {
     const distinctId = `retry-${randomUUID()}`;
-    const batch = { api_key: token, batch: [1, 2, 3].map((n) => ({ event: `r${n}`, distinct_id: distinctId, uuid: randomUUID(), timestamp: "2026-01-01T00:00:00Z" })) };
+    const batch = {
+      api_key: token,
+      batch: [1, 2, 3].map((n) => ({ event: `r${n}`, distinct_id: distinctId, uuid: randomUUID(), timestamp: "2026-01-01T00:00:00Z" })),
+    };
     for (let i = 0; i < 3; i++) expect((await json("/batch/", batch)).body).toEqual(OK);
     const stored = await listAllEvents(user, { distinct_id: distinctId });
     expect(stored).toHaveLength(3);
@@ -230,7 +276,11 @@ describe("capture errors", () => {
     const response = await json("/e/", { event: "e", distinct_id: "d" });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(
-      error("authentication_error", "missing_api_key", "API key not provided. You can find your project API key in PostHog project settings."),
+      error(
+        "authentication_error",
+        "missing_api_key",
+        "API key not provided. You can find your project API key in PostHog project settings.",
+      ),
     );
     expectCors(response);
   });
@@ -239,7 +289,11 @@ describe("capture errors", () => {
     const unknown = await json("/batch/", { api_key: "phc_unknown_token", batch: [{ event: "e", distinct_id: "d" }] });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(
-      error("authentication_error", "invalid_api_key", "Project API key invalid. You can find your project API key in PostHog project settings."),
+      error(
+        "authentication_error",
+        "invalid_api_key",
+        "Project API key invalid. You can find your project API key in PostHog project settings.",
+      ),
     );
     const personal = await json("/e/", { api_key: "phx_personal", event: "e", distinct_id: "d" });
     expect(personal.status).toBe(401);
@@ -280,7 +334,10 @@ describe("capture errors", () => {
 
   test("too large: 413 request_too_large — 2 MB for events, 20 MB for /batch/, decompressed too", async () => {
     const big = (bytes: number) =>
-      JSON.stringify({ api_key: token, batch: [{ event: "big", distinct_id: `big-${randomUUID()}`, properties: { pad: "x".repeat(bytes) } }] });
+      JSON.stringify({
+        api_key: token,
+        batch: [{ event: "big", distinct_id: `big-${randomUUID()}`, properties: { pad: "x".repeat(bytes) } }],
+      });
     const tooLarge = error("client_error", "request_too_large", "Request too large.");
     const onEvents = await send("/e/", { headers: { "content-type": "application/json" }, body: big(3 * 1024 * 1024) });
     expect(onEvents.status).toBe(413);
@@ -307,7 +364,14 @@ describe("capture errors", () => {
   test("invalid events are reported by index while the valid ones are stored; none valid is a 400", async () => {
     const distinctId = `mixed-${randomUUID()}`;
     const good = () => ({ event: "good", distinct_id: distinctId, uuid: randomUUID() });
-    const batch = [good(), { event: "no id" }, good(), { event: "bad uuid", distinct_id: distinctId, uuid: "nope" }, { distinct_id: distinctId }, good()];
+    const batch = [
+      good(),
+      { event: "no id" },
+      good(),
+      { event: "bad uuid", distinct_id: distinctId, uuid: "nope" },
+      { distinct_id: distinctId },
+      good(),
+    ];
     const response = await json("/batch/", { api_key: token, batch });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -402,10 +466,20 @@ describe("flags and decide", () => {
     const hint = "You can find your project API key in PostHog project settings.";
     const noToken = await json("/flags/?v=2", { distinct_id: "d" });
     expect(noToken.status).toBe(401);
-    expect(noToken.body).toEqual({ type: "authentication_error", code: "no_api_key", detail: `No project API key provided. ${hint}`, attr: null });
+    expect(noToken.body).toEqual({
+      type: "authentication_error",
+      code: "no_api_key",
+      detail: `No project API key provided. ${hint}`,
+      attr: null,
+    });
     const unknown = await json("/decide/?v=3", { token: "phc_nope", distinct_id: "d" });
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ type: "authentication_error", code: "invalid_api_key", detail: `Project API key invalid. ${hint}`, attr: null });
+    expect(unknown.body).toEqual({
+      type: "authentication_error",
+      code: "invalid_api_key",
+      detail: `Project API key invalid. ${hint}`,
+      attr: null,
+    });
     const noDistinctId = await json("/flags/?v=2", { token });
     expect(noDistinctId.status).toBe(400);
     expect(noDistinctId.body).toEqual({
@@ -425,7 +499,11 @@ describe("flags and decide", () => {
   test("local evaluation definitions: an empty list for a personal API key of the project", async () => {
     const key = await user.key(["feature_flag:read"]);
     const expected = { flags: [], group_type_mapping: {}, cohorts: {} };
-    for (const path of [`/api/feature_flag/local_evaluation/?token=${token}&send_cohorts`, `/flags/definitions?token=${token}&send_cohorts`, "/api/feature_flag/local_evaluation"]) {
+    for (const path of [
+      `/api/feature_flag/local_evaluation/?token=${token}&send_cohorts`,
+      `/flags/definitions?token=${token}&send_cohorts`,
+      "/api/feature_flag/local_evaluation",
+    ]) {
       const response = await key.get(path);
       expect(response.status, path).toBe(200);
       expect(response.body).toEqual(expected);

@@ -33,7 +33,8 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
   test("help, unknown commands and missing options", async () => {
     const help = await hedgerow(["help"], db);
     expect(help.code).toBe(0);
-    for (const command of ["create-user", "create-organization", "create-api-key", "import", "help"]) expect(help.stdout).toContain(command);
+    for (const command of ["create-user", "create-organization", "create-api-key", "import", "help"])
+      expect(help.stdout).toContain(command);
     const unknown = await hedgerow(["make-coffee"], db);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Unknown command: make-coffee");
@@ -87,7 +88,11 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
     const session = await signIn(server.baseUrl, email, password);
     const me = await session.get("/api/users/@me/");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, first_name: "Operator", organization: { name: "CLI Org", slug: "cli-org", membership_level: 15 } });
+    expect(me.body).toMatchObject({
+      email,
+      first_name: "Operator",
+      organization: { name: "CLI Org", slug: "cli-org", membership_level: 15 },
+    });
     expect(me.body.team.name).toBe("Default project");
 
     const api = new ApiClient(server.baseUrl, { key });
@@ -144,7 +149,10 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
         timestamp: `2026-11-0${1 + (n % 5)}T10:00:00Z`,
         properties: { $current_url: "https://example.com/", ...extra },
       });
-    writeFileSync(path.join(dir, "a.jsonl"), [line(1), "{oops", line(2, { $set: { plan: "pro" } }), '{"event":"x"}', "[]", line(3)].join("\n"));
+    writeFileSync(
+      path.join(dir, "a.jsonl"),
+      [line(1), "{oops", line(2, { $set: { plan: "pro" } }), '{"event":"x"}', "[]", line(3)].join("\n"),
+    );
     writeFileSync(path.join(dir, "b.jsonl.gz"), gzipSync([line(4), line(5)].join("\n")));
 
     const missing = await hedgerow(["import", "--project", token], db);

@@ -27,7 +27,12 @@ test("cohorts calculating when the server is killed are finished after a restart
   server = await startServer({ backend, env, dataDir, databaseUrl: database?.url });
   const user = await signUp(server.baseUrl);
   const now = Date.now();
-  const events = Array.from({ length: 40 }, (_, i) => ({ event: "buy", distinct_id: `u${i}`, timestamp: new Date(now - (i % 5) * 86_400_000 - 1000).toISOString(), properties: { $set: { plan: i % 4 === 0 ? "pro" : "free" } } }));
+  const events = Array.from({ length: 40 }, (_, i) => ({
+    event: "buy",
+    distinct_id: `u${i}`,
+    timestamp: new Date(now - (i % 5) * 86_400_000 - 1000).toISOString(),
+    properties: { $set: { plan: i % 4 === 0 ? "pro" : "free" } },
+  }));
   await sendEvents(server.baseUrl, user, events);
   const projectPath = (rest: string) => `/api/projects/${user.projectId}/${rest}`;
   const filters = { properties: { type: "AND", values: [{ type: "person", key: "plan", operator: "exact", value: "pro" }] } };
@@ -37,7 +42,13 @@ test("cohorts calculating when the server is killed are finished after a restart
     expect(created.status, created.text).toBe(201);
     dynamic.push(created.body.id);
   }
-  const params = new URLSearchParams({ insight: "TRENDS", events: JSON.stringify([{ id: "buy", type: "events", order: 0 }]), entity_id: "buy", date_from: new Date(now - 10 * 86_400_000).toISOString(), date_to: new Date(now).toISOString() });
+  const params = new URLSearchParams({
+    insight: "TRENDS",
+    events: JSON.stringify([{ id: "buy", type: "events", order: 0 }]),
+    entity_id: "buy",
+    date_from: new Date(now - 10 * 86_400_000).toISOString(),
+    date_to: new Date(now).toISOString(),
+  });
   const fromTrend = await user.session.post(projectPath(`cohorts/?${params}`), { name: "buyers", is_static: true });
   expect(fromTrend.status, fromTrend.text).toBe(201);
   server.process.kill("SIGKILL");
@@ -54,7 +65,11 @@ test("cohorts calculating when the server is killed are finished after a restart
       await new Promise((r) => setTimeout(r, 250));
     }
   };
-  const persons = await session.get(projectPath("persons/?properties=" + encodeURIComponent(JSON.stringify([{ type: "person", key: "plan", value: "pro", operator: "exact" }]))));
+  const persons = await session.get(
+    projectPath(
+      "persons/?properties=" + encodeURIComponent(JSON.stringify([{ type: "person", key: "plan", value: "pro", operator: "exact" }])),
+    ),
+  );
   for (const id of dynamic) {
     const cohort = await settled(id);
     expect(cohort.errors_calculating).toBe(0);

@@ -95,13 +95,17 @@ describe("save as cohort from each analysis's persons list", () => {
   });
 
   test("stickiness", async () => {
-    const sticky = await owner.session.get(path(`insights/trend/?insight=STICKINESS&shown_as=Stickiness&events=${encodeURIComponent(series)}&date_from=-14d`));
+    const sticky = await owner.session.get(
+      path(`insights/trend/?insight=STICKINESS&shown_as=Stickiness&events=${encodeURIComponent(series)}&date_from=-14d`),
+    );
     expect(sticky.status, sticky.text).toBe(200);
     await saveAndCompare(sticky.body.result[0].persons_urls[0].url, "STICKINESS");
   });
 
   test("lifecycle (the persons of a status bar)", async () => {
-    const life = await owner.session.get(path(`insights/trend/?insight=LIFECYCLE&shown_as=Lifecycle&events=${encodeURIComponent(series)}&date_from=-14d`));
+    const life = await owner.session.get(
+      path(`insights/trend/?insight=LIFECYCLE&shown_as=Lifecycle&events=${encodeURIComponent(series)}&date_from=-14d`),
+    );
     expect(life.status, life.text).toBe(200);
     const bar = life.body.result.find((r: any) => r.data.some((v: number) => v !== 0));
     await saveAndCompare(bar.persons_urls[bar.data.findIndex((v: number) => v !== 0)].url, "LIFECYCLE");
@@ -116,14 +120,18 @@ describe("save as cohort from each analysis's persons list", () => {
     expect(steps.status, steps.text).toBe(200);
     await saveAndCompare(steps.body.result[1].converted_people_url, "FUNNELS");
     await saveAndCompare(steps.body.result[1].dropped_people_url, "FUNNELS");
-    const broken = await owner.session.get(path(`insights/funnel/?events=${encodeURIComponent(funnel)}&date_from=-14d&breakdown=$browser&breakdown_type=event`));
+    const broken = await owner.session.get(
+      path(`insights/funnel/?events=${encodeURIComponent(funnel)}&date_from=-14d&breakdown=$browser&breakdown_type=event`),
+    );
     expect(broken.status, broken.text).toBe(200);
     await saveAndCompare(broken.body.result[0][1].converted_people_url, "FUNNELS");
   });
 
   test("retention", async () => {
     const retention = await owner.session.get(
-      path(`insights/retention/?target_entity=${encodeURIComponent(JSON.stringify({ id: "signup", type: "events" }))}&returning_entity=${encodeURIComponent(JSON.stringify({ id: "buy", type: "events" }))}&period=Day&total_intervals=10`),
+      path(
+        `insights/retention/?target_entity=${encodeURIComponent(JSON.stringify({ id: "signup", type: "events" }))}&returning_entity=${encodeURIComponent(JSON.stringify({ id: "buy", type: "events" }))}&period=Day&total_intervals=10`,
+      ),
     );
     expect(retention.status, retention.text).toBe(200);
     const row = retention.body.result.find((r: any) => r.values[0].count > 0);
@@ -132,7 +140,8 @@ describe("save as cohort from each analysis's persons list", () => {
 });
 
 describe("refused", () => {
-  const save = (query: string, user = owner, project = owner) => user.session.post(path(`cohorts/?${query}`, project), { name: "x", is_static: true });
+  const save = (query: string, user = owner, project = owner) =>
+    user.session.post(path(`cohorts/?${query}`, project), { name: "x", is_static: true });
 
   test("paths have no persons list: 400 naming insight", async () => {
     const refused = await save("insight=PATHS&date_from=-7d");
@@ -141,15 +150,24 @@ describe("refused", () => {
   });
 
   test("another organization's project is not reachable", async () => {
-    const refused = await save(`insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&date_from=-7d&date_to=-1d`, owner, stranger);
+    const refused = await save(
+      `insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&date_from=-7d&date_to=-1d`,
+      owner,
+      stranger,
+    );
     expect([403, 404]).toContain(refused.status);
   });
 
   test("a persons URL naming another project's cohort is refused", async () => {
-    const theirs = await stranger.session.post(path("cohorts/", stranger), { name: "theirs", filters: { properties: { type: "AND", values: [{ type: "person", key: "a", operator: "is_set" }] } } });
+    const theirs = await stranger.session.post(path("cohorts/", stranger), {
+      name: "theirs",
+      filters: { properties: { type: "AND", values: [{ type: "person", key: "a", operator: "is_set" }] } },
+    });
     expect(theirs.status, theirs.text).toBe(201);
     const properties = encodeURIComponent(JSON.stringify([{ type: "cohort", key: "id", value: theirs.body.id }]));
-    const refused = await save(`insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&date_from=-7d&date_to=-1d&properties=${properties}`);
+    const refused = await save(
+      `insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&date_from=-7d&date_to=-1d&properties=${properties}`,
+    );
     expect([400, 404]).toContain(refused.status);
     expect(refused.body.type).toBeDefined();
   });
@@ -170,7 +188,9 @@ describe("refused", () => {
 
 describe("validation", () => {
   test("a regex criterion RE2 cannot run is refused at create and update, naming the criterion", async () => {
-    const criterion = (value: string) => ({ properties: { type: "AND", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "regex", value }] }] } });
+    const criterion = (value: string) => ({
+      properties: { type: "AND", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "regex", value }] }] },
+    });
     const refused = await owner.session.post(path("cohorts/"), { name: "bad", filters: criterion("(?<=a)b") });
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body).toMatchObject({ type: "validation_error", attr: "filters.properties.values.0.values.0" });
@@ -182,7 +202,13 @@ describe("validation", () => {
   });
 
   test("a static cohort can be renamed", async () => {
-    const params = new URLSearchParams({ insight: "TRENDS", events: series, entity_id: "buy", date_from: new Date(Date.now() - 14 * DAY).toISOString(), date_to: new Date().toISOString() });
+    const params = new URLSearchParams({
+      insight: "TRENDS",
+      events: series,
+      entity_id: "buy",
+      date_from: new Date(Date.now() - 14 * DAY).toISOString(),
+      date_to: new Date().toISOString(),
+    });
     const created = await owner.session.post(path(`cohorts/?${params}`), { name: "before", is_static: true });
     await calculated(owner.session, created.body.id);
     const renamed = await owner.session.patch(path(`cohorts/${created.body.id}/`), { name: "after" });
@@ -191,14 +217,24 @@ describe("validation", () => {
   });
 
   test("funnel trends refuse a cohort breakdown; time to convert ignores it", async () => {
-    const mine = await owner.session.post(path("cohorts/"), { name: "all u", filters: { properties: { type: "AND", values: [{ type: "person", key: "x", operator: "is_not_set" }] } } });
-    const funnel = encodeURIComponent(JSON.stringify([{ id: "signup", order: 0 }, { id: "buy", order: 1 }]));
+    const mine = await owner.session.post(path("cohorts/"), {
+      name: "all u",
+      filters: { properties: { type: "AND", values: [{ type: "person", key: "x", operator: "is_not_set" }] } },
+    });
+    const funnel = encodeURIComponent(
+      JSON.stringify([
+        { id: "signup", order: 0 },
+        { id: "buy", order: 1 },
+      ]),
+    );
     const breakdown = `breakdown_type=cohort&breakdown=${encodeURIComponent(JSON.stringify([mine.body.id]))}`;
     const trends = await owner.session.get(path(`insights/funnel/?events=${funnel}&funnel_viz_type=trends&date_from=-14d&${breakdown}`));
     expect(trends.status, trends.text).toBe(400);
     expect(trends.body).toMatchObject({ type: "validation_error", attr: "breakdown_type" });
     const plain = await owner.session.get(path(`insights/funnel/?events=${funnel}&funnel_viz_type=time_to_convert&date_from=-14d`));
-    const broken = await owner.session.get(path(`insights/funnel/?events=${funnel}&funnel_viz_type=time_to_convert&date_from=-14d&${breakdown}`));
+    const broken = await owner.session.get(
+      path(`insights/funnel/?events=${funnel}&funnel_viz_type=time_to_convert&date_from=-14d&${breakdown}`),
+    );
     expect(broken.status, broken.text).toBe(200);
     expect(broken.body.result).toEqual(plain.body.result);
   });

@@ -27,9 +27,17 @@ function generate(now: number): SentEvent[] {
     const plan = random() < 0.5 ? "pro" : "free";
     const ids = merged ? [`anon-${i}`, id] : [id];
     events.push({ event: "$pageview", distinct_id: ids[0], timestamp: at(day()), properties: merged ? {} : { $set: { plan } } });
-    for (let k = Math.floor(random() * 5); k > 0; k--) events.push({ event: "purchase", distinct_id: ids[Math.floor(random() * ids.length)], timestamp: at(day()) });
-    for (let k = Math.floor(random() * 4); k > 0; k--) events.push({ event: "$pageview", distinct_id: ids[Math.floor(random() * ids.length)], timestamp: at(day()) });
-    if (merged) events.push({ event: "$identify", distinct_id: id, timestamp: at(day()), properties: { $anon_distinct_id: `anon-${i}`, $set: { plan } } });
+    for (let k = Math.floor(random() * 5); k > 0; k--)
+      events.push({ event: "purchase", distinct_id: ids[Math.floor(random() * ids.length)], timestamp: at(day()) });
+    for (let k = Math.floor(random() * 4); k > 0; k--)
+      events.push({ event: "$pageview", distinct_id: ids[Math.floor(random() * ids.length)], timestamp: at(day()) });
+    if (merged)
+      events.push({
+        event: "$identify",
+        distinct_id: id,
+        timestamp: at(day()),
+        properties: { $anon_distinct_id: `anon-${i}`, $set: { plan } },
+      });
   }
   return events;
 }
@@ -65,7 +73,16 @@ const COHORT_A = {
           { type: "behavioral", value: "performed_event", key: "purchase", event_type: "events", time_value: 30, time_interval: "day" },
         ],
       },
-      { type: "behavioral", value: "performed_event_multiple", key: "purchase", event_type: "events", time_value: 60, time_interval: "day", operator: "gte", operator_value: 3 },
+      {
+        type: "behavioral",
+        value: "performed_event_multiple",
+        key: "purchase",
+        event_type: "events",
+        time_value: 60,
+        time_interval: "day",
+        operator: "gte",
+        operator_value: 3,
+      },
     ],
   },
 };
@@ -96,7 +113,10 @@ async function memberIds(id: number): Promise<string[][]> {
   return out.sort((a, b) => a[0].localeCompare(b[0]));
 }
 const expectedIds = (keep: (p: Ref) => boolean) =>
-  [...referencePersons().values()].filter(keep).map((p) => [...p.ids].sort()).sort((a, b) => a[0].localeCompare(b[0]));
+  [...referencePersons().values()]
+    .filter(keep)
+    .map((p) => [...p.ids].sort())
+    .sort((a, b) => a[0].localeCompare(b[0]));
 
 async function multipart(fields: Record<string, string>, csv?: string) {
   const form = new FormData();
@@ -164,9 +184,15 @@ describe("calculation", () => {
       filters: { properties: { type: "AND", values: [{ type: "person", key: "plan", value: "pro", operator: "exact" }] } },
     });
     expect((await calculated(owner.session, created.body.id)).count).toBe(expectedIds((p) => p.plan === "pro").length);
-    const purchases = (keep: (p: Ref) => boolean) => [...referencePersons().values()].filter(keep).reduce((n, p) => n + p.purchases.length, 0);
+    const purchases = (keep: (p: Ref) => boolean) =>
+      [...referencePersons().values()].filter(keep).reduce((n, p) => n + p.purchases.length, 0);
     const trend = () =>
-      owner.session.post(path("insights/trend/"), { events: [{ id: "purchase" }], date_from: "-60d", interval: "week", properties: [{ type: "cohort", key: "id", value: created.body.id }] });
+      owner.session.post(path("insights/trend/"), {
+        events: [{ id: "purchase" }],
+        date_from: "-60d",
+        interval: "week",
+        properties: [{ type: "cohort", key: "id", value: created.body.id }],
+      });
     expect((await trend()).body.result[0].count).toBe(purchases((p) => p.plan === "pro"));
     const changed = await owner.session.patch(path(`cohorts/${created.body.id}/`), {
       filters: { properties: { type: "AND", values: [{ type: "person", key: "plan", value: "pro", operator: "is_not" }] } },
@@ -221,7 +247,9 @@ describe("static cohorts", () => {
     expect(fromTrend.status, fromTrend.text).toBe(201);
     expect((await calculated(owner.session, fromTrend.body.id)).count).toBe(expectedIds((p) => p.purchases.some((d) => d < 20)).length);
 
-    const listUrl = new URLSearchParams({ properties: JSON.stringify([{ type: "person", key: "plan", value: "free", operator: "exact" }]) });
+    const listUrl = new URLSearchParams({
+      properties: JSON.stringify([{ type: "person", key: "plan", value: "free", operator: "exact" }]),
+    });
     const fromList = await owner.session.post(path(`cohorts/?${listUrl}`), { name: "Free", is_static: true });
     expect(fromList.status, fromList.text).toBe(201);
     expect((await calculated(owner.session, fromList.body.id)).count).toBe(expectedIds((p) => p.plan === "free").length);
@@ -229,9 +257,15 @@ describe("static cohorts", () => {
 });
 
 describe("analyses", () => {
-  const purchasesOf = (keep: (p: Ref) => boolean) => [...referencePersons().values()].filter(keep).reduce((n, p) => n + p.purchases.length, 0);
+  const purchasesOf = (keep: (p: Ref) => boolean) =>
+    [...referencePersons().values()].filter(keep).reduce((n, p) => n + p.purchases.length, 0);
   const trend = (extra: Record<string, unknown>) =>
-    owner.session.post(path("insights/trend/"), { events: [{ id: "purchase", type: "events" }], date_from: "-60d", interval: "week", ...extra });
+    owner.session.post(path("insights/trend/"), {
+      events: [{ id: "purchase", type: "events" }],
+      date_from: "-60d",
+      interval: "week",
+      ...extra,
+    });
 
   test("a cohort filter keeps the events of the cohort's members; not_in the others' (G2)", async () => {
     const member = await trend({ properties: [{ type: "cohort", key: "id", value: cohortA }] });
@@ -253,7 +287,10 @@ describe("analyses", () => {
 
   test("a funnel broken down by cohort has one list of steps per cohort", async () => {
     const funnel = await owner.session.post(path("insights/funnel/"), {
-      events: [{ id: "$pageview", order: 0 }, { id: "purchase", order: 1 }],
+      events: [
+        { id: "$pageview", order: 0 },
+        { id: "purchase", order: 1 },
+      ],
       date_from: "-60d",
       funnel_window_days: 60,
       breakdown_type: "cohort",
@@ -298,17 +335,26 @@ describe("analyses", () => {
     });
     const actors = await owner.session.get(path(`persons/trends/?${url}`));
     expect(actors.status, actors.text).toBe(200);
-    expect(actors.body.results[0].people.map((p: any) => [...p.distinct_ids].sort()).sort((a: string[], b: string[]) => a[0].localeCompare(b[0]))).toEqual(
-      expectedIds((p) => !inB(p) && p.purchases.length > 0),
-    );
-    const events = await listAllEvents(owner, { event: "purchase", properties: JSON.stringify([{ type: "cohort", key: "id", value: cohortA }]) });
+    expect(
+      actors.body.results[0].people
+        .map((p: any) => [...p.distinct_ids].sort())
+        .sort((a: string[], b: string[]) => a[0].localeCompare(b[0])),
+    ).toEqual(expectedIds((p) => !inB(p) && p.purchases.length > 0));
+    const events = await listAllEvents(owner, {
+      event: "purchase",
+      properties: JSON.stringify([{ type: "cohort", key: "id", value: cohortA }]),
+    });
     expect(events.length).toBe(purchasesOf(inA));
   });
 
   test("the persons list filters by cohort", async () => {
-    const listed = await owner.session.get(path(`persons/?limit=100&properties=${encodeURIComponent(JSON.stringify([{ type: "cohort", key: "id", value: cohortB }]))}`));
+    const listed = await owner.session.get(
+      path(`persons/?limit=100&properties=${encodeURIComponent(JSON.stringify([{ type: "cohort", key: "id", value: cohortB }]))}`),
+    );
     expect(listed.status, listed.text).toBe(200);
-    expect(listed.body.results.map((p: any) => [...p.distinct_ids].sort()).sort((a: string[], b: string[]) => a[0].localeCompare(b[0]))).toEqual(expectedIds(inB));
+    expect(
+      listed.body.results.map((p: any) => [...p.distinct_ids].sort()).sort((a: string[], b: string[]) => a[0].localeCompare(b[0])),
+    ).toEqual(expectedIds(inB));
   });
 });
 
@@ -331,10 +377,30 @@ describe("the API", () => {
   const person = (extra: Record<string, unknown> = {}) => ({ type: "person", key: "plan", value: "pro", operator: "exact", ...extra });
   const nest = (depth: number): any => (depth === 0 ? person() : { type: "AND", values: [nest(depth - 1)] });
   const invalid: [string, Record<string, unknown>, string][] = [
-    ["a person criterion without operator", { name: "x", filters: { properties: { type: "AND", values: [person({ operator: undefined })] } } }, "filters"],
+    [
+      "a person criterion without operator",
+      { name: "x", filters: { properties: { type: "AND", values: [person({ operator: undefined })] } } },
+      "filters",
+    ],
     ["groups nested deeper than five", { name: "x", filters: { properties: nest(6) } }, "filters"],
-    ["more than 100 criteria", { name: "x", filters: { properties: { type: "OR", values: Array.from({ length: 101 }, () => person()) } } }, "filters"],
-    ["an unknown behavioral interval", { name: "x", filters: { properties: { type: "AND", values: [{ type: "behavioral", value: "performed_event", key: "a", time_value: 3, time_interval: "fortnight" }] } } }, "filters"],
+    [
+      "more than 100 criteria",
+      { name: "x", filters: { properties: { type: "OR", values: Array.from({ length: 101 }, () => person()) } } },
+      "filters",
+    ],
+    [
+      "an unknown behavioral interval",
+      {
+        name: "x",
+        filters: {
+          properties: {
+            type: "AND",
+            values: [{ type: "behavioral", value: "performed_event", key: "a", time_value: 3, time_interval: "fortnight" }],
+          },
+        },
+      },
+      "filters",
+    ],
     ["a name past 400 characters", { name: "n".repeat(401), filters: COHORT_A }, "name"],
     ["a static cohort without a list", { name: "x", is_static: true }, "csv"],
   ];
@@ -351,16 +417,28 @@ describe("the API", () => {
   });
 
   test("a cycle of cohort criteria is a 400", async () => {
-    const inner = await owner.session.post(path("cohorts/"), { name: "inner", filters: { properties: { type: "AND", values: [person()] } } });
-    const outer = await owner.session.post(path("cohorts/"), { name: "outer", filters: { properties: { type: "AND", values: [{ type: "cohort", key: "id", value: inner.body.id }] } } });
+    const inner = await owner.session.post(path("cohorts/"), {
+      name: "inner",
+      filters: { properties: { type: "AND", values: [person()] } },
+    });
+    const outer = await owner.session.post(path("cohorts/"), {
+      name: "outer",
+      filters: { properties: { type: "AND", values: [{ type: "cohort", key: "id", value: inner.body.id }] } },
+    });
     expect(outer.status).toBe(201);
-    const cycle = await owner.session.patch(path(`cohorts/${inner.body.id}/`), { filters: { properties: { type: "AND", values: [{ type: "cohort", key: "id", value: outer.body.id }] } } });
+    const cycle = await owner.session.patch(path(`cohorts/${inner.body.id}/`), {
+      filters: { properties: { type: "AND", values: [{ type: "cohort", key: "id", value: outer.body.id }] } },
+    });
     expect(cycle.status, cycle.text).toBe(400);
     expect(cycle.body).toMatchObject({ attr: "filters", code: "cohort_cycle" });
   });
 
   test("a breakdown of more than 25 cohorts is a 400", async () => {
-    const refused = await owner.session.post(path("insights/trend/"), { events: [{ id: "purchase" }], breakdown_type: "cohort", breakdown: Array.from({ length: 26 }, () => cohortA) });
+    const refused = await owner.session.post(path("insights/trend/"), {
+      events: [{ id: "purchase" }],
+      breakdown_type: "cohort",
+      breakdown: Array.from({ length: 26 }, () => cohortA),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ attr: "breakdown", code: "max_length" });
   });
@@ -415,9 +493,15 @@ describe("authorization", () => {
     const filtered = await owner.session.post(path("insights/trend/"), { events: [{ id: "purchase" }], properties: [ref] });
     expect(filtered.status).toBe(400);
     expect(filtered.body).toMatchObject({ attr: "properties", code: "invalid_cohort" });
-    const seriesFiltered = await owner.session.post(path("insights/funnel/"), { events: [{ id: "$pageview", properties: [ref] }, { id: "purchase" }] });
+    const seriesFiltered = await owner.session.post(path("insights/funnel/"), {
+      events: [{ id: "$pageview", properties: [ref] }, { id: "purchase" }],
+    });
     expect(seriesFiltered.status).toBe(400);
-    const broken = await owner.session.post(path("insights/trend/"), { events: [{ id: "purchase" }], breakdown_type: "cohort", breakdown: [foreign.body.id] });
+    const broken = await owner.session.post(path("insights/trend/"), {
+      events: [{ id: "purchase" }],
+      breakdown_type: "cohort",
+      breakdown: [foreign.body.id],
+    });
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ attr: "breakdown", code: "invalid_cohort" });
     const persons = await owner.session.get(path(`persons/?properties=${encodeURIComponent(JSON.stringify([ref]))}`));

@@ -42,8 +42,11 @@ interface FunnelPerson {
 function personKeys(events: Ev[]): (distinctId: string) => string {
   const personOf = personsOf(events);
   const members = new Map<string, string[]>();
-  const anonIds = events.map((e) => (e.event === "$identify" ? e.properties.$anon_distinct_id : undefined)).filter((d): d is string => typeof d === "string");
-  for (const d of new Set([...events.map((e) => e.distinct_id), ...anonIds])) members.set(personOf(d), [...(members.get(personOf(d)) ?? []), d]);
+  const anonIds = events
+    .map((e) => (e.event === "$identify" ? e.properties.$anon_distinct_id : undefined))
+    .filter((d): d is string => typeof d === "string");
+  for (const d of new Set([...events.map((e) => e.distinct_id), ...anonIds]))
+    members.set(personOf(d), [...(members.get(personOf(d)) ?? []), d]);
   return (d) => members.get(personOf(d))!.sort().join(",");
 }
 
@@ -150,7 +153,7 @@ const NOISE = Array.from({ length: 30 }, (_, i) => `n${i}`);
 
 function generate(seed: number, count: number) {
   const r = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const events: Ev[] = [];
   const tiers = new Map<string, string | undefined>();
   for (let p = 0; p < count; p++) {
@@ -186,7 +189,12 @@ function generate(seed: number, count: number) {
 }
 
 async function sendAll(user: TestUser, evs: Ev[]) {
-  const sent: SentEvent[] = evs.map((e) => ({ event: e.event, distinct_id: e.distinct_id, timestamp: new Date(e.ts).toISOString(), properties: e.properties }));
+  const sent: SentEvent[] = evs.map((e) => ({
+    event: e.event,
+    distinct_id: e.distinct_id,
+    timestamp: new Date(e.ts).toISOString(),
+    properties: e.properties,
+  }));
   await sendEvents(baseUrl, user, sent);
 }
 
@@ -230,8 +238,14 @@ describe("funnel correlation against the reference", () => {
     all = generated.events;
     tiers = generated.tiers;
     // The merges go last: they apply to every earlier event of the merged ids.
-    await sendAll(user, all.filter((e) => e.event !== "$identify"));
-    await sendAll(user, all.filter((e) => e.event === "$identify"));
+    await sendAll(
+      user,
+      all.filter((e) => e.event !== "$identify"),
+    );
+    await sendAll(
+      user,
+      all.filter((e) => e.event === "$identify"),
+    );
     persons = funnelPersons(all, steps, WINDOW);
   }, 120_000);
 
@@ -267,8 +281,18 @@ describe("funnel correlation against the reference", () => {
       const name = row.event.event;
       const did = persons.filter((p) => p.counted.some((e) => e.event === name));
       expect(row.success_people_url).toMatch(new RegExp(`^${baseUrl}/api/person/funnel/correlation/\\?`));
-      expect(await personsAt(user, row.success_people_url)).toEqual(did.filter((p) => p.success).map((p) => p.key).sort());
-      expect(await personsAt(user, row.failure_people_url)).toEqual(did.filter((p) => !p.success).map((p) => p.key).sort());
+      expect(await personsAt(user, row.success_people_url)).toEqual(
+        did
+          .filter((p) => p.success)
+          .map((p) => p.key)
+          .sort(),
+      );
+      expect(await personsAt(user, row.failure_people_url)).toEqual(
+        did
+          .filter((p) => !p.success)
+          .map((p) => p.key)
+          .sort(),
+      );
     }
   });
 
@@ -286,7 +310,12 @@ describe("funnel correlation against the reference", () => {
     const row = response.body.result.events[0];
     const [event, key, value] = row.event.event.split("::");
     const did = persons.filter((p) => p.counted.some((e) => e.event === event && text(e.properties[key]) === value));
-    expect(await personsAt(user, row.success_people_url)).toEqual(did.filter((p) => p.success).map((p) => p.key).sort());
+    expect(await personsAt(user, row.success_people_url)).toEqual(
+      did
+        .filter((p) => p.success)
+        .map((p) => p.key)
+        .sort(),
+    );
 
     const narrowed = await user.session.post(correlationPath(user), {
       ...funnel,
@@ -315,7 +344,12 @@ describe("funnel correlation against the reference", () => {
       const value = row.event.event.split("::")[1];
       const has = persons.filter((p) => text(propertyOf(p.key).tier ?? "") === value);
       expect(row.failure_people_url).toMatch(/\/api\/person\/funnel\/correlation\?/);
-      expect(await personsAt(user, row.failure_people_url)).toEqual(has.filter((p) => !p.success).map((p) => p.key).sort());
+      expect(await personsAt(user, row.failure_people_url)).toEqual(
+        has
+          .filter((p) => !p.success)
+          .map((p) => p.key)
+          .sort(),
+      );
     }
   });
 
@@ -355,7 +389,12 @@ describe("hand-computed funnel correlation", () => {
     const sent: SentEvent[] = [];
     // 3 successes who watched the video, 1 success who did not; 1 failure who watched it, 3 who did not (one of
     // them watched it after its window, another before entering the funnel).
-    for (const [who, watched] of [["s1", 1], ["s2", 1], ["s3", 1], ["s4", 0]] as const) {
+    for (const [who, watched] of [
+      ["s1", 1],
+      ["s2", 1],
+      ["s3", 1],
+      ["s4", 0],
+    ] as const) {
       sent.push({ event: "a", distinct_id: who, timestamp: at(2, 10) });
       if (watched) sent.push({ event: "video", distinct_id: who, timestamp: at(2, 10, 10) });
       sent.push({ event: "b", distinct_id: who, timestamp: at(2, 10, 20) });
@@ -375,7 +414,9 @@ describe("hand-computed funnel correlation", () => {
       events: [
         {
           success_count: 3,
-          success_people_url: expect.stringMatching(/^http:\/\/.+\/api\/person\/funnel\/correlation\/\?.*funnel_correlation_person_converted=true/),
+          success_people_url: expect.stringMatching(
+            /^http:\/\/.+\/api\/person\/funnel\/correlation\/\?.*funnel_correlation_person_converted=true/,
+          ),
           failure_count: 1,
           failure_people_url: expect.stringMatching(/funnel_correlation_person_converted=false/),
           odds_ratio: 4,
@@ -415,7 +456,10 @@ describe("hand-computed funnel correlation", () => {
       [{ events: [] }, /at least two steps/],
       [{ funnel_correlation_type: "sideways" }, /not a valid choice/],
       [{ funnel_correlation_type: "properties" }, "Property Correlation expects atleast one Property to run correlation on"],
-      [{ funnel_correlation_type: "event_with_properties" }, "Event Property Correlation expects atleast one event name to run correlation on"],
+      [
+        { funnel_correlation_type: "event_with_properties" },
+        "Event Property Correlation expects atleast one event name to run correlation on",
+      ],
       [{ funnel_correlation_exclude_event_names: "video" }, /./],
       [{ funnel_order_type: "sideways" }, /funnel_order_type/],
       [{ exclusions: [{ id: "x", type: "events", funnel_from_step: 1, funnel_to_step: 1 }] }, /End of range should be greater than start/],
@@ -427,9 +471,12 @@ describe("hand-computed funnel correlation", () => {
       expect(response.body.type).toBe("validation_error");
       expect(response.body.detail).toMatch(detail);
     }
-    const persons = (query: Record<string, string>) => user.session.get(`/api/person/funnel/correlation/?${new URLSearchParams({ events: JSON.stringify(body.events), ...query })}`);
+    const persons = (query: Record<string, string>) =>
+      user.session.get(`/api/person/funnel/correlation/?${new URLSearchParams({ events: JSON.stringify(body.events), ...query })}`);
     expect((await persons({})).body.detail).toBe("No entity for persons specified");
-    expect((await persons({ funnel_correlation_type: "properties" })).body.detail).toBe("Property Correlation expects atleast one Property to get persons for");
+    expect((await persons({ funnel_correlation_type: "properties" })).body.detail).toBe(
+      "Property Correlation expects atleast one Property to get persons for",
+    );
     expect((await persons({ funnel_correlation_person_entity: "{not json" })).status).toBe(400);
   });
 
@@ -447,7 +494,11 @@ describe("hand-computed funnel correlation", () => {
     expect(denied.status).toBe(403);
     expect(denied.body.detail).toBe("You don't have access to the project.");
     expect((await user.session.post("/api/projects/999999999/insights/funnel/correlation/", body)).status).toBe(404);
-    const anonymous = await fetch(new URL(correlationPath(user), baseUrl), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const anonymous = await fetch(new URL(correlationPath(user), baseUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(anonymous.status).toBe(401);
   });
 

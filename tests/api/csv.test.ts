@@ -13,7 +13,12 @@ describe("format=csv on the analyses and insight operations", () => {
     user = await signUp(baseUrl);
     const events = [];
     for (let p = 0; p < 6; p++) {
-      events.push({ event: "$pageview", distinct_id: `p${p}`, timestamp: at(2 + (p % 3)), properties: { $browser: p % 2 ? "Chrome" : "Safari" } });
+      events.push({
+        event: "$pageview",
+        distinct_id: `p${p}`,
+        timestamp: at(2 + (p % 3)),
+        properties: { $browser: p % 2 ? "Chrome" : "Safari" },
+      });
       if (p % 2) events.push({ event: "signed_up", distinct_id: `p${p}`, timestamp: at(3 + (p % 3), 13) });
     }
     await sendEvents(baseUrl, user, events);
@@ -36,22 +41,48 @@ describe("format=csv on the analyses and insight operations", () => {
     const countColumn = trend.header.indexOf("result.0.count");
     expect(Number(trend.rows[0].split(",")[countColumn])).toBe(json.body.result[0].count);
 
-    const funnel = await csv("POST", "funnel/?format=csv", { ...range, events: [{ id: "$pageview", order: 0 }, { id: "signed_up", order: 1 }] });
+    const funnel = await csv("POST", "funnel/?format=csv", {
+      ...range,
+      events: [
+        { id: "$pageview", order: 0 },
+        { id: "signed_up", order: 1 },
+      ],
+    });
     expect(funnel.header).toEqual(expect.arrayContaining(["result.0.count", "result.1.count", "result.1.average_conversion_time"]));
-    const viaGet = await csv("GET", `funnel/?format=csv&date_from=2024-03-01&date_to=2024-03-07&events=${encodeURIComponent(JSON.stringify([{ id: "$pageview", order: 0 }, { id: "signed_up", order: 1 }]))}`);
+    const viaGet = await csv(
+      "GET",
+      `funnel/?format=csv&date_from=2024-03-01&date_to=2024-03-07&events=${encodeURIComponent(
+        JSON.stringify([
+          { id: "$pageview", order: 0 },
+          { id: "signed_up", order: 1 },
+        ]),
+      )}`,
+    );
     // The GET is answered from the cache the POST filled, whose JSON keys may come back in another order.
     expect([...viaGet.header].sort()).toEqual([...funnel.header].sort());
 
     for (const [path, body] of [
       ["retention/?format=csv", { date_to: "2024-03-07", total_intervals: 5 }],
       ["path/?format=csv", range],
-      ["funnel/correlation/?format=csv", { ...range, events: [{ id: "$pageview", order: 0 }, { id: "signed_up", order: 1 }] }],
+      [
+        "funnel/correlation/?format=csv",
+        {
+          ...range,
+          events: [
+            { id: "$pageview", order: 0 },
+            { id: "signed_up", order: 1 },
+          ],
+        },
+      ],
     ] as const)
       expect((await csv("POST", path, body)).header.length, path).toBeGreaterThan(0);
   });
 
   test("lists answer one row per item; json is the default; another format is a 400", async () => {
-    const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name: "Views", filters: { insight: "TRENDS", events: [{ id: "$pageview" }] } });
+    const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, {
+      name: "Views",
+      filters: { insight: "TRENDS", events: [{ id: "$pageview" }] },
+    });
     expect(created.status, created.text).toBe(201);
     const activity = await csv("GET", "activity/?format=csv");
     expect(activity.header).toEqual(expect.arrayContaining(["activity", "scope", "item_id"]));
@@ -70,17 +101,34 @@ describe("format=csv on the analyses and insight operations", () => {
 describe("format=csv is safe to open in a spreadsheet", () => {
   test("cells that would run as formulas are kept as text, in values and column names; answers are attachments", async () => {
     const user = await signUp(baseUrl);
-    const attacks = ['=HYPERLINK("http://evil.example","x")', "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)", "\t=1+1", "\r=1+1"];
+    const attacks = [
+      '=HYPERLINK("http://evil.example","x")',
+      "+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)",
+      "\t=1+1",
+      "\r=1+1",
+    ];
     await sendEvents(
       baseUrl,
       user,
-      attacks.map((name, i) => ({ event: "$pageview", distinct_id: `d${i}`, timestamp: new Date(Date.UTC(2024, 2, 2)).toISOString(), properties: { $browser: name } })),
+      attacks.map((name, i) => ({
+        event: "$pageview",
+        distinct_id: `d${i}`,
+        timestamp: new Date(Date.UTC(2024, 2, 2)).toISOString(),
+        properties: { $browser: name },
+      })),
     );
     for (const name of attacks) {
-      const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name, filters: { insight: "TRENDS", events: [{ id: "$pageview" }] } });
+      const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, {
+        name,
+        filters: { insight: "TRENDS", events: [{ id: "$pageview" }] },
+      });
       expect(created.status, created.text).toBe(201);
     }
-    const list = await user.session.request("GET", `/api/projects/${user.projectId}/insights/?format=csv&limit=100`, undefined, { unchecked: true });
+    const list = await user.session.request("GET", `/api/projects/${user.projectId}/insights/?format=csv&limit=100`, undefined, {
+      unchecked: true,
+    });
     expect(list.status).toBe(200);
     expect(list.headers.get("content-disposition")).toBe('attachment; filename="insights.csv"');
     for (const name of attacks) {

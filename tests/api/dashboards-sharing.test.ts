@@ -53,7 +53,12 @@ describe("dashboards' sharing", () => {
     const shared = await anonymous.get(`/api/shared/${token}/`);
     expect(shared.status, shared.text).toBe(200);
     expect(shared.body.type).toBe("dashboard");
-    expect(shared.body.dashboard).toMatchObject({ id: dashboard.id, name: "Public numbers", created_by: null, effective_privilege_level: 21 });
+    expect(shared.body.dashboard).toMatchObject({
+      id: dashboard.id,
+      name: "Public numbers",
+      created_by: null,
+      effective_privilege_level: 21,
+    });
     const [tile] = shared.body.dashboard.tiles;
     expect(tile.insight).toMatchObject({ id: insight.id, name: "Pageviews", created_by: null, last_modified_by: null });
     // Computed for the visitor, over the dashboard's range (Mar 3–4) rather than the insight's own (Mar 1–4).

@@ -28,7 +28,7 @@ const getInsight = (user: TestUser, id: number, query = "") => user.session.get(
 const tileInsightIds = (dashboard: { tiles: { insight: { id: number } }[] }) => dashboard.tiles.map((tile) => tile.insight.id);
 
 describe("dashboards CRUD", () => {
-  test("a new project starts with PostHog's pinned \"My App Dashboard\"", async () => {
+  test('a new project starts with PostHog\'s pinned "My App Dashboard"', async () => {
     const user = await signUp(baseUrl);
     const list = await user.session.get(`${dashboardsOf(user)}/`);
     expect(list.status).toBe(200);
@@ -83,7 +83,9 @@ describe("dashboards CRUD", () => {
     const list = await user.session.get(`${dashboardsOf(user)}/`);
     expect(list.body.results.map((d: { name: string }) => d.name)).toEqual(["My App Dashboard", "Another one", "Growth"]);
     expect(Object.keys(list.body.results[0])).not.toContain("tiles");
-    expect((await user.session.get(`${dashboardsOf(user)}/?search=weekly`)).body.results.map((d: { id: number }) => d.id)).toEqual([created.id]);
+    expect((await user.session.get(`${dashboardsOf(user)}/?search=weekly`)).body.results.map((d: { id: number }) => d.id)).toEqual([
+      created.id,
+    ]);
     expect((await user.session.get(`${dashboardsOf(user)}/?search=100%25`)).body.count).toBe(0);
     const page = await user.session.get(`${dashboardsOf(user)}/?limit=2`);
     expect(page.body).toMatchObject({ count: 3, previous: null, next: expect.stringContaining("offset=2") });
@@ -167,7 +169,11 @@ describe("tiles and insights' dashboards in step", () => {
     const user = await signUp(baseUrl);
     const first = await createDashboard(user, { name: "First" });
     const second = await createDashboard(user, { name: "Second" });
-    const insight = await createInsight(user, { name: "Pageviews", query: pageviewTrendsQuery({ date_from: "-7d" }), dashboards: [first.id] });
+    const insight = await createInsight(user, {
+      name: "Pageviews",
+      query: pageviewTrendsQuery({ date_from: "-7d" }),
+      dashboards: [first.id],
+    });
     expect(insight.dashboards).toEqual([first.id]);
     expect(insight.dashboard_tiles).toEqual([{ id: expect.any(Number), dashboard_id: first.id, deleted: false }]);
     const firstTileId = insight.dashboard_tiles[0].id;
@@ -188,12 +194,16 @@ describe("tiles and insights' dashboards in step", () => {
     expect(both.body.dashboard_tiles.find((t: { dashboard_id: number }) => t.dashboard_id === first.id).id).toBe(firstTileId);
 
     const layouts = { sm: { x: 0, y: 0, w: 6, h: 5 } };
-    const laidOut = await user.session.patch(`${dashboardsOf(user)}/${first.id}/`, { tiles: [{ id: firstTileId, layouts, color: "blue" }] });
+    const laidOut = await user.session.patch(`${dashboardsOf(user)}/${first.id}/`, {
+      tiles: [{ id: firstTileId, layouts, color: "blue" }],
+    });
     expect(laidOut.status, laidOut.text).toBe(200);
     expect(laidOut.body.tiles[0]).toMatchObject({ id: firstTileId, layouts, color: "blue" });
     // A tile of another dashboard cannot be changed through this one.
     const secondTileId = both.body.dashboard_tiles.find((t: { dashboard_id: number }) => t.dashboard_id === second.id).id;
-    expect((await user.session.patch(`${dashboardsOf(user)}/${first.id}/`, { tiles: [{ id: secondTileId, color: "red" }] })).status).toBe(400);
+    expect((await user.session.patch(`${dashboardsOf(user)}/${first.id}/`, { tiles: [{ id: secondTileId, color: "red" }] })).status).toBe(
+      400,
+    );
 
     // Removing the tile from the dashboard takes the dashboard off the insight.
     await user.session.patch(`${dashboardsOf(user)}/${second.id}/`, { tiles: [{ id: secondTileId, deleted: true }] });
@@ -289,7 +299,10 @@ describe("from_dashboard: the dashboard's filters over the insight's", () => {
     ]);
     expect(sent.status).toBe(200);
 
-    const insight = await createInsight(user, { name: "Pageviews", query: pageviewTrendsQuery({ date_from: "2024-03-01", date_to: "2024-03-04" }) });
+    const insight = await createInsight(user, {
+      name: "Pageviews",
+      query: pageviewTrendsQuery({ date_from: "2024-03-01", date_to: "2024-03-04" }),
+    });
     const own = await getInsight(user, insight.id, "?refresh=blocking");
     expect(own.status, own.text).toBe(200);
     expect(own.body.result[0]).toMatchObject({ count: 3, data: [0, 2, 1, 0] });
@@ -304,7 +317,11 @@ describe("from_dashboard: the dashboard's filters over the insight's", () => {
 
     // Property filters of the dashboard apply too.
     await user.session.patch(`${dashboardsOf(user)}/${dashboard.id}/`, {
-      filters: { date_from: "2024-03-09", date_to: "2024-03-11", properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }] },
+      filters: {
+        date_from: "2024-03-09",
+        date_to: "2024-03-11",
+        properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }],
+      },
     });
     const filtered = await getInsight(user, insight.id, `?from_dashboard=${dashboard.id}&refresh=blocking`);
     expect(filtered.body.result[0]).toMatchObject({ count: 2, data: [0, 2, 0] });

@@ -37,7 +37,10 @@ async function storeSecrets(owner: TestUser, secret: string) {
     capabilities: { methods: ["onEvent"] },
   });
   expect(app.status, app.text).toBe(201);
-  const config = await owner.session.post(`/api/projects/${owner.projectId}/plugin_configs/`, { plugin: app.body.id, config: { apiKey: `app-${secret}` } });
+  const config = await owner.session.post(`/api/projects/${owner.projectId}/plugin_configs/`, {
+    plugin: app.body.id,
+    config: { apiKey: `app-${secret}` },
+  });
   expect(config.status, config.text).toBe(201);
   expect(config.body.config.apiKey).toBe(MASK);
   return { exportId: exported.body.id as string, configId: config.body.id as number };
@@ -68,7 +71,9 @@ describe("the data dir: its user's only, and no secret in clear", { timeout: 600
 
   test("every directory and file has no group or other bits, those from before the start included", () => {
     const entries = [{ file: dataDir, mode: lstatSync(dataDir).mode & 0o777 }, ...walk(dataDir)];
-    expect(entries.map((e) => e.file)).toEqual(expect.arrayContaining([path.join(dataDir, "pglite"), path.join(dataDir, "encryption-keys")]));
+    expect(entries.map((e) => e.file)).toEqual(
+      expect.arrayContaining([path.join(dataDir, "pglite"), path.join(dataDir, "encryption-keys")]),
+    );
     const open = entries.filter((e) => e.mode & 0o077).map((e) => `${e.file.slice(dataDir.length)} ${e.mode.toString(8)}`);
     expect(open.slice(0, 20), `${open.length} open`).toEqual([]);
   });
@@ -110,7 +115,10 @@ describe.runIf(inject("backend") === "postgres")("PostgreSQL: the stored rows ho
     try {
       const exported = await client.query("SELECT destination_config FROM batch_exports WHERE id = $1", [exportId]);
       const config = await client.query("SELECT config FROM plugin_configs WHERE id = $1", [configId]);
-      expect(exported.rows[0].destination_config).toMatchObject({ host: "warehouse.example.com", password: expect.stringMatching(/^hedgerow:enc:v1:/) });
+      expect(exported.rows[0].destination_config).toMatchObject({
+        host: "warehouse.example.com",
+        password: expect.stringMatching(/^hedgerow:enc:v1:/),
+      });
       expect(config.rows[0].config.apiKey).toMatch(/^hedgerow:enc:v1:/);
       expect(JSON.stringify([exported.rows, config.rows])).not.toContain(secret);
     } finally {

@@ -25,7 +25,12 @@ const EVENTS: SentEvent[] = [
       $set_once: { first_plan: "pro" },
     },
   },
-  { event: "signup", distinct_id: "u2", timestamp: ago(50_000), properties: { plan: "pro", seats: 1, tags: ["a"], $set: { email: "bob@example.com", age: 40 } } },
+  {
+    event: "signup",
+    distinct_id: "u2",
+    timestamp: ago(50_000),
+    properties: { plan: "pro", seats: 1, tags: ["a"], $set: { email: "bob@example.com", age: 40 } },
+  },
   { event: "signup", distinct_id: "u3", timestamp: ago(40_000), properties: { plan: "free", seats: 2, $set: { email: "cy@example.com" } } },
   { event: "$pageview", distinct_id: "u1", timestamp: ago(30_000), properties: { $current_url: "https://x.test/a", plan: "team" } },
   { event: "$pageview", distinct_id: "u2", timestamp: ago(20_000), properties: { $current_url: "https://x.test/b" } },
@@ -87,10 +92,21 @@ describe("event definitions", () => {
     expect(names(await ok(owner.session, `${projectPath}/event_definitions/?event_type=event_posthog`))).toEqual(["$pageview"]);
     expect(names(await ok(owner.session, `${projectPath}/event_definitions/?names=signup,old_event`))).toEqual(["old_event", "signup"]);
     const excluded = encodeURIComponent(JSON.stringify(["signup"]));
-    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?excluded_properties=${excluded}`))).toEqual(["$pageview", "old_event"]);
-    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?ordering=-name`))).toEqual(["signup", "old_event", "$pageview"]);
+    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?excluded_properties=${excluded}`))).toEqual([
+      "$pageview",
+      "old_event",
+    ]);
+    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?ordering=-name`))).toEqual([
+      "signup",
+      "old_event",
+      "$pageview",
+    ]);
     // Unknown ordering keys are ignored, as PostHog's.
-    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?ordering=volume`))).toEqual(["$pageview", "old_event", "signup"]);
+    expect(names(await ok(owner.session, `${projectPath}/event_definitions/?ordering=volume`))).toEqual([
+      "$pageview",
+      "old_event",
+      "signup",
+    ]);
   });
 
   test("pages with limit/offset and DRF's next/previous; a limit past the bound or a bad parameter is PostHog's 400", async () => {
@@ -101,7 +117,12 @@ describe("event definitions", () => {
     expect(page.previous).toBe(`${baseUrl}${projectPath}/event_definitions/?limit=1`);
     const tooMany = await owner.session.get(`${projectPath}/event_definitions/?limit=1001`);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ type: "validation_error", code: "max_value", detail: "Ensure this value is less than or equal to 1000.", attr: "limit" });
+    expect(tooMany.body).toEqual({
+      type: "validation_error",
+      code: "max_value",
+      detail: "Ensure this value is less than or equal to 1000.",
+      attr: "limit",
+    });
     const badJson = await owner.session.get(`${projectPath}/event_definitions/?excluded_properties=%5Bnope`);
     expect(badJson.status).toBe(400);
     expect(badJson.body).toMatchObject({ type: "validation_error", attr: "excluded_properties" });
@@ -202,7 +223,8 @@ describe("property definitions", () => {
     for (const event of sent)
       if (event.event === "$groupidentify") {
         const index = typeIndex.get(event.properties!.$group_type as string)!;
-        for (const key of Object.keys(event.properties!.$group_set as object)) expected.set(index, (expected.get(index) ?? new Set()).add(key));
+        for (const key of Object.keys(event.properties!.$group_set as object))
+          expected.set(index, (expected.get(index) ?? new Set()).add(key));
       }
     for (const index of [0, 1, 2, 3]) {
       const body = await groupList(`?type=group&group_type_index=${index}`);
@@ -219,10 +241,16 @@ describe("property definitions", () => {
     expect(names(await groupList("?type=person"))).toEqual([]);
     expect(names(await groupList("?type=event"))).not.toContain("seats");
     // Through the environments path, and the same names of another type stay apart.
-    expect(names(await ok(user.session, `/api/environments/${user.projectId}/property_definitions/?type=group&group_type_index=1`))).toEqual(["name", "public"]);
+    expect(
+      names(await ok(user.session, `/api/environments/${user.projectId}/property_definitions/?type=group&group_type_index=1`)),
+    ).toEqual(["name", "public"]);
     // Another project's group properties are not ours.
     expect(names(await list("?type=group&group_type_index=0"))).toEqual([]);
-    for (const [query, attr] of [["?type=group", "group_type_index"], ["?type=event&group_type_index=0", "group_type_index"], ["?type=group&group_type_index=5", "group_type_index"]]) {
+    for (const [query, attr] of [
+      ["?type=group", "group_type_index"],
+      ["?type=event&group_type_index=0", "group_type_index"],
+      ["?type=group&group_type_index=5", "group_type_index"],
+    ]) {
       const refused = await user.session.get(`/api/projects/${user.projectId}/property_definitions/${query}`);
       expect(refused.status, query).toBe(400);
       expect(refused.body).toMatchObject({ type: "validation_error", attr });
@@ -293,7 +321,13 @@ describe("property definitions", () => {
     expect(amount).toMatchObject({ name: "amount", property_type: "String", is_numerical: false });
     const patched = await user.session.patch(`${path}${amount.id}/`, { property_type: "Numeric", description: "Money", tags: ["billing"] });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body).toMatchObject({ property_type: "Numeric", is_numerical: true, description: "Money", tags: ["billing"], updated_by: { email: user.email } });
+    expect(patched.body).toMatchObject({
+      property_type: "Numeric",
+      is_numerical: true,
+      description: "Money",
+      tags: ["billing"],
+      updated_by: { email: user.email },
+    });
     expect(names(await ok(user.session, `${path}?is_numerical=true`))).toEqual(["amount"]);
     const bad = await user.session.patch(`${path}${amount.id}/`, { property_type: "Money" });
     expect(bad.status).toBe(400);

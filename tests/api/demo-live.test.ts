@@ -19,7 +19,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 test("a server with a loaded demo puts its insights on the home dashboard and trickles live events, unless told not to", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-live-"));
   try {
-    await preloadDemoProcess({ ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined }, { quiet: true });
+    await preloadDemoProcess(
+      { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined },
+      { quiet: true },
+    );
     const marker = readMarker(dataDir)!;
     const signIn = async (baseUrl: string) => {
       const response = await new ApiClient(baseUrl).post("/api/login/", { email: marker.email, password: marker.password });
@@ -27,7 +30,10 @@ test("a server with a loaded demo puts its insights on the home dashboard and tr
       return new ApiClient(baseUrl, { cookie: sessionCookie(response) });
     };
     const eventCount = async (demo: ApiClient) => {
-      const response = await demo.post(`/api/projects/${marker.projectId}/query/`, { query: { kind: "HogQLQuery", query: "SELECT count() FROM events" }, refresh: "force_blocking" });
+      const response = await demo.post(`/api/projects/${marker.projectId}/query/`, {
+        query: { kind: "HogQLQuery", query: "SELECT count() FROM events" },
+        refresh: "force_blocking",
+      });
       expect(response.status, response.text).toBe(200);
       return Number(response.body.results[0][0]);
     };
@@ -42,7 +48,13 @@ test("a server with a loaded demo puts its insights on the home dashboard and tr
       );
       expect(home.tiles.map((tile: any) => tile.insight.name).sort()).toEqual(DEMO_INSIGHTS.map((insight) => insight.name).sort());
       // Live events arrive on their own, a few every few seconds.
-      expect(await until(() => eventCount(demo), (count) => count > 1500 + 4, 30_000)).toBeGreaterThan(1504);
+      expect(
+        await until(
+          () => eventCount(demo),
+          (count) => count > 1500 + 4,
+          30_000,
+        ),
+      ).toBeGreaterThan(1504);
     } finally {
       await live.stop();
     }

@@ -78,7 +78,9 @@ describe("demo data", () => {
 
     const identify = identifies[0];
     const anonymous = identify.properties.$anon_distinct_id as string;
-    const found = await owner.session.get(`/api/projects/${owner.projectId}/persons/?distinct_id=${encodeURIComponent(identify.distinct_id)}`);
+    const found = await owner.session.get(
+      `/api/projects/${owner.projectId}/persons/?distinct_id=${encodeURIComponent(identify.distinct_id)}`,
+    );
     const [person] = found.body.results;
     expect(person.distinct_ids).toEqual(expect.arrayContaining([identify.distinct_id, anonymous]));
     expect(person.is_identified).toBe(true);
@@ -86,7 +88,10 @@ describe("demo data", () => {
     // The anonymous browsing before sign-up is now the person's history.
     const history = await owner.session.get(`/api/projects/${owner.projectId}/events/?person_id=${person.uuid}&limit=1000`);
     expect(history.body.results.map((e: any) => e.id).sort()).toEqual(
-      generated.filter((e) => person.distinct_ids.includes(e.distinct_id)).map((e) => e.uuid).sort(),
+      generated
+        .filter((e) => person.distinct_ids.includes(e.distinct_id))
+        .map((e) => e.uuid)
+        .sort(),
     );
     expect(history.body.results.some((e: any) => e.distinct_id === anonymous && e.event === "$pageview")).toBe(true);
 
@@ -119,7 +124,12 @@ describe("demo data", () => {
         // Sign-up closed, as on a default install: the demo user is the instance's first user.
         const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
         try {
-          await runDemo(await planDemo(settings), { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => lines.push(line) });
+          await runDemo(await planDemo(settings), {
+            baseUrl: server.baseUrl,
+            siteUrl: "http://localhost:3000",
+            settings,
+            log: (line) => lines.push(line),
+          });
           const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
           const me = await demo.get("/api/users/@me/");
           expect(me.body.organization.name).toBe("Hedgerow Demo");
@@ -129,7 +139,9 @@ describe("demo data", () => {
           expect(stored.map((e) => e.id).sort()).toEqual(generated.map((e) => e.uuid).sort());
           // Persons built as capture builds them: one per visitor, each $identify folding an anonymous id in.
           const persons = await demo.get(`/api/projects/${marker.projectId}/persons/?limit=1`);
-          expect(persons.body.count).toBe(new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length);
+          expect(persons.body.count).toBe(
+            new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length,
+          );
           // Its taxonomy, recorded once the last file is in.
           const definitions = await demo.get(`/api/projects/${marker.projectId}/event_definitions/?limit=1000`);
           expect(definitions.body.results.map((d: any) => d.name).sort()).toEqual([...new Set(generated.map((e) => e.event))].sort());

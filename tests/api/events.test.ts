@@ -24,7 +24,7 @@ describe("events", () => {
         distinct_id: "d1",
         uuid,
         timestamp: at(7, 123),
-        properties: { $browser: "Firefox", nested: { a: [1, 2] }, $elements_chain: "button:text=\"Buy\"" },
+        properties: { $browser: "Firefox", nested: { a: [1, 2] }, $elements_chain: 'button:text="Buy"' },
       },
     ]);
     const { body } = await user.session.get(eventsPath(user));
@@ -39,7 +39,17 @@ describe("events", () => {
         person: { id: expect.any(String), uuid: expect.any(String), distinct_ids: ["d1"], properties: {} },
         // PostHog's elements, parsed from the chain.
         elements: [
-          { tag_name: "button", text: "Buy", href: null, attr_id: null, attr_class: null, nth_child: null, nth_of_type: null, attributes: {}, order: 0 },
+          {
+            tag_name: "button",
+            text: "Buy",
+            href: null,
+            attr_id: null,
+            attr_class: null,
+            nth_child: null,
+            nth_of_type: null,
+            attributes: {},
+            order: 0,
+          },
         ],
         elements_chain: 'button:text="Buy"',
       },
@@ -102,33 +112,57 @@ describe("events", () => {
   test("properties: event and person property filters, AND/OR groups, kept by next", async () => {
     const user = await signUp(baseUrl);
     await send(user, [
-      { event: "$pageview", distinct_id: "ann", timestamp: at(1), properties: { $browser: "Firefox", plan: 3, $set: { email: "ann@example.com" } } },
-      { event: "$pageview", distinct_id: "bob", timestamp: at(2), properties: { $browser: "Chrome", plan: 7, $set: { email: "bob@example.org" } } },
+      {
+        event: "$pageview",
+        distinct_id: "ann",
+        timestamp: at(1),
+        properties: { $browser: "Firefox", plan: 3, $set: { email: "ann@example.com" } },
+      },
+      {
+        event: "$pageview",
+        distinct_id: "bob",
+        timestamp: at(2),
+        properties: { $browser: "Chrome", plan: 7, $set: { email: "bob@example.org" } },
+      },
       { event: "click", distinct_id: "ann", timestamp: at(3), properties: { $browser: "Chrome", label: "Buy now" } },
     ]);
     const matching = async (properties: unknown, query: Record<string, string> = {}) =>
       (await listAllEvents(user, { ...query, properties: JSON.stringify(properties) })).map((e) => `${e.event}@${e.distinct_id}`);
 
-    expect(await matching([{ key: "$browser", value: ["Chrome"], operator: "exact", type: "event" }])).toEqual(["click@ann", "$pageview@bob"]);
+    expect(await matching([{ key: "$browser", value: ["Chrome"], operator: "exact", type: "event" }])).toEqual([
+      "click@ann",
+      "$pageview@bob",
+    ]);
     expect(await matching([{ key: "$browser", value: "Chrome" }], { event: "$pageview" })).toEqual(["$pageview@bob"]);
     expect(await matching([{ key: "label", value: "BUY", operator: "icontains" }])).toEqual(["click@ann"]);
     expect(await matching([{ key: "plan", value: 5, operator: "gt" }])).toEqual(["$pageview@bob"]);
     expect(await matching([{ key: "label", operator: "is_not_set" }])).toEqual(["$pageview@bob", "$pageview@ann"]);
     // Person properties are the person's now: ann's click (sent without $set) matches too.
-    expect(await matching([{ key: "email", value: "example.com", operator: "icontains", type: "person" }])).toEqual(["click@ann", "$pageview@ann"]);
+    expect(await matching([{ key: "email", value: "example.com", operator: "icontains", type: "person" }])).toEqual([
+      "click@ann",
+      "$pageview@ann",
+    ]);
     expect(
       await matching({
         type: "OR",
         values: [
           { key: "label", operator: "is_set" },
-          { type: "AND", values: [{ key: "email", value: ["bob@example.org"], type: "person" }, { key: "plan", value: 7, operator: "gte" }] },
+          {
+            type: "AND",
+            values: [
+              { key: "email", value: ["bob@example.org"], type: "person" },
+              { key: "plan", value: 7, operator: "gte" },
+            ],
+          },
         ],
       }),
     ).toEqual(["click@ann", "$pageview@bob"]);
     expect(await matching([])).toHaveLength(3);
     expect((await user.session.get(eventsPath(user, "?properties="))).body.results).toHaveLength(3);
 
-    const firstPage = await user.session.get(eventsPath(user, `?limit=1&properties=${encodeURIComponent(JSON.stringify([{ key: "$browser", value: "Chrome" }]))}`));
+    const firstPage = await user.session.get(
+      eventsPath(user, `?limit=1&properties=${encodeURIComponent(JSON.stringify([{ key: "$browser", value: "Chrome" }]))}`),
+    );
     expect(firstPage.body.results.map((e: any) => e.event)).toEqual(["click"]);
     expect(new URL(firstPage.body.next).searchParams.get("properties")).toBe(JSON.stringify([{ key: "$browser", value: "Chrome" }]));
     expect((await user.session.get(firstPage.body.next)).body.results.map((e: any) => e.distinct_id)).toEqual(["bob"]);
@@ -220,17 +254,30 @@ describe("events", () => {
 
     test("at most 10 top events; an empty project has none and no last event; an old one keeps its last event", async () => {
       const busy = await signUp(baseUrl);
-      await send(busy, Array.from({ length: 12 }, (_, i) => ({ event: `e${String(i).padStart(2, "0")}`, distinct_id: "a", timestamp: ago(2) })));
+      await send(
+        busy,
+        Array.from({ length: 12 }, (_, i) => ({ event: `e${String(i).padStart(2, "0")}`, distinct_id: "a", timestamp: ago(2) })),
+      );
       const top = (await busy.session.get(summaryPath(busy))).body.top_events;
       expect(top.map((e: any) => e.event)).toEqual(Array.from({ length: 10 }, (_, i) => `e${String(i).padStart(2, "0")}`));
 
       const empty = await signUp(baseUrl);
-      expect((await empty.session.get(summaryPath(empty))).body).toEqual({ events_last_24_hours: 0, events_last_30_days: 0, last_event_at: null, top_events: [] });
+      expect((await empty.session.get(summaryPath(empty))).body).toEqual({
+        events_last_24_hours: 0,
+        events_last_30_days: 0,
+        last_event_at: null,
+        top_events: [],
+      });
 
       const old = await signUp(baseUrl);
       const when = new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 678)).toISOString();
       await send(old, [{ event: "ancient", distinct_id: "a", timestamp: when }]);
-      expect((await old.session.get(summaryPath(old))).body).toEqual({ events_last_24_hours: 0, events_last_30_days: 0, last_event_at: when, top_events: [] });
+      expect((await old.session.get(summaryPath(old))).body).toEqual({
+        events_last_24_hours: 0,
+        events_last_30_days: 0,
+        last_event_at: when,
+        top_events: [],
+      });
     });
 
     test("scope query:read; another project's summary is out of reach", async () => {

@@ -48,7 +48,8 @@ function median(xs: number[]): number {
 }
 
 /** An event's breakdown value ('' when it has none). */
-const breakdownValueOf = (e: Ev, key: string) => (e.properties[key] === undefined || e.properties[key] === null ? "" : String(e.properties[key]));
+const breakdownValueOf = (e: Ev, key: string) =>
+  e.properties[key] === undefined || e.properties[key] === null ? "" : String(e.properties[key]);
 
 /**
  * The attempts of one person: arrays of step times (ms), reached steps only. With `stepValue` (step attribution,
@@ -58,8 +59,7 @@ const breakdownValueOf = (e: Ev, key: string) => (e.properties[key] === undefine
 function attemptsOf(o: RefOptions, evs: Ev[], stepValue?: string): number[][] {
   const n = o.steps.length;
   const attributed = (e: Ev) => stepValue === undefined || breakdownValueOf(e, o.breakdown!) === stepValue;
-  const matches = (e: Ev, i: number) =>
-    e.event === o.steps[i].id && (o.order === "unordered" || i !== o.attributionStep || attributed(e));
+  const matches = (e: Ev, i: number) => e.event === o.steps[i].id && (o.order === "unordered" || i !== o.attributionStep || attributed(e));
   const attempts: number[][] = [];
   if (o.order === "ordered") {
     for (const start of evs) {
@@ -68,9 +68,7 @@ function attemptsOf(o: RefOptions, evs: Ev[], stepValue?: string): number[][] {
       for (let i = 1; i < n; i++) {
         const prev = times[i - 1];
         const strictlyLater = o.steps[i].id === o.steps[i - 1].id;
-        const next = evs.find(
-          (e) => matches(e, i) && (strictlyLater ? e.ts > prev : e.ts >= prev) && e.ts <= start.ts + o.windowMs,
-        );
+        const next = evs.find((e) => matches(e, i) && (strictlyLater ? e.ts > prev : e.ts >= prev) && e.ts <= start.ts + o.windowMs);
         if (!next) break;
         times.push(next.ts);
       }
@@ -206,7 +204,14 @@ function periodOf(ms: number, interval: Period): string {
  * S19 by period: per entrance period (of an ordered attempt's first event), each person once at its furthest
  * step of the attempts started in it; conversion first → last step in %, rounded to 2 decimals.
  */
-function referenceFunnelTrends(all: Ev[], steps: string[], windowMs: number, interval: Period, from: number, to: number): Map<string, number> {
+function referenceFunnelTrends(
+  all: Ev[],
+  steps: string[],
+  windowMs: number,
+  interval: Period,
+  from: number,
+  to: number,
+): Map<string, number> {
   const personOf = personsOf(all);
   const byPerson = new Map<string, Ev[]>();
   for (const e of all) {
@@ -239,9 +244,13 @@ function referenceFunnelTrends(all: Ev[], steps: string[], windowMs: number, int
 // grid (many ties, exact window edges, ±1 s), some just outside the date range.
 // ---------------------------------------------------------------------------------------------------------
 
-function generate(seed: number, persons: number, opts: { uniqueTimes?: boolean; sparse?: boolean } = {}): { events: Ev[]; identifies: Ev[] } {
+function generate(
+  seed: number,
+  persons: number,
+  opts: { uniqueTimes?: boolean; sparse?: boolean } = {},
+): { events: Ev[]; identifies: Ev[] } {
   const r = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const events: Ev[] = [];
   const identifies: Ev[] = [];
   const DAY = 86_400_000;
@@ -323,16 +332,65 @@ describe("funnels against the reference computation", () => {
     await sendAll(user, identifies);
   }, 60_000);
 
-  const cases: { name: string; steps: string[]; order: RefOptions["order"]; window: Record<string, unknown>; windowMs: number; exclusions?: RefOptions["exclusions"] }[] = [
-    { name: "ordered, 1 hour window", steps: ["a", "b", "c"], order: "ordered", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
-    { name: "ordered, 45 minutes (seed's interval_type)", steps: ["a", "c", "b"], order: "ordered", window: { funnel_window_interval: 45, funnel_window_interval_type: "MINUTE" }, windowMs: 2_700_000 },
+  const cases: {
+    name: string;
+    steps: string[];
+    order: RefOptions["order"];
+    window: Record<string, unknown>;
+    windowMs: number;
+    exclusions?: RefOptions["exclusions"];
+  }[] = [
+    {
+      name: "ordered, 1 hour window",
+      steps: ["a", "b", "c"],
+      order: "ordered",
+      window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" },
+      windowMs: 3_600_000,
+    },
+    {
+      name: "ordered, 45 minutes (seed's interval_type)",
+      steps: ["a", "c", "b"],
+      order: "ordered",
+      window: { funnel_window_interval: 45, funnel_window_interval_type: "MINUTE" },
+      windowMs: 2_700_000,
+    },
     { name: "ordered, default 14 days", steps: ["a", "b", "c"], order: "ordered", window: {}, windowMs: 14 * 86_400_000 },
-    { name: "ordered, funnel_window_days 1", steps: ["b", "a", "c"], order: "ordered", window: { funnel_window_days: 1 }, windowMs: 86_400_000 },
-    { name: "ordered, repeated step a → a → b", steps: ["a", "a", "b"], order: "ordered", window: { funnel_window_interval: 2, funnel_window_interval_unit: "hour" }, windowMs: 7_200_000 },
-    { name: "strict, 1 hour", steps: ["a", "b", "c"], order: "strict", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
+    {
+      name: "ordered, funnel_window_days 1",
+      steps: ["b", "a", "c"],
+      order: "ordered",
+      window: { funnel_window_days: 1 },
+      windowMs: 86_400_000,
+    },
+    {
+      name: "ordered, repeated step a → a → b",
+      steps: ["a", "a", "b"],
+      order: "ordered",
+      window: { funnel_window_interval: 2, funnel_window_interval_unit: "hour" },
+      windowMs: 7_200_000,
+    },
+    {
+      name: "strict, 1 hour",
+      steps: ["a", "b", "c"],
+      order: "strict",
+      window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" },
+      windowMs: 3_600_000,
+    },
     { name: "strict, 14 days", steps: ["a", "b"], order: "strict", window: {}, windowMs: 14 * 86_400_000 },
-    { name: "unordered, 1 hour", steps: ["a", "b", "c"], order: "unordered", window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" }, windowMs: 3_600_000 },
-    { name: "unordered, 45 minutes in seconds", steps: ["a", "b", "c", "d"], order: "unordered", window: { funnel_window_interval: 2700, funnel_window_interval_unit: "second" }, windowMs: 2_700_000 },
+    {
+      name: "unordered, 1 hour",
+      steps: ["a", "b", "c"],
+      order: "unordered",
+      window: { funnel_window_interval: 1, funnel_window_interval_unit: "hour" },
+      windowMs: 3_600_000,
+    },
+    {
+      name: "unordered, 45 minutes in seconds",
+      steps: ["a", "b", "c", "d"],
+      order: "unordered",
+      window: { funnel_window_interval: 2700, funnel_window_interval_unit: "second" },
+      windowMs: 2_700_000,
+    },
     {
       name: "ordered with exclusions",
       steps: ["a", "b", "c"],
@@ -347,7 +405,10 @@ describe("funnels against the reference computation", () => {
       order: "ordered",
       window: { funnel_window_interval: 1, funnel_window_interval_unit: "day" },
       windowMs: 86_400_000,
-      exclusions: [{ id: "x", from: 0, to: 2 }, { id: "d", from: 1, to: 2 }],
+      exclusions: [
+        { id: "x", from: 0, to: 2 },
+        { id: "d", from: 1, to: 2 },
+      ],
     },
     {
       name: "unordered with exclusions",
@@ -361,7 +422,14 @@ describe("funnels against the reference computation", () => {
 
   for (const c of cases) {
     test(c.name, async () => {
-      const ref = referenceFunnel(all, { steps: c.steps.map((id) => ({ id })), order: c.order, windowMs: c.windowMs, from: FROM, to: TO, exclusions: c.exclusions });
+      const ref = referenceFunnel(all, {
+        steps: c.steps.map((id) => ({ id })),
+        order: c.order,
+        windowMs: c.windowMs,
+        from: FROM,
+        to: TO,
+        exclusions: c.exclusions,
+      });
       const response = await user.session.post(funnelPath(user), {
         insight: "FUNNELS",
         events: entities(c.steps),
@@ -378,7 +446,13 @@ describe("funnels against the reference computation", () => {
       expect(ref.get("")!.counts.at(-1)).toBeGreaterThan(0);
       if (c.exclusions) {
         // The generated data must exercise the exclusions.
-        const plain = referenceFunnel(all, { steps: c.steps.map((id) => ({ id })), order: c.order, windowMs: c.windowMs, from: FROM, to: TO });
+        const plain = referenceFunnel(all, {
+          steps: c.steps.map((id) => ({ id })),
+          order: c.order,
+          windowMs: c.windowMs,
+          from: FROM,
+          to: TO,
+        });
         expect(plain.get("")!.counts).not.toEqual(ref.get("")!.counts);
       }
     });
@@ -408,7 +482,10 @@ describe("funnels against the reference computation", () => {
     const hi = Math.ceil(Math.max(...times));
     const count = Math.min(60, Math.max(1, Math.ceil(Math.cbrt(times.length))));
     const width = Math.ceil((hi - lo) / count) || 60;
-    const bins = Array.from({ length: count + 1 }, (_, k) => [lo + k * width, times.filter((t) => Math.floor((t - lo) / width) === k).length]);
+    const bins = Array.from({ length: count + 1 }, (_, k) => [
+      lo + k * width,
+      times.filter((t) => Math.floor((t - lo) / width) === k).length,
+    ]);
     const response = await user.session.post(funnelPath(user), {
       events: entities(steps),
       funnel_viz_type: "time_to_convert",
@@ -433,7 +510,9 @@ describe("funnels against the reference computation", () => {
       ...RANGE,
     });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.result).toEqual([{ count: 14, data: days.map((d) => data.get(d) ?? 0), days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) }]);
+    expect(response.body.result).toEqual([
+      { count: 14, data: days.map((d) => data.get(d) ?? 0), days, labels: days.map((d) => `${Number(d.slice(8))}-Mar-2024`) },
+    ]);
     expect([...data.values()].some((x) => x > 0)).toBe(true);
   });
 
@@ -443,7 +522,14 @@ describe("funnels against the reference computation", () => {
     ["month", "2024-03-01", "2024-03-14", 1],
   ] as const)("funnel trends by %s: conversion per entrance period", async (interval, from, to, periods) => {
     const steps = ["a", "b"];
-    const data = referenceFunnelTrends(all, steps, 7_200_000, interval, Date.parse(`${from}T00:00:00Z`), Date.parse(`${to}T00:00:00Z`) + 86_399_999);
+    const data = referenceFunnelTrends(
+      all,
+      steps,
+      7_200_000,
+      interval,
+      Date.parse(`${from}T00:00:00Z`),
+      Date.parse(`${to}T00:00:00Z`) + 86_399_999,
+    );
     const response = await user.session.post(funnelPath(user), {
       events: entities(steps),
       funnel_viz_type: "trends",
@@ -495,10 +581,12 @@ describe("funnels against the reference computation", () => {
     const body = { events: entities(["a", "b"]), breakdown: "$browser", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
     const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: true });
     expect(response.status, response.text).toBe(200);
-    const alone = async (date_from: string, date_to: string) => (await user.session.post(funnelPath(user), { ...body, date_from, date_to })).body.result;
+    const alone = async (date_from: string, date_to: string) =>
+      (await user.session.post(funnelPath(user), { ...body, date_from, date_to })).body.result;
     const current = await alone("2024-03-08", "2024-03-14");
     const previous = await alone("2024-03-01", "2024-03-07");
-    const tagged = (periods: any[][], label: string) => periods.map((steps) => steps.map((s) => ({ ...s, compare: true, compare_label: label })));
+    const tagged = (periods: any[][], label: string) =>
+      periods.map((steps) => steps.map((s) => ({ ...s, compare: true, compare_label: label })));
     expect(current.length).toBeGreaterThan(1);
     expect(response.body.result).toEqual([...tagged(current, "current"), ...tagged(previous, "previous")]);
   });
@@ -508,7 +596,12 @@ describe("funnels against the reference computation", () => {
     const body = { events: entities(steps), funnel_viz_type: "trends", funnel_window_interval: 1, funnel_window_interval_unit: "hour" };
     const current = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 8), TO);
     const previous = referenceFunnelTrends(all, steps, 3_600_000, "day", Date.UTC(2024, 2, 1), Date.UTC(2024, 2, 8) - 1);
-    const response = await user.session.post(funnelPath(user), { ...body, date_from: "2024-03-08", date_to: "2024-03-14", compare: "true" });
+    const response = await user.session.post(funnelPath(user), {
+      ...body,
+      date_from: "2024-03-08",
+      date_to: "2024-03-14",
+      compare: "true",
+    });
     expect(response.status, response.text).toBe(200);
     const [now, before] = response.body.result;
     expect([now.compare_label, before.compare_label, now.compare, before.labels[0]]).toEqual(["current", "previous", true, "day 0"]);
@@ -519,34 +612,46 @@ describe("funnels against the reference computation", () => {
 });
 
 describe("funnel breakdown against the reference", () => {
-  test.each(["first_touch", "last_touch"] as const)("by $browser (%s), persons merged from two ids", async (attribution) => {
-    const user = await signUp(baseUrl);
-    const { events, identifies } = generate(11, 80, { uniqueTimes: true });
-    await sendAll(user, events);
-    await sendAll(user, identifies);
-    const all = [...events, ...identifies];
-    const steps = ["a", "b", "c"];
-    const ref = referenceFunnel(all, { steps: steps.map((id) => ({ id })), order: "ordered", windowMs: 7_200_000, from: FROM, to: TO, breakdown: "$browser", attribution });
-    const response = await user.session.post(funnelPath(user), {
-      events: entities(steps),
-      breakdown: "$browser",
-      breakdown_type: "event",
-      breakdown_attribution_type: attribution,
-      funnel_window_interval: 2,
-      funnel_window_interval_unit: "hour",
-      ...RANGE,
-    });
-    expect(response.status, response.text).toBe(200);
-    const result = response.body.result as any[][];
-    expect(result.map((r) => r[0].breakdown_value).sort()).toEqual([...ref.keys()].sort());
-    for (const steps_ of result) {
-      expectSteps(steps_, ref.get(steps_[0].breakdown_value), steps);
-      expect(steps_.every((s) => s.breakdown === steps_[0].breakdown_value)).toBe(true);
-    }
-    // Largest first.
-    const firsts = result.map((r) => r[0].count);
-    expect(firsts).toEqual([...firsts].sort((a, b) => b - a));
-  }, 60_000);
+  test.each(["first_touch", "last_touch"] as const)(
+    "by $browser (%s), persons merged from two ids",
+    async (attribution) => {
+      const user = await signUp(baseUrl);
+      const { events, identifies } = generate(11, 80, { uniqueTimes: true });
+      await sendAll(user, events);
+      await sendAll(user, identifies);
+      const all = [...events, ...identifies];
+      const steps = ["a", "b", "c"];
+      const ref = referenceFunnel(all, {
+        steps: steps.map((id) => ({ id })),
+        order: "ordered",
+        windowMs: 7_200_000,
+        from: FROM,
+        to: TO,
+        breakdown: "$browser",
+        attribution,
+      });
+      const response = await user.session.post(funnelPath(user), {
+        events: entities(steps),
+        breakdown: "$browser",
+        breakdown_type: "event",
+        breakdown_attribution_type: attribution,
+        funnel_window_interval: 2,
+        funnel_window_interval_unit: "hour",
+        ...RANGE,
+      });
+      expect(response.status, response.text).toBe(200);
+      const result = response.body.result as any[][];
+      expect(result.map((r) => r[0].breakdown_value).sort()).toEqual([...ref.keys()].sort());
+      for (const steps_ of result) {
+        expectSteps(steps_, ref.get(steps_[0].breakdown_value), steps);
+        expect(steps_.every((s) => s.breakdown === steps_[0].breakdown_value)).toBe(true);
+      }
+      // Largest first.
+      const firsts = result.map((r) => r[0].count);
+      expect(firsts).toEqual([...firsts].sort((a, b) => b - a));
+    },
+    60_000,
+  );
 
   test("person property breakdown uses the current value; a list breakdown answers lists; breakdown_limit", async () => {
     const user = await signUp(baseUrl);
@@ -557,7 +662,9 @@ describe("funnel breakdown against the reference", () => {
       { event: "a", distinct_id: "s3", timestamp: at(2, 10) },
     ]);
     // s1 upgrades later: its whole funnel counts under its current plan.
-    await sendBatch(baseUrl, projectToken(user), [{ event: "upgrade", distinct_id: "s1", timestamp: at(5, 10), properties: { $set: { plan: "pro" } } }]);
+    await sendBatch(baseUrl, projectToken(user), [
+      { event: "upgrade", distinct_id: "s1", timestamp: at(5, 10), properties: { $set: { plan: "pro" } } },
+    ]);
     const body = { events: entities(["a", "b"]), breakdown: "plan", breakdown_type: "person", ...RANGE };
     const { body: answer } = await user.session.post(funnelPath(user), body);
     const summary = (result: any[][]) => result.map((r) => [r[0].breakdown_value, r.map((s) => s.count)]);
@@ -600,7 +707,16 @@ describe("funnel breakdown attribution (all_events, step) against the reference"
   ];
   for (const c of cases) {
     test(c.name, async () => {
-      const o: RefOptions = { steps: steps.map((id) => ({ id })), order: c.order, windowMs: 7_200_000, from: FROM, to: TO, breakdown: "$browser", attribution: c.attribution, attributionStep: c.step };
+      const o: RefOptions = {
+        steps: steps.map((id) => ({ id })),
+        order: c.order,
+        windowMs: 7_200_000,
+        from: FROM,
+        to: TO,
+        breakdown: "$browser",
+        attribution: c.attribution,
+        attributionStep: c.step,
+      };
       const ref = referenceFunnel(all, o);
       const response = await user.session.post(funnelPath(user), {
         events: entities(steps),
@@ -728,11 +844,32 @@ describe("hand-computed funnels", () => {
     const { status, body: answer } = await user.session.post(funnelPath(user), body);
     expect(status).toBe(200);
     // 3 samples → ceil(cbrt(3)) = 2 bins of ceil((70 − 10) / 2) = 30 s, plus one.
-    expect(answer.result).toEqual({ bins: [[10, 2], [40, 0], [70, 1]], average_conversion_time: 33.33 });
+    expect(answer.result).toEqual({
+      bins: [
+        [10, 2],
+        [40, 0],
+        [70, 1],
+      ],
+      average_conversion_time: 33.33,
+    });
     const custom = await user.session.post(funnelPath(user), { ...body, bin_count: 6 });
-    expect(custom.body.result.bins).toEqual([[10, 1], [20, 1], [30, 0], [40, 0], [50, 0], [60, 0], [70, 1]]);
+    expect(custom.body.result.bins).toEqual([
+      [10, 1],
+      [20, 1],
+      [30, 0],
+      [40, 0],
+      [50, 0],
+      [60, 0],
+      [70, 1],
+    ]);
     const empty = await user.session.post(funnelPath(user), { ...body, events: entities(["b", "c"]) });
-    expect(empty.body.result).toEqual({ bins: [[0, 0], [1, 0]], average_conversion_time: null });
+    expect(empty.body.result).toEqual({
+      bins: [
+        [0, 0],
+        [1, 0],
+      ],
+      average_conversion_time: null,
+    });
     const bad = await user.session.post(funnelPath(user), { ...body, funnel_to_step: 2 });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe("Filter parameter funnel_to_step can only be one of 1 for time to convert!");
@@ -806,11 +943,24 @@ describe("hand-computed breakdown attribution", () => {
     expect(await people(user, empty[1].converted_people_url)).toEqual(["u2"]);
     // First touch counts u1 once, under Chrome (its first sign up, converting on the next day's buy).
     const firstTouch = await user.session.post(funnelPath(user), body({}));
-    expect(summary(firstTouch.body.result).map(([v, c]) => [v, c])).toEqual([["", [1, 1]], ["Chrome", [1, 1]]]);
+    expect(summary(firstTouch.body.result).map(([v, c]) => [v, c])).toEqual([
+      ["", [1, 1]],
+      ["Chrome", [1, 1]],
+    ]);
 
     // Time to convert: one time per (person, value): 1800 and 3600 → 2 bins of 900 s, plus one.
-    const times = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "all_events", funnel_viz_type: "time_to_convert" }));
-    expect(times.body.result).toEqual({ bins: [[1800, 1], [2700, 0], [3600, 1]], average_conversion_time: 2700 });
+    const times = await user.session.post(
+      funnelPath(user),
+      body({ breakdown_attribution_type: "all_events", funnel_viz_type: "time_to_convert" }),
+    );
+    expect(times.body.result).toEqual({
+      bins: [
+        [1800, 1],
+        [2700, 0],
+        [3600, 1],
+      ],
+      average_conversion_time: 2700,
+    });
 
     // Trends: per value, conversion per entrance day (Mar 2 is index 1).
     const trends = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "all_events", funnel_viz_type: "trends" }));
@@ -842,10 +992,16 @@ describe("hand-computed breakdown attribution", () => {
     ]);
     expect(await people(user, stepOne.body.result[0][1].converted_people_url)).toEqual(["p1", "p3"]);
     // The value as query text ("1"), as PostHog's filters carry it.
-    const asText = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: "1" }));
+    const asText = await user.session.post(
+      funnelPath(user),
+      body({ breakdown_attribution_type: "step", breakdown_attribution_value: "1" }),
+    );
     expect(asText.body.result).toEqual(stepOne.body.result);
 
-    const stepZero = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 0 }));
+    const stepZero = await user.session.post(
+      funnelPath(user),
+      body({ breakdown_attribution_type: "step", breakdown_attribution_value: 0 }),
+    );
     expect(summary(stepZero.body.result)).toEqual([
       ["Chrome", [2, 1], 3600],
       ["", [1, 1], 86400],
@@ -854,9 +1010,22 @@ describe("hand-computed breakdown attribution", () => {
     ]);
 
     // Time to convert: p1, p3 and p4 in 1 h, p2 in 1 day → 2 bins of 41,400 s, plus one.
-    const times = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "time_to_convert" }));
-    expect(times.body.result).toEqual({ bins: [[3600, 3], [45000, 0], [86400, 1]], average_conversion_time: 24300 });
-    const trends = await user.session.post(funnelPath(user), body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "trends" }));
+    const times = await user.session.post(
+      funnelPath(user),
+      body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "time_to_convert" }),
+    );
+    expect(times.body.result).toEqual({
+      bins: [
+        [3600, 3],
+        [45000, 0],
+        [86400, 1],
+      ],
+      average_conversion_time: 24300,
+    });
+    const trends = await user.session.post(
+      funnelPath(user),
+      body({ breakdown_attribution_type: "step", breakdown_attribution_value: 1, funnel_viz_type: "trends" }),
+    );
     const byValue = Object.fromEntries(trends.body.result.map((item: any) => [item.breakdown_value, item.data.slice(0, 4)]));
     expect(byValue).toEqual({ "": [0, 100, 100, 0], Safari: [0, 100, 0, 0], alakazam: [0, 0, 100, 0] });
   });
@@ -864,7 +1033,11 @@ describe("hand-computed breakdown attribution", () => {
   test("step attribution's 400s: unordered beyond the first step, a missing or out-of-range step, an unknown attribution", async () => {
     const user = await signUp(baseUrl);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 1 }, "breakdown_attribution_value", "Only the first step can be used for breakdown attribution in unordered funnels"],
+      [
+        { funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 1 },
+        "breakdown_attribution_value",
+        "Only the first step can be used for breakdown attribution in unordered funnels",
+      ],
       [{ breakdown_attribution_type: "step" }, "breakdown_attribution_value", ""],
       [{ breakdown_attribution_type: "step", breakdown_attribution_value: 2 }, "breakdown_attribution_value", ""],
       [{ breakdown_attribution_type: "step", breakdown_attribution_value: -1 }, "breakdown_attribution_value", ""],
@@ -876,7 +1049,10 @@ describe("hand-computed breakdown attribution", () => {
       expect(response.body).toMatchObject({ type: "validation_error", attr });
       if (detail) expect(response.body.detail).toBe(detail);
     }
-    const unorderedFirst = await user.session.post(funnelPath(user), body({ funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 0 }));
+    const unorderedFirst = await user.session.post(
+      funnelPath(user),
+      body({ funnel_order_type: "unordered", breakdown_attribution_type: "step", breakdown_attribution_value: 0 }),
+    );
     expect(unorderedFirst.status, unorderedFirst.text).toBe(200);
   });
 });
@@ -904,13 +1080,17 @@ describe("funnel requests", () => {
     const user = await signUp(baseUrl);
     const post = (extra: Record<string, unknown>) =>
       user.session.post(funnelPath(user), { events: entities(["a", "b", "c"]), ...RANGE, ...extra });
-    const exclusion = (from: unknown, to: unknown) => post({ exclusions: [{ id: "x", type: "events", funnel_from_step: from, funnel_to_step: to }] });
+    const exclusion = (from: unknown, to: unknown) =>
+      post({ exclusions: [{ id: "x", type: "events", funnel_from_step: from, funnel_to_step: to }] });
     const cases: [Promise<any>, string][] = [
       [exclusion(null, 1), "Exclusion event needs to define funnel steps"],
       [exclusion(1, 1), "Exclusion event range is invalid. End of range should be greater than start."],
       [exclusion(2, 3), "Exclusion event range is invalid. Start of range is greater than number of steps."],
       [exclusion(0, 3), "Exclusion event range is invalid. End of range is greater than number of steps."],
-      [post({ exclusions: [{ id: "b", type: "events", funnel_from_step: 0, funnel_to_step: 1 }] }), "Exclusion steps cannot contain an event that's part of funnel steps."],
+      [
+        post({ exclusions: [{ id: "b", type: "events", funnel_from_step: 0, funnel_to_step: 1 }] }),
+        "Exclusion steps cannot contain an event that's part of funnel steps.",
+      ],
     ];
     for (const [request, detail] of cases) {
       const response = await request;
@@ -963,11 +1143,20 @@ describe("funnel requests", () => {
       properties: [{ key: "plan", value: "pro", operator: "exact", type: "event" }],
       ...RANGE,
     });
-    expect(global.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([[1, null], [1, 360]]);
+    expect(global.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([
+      [1, null],
+      [1, 360],
+    ]);
     const perStep = await user.session.post(funnelPath(user), {
-      events: [{ id: "a", type: "events", order: 0 }, { id: "b", type: "events", order: 1, properties: [{ key: "plan", value: "free", operator: "exact" }] }],
+      events: [
+        { id: "a", type: "events", order: 0 },
+        { id: "b", type: "events", order: 1, properties: [{ key: "plan", value: "free", operator: "exact" }] },
+      ],
       ...RANGE,
     });
-    expect(perStep.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([[2, null], [2, 420]]);
+    expect(perStep.body.result.map((s: any) => [s.count, s.average_conversion_time])).toEqual([
+      [2, null],
+      [2, 420],
+    ]);
   });
 });

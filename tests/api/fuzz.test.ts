@@ -45,7 +45,8 @@ const components = document.components.schemas;
  * What ends something later operations use runs last: deletes (on throwaway resources), the sharing token's
  * refresh (the fuzz of `/api/shared/{accessToken}/` uses the token), then signing out (the session itself).
  */
-const runOrder = ({ method, template }: Operation) => (template === "/api/logout/" ? 2 : method === "DELETE" || template.endsWith("/sharing/refresh/") ? 1 : 0);
+const runOrder = ({ method, template }: Operation) =>
+  template === "/api/logout/" ? 2 : method === "DELETE" || template.endsWith("/sharing/refresh/") ? 1 : 0;
 
 // An `/api/environments/` operation runs its `/api/projects/` twin's declaration: fuzzing one covers both.
 const operations: Operation[] = Object.entries(document.paths)
@@ -81,19 +82,43 @@ beforeAll(async () => {
     return response.body;
   };
   const [member, otherMember] = [await joinAs(owner, 1), await joinAs(owner, 1)];
-  const invites = [await created(`${orgPath}/invites/`, { target_email: "fuzz-invite-1@example.com" }), await created(`${orgPath}/invites/`, { target_email: "fuzz-invite-2@example.com" })];
-  const domains = [await created(`${orgPath}/domains/`, { domain: "fuzz-1.example.com" }), await created(`${orgPath}/domains/`, { domain: "fuzz-2.example.com" })];
-  const keys = [await created("/api/personal_api_keys/", { label: "fuzz 1", scopes: ["*"] }), await created("/api/personal_api_keys/", { label: "fuzz 2", scopes: ["*"] })];
-  const insights = [await created(`${projectPath}/insights/`, { name: "fuzz 1" }), await created(`${projectPath}/insights/`, { name: "fuzz 2" })];
+  const invites = [
+    await created(`${orgPath}/invites/`, { target_email: "fuzz-invite-1@example.com" }),
+    await created(`${orgPath}/invites/`, { target_email: "fuzz-invite-2@example.com" }),
+  ];
+  const domains = [
+    await created(`${orgPath}/domains/`, { domain: "fuzz-1.example.com" }),
+    await created(`${orgPath}/domains/`, { domain: "fuzz-2.example.com" }),
+  ];
+  const keys = [
+    await created("/api/personal_api_keys/", { label: "fuzz 1", scopes: ["*"] }),
+    await created("/api/personal_api_keys/", { label: "fuzz 2", scopes: ["*"] }),
+  ];
+  const insights = [
+    await created(`${projectPath}/insights/`, { name: "fuzz 1" }),
+    await created(`${projectPath}/insights/`, { name: "fuzz 2" }),
+  ];
   const actions = [
     await created(`${projectPath}/actions/`, { name: "fuzz 1", steps: [{ event: "$pageview" }] }),
     await created(`${projectPath}/actions/`, { name: "fuzz 2", steps: [{ event: "$pageview" }] }),
   ];
-  const cohortBody = (name: string) => ({ name, filters: { properties: { type: "AND", values: [{ type: "person", key: "a", operator: "is_set" }] } } });
-  const cohorts = [await created(`${projectPath}/cohorts/`, cohortBody("fuzz 1")), await created(`${projectPath}/cohorts/`, cohortBody("fuzz 2"))];
-  const dashboards = [await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }), await created(`${projectPath}/dashboards/`, { name: "fuzz 2" })];
+  const cohortBody = (name: string) => ({
+    name,
+    filters: { properties: { type: "AND", values: [{ type: "person", key: "a", operator: "is_set" }] } },
+  });
+  const cohorts = [
+    await created(`${projectPath}/cohorts/`, cohortBody("fuzz 1")),
+    await created(`${projectPath}/cohorts/`, cohortBody("fuzz 2")),
+  ];
+  const dashboards = [
+    await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }),
+    await created(`${projectPath}/dashboards/`, { name: "fuzz 2" }),
+  ];
   const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
-  const batchExports = [await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")), await created(`${orgPath}/batch_exports/`, exportBody("fuzz 2"))];
+  const batchExports = [
+    await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")),
+    await created(`${orgPath}/batch_exports/`, exportBody("fuzz 2")),
+  ];
   const backfill = { start_at: "2024-01-01T00:00:00Z", end_at: "2024-01-01T01:00:00Z" };
   expect((await session.post(`${orgPath}/batch_exports/${batchExports[0].id}/backfill/`, backfill)).status).toBe(200);
   const runs = (await session.get(`${orgPath}/batch_exports/${batchExports[0].id}/runs/`)).body.results;
@@ -197,13 +222,16 @@ function casesOf(operation: Operation): FuzzCase[] {
     operation.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(name === replaced ? value! : idOf(name)));
   const path = pathWith();
 
-  const fixed: FuzzCase[] = pathParameters.flatMap((name) => INVALID_IDS.map((id) => ({ label: `path ${name} = ${id}`, path: pathWith(name, id) })));
+  const fixed: FuzzCase[] = pathParameters.flatMap((name) =>
+    INVALID_IDS.map((id) => ({ label: `path ${name} = ${id}`, path: pathWith(name, id) })),
+  );
   if (operation.method !== "GET")
     fixed.push(...MALFORMED_BODIES.map(({ label, contentType, body }) => ({ label: `body: ${label}`, path, contentType, body })));
 
   const sampled: FuzzCase[] = [{ label: "an unknown query parameter", path: `${path}?no_such_parameter=1` }];
   for (const { name } of operation.parameters.filter((p) => p.in === "query"))
-    for (const { label, text } of MALFORMED_QUERY_VALUES) sampled.push({ label: `query ${name} = ${label}`, path: `${path}?${name}=${text}` });
+    for (const { label, text } of MALFORMED_QUERY_VALUES)
+      sampled.push({ label: `query ${name} = ${label}`, path: `${path}?${name}=${text}` });
   if (operation.bodySchema) {
     let counter = 0;
     const unique = () => ++counter;
@@ -283,7 +311,13 @@ describe("no malformed request to a capture or flags route gets a 5xx", () => {
 
   /** Good requests to `route` with one field spoilt at a time (`event.x`: a field of the batch's event), and unreadable bodies. */
   function bodiesFor(route: string): { label: string; json: string }[] {
-    const event = { event: "fuzz", distinct_id: "fuzz", uuid: "00000000-0000-4000-8000-00000000f022", timestamp: "2026-01-01T00:00:00Z", properties: { $current_url: "https://example.com" } };
+    const event = {
+      event: "fuzz",
+      distinct_id: "fuzz",
+      uuid: "00000000-0000-4000-8000-00000000f022",
+      timestamp: "2026-01-01T00:00:00Z",
+      properties: { $current_url: "https://example.com" },
+    };
     const good = FLAGS_ROUTES.includes(route)
       ? { token, distinct_id: "fuzz", groups: {}, person_properties: {}, group_properties: {}, $anon_distinct_id: "anon" }
       : { api_key: token, sent_at: "2026-01-01T00:00:00Z", batch: [event] };
@@ -291,10 +325,11 @@ describe("no malformed request to a capture or flags route gets a 5xx", () => {
     if (!FLAGS_ROUTES.includes(route))
       for (const name of [...Object.keys(event), "$set", "offset"])
         fields.push({ name: `event.${name}`, spoil: (json) => withField(good, "batch", `[${withField(event, name, json)}]`) });
-    const bodies = fields.flatMap(({ name, spoil }) => MALFORMED_JSON_VALUES.map(({ label, json }) => ({ label: `${name} = ${label}`, json: spoil(json) })));
+    const bodies = fields.flatMap(({ name, spoil }) =>
+      MALFORMED_JSON_VALUES.map(({ label, json }) => ({ label: `${name} = ${label}`, json: spoil(json) })),
+    );
     bodies.push({ label: "an unknown field", json: withField(good, "no_such_field", "1") });
-    for (const { label, body } of MALFORMED_BODIES)
-      if (typeof body === "string" && body) bodies.push({ label, json: body });
+    for (const { label, body } of MALFORMED_BODIES) if (typeof body === "string" && body) bodies.push({ label, json: body });
     return bodies;
   }
 
@@ -303,39 +338,48 @@ describe("no malformed request to a capture or flags route gets a 5xx", () => {
     const [query, request] = CAPTURE_ENCODINGS[encoding]("");
     if (request.method === "GET") return { label: `${encoding}: not base64`, path: `${route}?data=%ZZ!!!`, request, text: "" };
     const bytes = new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xff, 0x00, 0xc3, 0x28]);
-    return { label: `${encoding}: undecodable bytes`, path: route + query, request: { ...request, body: bytes }, text: `<bytes ${Buffer.from(bytes).toString("hex")}>` };
+    return {
+      label: `${encoding}: undecodable bytes`,
+      path: route + query,
+      request: { ...request, body: bytes },
+      text: `<bytes ${Buffer.from(bytes).toString("hex")}>`,
+    };
   }
 
-  test.each([...CAPTURE_ROUTES, ...FLAGS_ROUTES])("%s", async (route) => {
-    const cases = Object.keys(CAPTURE_ENCODINGS).flatMap((encoding) => [
-      ...bodiesFor(route).map(({ label, json }) => {
-        const [query, request] = CAPTURE_ENCODINGS[encoding](json);
-        return { label: `${encoding}: ${label}`, path: route + query, request, text: json };
-      }),
-      undecodable(route, encoding),
-    ]);
-    // Past 16 KB of headers Node itself answers 431, before any application code: such GETs test nothing of ours.
-    const sendable = cases.filter(({ path }) => path.length < 8_000);
-    const failures: string[] = [];
-    for (const { label, path, request, text } of shuffled(sendable, seededRandom(seedOf(route))).slice(0, CASES_PER_CLIENT_ROUTE)) {
-      // The text before its encoding: what to encode again to send the request once more.
-      const shownText = text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
-      const described = `${request.method ?? "POST"} ${path.slice(0, 300)} ${JSON.stringify(request.headers ?? {})} — ${label}: ${shownText}`;
-      try {
-        const response = await sendRaw(baseUrl, path, request);
-        countStatus(response.status);
-        const isError = response.status >= 400;
-        // 503 is only for a database that is down, and here none is.
-        if (response.status >= 500) failures.push(`${described}\n  → ${response.status} ${response.text.slice(0, 500)}`);
-        else if (isError && !["type", "code", "detail", "attr"].every((key) => key in (response.body ?? {})))
-          failures.push(`${described}\n  → ${response.status} without PostHog's error body: ${response.text.slice(0, 500)}`);
-      } catch (error) {
-        // sendRaw parses every answer as JSON: a text answer fails here.
-        failures.push(`${described}\n  → ${(error as Error).message}`);
+  test.each([...CAPTURE_ROUTES, ...FLAGS_ROUTES])(
+    "%s",
+    async (route) => {
+      const cases = Object.keys(CAPTURE_ENCODINGS).flatMap((encoding) => [
+        ...bodiesFor(route).map(({ label, json }) => {
+          const [query, request] = CAPTURE_ENCODINGS[encoding](json);
+          return { label: `${encoding}: ${label}`, path: route + query, request, text: json };
+        }),
+        undecodable(route, encoding),
+      ]);
+      // Past 16 KB of headers Node itself answers 431, before any application code: such GETs test nothing of ours.
+      const sendable = cases.filter(({ path }) => path.length < 8_000);
+      const failures: string[] = [];
+      for (const { label, path, request, text } of shuffled(sendable, seededRandom(seedOf(route))).slice(0, CASES_PER_CLIENT_ROUTE)) {
+        // The text before its encoding: what to encode again to send the request once more.
+        const shownText = text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;
+        const described = `${request.method ?? "POST"} ${path.slice(0, 300)} ${JSON.stringify(request.headers ?? {})} — ${label}: ${shownText}`;
+        try {
+          const response = await sendRaw(baseUrl, path, request);
+          countStatus(response.status);
+          const isError = response.status >= 400;
+          // 503 is only for a database that is down, and here none is.
+          if (response.status >= 500) failures.push(`${described}\n  → ${response.status} ${response.text.slice(0, 500)}`);
+          else if (isError && !["type", "code", "detail", "attr"].every((key) => key in (response.body ?? {})))
+            failures.push(`${described}\n  → ${response.status} without PostHog's error body: ${response.text.slice(0, 500)}`);
+        } catch (error) {
+          // sendRaw parses every answer as JSON: a text answer fails here.
+          failures.push(`${described}\n  → ${(error as Error).message}`);
+        }
       }
-    }
-    expect(failures, failures.join("\n\n")).toEqual([]);
-  }, 60_000);
+      expect(failures, failures.join("\n\n")).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 test("the server still answers after the fuzz", async () => {

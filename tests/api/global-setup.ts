@@ -15,12 +15,10 @@ export default async function setup(project: TestProject) {
   // delivery tests start servers of their own, with the worker).
   // Organizations signed up here install their own apps (INSTALL); the default level is tested on a server of its own.
   const env = { ALLOW_SIGNUP: "true", DNS_SERVERS: dns.address, HEDGEROW_BATCH_EXPORTS: "off", HEDGEROW_PLUGINS_ACCESS_LEVEL: "6" };
-  const server = await startServer({ backend, env }).catch(
-    async (error) => {
-      await dns.stop();
-      throw error;
-    },
-  );
+  const server = await startServer({ backend, env }).catch(async (error) => {
+    await dns.stop();
+    throw error;
+  });
   // The instance's first user is its operator (staff): an account of its own here, so no test's sign-up is.
   const operator = await fetch(`${server.baseUrl}/api/signup/`, {
     method: "POST",

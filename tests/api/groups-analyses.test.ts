@@ -21,7 +21,7 @@ type Properties = Record<string, unknown>;
 
 function generate(seed: number): { events: SentEvent[]; companies: Map<string, Properties> } {
   const random = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   // Types are indexed in the order first seen (G9): company 0, project 1, before anything else.
   const events: SentEvent[] = [
     { event: "setup", distinct_id: "admin", timestamp: "2024-02-20T00:00:00Z", properties: { $groups: { company: "c0", project: "p0" } } },
@@ -29,11 +29,21 @@ function generate(seed: number): { events: SentEvent[]; companies: Map<string, P
   const companies = new Map<string, Properties>();
   for (const [i, key] of COMPANIES.slice(0, 6).entries()) {
     const first = { name: `Company ${i}`, plan: pick(["free", "pro"]), seats: 1 + Math.floor(random() * 50) };
-    events.push({ event: "$groupidentify", distinct_id: "admin", timestamp: "2024-02-21T00:00:00Z", properties: { $group_type: "company", $group_key: key, $group_set: first } });
+    events.push({
+      event: "$groupidentify",
+      distinct_id: "admin",
+      timestamp: "2024-02-21T00:00:00Z",
+      properties: { $group_type: "company", $group_key: key, $group_set: first },
+    });
     const current = { ...first };
     if (random() < 0.5) {
       const later = { plan: first.plan === "pro" ? "free" : "pro" };
-      events.push({ event: "$groupidentify", distinct_id: "admin", timestamp: "2024-02-22T00:00:00Z", properties: { $group_type: "company", $group_key: key, $group_set: later } });
+      events.push({
+        event: "$groupidentify",
+        distinct_id: "admin",
+        timestamp: "2024-02-22T00:00:00Z",
+        properties: { $group_type: "company", $group_key: key, $group_set: later },
+      });
       Object.assign(current, later);
     }
     companies.set(key, current);
@@ -74,7 +84,11 @@ function perDay(events: SentEvent[], where: (e: SentEvent) => boolean, value: (e
 }
 
 /** G1/G12 ordered two-step funnel: per actor (any key function), reached step 1 / step 2 within `window`. */
-function referenceFunnel(events: SentEvent[], actorOf: (e: SentEvent) => string, window: number): { counts: [number, number]; converted: Set<string> } {
+function referenceFunnel(
+  events: SentEvent[],
+  actorOf: (e: SentEvent) => string,
+  window: number,
+): { counts: [number, number]; converted: Set<string> } {
   const byActor = new Map<string, SentEvent[]>();
   for (const e of events) {
     const actor = actorOf(e);
@@ -95,7 +109,9 @@ function referenceFunnel(events: SentEvent[], actorOf: (e: SentEvent) => string,
 
 /** G1/G12 recurring daily retention of `$pageview` by company: cohort day i, back on day i + j. */
 function referenceRetention(events: SentEvent[]): number[][] {
-  const active = DAYS.map((d) => new Set(events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === d && companyOf(e)).map(companyOf)));
+  const active = DAYS.map(
+    (d) => new Set(events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === d && companyOf(e)).map(companyOf)),
+  );
   return DAYS.map((_, i) => DAYS.slice(i).map((_, j) => [...active[i]].filter((c) => active[i + j].has(c)).length));
 }
 
@@ -106,7 +122,15 @@ let stranger: TestUser;
 let generated: ReturnType<typeof generate>;
 const insight = (kind: string, user = owner) => `/api/projects/${user.projectId}/insights/${kind}/`;
 const pageviews = (extra: Record<string, unknown> = {}) => ({ ...RANGE, events: [{ id: "$pageview", ...extra }] });
-const FUNNEL = { ...RANGE, events: [{ id: "signup", order: 0 }, { id: "purchase", order: 1 }], funnel_window_interval: 2, funnel_window_interval_unit: "day" };
+const FUNNEL = {
+  ...RANGE,
+  events: [
+    { id: "signup", order: 0 },
+    { id: "purchase", order: 1 },
+  ],
+  funnel_window_interval: 2,
+  funnel_window_interval_unit: "day",
+};
 
 beforeAll(async () => {
   [owner, stranger] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
@@ -147,7 +171,11 @@ describe("group property filters (G11)", () => {
     ];
     for (const [filter, matches] of cases) {
       const property = { type: "group", group_type_index: 0, ...filter };
-      const expected = perDay(events, (e) => e.event === "$pageview" && matches(companyProperties(companies, e)), (es) => es.length);
+      const expected = perDay(
+        events,
+        (e) => e.event === "$pageview" && matches(companyProperties(companies, e)),
+        (es) => es.length,
+      );
       const global = await owner.session.post(insight("trend"), { ...pageviews(), properties: [property] });
       expect(global.status, global.text).toBe(200);
       expect(global.body.result[0].data, JSON.stringify(filter)).toEqual(expected);
@@ -156,14 +184,26 @@ describe("group property filters (G11)", () => {
       expect(onSeries.body.result[0].data, JSON.stringify(filter)).toEqual(expected);
     }
     // Not vacuous: both plans have pageviews.
-    expect(perDay(events, (e) => e.event === "$pageview" && companyProperties(companies, e).plan === "pro", (es) => es.length).some((n) => n > 0)).toBe(true);
+    expect(
+      perDay(
+        events,
+        (e) => e.event === "$pageview" && companyProperties(companies, e).plan === "pro",
+        (es) => es.length,
+      ).some((n) => n > 0),
+    ).toBe(true);
   });
 
   test("a funnel step's own group filter", async () => {
     const { events, companies } = generated;
     const pro = (e: SentEvent) => companyProperties(companies, e).plan === "pro";
     const filtered = events.filter((e) => e.event !== "signup" || pro(e));
-    const body = { ...FUNNEL, events: [{ id: "signup", order: 0, properties: [{ type: "group", group_type_index: 0, key: "plan", value: "pro" }] }, FUNNEL.events[1]] };
+    const body = {
+      ...FUNNEL,
+      events: [
+        { id: "signup", order: 0, properties: [{ type: "group", group_type_index: 0, key: "plan", value: "pro" }] },
+        FUNNEL.events[1],
+      ],
+    };
     const response = await owner.session.post(insight("funnel"), body);
     expect(response.status, response.text).toBe(200);
     expect(response.body.result.map((s: any) => s.count)).toEqual(referenceFunnel(filtered, (e) => e.distinct_id, 2 * DAY).counts);
@@ -174,7 +214,11 @@ describe("unique_group (G12)", () => {
   test("distinct non-empty company keys per day", async () => {
     const response = await owner.session.post(insight("trend"), pageviews({ math: "unique_group", math_group_type_index: 0 }));
     expect(response.status, response.text).toBe(200);
-    const expected = perDay(generated.events, (e) => e.event === "$pageview" && companyOf(e) !== "", (es) => new Set(es.map(companyOf)).size);
+    const expected = perDay(
+      generated.events,
+      (e) => e.event === "$pageview" && companyOf(e) !== "",
+      (es) => new Set(es.map(companyOf)).size,
+    );
     expect(response.body.result[0].data).toEqual(expected);
     expect(expected.every((n) => n <= COMPANIES.length)).toBe(true);
   });
@@ -193,7 +237,16 @@ describe("group breakdown (G13)", () => {
     const got = Object.fromEntries(response.body.result.map((item: any) => [item.breakdown_value, item.data]));
     const planOf = (e: SentEvent) => (companyProperties(companies, e).plan as string | undefined) ?? NULL_BREAKDOWN;
     const values = new Set(events.filter((e) => e.event === "$pageview" && inRange(e)).map(planOf));
-    const expected = Object.fromEntries([...values].map((v) => [v, perDay(events, (e) => e.event === "$pageview" && planOf(e) === v, (es) => es.length)]));
+    const expected = Object.fromEntries(
+      [...values].map((v) => [
+        v,
+        perDay(
+          events,
+          (e) => e.event === "$pageview" && planOf(e) === v,
+          (es) => es.length,
+        ),
+      ]),
+    );
     expect(got).toEqual(expected);
     expect(Object.keys(expected)).toContain(NULL_BREAKDOWN);
     expect(Object.keys(got)).not.toContain("enterprise");
@@ -201,7 +254,12 @@ describe("group breakdown (G13)", () => {
 
   test("funnel by the company's plan (first touch)", async () => {
     const { events, companies } = generated;
-    const response = await owner.session.post(insight("funnel"), { ...FUNNEL, breakdown: "plan", breakdown_type: "group", breakdown_group_type_index: 0 });
+    const response = await owner.session.post(insight("funnel"), {
+      ...FUNNEL,
+      breakdown: "plan",
+      breakdown_type: "group",
+      breakdown_group_type_index: 0,
+    });
     expect(response.status, response.text).toBe(200);
     // A person's value: that of its earliest in-range step event whose company has a plan ('' when none has).
     const planOfPerson = new Map<string, string>();
@@ -210,10 +268,19 @@ describe("group breakdown (G13)", () => {
       const plan = companyProperties(companies, e).plan as string | undefined;
       if (plan !== undefined && !planOfPerson.has(e.distinct_id)) planOfPerson.set(e.distinct_id, plan);
     }
-    const got = Object.fromEntries(response.body.result.map((steps: any[]) => [steps[0].breakdown_value.join?.("") ?? steps[0].breakdown_value, steps.map((s) => s.count)]));
+    const got = Object.fromEntries(
+      response.body.result.map((steps: any[]) => [
+        steps[0].breakdown_value.join?.("") ?? steps[0].breakdown_value,
+        steps.map((s) => s.count),
+      ]),
+    );
     const expected: Record<string, number[]> = {};
     for (const value of new Set([...sorted.map((e) => planOfPerson.get(e.distinct_id) ?? "")])) {
-      const counts = referenceFunnel(events, (e) => ((planOfPerson.get(e.distinct_id) ?? "") === value ? e.distinct_id : ""), 2 * DAY).counts;
+      const counts = referenceFunnel(
+        events,
+        (e) => ((planOfPerson.get(e.distinct_id) ?? "") === value ? e.distinct_id : ""),
+        2 * DAY,
+      ).counts;
       if (counts[0] > 0) expected[value] = counts;
     }
     expect(got).toEqual(expected);
@@ -246,20 +313,31 @@ describe("aggregation_group_type_index (G1)", () => {
     const trends = await owner.session.post(insight("funnel"), { ...FUNNEL, funnel_viz_type: "trends", aggregation_group_type_index: 0 });
     expect(trends.status, trends.text).toBe(200);
     expect(trends.body.result).toHaveLength(1);
-    const ttc = await owner.session.post(insight("funnel"), { ...FUNNEL, funnel_viz_type: "time_to_convert", aggregation_group_type_index: 0 });
+    const ttc = await owner.session.post(insight("funnel"), {
+      ...FUNNEL,
+      funnel_viz_type: "time_to_convert",
+      aggregation_group_type_index: 0,
+    });
     expect(ttc.status, ttc.text).toBe(200);
     expect(ttc.body.result.bins.reduce((n: number, [, c]: [number, number]) => n + c, 0)).toBe(reference.counts[1]);
   });
 
   test("retention by company: each cohort's companies back on later days", async () => {
-    const response = await owner.session.post(insight("retention"), { date_to: "2024-03-07", total_intervals: 7, period: "Day", aggregation_group_type_index: 0 });
+    const response = await owner.session.post(insight("retention"), {
+      date_to: "2024-03-07",
+      total_intervals: 7,
+      period: "Day",
+      aggregation_group_type_index: 0,
+    });
     expect(response.status, response.text).toBe(200);
     expect(response.body.result.map((c: any) => c.values.map((v: any) => v.count))).toEqual(referenceRetention(generated.events));
     const day0 = response.body.result[0];
     const people = await owner.session.get(day0.people_url);
     expect(people.status, people.text).toBe(200);
     // Day 0's companies (the described ones: a key only named in $groups has no group row), with their return days.
-    const active = DAYS.map((d) => new Set(generated.events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === d).map(companyOf)));
+    const active = DAYS.map(
+      (d) => new Set(generated.events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === d).map(companyOf)),
+    );
     const expected = [...active[0]].filter((c) => generated.companies.has(c)).sort();
     expect(people.body.result.map((row: any) => row.person.group_key).sort()).toEqual(expected);
     for (const row of people.body.result) {
@@ -272,7 +350,10 @@ describe("aggregation_group_type_index (G1)", () => {
 describe("query nodes", () => {
   test("FunnelsQuery, RetentionQuery and TrendsQuery carry the group fields to the same answers", async () => {
     const run = (query: Record<string, unknown>) => owner.session.post(`/api/projects/${owner.projectId}/query/`, { query });
-    const series = [{ kind: "EventsNode", event: "signup" }, { kind: "EventsNode", event: "purchase" }];
+    const series = [
+      { kind: "EventsNode", event: "signup" },
+      { kind: "EventsNode", event: "purchase" },
+    ];
     const funnel = await run({
       kind: "FunnelsQuery",
       series,
@@ -282,7 +363,12 @@ describe("query nodes", () => {
     });
     expect(funnel.status, funnel.text).toBe(200);
     expect(funnel.body.results.map((s: any) => s.count)).toEqual(referenceFunnel(generated.events, companyOf, 2 * DAY).counts);
-    const retention = await run({ kind: "RetentionQuery", dateRange: { date_to: "2024-03-07" }, retentionFilter: { period: "Day", totalIntervals: 7 }, aggregation_group_type_index: 0 });
+    const retention = await run({
+      kind: "RetentionQuery",
+      dateRange: { date_to: "2024-03-07" },
+      retentionFilter: { period: "Day", totalIntervals: 7 },
+      aggregation_group_type_index: 0,
+    });
     expect(retention.status, retention.text).toBe(200);
     expect(retention.body.results.map((c: any) => c.values.map((v: any) => v.count))).toEqual(referenceRetention(generated.events));
     const trend = await run({
@@ -325,14 +411,21 @@ describe("bounds and tenants", () => {
 
   test("another project's groups never leak, and its analyses stay its own", async () => {
     // The stranger's companies are all "enterprise": in the owner's project no event matches that.
-    const theirs = await stranger.session.post(insight("trend", stranger), { ...pageviews(), properties: [{ type: "group", group_type_index: 0, key: "plan", value: "enterprise" }] });
+    const theirs = await stranger.session.post(insight("trend", stranger), {
+      ...pageviews(),
+      properties: [{ type: "group", group_type_index: 0, key: "plan", value: "enterprise" }],
+    });
     expect(theirs.status).toBe(200);
     expect(theirs.body.result[0].data.some((n: number) => n > 0)).toBe(true);
-    const ours = await owner.session.post(insight("trend"), { ...pageviews(), properties: [{ type: "group", group_type_index: 0, key: "plan", value: "enterprise" }] });
+    const ours = await owner.session.post(insight("trend"), {
+      ...pageviews(),
+      properties: [{ type: "group", group_type_index: 0, key: "plan", value: "enterprise" }],
+    });
     expect(ours.body.result[0].data.every((n: number) => n === 0)).toBe(true);
     // Nobody reads another project's groups through an analysis of it.
     for (const kind of ["trend", "funnel"]) {
-      const body = kind === "funnel" ? { ...FUNNEL, aggregation_group_type_index: 0 } : pageviews({ math: "unique_group", math_group_type_index: 0 });
+      const body =
+        kind === "funnel" ? { ...FUNNEL, aggregation_group_type_index: 0 } : pageviews({ math: "unique_group", math_group_type_index: 0 });
       const refused = await stranger.session.post(insight(kind, owner), body);
       expect(refused.status).toBe(403);
     }

@@ -76,7 +76,9 @@ describe("group property values", () => {
     // A type or key nobody has: nothing.
     expect((await owner.session.get(path("group_type_index=3&key=plan"))).body).toEqual([]);
     expect((await owner.session.get(path("group_type_index=0&key=nope"))).body).toEqual([]);
-    expect((await owner.session.get(`/api/environments/${owner.projectId}/groups/property_values/?group_type_index=0&key=plan`)).body).toEqual(reference("plan"));
+    expect(
+      (await owner.session.get(`/api/environments/${owner.projectId}/groups/property_values/?group_type_index=0&key=plan`)).body,
+    ).toEqual(reference("plan"));
   });
 
   test("bad input is a 400 naming the field", async () => {

@@ -67,7 +67,11 @@ interface Expected {
 
 /** The reference: actors sharing an event of the last 90 days with the group (index, key) or the person. */
 function reference(actor: { index: number; key: string } | { person: string }): Expected {
-  const identified = new Set(EVENTS.filter((e) => e.event === "$groupidentify").map((e) => `${TYPES.indexOf(e.properties!.$group_type as string)}:${e.properties!.$group_key}`));
+  const identified = new Set(
+    EVENTS.filter((e) => e.event === "$groupidentify").map(
+      (e) => `${TYPES.indexOf(e.properties!.$group_type as string)}:${e.properties!.$group_key}`,
+    ),
+  );
   const recent = EVENTS.filter((e) => Date.now() - Date.parse(e.timestamp!) < 90 * 24 * HOUR_MS);
   const shared = recent.filter((e) => {
     const groups = (e.properties?.$groups ?? {}) as Record<string, string>;
@@ -82,7 +86,9 @@ function reference(actor: { index: number; key: string } | { person: string }): 
     }
   return {
     persons,
-    groups: [...groups].map((g) => [Number(g.split(":")[0]), g.slice(g.indexOf(":") + 1)] as [number, string]).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])),
+    groups: [...groups]
+      .map((g) => [Number(g.split(":")[0]), g.slice(g.indexOf(":") + 1)] as [number, string])
+      .sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])),
   };
 }
 
@@ -91,7 +97,10 @@ function summary(body: any[]): Expected {
   const kinds = body.map((actor) => (actor.type === "person" ? -1 : actor.group_type_index));
   expect(kinds, "persons, then groups by type").toEqual([...kinds].sort((a, b) => a - b));
   return {
-    persons: body.filter((a) => a.type === "person").map((a) => a.id).sort(),
+    persons: body
+      .filter((a) => a.type === "person")
+      .map((a) => a.id)
+      .sort(),
     groups: body
       .filter((a) => a.type === "group")
       .map((a) => [a.group_type_index, a.group_key] as [number, string])
@@ -102,7 +111,14 @@ function summary(body: any[]): Expected {
 describe("groups/related", () => {
   test("a group's persons and its groups of other types, as the reference computes them", async () => {
     // "ghost" was never identified, yet its events have persons and groups (as in PostHog).
-    for (const [index, key] of [[0, "acme"], [0, "globex"], [1, "web"], [1, "api"], [2, "eu"], [1, "ghost"]] as const) {
+    for (const [index, key] of [
+      [0, "acme"],
+      [0, "globex"],
+      [1, "web"],
+      [1, "api"],
+      [2, "eu"],
+      [1, "ghost"],
+    ] as const) {
       const response = await owner.session.get(path(`group_type_index=${index}&id=${key}`));
       expect(response.status, response.text).toBe(200);
       expect(summary(response.body), `${index}:${key}`).toEqual(reference({ index, key }));
@@ -143,7 +159,12 @@ describe("groups/related", () => {
   });
 
   test("unknown keys, types without the key or no type at all, and unknown persons: an empty list", async () => {
-    for (const query of ["group_type_index=0&id=initech", "group_type_index=2&id=acme", "group_type_index=4&id=acme", `id=${crypto.randomUUID()}`]) {
+    for (const query of [
+      "group_type_index=0&id=initech",
+      "group_type_index=2&id=acme",
+      "group_type_index=4&id=acme",
+      `id=${crypto.randomUUID()}`,
+    ]) {
       const response = await owner.session.get(path(query));
       expect(response.status, query).toBe(200);
       expect(response.body, query).toEqual([]);

@@ -30,7 +30,12 @@ beforeAll(async () => {
     // A key named only in $groups is no group.
     { event: "$pageview", distinct_id: "bob", timestamp: at(5), properties: { $groups: { company: "initech" } } },
     // Seven types in all: the last two get no index.
-    { event: "signed_up", distinct_id: "bob", timestamp: at(6), properties: { $groups: { team: "t", region: "r", vendor: "v", shop: "s" } } },
+    {
+      event: "signed_up",
+      distinct_id: "bob",
+      timestamp: at(6),
+      properties: { $groups: { team: "t", region: "r", vendor: "v", shop: "s" } },
+    },
   ]);
 }, 60_000);
 
@@ -46,7 +51,9 @@ describe("group types", () => {
       { group_type: "region", group_type_index: 4, name_singular: null, name_plural: null },
     ]);
     // Seen again later: the same indexes, nothing added past five.
-    await sendEvents(baseUrl, owner, [{ event: "x", distinct_id: "c", timestamp: at(7), properties: { $groups: { shop: "s", company: "acme" } } }]);
+    await sendEvents(baseUrl, owner, [
+      { event: "x", distinct_id: "c", timestamp: at(7), properties: { $groups: { shop: "s", company: "acme" } } },
+    ]);
     expect((await owner.session.get(path("groups_types/"))).body).toHaveLength(5);
 
     const named = await owner.session.patch(path("groups_types/update_metadata/"), [
@@ -57,9 +64,17 @@ describe("group types", () => {
     const environments = await owner.session.get(`/api/environments/${owner.projectId}/groups_types/`);
     expect(environments.body[0].name_plural).toBe("Companies");
 
-    const unknown = await owner.session.patch(path("groups_types/update_metadata/"), [{ group_type_index: 4, name_plural: "Regions" }, { group_type_index: 3 }]);
+    const unknown = await owner.session.patch(path("groups_types/update_metadata/"), [
+      { group_type_index: 4, name_plural: "Regions" },
+      { group_type_index: 3 },
+    ]);
     expect(unknown.status).toBe(200);
-    for (const body of [[{ group_type_index: 5, name_plural: "x" }], [{ group_type_index: -1 }], { group_type_index: 0 }, [{ name_plural: "x" }]]) {
+    for (const body of [
+      [{ group_type_index: 5, name_plural: "x" }],
+      [{ group_type_index: -1 }],
+      { group_type_index: 0 },
+      [{ name_plural: "x" }],
+    ]) {
       const refused = await owner.session.patch(path("groups_types/update_metadata/"), body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.type).toBe("validation_error");
@@ -76,13 +91,24 @@ describe("groups", () => {
       previous: null,
       results: [
         { group_type_index: 0, group_key: "globex", group_properties: { name: "Globex", plan: "pro" }, created_at: at(2) },
-        { group_type_index: 0, group_key: "acme", group_properties: { name: "Acme", plan: "pro", seats: 5 }, created_at: expect.stringMatching(/^2024-03-01T12:01:00/) },
+        {
+          group_type_index: 0,
+          group_key: "acme",
+          group_properties: { name: "Acme", plan: "pro", seats: 5 },
+          created_at: expect.stringMatching(/^2024-03-01T12:01:00/),
+        },
       ],
     });
-    expect((await owner.session.get(path("groups/?group_type_index=0&search=glob"))).body.results.map((g: any) => g.group_key)).toEqual(["globex"]);
-    expect((await owner.session.get(path("groups/?group_type_index=0&search=Acme"))).body.results.map((g: any) => g.group_key)).toEqual(["acme"]);
+    expect((await owner.session.get(path("groups/?group_type_index=0&search=glob"))).body.results.map((g: any) => g.group_key)).toEqual([
+      "globex",
+    ]);
+    expect((await owner.session.get(path("groups/?group_type_index=0&search=Acme"))).body.results.map((g: any) => g.group_key)).toEqual([
+      "acme",
+    ]);
     expect((await owner.session.get(path("groups/?group_type_index=0&search=%25"))).body.results).toEqual([]);
-    expect((await owner.session.get(path("groups/?group_type_index=2"))).body.results.map((g: any) => g.group_key)).toEqual(["https://eu.example"]);
+    expect((await owner.session.get(path("groups/?group_type_index=2"))).body.results.map((g: any) => g.group_key)).toEqual([
+      "https://eu.example",
+    ]);
     // A type without groups, and an index no type has: empty.
     expect((await owner.session.get(path("groups/?group_type_index=1"))).body.results).toEqual([]);
 
@@ -109,7 +135,11 @@ describe("groups", () => {
 
   test("cursor pages of 100, newest first", async () => {
     const user = await signUp(baseUrl);
-    await sendEvents(baseUrl, user, Array.from({ length: 205 }, (_, i) => identify("company", `c${String(i).padStart(3, "0")}`, { i }, i)));
+    await sendEvents(
+      baseUrl,
+      user,
+      Array.from({ length: 205 }, (_, i) => identify("company", `c${String(i).padStart(3, "0")}`, { i }, i)),
+    );
     const seen: string[] = [];
     let next: string | null = path("groups/?group_type_index=0", user);
     let pages = 0;
@@ -134,13 +164,17 @@ describe("groups", () => {
       const own = await stranger.session.get(path(rest, stranger));
       expect(JSON.stringify(own.body)).not.toContain("acme");
     }
-    expect((await stranger.session.patch(path("groups_types/update_metadata/"), [{ group_type_index: 0, name_plural: "Pwned" }])).status).toBe(403);
+    expect(
+      (await stranger.session.patch(path("groups_types/update_metadata/"), [{ group_type_index: 0, name_plural: "Pwned" }])).status,
+    ).toBe(403);
     const reader = await owner.key(["group:read"]);
     expect((await reader.get(path("groups/?group_type_index=0"))).status).toBe(200);
     expect((await reader.patch(path("groups_types/update_metadata/"), [{ group_type_index: 0, name_plural: "x" }])).status).toBe(403);
     const other = await owner.key(["person:read"]);
     expect((await other.get(path("groups_types/"))).status).toBe(403);
     const writer = await owner.key(["group:write"]);
-    expect((await writer.patch(path("groups_types/update_metadata/"), [{ group_type_index: 0, name_plural: "Companies" }])).status).toBe(200);
+    expect((await writer.patch(path("groups_types/update_metadata/"), [{ group_type_index: 0, name_plural: "Companies" }])).status).toBe(
+      200,
+    );
   });
 });

@@ -43,7 +43,11 @@ interface Failure {
   attr: string;
   detail: RegExp;
 }
-const TEXT_AS_NUMBER: Failure = { name: "a word read as a number", attr: "properties", detail: /Cannot parse string '(Chrome|Firefox)' as Int64/ };
+const TEXT_AS_NUMBER: Failure = {
+  name: "a word read as a number",
+  attr: "properties",
+  detail: /Cannot parse string '(Chrome|Firefox)' as Int64/,
+};
 const BAD_DATE: Failure = { name: "a text that is no date", attr: "breakdown", detail: /DateTime/ };
 const DIVISION: Failure = { name: "a division by zero", attr: "math_hogql", detail: /Division by zero/ };
 // A property is Nullable, and the engine reads a Nullable text that does not parse as NULL: `coalesce` makes it fail.
@@ -86,7 +90,9 @@ describe("a passing control: the right numbers, dates in the project's timezone"
     expect(tokyo).not.toEqual(sumPerDay(0));
     const response = await post("trend", CONTROL);
     expect(response.status, response.text).toBe(200);
-    const got = new Map<string, number>(response.body.result.map((item: any) => [String(item.breakdown_value), item.data.reduce((a: number, b: number) => a + b, 0)]));
+    const got = new Map<string, number>(
+      response.body.result.map((item: any) => [String(item.breakdown_value), item.data.reduce((a: number, b: number) => a + b, 0)]),
+    );
     expect(got).toEqual(tokyo);
 
     // The query API converts its series with their math_hogql: the same sums per day.
@@ -109,7 +115,9 @@ describe("a passing control: the right numbers, dates in the project's timezone"
     expect(counts.status, counts.text).toBe(200);
     const perDay = new Map<string, number>();
     for (const e of EVENTS.filter((e) => n(e) >= 1)) perDay.set(dayIn(e, ZONE_OFFSET), (perDay.get(dayIn(e, ZONE_OFFSET)) ?? 0) + 1);
-    expect(new Map(counts.body.result.map((item: any) => [item.breakdown_value, item.data.reduce((a: number, b: number) => a + b, 0)]))).toEqual(perDay);
+    expect(
+      new Map(counts.body.result.map((item: any) => [item.breakdown_value, item.data.reduce((a: number, b: number) => a + b, 0)])),
+    ).toEqual(perDay);
   });
 });
 
@@ -129,8 +137,14 @@ describe("the analyses answer a 400 with the engine's reason", () => {
   });
 
   test("stickiness and lifecycle", async () => {
-    expectQueryError(await post("trend", { insight: "STICKINESS", shown_as: "Stickiness", events: [{ id: "$pageview" }], properties: FAILING_FILTER }), TEXT_AS_NUMBER);
-    expectQueryError(await post("trend", { insight: "LIFECYCLE", shown_as: "Lifecycle", events: [{ id: "$pageview" }], properties: FAILING_FILTER }), TEXT_AS_NUMBER);
+    expectQueryError(
+      await post("trend", { insight: "STICKINESS", shown_as: "Stickiness", events: [{ id: "$pageview" }], properties: FAILING_FILTER }),
+      TEXT_AS_NUMBER,
+    );
+    expectQueryError(
+      await post("trend", { insight: "LIFECYCLE", shown_as: "Lifecycle", events: [{ id: "$pageview" }], properties: FAILING_FILTER }),
+      TEXT_AS_NUMBER,
+    );
   });
 
   test.each(["steps", "trends", "time_to_convert"])("funnels shown as %s", async (viz) => {
@@ -147,7 +161,11 @@ describe("the analyses answer a 400 with the engine's reason", () => {
   });
 
   test("GET as well as POST", async () => {
-    const search = new URLSearchParams({ ...RANGE, events: JSON.stringify([{ id: "$pageview" }]), properties: JSON.stringify(FAILING_FILTER) });
+    const search = new URLSearchParams({
+      ...RANGE,
+      events: JSON.stringify([{ id: "$pageview" }]),
+      properties: JSON.stringify(FAILING_FILTER),
+    });
     expectQueryError(await user.session.get(`${insights("trend")}?${search}`), TEXT_AS_NUMBER);
   });
 });
@@ -173,7 +191,14 @@ describe("the actors endpoints answer the same 400", () => {
     expectQueryError(await user.session.get(`/api/projects/${user.projectId}/persons/funnel/?${funnel}`), TEXT_AS_NUMBER);
 
     const entity = { id: "$pageview", type: "events" };
-    const control = await user.session.post(insights("retention"), { target_entity: entity, returning_entity: entity, period: "Day", total_intervals: 7, date_to: RANGE.date_to, properties: CONTROL_FILTER });
+    const control = await user.session.post(insights("retention"), {
+      target_entity: entity,
+      returning_entity: entity,
+      period: "Day",
+      total_intervals: 7,
+      date_to: RANGE.date_to,
+      properties: CONTROL_FILTER,
+    });
     expect(control.status, control.text).toBe(200);
     expectQueryError(await user.session.get(failingUrl(control.body.result[1].people_url)), TEXT_AS_NUMBER);
   });
@@ -188,7 +213,10 @@ describe("the query API", () => {
     ["StickinessQuery", { kind: "StickinessQuery", series }],
     ["LifecycleQuery", { kind: "LifecycleQuery", series }],
     ["FunnelsQuery", { kind: "FunnelsQuery", series: [...series, ...series] }],
-    ["RetentionQuery", { kind: "RetentionQuery", retentionFilter: { period: "Day", totalIntervals: 7, targetEntity: entity, returningEntity: entity } }],
+    [
+      "RetentionQuery",
+      { kind: "RetentionQuery", retentionFilter: { period: "Day", totalIntervals: 7, targetEntity: entity, returningEntity: entity } },
+    ],
     ["PathsQuery", { kind: "PathsQuery" }],
   ];
 
@@ -200,7 +228,12 @@ describe("the query API", () => {
 
   test("a breakdown", async () => {
     for (const kind of ["TrendsQuery", "FunnelsQuery"]) {
-      const query = { kind, series: kind === "FunnelsQuery" ? [...series, ...series] : series, dateRange: RANGE, breakdownFilter: FAILING_BREAKDOWN };
+      const query = {
+        kind,
+        series: kind === "FunnelsQuery" ? [...series, ...series] : series,
+        dateRange: RANGE,
+        breakdownFilter: FAILING_BREAKDOWN,
+      };
       expectQueryError(await reader.post(path(), { query, refresh: "force_blocking" }), BAD_DATE);
     }
   });

@@ -23,10 +23,24 @@ interface TestElement {
 }
 
 const CLICKS: TestElement[][] = [
-  [{ tag: "a", classes: ["btn"], text: "Sign up", href: "/signup" }, { tag: "div", classes: ["hero"], id: "top" }],
-  [{ tag: "button", classes: ["cta"], text: 'Buy "now"' }, { tag: "form", classes: [] }, { tag: "body", classes: [] }],
-  [{ tag: "span", classes: [], text: "Sign UP today" }, { tag: "a", classes: ["nav"], href: "/SIGNUP/now" }, { tag: "nav", classes: [] }],
-  [{ tag: "button", classes: ["cta", "small"], text: "Buy" }, { tag: "div", classes: ["hero"], id: "bottom" }],
+  [
+    { tag: "a", classes: ["btn"], text: "Sign up", href: "/signup" },
+    { tag: "div", classes: ["hero"], id: "top" },
+  ],
+  [
+    { tag: "button", classes: ["cta"], text: 'Buy "now"' },
+    { tag: "form", classes: [] },
+    { tag: "body", classes: [] },
+  ],
+  [
+    { tag: "span", classes: [], text: "Sign UP today" },
+    { tag: "a", classes: ["nav"], href: "/SIGNUP/now" },
+    { tag: "nav", classes: [] },
+  ],
+  [
+    { tag: "button", classes: ["cta", "small"], text: "Buy" },
+    { tag: "div", classes: ["hero"], id: "bottom" },
+  ],
 ];
 
 const quoted = (value: string) => value.replace(/"/g, '\\"');
@@ -41,7 +55,10 @@ function chainOf(elements: TestElement[]): string {
         .sort()
         .map((k) => `${k}="${quoted(attributes[k])}"`)
         .join("");
-      return `${el.tag}${[...el.classes].sort().map((c) => `.${c}`).join("")}:${pairs}`;
+      return `${el.tag}${[...el.classes]
+        .sort()
+        .map((c) => `.${c}`)
+        .join("")}:${pairs}`;
     })
     .join(";");
 }
@@ -54,7 +71,7 @@ const TIERS: Record<string, string | undefined> = {};
 
 function generate(seed: number): Generated[] {
   const random = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const events: Generated[] = [];
   for (let p = 0; p < 16; p++) TIERS[`user-${p}`] = pick(["gold", "silver", undefined]);
   for (let i = 0; i < 260; i++) {
@@ -95,7 +112,11 @@ const toFloat = (e: SentEvent, key: string): number | null => {
   return Number.isFinite(n) && String(v).trim() !== "" ? n : null;
 };
 
-function perDay(events: SentEvent[], where: (e: SentEvent) => boolean, aggregate: (xs: SentEvent[]) => number = (xs) => xs.length): number[] {
+function perDay(
+  events: SentEvent[],
+  where: (e: SentEvent) => boolean,
+  aggregate: (xs: SentEvent[]) => number = (xs) => xs.length,
+): number[] {
   return DAYS.map((d) => aggregate(events.filter((e) => inRange(e) && dayOf(time(e)) === d && where(e))));
 }
 
@@ -153,7 +174,8 @@ describe("HogQL expressions and element filters in analyses, against the referen
   let user: TestUser;
   let other: TestUser;
   let events: Generated[];
-  const post = (body: Record<string, unknown>, path = "trend", as = user) => as.session.post(`/api/projects/${as.projectId}/insights/${path}/`, body);
+  const post = (body: Record<string, unknown>, path = "trend", as = user) =>
+    as.session.post(`/api/projects/${as.projectId}/insights/${path}/`, body);
   const pageviews = (e: SentEvent) => e.event === "$pageview";
   const byValue = (result: any[]) => new Map<string, number[]>(result.map((item) => [String(item.breakdown_value), item.data]));
 
@@ -161,7 +183,12 @@ describe("HogQL expressions and element filters in analyses, against the referen
     [user, other] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
     events = generate(2525);
     // Another project's events, with values no expression here may ever see.
-    const intruders = DAYS.map((d) => ({ event: "$pageview", distinct_id: "user-1", timestamp: new Date(d + 3_600_000).toISOString(), properties: { plan: "secret", price: 1e6 } }));
+    const intruders = DAYS.map((d) => ({
+      event: "$pageview",
+      distinct_id: "user-1",
+      timestamp: new Date(d + 3_600_000).toISOString(),
+      properties: { plan: "secret", price: 1e6 },
+    }));
     await Promise.all([sendEvents(baseUrl, user, events), sendEvents(baseUrl, other, intruders)]);
   }, 60_000);
 
@@ -178,7 +205,8 @@ describe("HogQL expressions and element filters in analyses, against the referen
       const response = await post({ ...RANGE, events: [{ id: "$pageview" }], breakdown_type: "hogql", breakdown: "properties.plan" });
       expect(response.status, response.text).toBe(200);
       const got = byValue(response.body.result);
-      for (const value of ["pro", "free", "Pro"]) expect(got.get(value), value).toEqual(perDay(events, (e) => pageviews(e) && plan(e) === value));
+      for (const value of ["pro", "free", "Pro"])
+        expect(got.get(value), value).toEqual(perDay(events, (e) => pageviews(e) && plan(e) === value));
       expect(got.get(NONE)).toEqual(perDay(events, (e) => pageviews(e) && plan(e) === undefined));
     });
 
@@ -189,11 +217,18 @@ describe("HogQL expressions and element filters in analyses, against the referen
       for (const tier of ["gold", "silver"]) expect(got.get(tier)).toEqual(perDay(events, (e) => TIERS[e.distinct_id] === tier));
       expect(got.get(NONE)).toEqual(perDay(events, (e) => TIERS[e.distinct_id] === undefined));
 
-      const computed = await post({ ...RANGE, events: [{ id: "purchase" }], breakdown_type: "hogql", breakdown: "concat(lower(properties.plan), '/', event)" });
+      const computed = await post({
+        ...RANGE,
+        events: [{ id: "purchase" }],
+        breakdown_type: "hogql",
+        breakdown: "concat(lower(properties.plan), '/', event)",
+      });
       expect(computed.status, computed.text).toBe(200);
       const byConcat = byValue(computed.body.result);
       // concat with a NULL argument is NULL: none.
-      expect(byConcat.get("pro/purchase")).toEqual(perDay(events, (e) => e.event === "purchase" && (plan(e) ?? "").toLowerCase() === "pro"));
+      expect(byConcat.get("pro/purchase")).toEqual(
+        perDay(events, (e) => e.event === "purchase" && (plan(e) ?? "").toLowerCase() === "pro"),
+      );
       expect(byConcat.get(NONE)).toEqual(perDay(events, (e) => e.event === "purchase" && plan(e) === undefined));
     });
   });
@@ -210,7 +245,10 @@ describe("HogQL expressions and element filters in analyses, against the referen
         },
       ],
       ["count(distinct person_id)", (xs) => new Set(xs.map((e) => e.distinct_id)).size],
-      ["countIf(properties.plan = 'pro') * 10 + max(toFloat(properties.price))", (xs) => xs.filter((e) => plan(e) === "pro").length * 10 + Math.max(0, ...xs.map((e) => toFloat(e, "price") ?? -Infinity))],
+      [
+        "countIf(properties.plan = 'pro') * 10 + max(toFloat(properties.price))",
+        (xs) => xs.filter((e) => plan(e) === "pro").length * 10 + Math.max(0, ...xs.map((e) => toFloat(e, "price") ?? -Infinity)),
+      ],
     ];
     test.each(mathCases)("%s per day", async (expression, aggregate) => {
       const response = await post({ ...RANGE, events: [{ id: "$pageview", math: "hogql", math_hogql: expression }] });
@@ -221,13 +259,25 @@ describe("HogQL expressions and element filters in analyses, against the referen
     });
 
     test("an empty bucket is 0, and a breakdown splits the aggregate", async () => {
-      const empty = await post({ date_from: "2024-02-01", date_to: "2024-02-03", events: [{ id: "$pageview", math: "hogql", math_hogql: "avg(toFloat(properties.price))" }] });
+      const empty = await post({
+        date_from: "2024-02-01",
+        date_to: "2024-02-03",
+        events: [{ id: "$pageview", math: "hogql", math_hogql: "avg(toFloat(properties.price))" }],
+      });
       expect(empty.status, empty.text).toBe(200);
       expect(empty.body.result[0].data).toEqual([0, 0, 0]);
-      const split = await post({ ...RANGE, breakdown_type: "hogql", breakdown: "properties.plan", events: [{ id: null, math: "hogql", math_hogql: "sum(toFloat(properties.price))" }] });
+      const split = await post({
+        ...RANGE,
+        breakdown_type: "hogql",
+        breakdown: "properties.plan",
+        events: [{ id: null, math: "hogql", math_hogql: "sum(toFloat(properties.price))" }],
+      });
       expect(split.status, split.text).toBe(200);
       const sum = (xs: SentEvent[]) => xs.reduce((a, e) => a + (toFloat(e, "price") ?? 0), 0);
-      expectClose(byValue(split.body.result).get("free")!, perDay(events, (e) => plan(e) === "free", sum));
+      expectClose(
+        byValue(split.body.result).get("free")!,
+        perDay(events, (e) => plan(e) === "free", sum),
+      );
     });
   });
 
@@ -267,14 +317,21 @@ describe("HogQL expressions and element filters in analyses, against the referen
 
     test("on a funnel step, and a funnel broken down by an expression", async () => {
       const step = await post(
-        { ...RANGE, insight: "FUNNELS", events: [{ id: "$pageview", order: 0, properties: [{ type: "hogql", key: "properties.plan = 'pro'" }] }] },
+        {
+          ...RANGE,
+          insight: "FUNNELS",
+          events: [{ id: "$pageview", order: 0, properties: [{ type: "hogql", key: "properties.plan = 'pro'" }] }],
+        },
         "funnel",
       );
       expect(step.status, step.text).toBe(200);
       const persons = new Set(events.filter((e) => inRange(e) && pageviews(e) && plan(e) === "pro").map((e) => e.distinct_id));
       expect(step.body.result[0].count).toBe(persons.size);
 
-      const split = await post({ ...RANGE, insight: "FUNNELS", events: [{ id: "purchase", order: 0 }], breakdown_type: "hogql", breakdown: "properties.plan" }, "funnel");
+      const split = await post(
+        { ...RANGE, insight: "FUNNELS", events: [{ id: "purchase", order: 0 }], breakdown_type: "hogql", breakdown: "properties.plan" },
+        "funnel",
+      );
       expect(split.status, split.text).toBe(200);
       const got = new Map<string, number>(split.body.result.map((steps: any[]) => [String(steps[0].breakdown_value), steps[0].count]));
       const expected = funnelPersonsByValue(events, "purchase", (e) => plan(e) ?? "");
@@ -283,7 +340,17 @@ describe("HogQL expressions and element filters in analyses, against the referen
 
     test("a funnel broken down by $session_duration: each person under its first session's duration", async () => {
       const durations = durationsOf(events);
-      const response = await post({ ...RANGE, insight: "FUNNELS", events: [{ id: "purchase", order: 0 }], breakdown_type: "session", breakdown: "$session_duration", breakdown_limit: 100 }, "funnel");
+      const response = await post(
+        {
+          ...RANGE,
+          insight: "FUNNELS",
+          events: [{ id: "purchase", order: 0 }],
+          breakdown_type: "session",
+          breakdown: "$session_duration",
+          breakdown_limit: 100,
+        },
+        "funnel",
+      );
       expect(response.status, response.text).toBe(200);
       const got = new Map<string, number>(response.body.result.map((steps: any[]) => [String(steps[0].breakdown_value), steps[0].count]));
       const expected = funnelPersonsByValue(events, "purchase", (e) => {
@@ -304,7 +371,11 @@ describe("HogQL expressions and element filters in analyses, against the referen
       expect(none.body.result.every((row: any) => row.values.every((v: any) => v.count === 0))).toBe(true);
       const counts = (result: any[]) => result.map((row) => row.values.map((v: any) => v.count));
       expect(counts(all.body.result)).toEqual(counts(plain.body.result));
-      expect(counts(plain.body.result).flat().some((n: number) => n > 0)).toBe(true);
+      expect(
+        counts(plain.body.result)
+          .flat()
+          .some((n: number) => n > 0),
+      ).toBe(true);
       const paths = await post({ ...RANGE, include_event_types: ["$pageview"], properties: never }, "path");
       expect(paths.status, paths.text).toBe(200);
       expect(paths.body.result).toEqual([]);
@@ -338,7 +409,9 @@ describe("HogQL expressions and element filters in analyses, against the referen
       const response = await post({ ...RANGE, events: [{ id: "$autocapture" }], properties: [{ type: "element", key, operator, value }] });
       expect(response.status, response.text).toBe(200);
       const values = Array.isArray(value) ? value : [value];
-      expect(response.body.result[0].data).toEqual(perDay(events, (e) => e.event === "$autocapture" && elementFilter(e as Generated, key, operator, values)));
+      expect(response.body.result[0].data).toEqual(
+        perDay(events, (e) => e.event === "$autocapture" && elementFilter(e as Generated, key, operator, values)),
+      );
     });
 
     test.each([
@@ -362,15 +435,25 @@ describe("HogQL expressions and element filters in analyses, against the referen
   });
 
   test("a point of a trend broken down by an expression lists the persons of its value", async () => {
-    const trend = await post({ ...RANGE, events: [{ id: "$pageview", math: "dau" }], breakdown_type: "hogql", breakdown: "properties.plan", properties: [{ type: "hogql", key: "event != 'x'" }] });
+    const trend = await post({
+      ...RANGE,
+      events: [{ id: "$pageview", math: "dau" }],
+      breakdown_type: "hogql",
+      breakdown: "properties.plan",
+      properties: [{ type: "hogql", key: "event != 'x'" }],
+    });
     expect(trend.status, trend.text).toBe(200);
     const item = trend.body.result.find((i: any) => i.breakdown_value === "pro");
     const day = item.data.findIndex((v: number) => v > 0);
     const people = await user.session.get(`/${item.persons_urls[day].url}`);
     expect(people.status, people.text).toBe(200);
-    const expected = new Set(events.filter((e) => inRange(e) && pageviews(e) && plan(e) === "pro" && dayOf(time(e)) === DAYS[day]).map((e) => e.distinct_id));
+    const expected = new Set(
+      events.filter((e) => inRange(e) && pageviews(e) && plan(e) === "pro" && dayOf(time(e)) === DAYS[day]).map((e) => e.distinct_id),
+    );
     expect(people.body.results[0].people.flatMap((p: any) => p.distinct_ids).sort()).toEqual([...expected].sort());
-    const typeError = await user.session.get(`/api/projects/${user.projectId}/persons/trends/?${new URLSearchParams({ ...RANGE, entity_id: "$pageview", entity_type: "events", properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })}`);
+    const typeError = await user.session.get(
+      `/api/projects/${user.projectId}/persons/trends/?${new URLSearchParams({ ...RANGE, entity_id: "$pageview", entity_type: "events", properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })}`,
+    );
     expect(typeError.status, typeError.text).toBe(400);
     expect(typeError.body.attr).toBe("properties");
   });
@@ -379,7 +462,10 @@ describe("HogQL expressions and element filters in analyses, against the referen
     const durations = durationsOf(events);
     const query = `select distinct_id, session.session_id, session.$session_duration, person.properties.tier from events
       where event = 'purchase' and timestamp >= '2024-03-01' and timestamp < '2024-03-08' order by timestamp, distinct_id`;
-    const response = await user.session.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query, limit: 1000 }, refresh: "force_blocking" });
+    const response = await user.session.post(`/api/projects/${user.projectId}/query/`, {
+      query: { kind: "HogQLQuery", query, limit: 1000 },
+      refresh: "force_blocking",
+    });
     expect(response.status, response.text).toBe(200);
     const expected = events
       .filter((e) => inRange(e) && e.event === "purchase")
@@ -418,13 +504,24 @@ describe("HogQL expressions and element filters in analyses, against the referen
       ["a placeholder", { properties: [{ type: "hogql", key: "event = {team_id}" }] }, "properties"],
       ["an unknown field", { properties: [{ type: "hogql", key: "password = 'x'" }] }, "properties"],
       ["an element key", { properties: [{ type: "element", key: "attr_class", operator: "exact", value: "x" }] }, "properties"],
-      ["an operator tag_name cannot take", { properties: [{ type: "element", key: "tag_name", operator: "icontains", value: "a" }] }, "properties"],
-      ["an unsupported selector", { properties: [{ type: "element", key: "selector", operator: "exact", value: "a:hover" }] }, "properties"],
+      [
+        "an operator tag_name cannot take",
+        { properties: [{ type: "element", key: "tag_name", operator: "icontains", value: "a" }] },
+        "properties",
+      ],
+      [
+        "an unsupported selector",
+        { properties: [{ type: "element", key: "selector", operator: "exact", value: "a:hover" }] },
+        "properties",
+      ],
       ["a broken element regex", { properties: [{ type: "element", key: "text", operator: "regex", value: "(" }] }, "properties"],
     ];
     test.each(refusals)("%s", async (_, body, attr) => {
       for (const path of ["trend", "funnel"]) {
-        const response = await post({ ...RANGE, events: [{ id: "$pageview", order: 0 }], ...body, ...(path === "funnel" ? { insight: "FUNNELS" } : {}) }, path);
+        const response = await post(
+          { ...RANGE, events: [{ id: "$pageview", order: 0 }], ...body, ...(path === "funnel" ? { insight: "FUNNELS" } : {}) },
+          path,
+        );
         expect(response.status, `${path}: ${response.text}`).toBe(400);
         expect(response.body.type).toBe("validation_error");
         expect(typeof response.body.code).toBe("string");
@@ -434,26 +531,43 @@ describe("HogQL expressions and element filters in analyses, against the referen
     });
 
     test("the same refusals through GET query parameters", async () => {
-      const params = new URLSearchParams({ ...RANGE, events: JSON.stringify([{ id: "$pageview" }]), properties: JSON.stringify([{ type: "hogql", key: "file('x') = 1" }]) });
+      const params = new URLSearchParams({
+        ...RANGE,
+        events: JSON.stringify([{ id: "$pageview" }]),
+        properties: JSON.stringify([{ type: "hogql", key: "file('x') = 1" }]),
+      });
       const response = await user.session.get(`/api/projects/${user.projectId}/insights/trend/?${params}`);
       expect(response.status, response.text).toBe(400);
       expect(response.body.attr).toBe("properties");
     });
 
     test("an expression reads only its own project's events, even naming team_id", async () => {
-      const keys = ["properties.plan = 'secret'", "team_id != 0 and toFloat(properties.price) > 1000", "properties.plan = 'secret' or team_id = team_id + 1"];
+      const keys = [
+        "properties.plan = 'secret'",
+        "team_id != 0 and toFloat(properties.price) > 1000",
+        "properties.plan = 'secret' or team_id = team_id + 1",
+      ];
       for (const key of keys) {
         const response = await post({ ...RANGE, events: [{ id: null }], properties: [{ type: "hogql", key }] });
         expect(response.status, response.text).toBe(200);
         expect(response.body.result[0].data).toEqual(DAYS.map(() => 0));
       }
-      const split = await post({ ...RANGE, events: [{ id: null, math: "hogql", math_hogql: "max(toFloat(properties.price))" }], breakdown_type: "hogql", breakdown: "toString(team_id)" });
+      const split = await post({
+        ...RANGE,
+        events: [{ id: null, math: "hogql", math_hogql: "max(toFloat(properties.price))" }],
+        breakdown_type: "hogql",
+        breakdown: "toString(team_id)",
+      });
       expect(split.status, split.text).toBe(200);
       // One team only: the project's own.
       expect(split.body.result).toHaveLength(1);
       expect(Math.max(...split.body.result[0].data)).toBe(12);
       // The other project sees its own values.
-      const theirs = await post({ ...RANGE, events: [{ id: null }], properties: [{ type: "hogql", key: "properties.plan = 'secret'" }] }, "trend", other);
+      const theirs = await post(
+        { ...RANGE, events: [{ id: null }], properties: [{ type: "hogql", key: "properties.plan = 'secret'" }] },
+        "trend",
+        other,
+      );
       expect(theirs.body.result[0].data).toEqual(DAYS.map(() => 1));
     });
   });

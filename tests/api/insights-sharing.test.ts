@@ -6,9 +6,24 @@ import { pageviewTrendsQuery } from "../support/insights";
 const baseUrl = inject("baseUrl");
 const base = (user: TestUser | number) => `/api/projects/${typeof user === "number" ? user : user.projectId}/insights`;
 
-const invalidToken = { type: "authentication_error", code: "authentication_failed", detail: "Sharing access token is invalid.", attr: null };
-const getOnly = { type: "authentication_error", code: "authentication_failed", detail: "Sharing access token can only be used for GET requests.", attr: null };
-const notPermitted = { type: "authentication_error", code: "permission_denied", detail: "You do not have permission to perform this action.", attr: null };
+const invalidToken = {
+  type: "authentication_error",
+  code: "authentication_failed",
+  detail: "Sharing access token is invalid.",
+  attr: null,
+};
+const getOnly = {
+  type: "authentication_error",
+  code: "authentication_failed",
+  detail: "Sharing access token can only be used for GET requests.",
+  attr: null,
+};
+const notPermitted = {
+  type: "authentication_error",
+  code: "permission_denied",
+  detail: "You do not have permission to perform this action.",
+  attr: null,
+};
 
 async function create(user: TestUser, body: Record<string, unknown>) {
   const response = await user.session.post(`${base(user)}/`, body);
@@ -186,7 +201,11 @@ describe("?sharing_access_token= on the insights API", () => {
   test("endpoints that do not take a token ignore it: the sharing settings and the rest of the API stay closed", async () => {
     const { owner, shared, token, anonymous } = await sharedSetup();
     const q = `?sharing_access_token=${token}`;
-    for (const path of [`${base(owner)}/${shared.id}/sharing/${q}`, `/api/organizations/@current/${q}`, `/api/projects/${owner.projectId}/${q}`]) {
+    for (const path of [
+      `${base(owner)}/${shared.id}/sharing/${q}`,
+      `/api/organizations/@current/${q}`,
+      `/api/projects/${owner.projectId}/${q}`,
+    ]) {
       const response = await anonymous.get(path);
       expect(response.status, path).toBe(401);
       expect(response.body.code).toBe("not_authenticated");
@@ -213,7 +232,12 @@ describe("?sharing_access_token= on the insights API", () => {
 
     const current = await anonymous.get(`/api/projects/@current/insights/?sharing_access_token=${token}`);
     expect(current.status).toBe(403);
-    expect(current.body).toEqual({ type: "authentication_error", code: "authentication_failed", detail: "Incorrect authentication credentials.", attr: null });
+    expect(current.body).toEqual({
+      type: "authentication_error",
+      code: "authentication_failed",
+      detail: "Incorrect authentication credentials.",
+      attr: null,
+    });
   });
 });
 
@@ -223,7 +247,11 @@ describe("POST sharing/refresh/", () => {
     const before = (await owner.session.get(`${base(owner)}/${shared.id}/sharing/`)).body;
     const refreshed = await owner.session.post(`${base(owner)}/${shared.id}/sharing/refresh/`);
     expect(refreshed.status, refreshed.text).toBe(200);
-    expect(refreshed.body).toEqual({ enabled: true, access_token: expect.stringMatching(/^[A-Za-z0-9_-]{30}$/), created_at: expect.any(String) });
+    expect(refreshed.body).toEqual({
+      enabled: true,
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{30}$/),
+      created_at: expect.any(String),
+    });
     const fresh = refreshed.body.access_token;
     expect(fresh).not.toBe(token);
     expect(refreshed.body.created_at >= before.created_at).toBe(true);
@@ -255,7 +283,9 @@ describe("POST sharing/refresh/", () => {
     expect(refreshed.body).toMatchObject({ enabled: false, access_token: expect.any(String), created_at: expect.any(String) });
     // Disabled: the token opens nothing until sharing is enabled, then it is the one that works.
     const anonymous = owner.session.as({});
-    expect((await anonymous.get(`${base(owner)}/${insight.id}/?sharing_access_token=${refreshed.body.access_token}`)).body).toEqual(invalidToken);
+    expect((await anonymous.get(`${base(owner)}/${insight.id}/?sharing_access_token=${refreshed.body.access_token}`)).body).toEqual(
+      invalidToken,
+    );
     expect(await enableSharing(owner, insight.id)).toBe(refreshed.body.access_token);
 
     const activity = await owner.session.get(`${base(owner)}/${insight.id}/activity/`);

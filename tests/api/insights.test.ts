@@ -105,7 +105,26 @@ describe("insights CRUD", () => {
 
     const basic = await user.session.get(`${base(user)}/?basic=true&short_id=${a.short_id}`);
     expect(Object.keys(basic.body.results[0]).sort()).toEqual(
-      ["id", "short_id", "name", "derived_name", "filters", "query", "dashboards", "dashboard_tiles", "description", "last_refresh", "refreshing", "saved", "tags", "updated_at", "created_by", "created_at", "last_modified_at", "favorited"].sort(),
+      [
+        "id",
+        "short_id",
+        "name",
+        "derived_name",
+        "filters",
+        "query",
+        "dashboards",
+        "dashboard_tiles",
+        "description",
+        "last_refresh",
+        "refreshing",
+        "saved",
+        "tags",
+        "updated_at",
+        "created_by",
+        "created_at",
+        "last_modified_at",
+        "favorited",
+      ].sort(),
     );
 
     const page = await user.session.get(`${base(user)}/?limit=2`);
@@ -174,7 +193,9 @@ describe("insights CRUD", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
     const [header, row] = response.text.trim().split("\r\n");
-    expect(header.split(",")).toEqual(expect.arrayContaining(["id", "short_id", "name", "query.kind", "query.source.kind", "tags.0", "favorited"]));
+    expect(header.split(",")).toEqual(
+      expect.arrayContaining(["id", "short_id", "name", "query.kind", "query.source.kind", "tags.0", "favorited"]),
+    );
     expect(row).toContain('"Csv, quoted"');
     expect(row).toContain("TrendsQuery");
     const json = await user.session.get(`${base(user)}/?format=json`);
@@ -257,7 +278,9 @@ describe("activity, views, sharing", () => {
       { type: "Insight", action: "changed", field: "name", before: "Logged", after: "Logged 2" },
       { type: "Insight", action: "changed", field: "description", before: null, after: "d" },
     ]);
-    expect(one.body.results[0].detail.changes).toEqual([{ type: "Insight", action: "changed", field: "deleted", before: false, after: true }]);
+    expect(one.body.results[0].detail.changes).toEqual([
+      { type: "Insight", action: "changed", field: "deleted", before: false, after: true },
+    ]);
 
     const paged = await user.session.get(`${base(user)}/activity/?limit=2`);
     expect(paged.body.results).toHaveLength(2);
@@ -366,7 +389,13 @@ describe("refresh modes and the results cache", () => {
     const started = await user.session.get(`${url}?refresh=async`);
     expect(started.status).toBe(200);
     expect(started.body.result).toBeNull();
-    expect(started.body.query_status).toMatchObject({ id: expect.any(String), team_id: user.projectId, insight_id: insight.id, query_async: true, complete: false });
+    expect(started.body.query_status).toMatchObject({
+      id: expect.any(String),
+      team_id: user.projectId,
+      insight_id: insight.id,
+      query_async: true,
+      complete: false,
+    });
 
     let done: any = null;
     for (let i = 0; i < 100 && !done?.result; i++) {
@@ -424,7 +453,10 @@ describe("refresh modes and the results cache", () => {
   test("kinds that cannot be computed answer a plain 400 for computing modes, and a cache miss by default", async () => {
     const user = await signUp(baseUrl);
     // An events table saved as an insight: PostHog's kind, which Hedgerow does not compute as an analysis.
-    const insight = await create(user, { name: "Events table", query: { kind: "DataTableNode", source: { kind: "EventsQuery", select: ["*"] } } });
+    const insight = await create(user, {
+      name: "Events table",
+      query: { kind: "DataTableNode", source: { kind: "EventsQuery", select: ["*"] } },
+    });
     const url = `${base(user)}/${insight.id}/`;
     expect((await user.session.get(url)).body.result).toBeNull();
     const response = await user.session.get(`${url}?refresh=blocking`);
@@ -452,7 +484,13 @@ describe("refresh modes and the results cache", () => {
       source: {
         kind: "RetentionQuery",
         dateRange: { date_to: "2024-03-05" },
-        retentionFilter: { period: "Day", totalIntervals: 5, retentionType: "retention_first_time", targetEntity: target, returningEntity: returning },
+        retentionFilter: {
+          period: "Day",
+          totalIntervals: 5,
+          retentionType: "retention_first_time",
+          targetEntity: target,
+          returningEntity: returning,
+        },
       },
     };
     const insight = await create(user, { name: "Retention", query });
@@ -468,7 +506,13 @@ describe("refresh modes and the results cache", () => {
     });
     expect(legacy.status, legacy.text).toBe(200);
     expect(computed.body.result).toEqual(legacy.body.result);
-    expect(computed.body.result.map((c: any) => c.values.map((v: any) => v.count))).toEqual([[1, 1, 0, 1, 0], [1, 1, 0, 0], [1, 0, 0], [0, 0], [0]]);
+    expect(computed.body.result.map((c: any) => c.values.map((v: any) => v.count))).toEqual([
+      [1, 1, 0, 1, 0],
+      [1, 1, 0, 0],
+      [1, 0, 0],
+      [0, 0],
+      [0],
+    ]);
     // Listed by kind, and the cached result served with it.
     const listed = await user.session.get(`${base(user)}/?insight=RETENTION`);
     expect(listed.body.results.map((i: any) => [i.id, i.result])).toEqual([[insight.id, computed.body.result]]);
@@ -477,7 +521,12 @@ describe("refresh modes and the results cache", () => {
   test("a PathsQuery insight computes what path/ computes for the same legacy filter; what paths cannot compute is a 400", async () => {
     const user = await signUp(baseUrl);
     const at = (minute: number) => new Date(Date.UTC(2024, 2, 2, 10, minute)).toISOString();
-    const view = (distinct_id: string, minute: number, url: string) => ({ event: "$pageview", distinct_id, timestamp: at(minute), properties: { $current_url: `https://x.test${url}` } });
+    const view = (distinct_id: string, minute: number, url: string) => ({
+      event: "$pageview",
+      distinct_id,
+      timestamp: at(minute),
+      properties: { $current_url: `https://x.test${url}` },
+    });
     await sendBatch(baseUrl, projectToken(user), [
       view("a", 0, "/home"),
       view("a", 1, "/pricing"),
@@ -490,7 +539,10 @@ describe("refresh modes and the results cache", () => {
       view("c", 1, "/home"),
     ]);
     const pathsFilter = { includeEventTypes: ["$pageview"], startPoint: "https://x.test/home", stepLimit: 3, edgeLimit: 10 };
-    const query = { kind: "InsightVizNode", source: { kind: "PathsQuery", dateRange: { date_from: "2024-03-01", date_to: "2024-03-04" }, pathsFilter } };
+    const query = {
+      kind: "InsightVizNode",
+      source: { kind: "PathsQuery", dateRange: { date_from: "2024-03-01", date_to: "2024-03-04" }, pathsFilter },
+    };
     const insight = await create(user, { name: "Paths", query });
     const computed = await user.session.get(`${base(user)}/${insight.id}/?refresh=blocking`);
     expect(computed.status, computed.text).toBe(200);
@@ -513,14 +565,27 @@ describe("refresh modes and the results cache", () => {
     );
     expect(computed.body.result).toHaveLength(3);
 
-    const grouped = await create(user, { name: "Grouped", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathGroupings: ["/docs*"] } } } });
+    const grouped = await create(user, {
+      name: "Grouped",
+      query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, pathGroupings: ["/docs*"] } } },
+    });
     const groupedResult = await user.session.get(`${base(user)}/${grouped.id}/?refresh=blocking`);
     expect(groupedResult.status, groupedResult.text).toBe(200);
-    expect(groupedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["2_https://x.test/pricing", "3_/docs*", 1]);
+    expect(groupedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual([
+      "2_https://x.test/pricing",
+      "3_/docs*",
+      1,
+    ]);
 
     // `pathReplacements` applies the project's own cleaning rules (before the points are matched).
-    expect((await user.session.patch(`/api/projects/${user.projectId}/`, { path_cleaning_filters: [{ regex: "^https://x\\.test", alias: "" }] })).status).toBe(200);
-    const replaced = await create(user, { name: "Replaced", query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, startPoint: "/home", pathReplacements: true } } } });
+    expect(
+      (await user.session.patch(`/api/projects/${user.projectId}/`, { path_cleaning_filters: [{ regex: "^https://x\\.test", alias: "" }] }))
+        .status,
+    ).toBe(200);
+    const replaced = await create(user, {
+      name: "Replaced",
+      query: { ...query, source: { ...query.source, pathsFilter: { ...pathsFilter, startPoint: "/home", pathReplacements: true } } },
+    });
     const replacedResult = await user.session.get(`${base(user)}/${replaced.id}/?refresh=blocking`);
     expect(replacedResult.status, replacedResult.text).toBe(200);
     expect(replacedResult.body.result.map((e: any) => [e.source, e.target, e.value])).toContainEqual(["1_/home", "2_/pricing", 2]);

@@ -70,7 +70,12 @@ describe("creating and listing invites", () => {
       private_project_access: [{ id: owner.projectId, level: 8 }],
       send_email: true,
     });
-    expect(full).toMatchObject({ first_name: "Grace", level: 8, message: "Welcome aboard", private_project_access: [{ id: owner.projectId, level: 8 }] });
+    expect(full).toMatchObject({
+      first_name: "Grace",
+      level: 8,
+      message: "Welcome aboard",
+      private_project_access: [{ id: owner.projectId, level: 8 }],
+    });
     expect(full).not.toHaveProperty("send_email");
   });
 
@@ -137,7 +142,14 @@ describe("creating and listing invites", () => {
       owner.session.post(invitesPath(org), { target_email: uniqueEmail(), private_project_access });
 
     expect((await post([{ id: other.projectId, level: 1 }])).body).toEqual(UNKNOWN_PROJECT);
-    expect((await post([{ id: owner.projectId, level: 1 }, { id: 999_999_999, level: 1 }])).body).toEqual(UNKNOWN_PROJECT);
+    expect(
+      (
+        await post([
+          { id: owner.projectId, level: 1 },
+          { id: 999_999_999, level: 1 },
+        ])
+      ).body,
+    ).toEqual(UNKNOWN_PROJECT);
     expect((await post([{ id: owner.projectId, level: 15 }])).body).toMatchObject({
       code: "invalid_choice",
       attr: "private_project_access__0__level",
@@ -157,7 +169,9 @@ describe("creating and listing invites", () => {
     const owner = await signUp(baseUrl);
     const path = invitesPath(owner.organizationId);
     expect((await owner.session.post(path, {})).body).toEqual(invalid("This field is required.", "target_email", "required"));
-    expect((await owner.session.post(path, { target_email: null })).body).toEqual(invalid("This field may not be null.", "target_email", "null"));
+    expect((await owner.session.post(path, { target_email: null })).body).toEqual(
+      invalid("This field may not be null.", "target_email", "null"),
+    );
     expect((await owner.session.post(path, { target_email: "not-an-email" })).body).toEqual(
       invalid("Enter a valid email address.", "target_email"),
     );
@@ -233,7 +247,9 @@ describe("bulk invites", () => {
     expect((await owner.session.post(bulk, [{ target_email: uniqueEmail() }, { target_email: "nope" }])).body).toEqual(
       invalid("Enter a valid email address.", "1__target_email"),
     );
-    expect((await owner.session.post(bulk, [{ target_email: uniqueEmail() }, { target_email: member.email }])).body).toEqual(ALREADY_MEMBER);
+    expect((await owner.session.post(bulk, [{ target_email: uniqueEmail() }, { target_email: member.email }])).body).toEqual(
+      ALREADY_MEMBER,
+    );
     expect((await member.session.post(bulk, [{ target_email: uniqueEmail() }, { target_email: uniqueEmail(), level: 8 }])).body).toEqual(
       denied("You cannot invite a user with a higher permission level than your own."),
     );
@@ -309,7 +325,12 @@ describe("invite access", () => {
     expect((await anonymous.get(invitesPath(org))).status).toBe(401);
     expect((await anonymous.post(invitesPath(org), { target_email: uniqueEmail() })).status).toBe(401);
     expect((await anonymous.as({ key: "phx_notarealkey" }).get(invitesPath(org))).body.code).toBe("authentication_failed");
-    const crossSite = await owner.session.request("POST", invitesPath(org), { target_email: uniqueEmail() }, { headers: { origin: "https://evil.example" } });
+    const crossSite = await owner.session.request(
+      "POST",
+      invitesPath(org),
+      { target_email: uniqueEmail() },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(crossSite.status).toBe(403);
     expect((await owner.session.get(invitesPath(org))).body.count).toBe(2);
   });
@@ -349,9 +370,19 @@ describe("accepting an invite (/api/signup/:invite_id/)", () => {
       WRONG_RECIPIENT,
     );
 
-    const joined = await anonymous.post(accept, { first_name: "New", last_name: "Comer", password: "long-enough-pw", email: email.toUpperCase() });
+    const joined = await anonymous.post(accept, {
+      first_name: "New",
+      last_name: "Comer",
+      password: "long-enough-pw",
+      email: email.toUpperCase(),
+    });
     expect(joined.status).toBe(201);
-    expect(joined.body).toMatchObject({ email, first_name: "New", last_name: "Comer", organization: { id: owner.organizationId, name: "Joinable", membership_level: 8 } });
+    expect(joined.body).toMatchObject({
+      email,
+      first_name: "New",
+      last_name: "Comer",
+      organization: { id: owner.organizationId, name: "Joinable", membership_level: 8 },
+    });
     expect(joined.body.team.id).toBe(owner.projectId);
     expect(joined.body.organizations.map((o: { id: string }) => o.id)).toEqual([owner.organizationId]);
 
@@ -395,10 +426,18 @@ describe("accepting an invite (/api/signup/:invite_id/)", () => {
     const joined = await invitee.session.post(accept, {});
     expect(joined.status).toBe(201);
     expect(joined.headers.getSetCookie().some((c) => c.includes("session-token"))).toBe(false);
-    expect(joined.body).toMatchObject({ email: invitee.email, organization: { id: owner.organizationId, membership_level: 8 }, team: { id: owner.projectId } });
-    expect(joined.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual([owner.organizationId, invitee.organizationId].sort());
+    expect(joined.body).toMatchObject({
+      email: invitee.email,
+      organization: { id: owner.organizationId, membership_level: 8 },
+      team: { id: owner.projectId },
+    });
+    expect(joined.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual(
+      [owner.organizationId, invitee.organizationId].sort(),
+    );
     expect((await invitee.session.post(accept, {})).body).toEqual(NOT_FOUND);
-    const members = await owner.session.get(`/api/organizations/${owner.organizationId}/members/?email=${encodeURIComponent(invitee.email)}`);
+    const members = await owner.session.get(
+      `/api/organizations/${owner.organizationId}/members/?email=${encodeURIComponent(invitee.email)}`,
+    );
     expect(members.body.results[0].level).toBe(8);
     // Already a member now: a new invite for them is refused.
     expect((await owner.session.post(invitesPath(owner.organizationId), { target_email: invitee.email })).body).toEqual(ALREADY_MEMBER);
@@ -475,7 +514,10 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
     expect(silent.body.emailing_attempt_made).toBe(false);
 
     const bulk = [uniqueEmail("bulk"), uniqueEmail("bulk")];
-    const created2 = await owner().post(`${invitesPath(organizationId)}bulk/`, bulk.map((target_email) => ({ target_email })));
+    const created2 = await owner().post(
+      `${invitesPath(organizationId)}bulk/`,
+      bulk.map((target_email) => ({ target_email })),
+    );
     expect(created2.status).toBe(201);
     expect(created2.body.map((i: { emailing_attempt_made: boolean }) => i.emailing_attempt_made)).toEqual([true, true]);
     for (const [i, to] of bulk.entries()) expect(mailsTo(to)[0]?.text).toContain(`/signup/${created2.body[i].id}`);
@@ -502,7 +544,11 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
   });
 
   test("the emailed link is accepted with a new account although sign-ups are closed", async () => {
-    const closed = await new ApiClient(app.baseUrl).post("/api/signup/", { email: uniqueEmail(), password: "long-enough-pw", first_name: "No" });
+    const closed = await new ApiClient(app.baseUrl).post("/api/signup/", {
+      email: uniqueEmail(),
+      password: "long-enough-pw",
+      first_name: "No",
+    });
     expect(closed.status).toBe(403);
 
     const email = uniqueEmail("linked");
@@ -510,7 +556,11 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
     const link = mailsTo(email)[0].text.match(/http:\/\/\S+\/signup\/[0-9a-f-]{36}/)![0];
     const anonymous = new ApiClient(app.baseUrl);
     const inviteId = link.split("/").pop();
-    expect((await anonymous.get(`/api/signup/${inviteId}/`)).body).toMatchObject({ target_email: email, organization_name: "Mailing Co", level: 8 });
+    expect((await anonymous.get(`/api/signup/${inviteId}/`)).body).toMatchObject({
+      target_email: email,
+      organization_name: "Mailing Co",
+      level: 8,
+    });
     const joined = await anonymous.post(`/api/signup/${inviteId}/`, { first_name: "Linked", password: "long-enough-pw" });
     expect(joined.status).toBe(201);
     expect(joined.body.organization).toMatchObject({ id: organizationId, membership_level: 8 });
@@ -534,7 +584,9 @@ describe("with email: a second server with SMTP_URL and sign-ups closed", () => 
     expect(list.body.results.find((i: { id: string }) => i.id === forNewAccount.id).is_expired).toBe(true);
     const anonymous = new ApiClient(app.baseUrl);
     expect((await anonymous.get(`/api/signup/${forNewAccount.id}/`)).body).toEqual(EXPIRED);
-    expect((await anonymous.post(`/api/signup/${forNewAccount.id}/`, { first_name: "Late", password: "long-enough-pw" })).body).toEqual(EXPIRED);
+    expect((await anonymous.post(`/api/signup/${forNewAccount.id}/`, { first_name: "Late", password: "long-enough-pw" })).body).toEqual(
+      EXPIRED,
+    );
     const member = new ApiClient(app.baseUrl, memberCredentials);
     expect((await member.post(`/api/signup/${forSignedIn.id}/`, {})).body).toEqual(EXPIRED);
     expect((await owner().get(`/api/organizations/${other.body.id}/members/`)).body.count).toBe(1);

@@ -13,7 +13,6 @@ type Status = "new" | "returning" | "resurrecting" | "dormant";
 const STATUSES: Status[] = ["new", "returning", "resurrecting", "dormant"];
 const DAY = 86_400_000;
 
-
 function shift(start: number, interval: Interval, n: number): number {
   const d = new Date(start);
   if (interval === "month") return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
@@ -65,7 +64,7 @@ const dayEnd = (date: string) => dayStart(date) + DAY - 1;
 
 function generate(seed: number): SentEvent[] {
   const random = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const events: SentEvent[] = [];
   for (let p = 0; p < 60; p++) {
     const ids = random() < 0.4 ? [`anon-${p}`, `user-${p}`] : [`user-${p}`];
@@ -83,7 +82,12 @@ function generate(seed: number): SentEvent[] {
     }
     if (ids.length === 2) {
       const first = events.find((e) => ids.includes(e.distinct_id))!;
-      events.push({ event: "$identify", distinct_id: ids[1], timestamp: new Date(Date.parse(first.timestamp!) + 60_000).toISOString(), properties: { $anon_distinct_id: ids[0] } });
+      events.push({
+        event: "$identify",
+        distinct_id: ids[1],
+        timestamp: new Date(Date.parse(first.timestamp!) + 60_000).toISOString(),
+        properties: { $anon_distinct_id: ids[0] },
+      });
     }
   }
   // In time order, so a person is created at its earliest event.
@@ -123,13 +127,22 @@ describe("lifecycle against the reference computation", () => {
       ),
     );
     // The generated data has every status somewhere.
-    for (const status of STATUSES) expect(reference.data(status).some((x) => x !== 0), status).toBe(true);
+    for (const status of STATUSES)
+      expect(
+        reference.data(status).some((x) => x !== 0),
+        status,
+      ).toBe(true);
   });
 
   test("each point's persons URL lists exactly the persons of its status", async () => {
     const response = await post({ events: [{ id: "$pageview" }], interval: "week", date_from: "2024-02-04", date_to: "2024-03-16" });
     expect(response.status, response.text).toBe(200);
-    const reference = referenceLifecycle(events, { from: dayStart("2024-02-04"), to: dayEnd("2024-03-16"), interval: "week", where: (e) => e.event === "$pageview" });
+    const reference = referenceLifecycle(events, {
+      from: dayStart("2024-02-04"),
+      to: dayEnd("2024-03-16"),
+      interval: "week",
+      where: (e) => e.event === "$pageview",
+    });
     const person = personsOf(events);
     let checked = 0;
     for (const item of response.body.result) {
@@ -161,7 +174,10 @@ describe("lifecycle against the reference computation", () => {
     const global = await post({ ...body, events: [{ id: "$pageview" }], properties: chrome });
     expect(global.body.result.map((item: any) => item.data)).toEqual(filtered.body.result.map((item: any) => item.data));
 
-    const insight = await user.session.post(`/api/projects/${user.projectId}/insights/`, { filters: { insight: "LIFECYCLE", ...body }, saved: true });
+    const insight = await user.session.post(`/api/projects/${user.projectId}/insights/`, {
+      filters: { insight: "LIFECYCLE", ...body },
+      saved: true,
+    });
     expect(insight.status, insight.text).toBe(201);
     const computed = await user.session.get(`/api/projects/${user.projectId}/insights/${insight.body.id}/?refresh=blocking`);
     expect(computed.body.result.map((item: any) => item.data)).toEqual(filtered.body.result.map((item: any) => item.data));
@@ -177,7 +193,9 @@ describe("lifecycle against the reference computation", () => {
       refresh: "force_blocking",
     });
     expect(query.status, query.text).toBe(200);
-    expect(query.body.results.map((item: any) => [item.status, item.data])).toEqual(filtered.body.result.map((item: any) => [item.status, item.data]));
+    expect(query.body.results.map((item: any) => [item.status, item.data])).toEqual(
+      filtered.body.result.map((item: any) => [item.status, item.data]),
+    );
   });
 
   test("PostHog's 400s: one series, no breakdown, no compare; a persons URL's date must be a bucket", async () => {
@@ -190,7 +208,12 @@ describe("lifecycle against the reference computation", () => {
     await bad({ events: [] }, "events");
     await bad({ events: [{ id: "$pageview" }], breakdown: "$browser" }, "breakdown");
     await bad({ events: [{ id: "$pageview" }], compare: true }, "compare");
-    const legacy = await user.session.post(trendPath(user), { shown_as: "Lifecycle", events: [{ id: "$pageview" }], date_from: "2024-03-01", date_to: "2024-03-02" });
+    const legacy = await user.session.post(trendPath(user), {
+      shown_as: "Lifecycle",
+      events: [{ id: "$pageview" }],
+      date_from: "2024-03-01",
+      date_to: "2024-03-02",
+    });
     expect(legacy.body.result.map((item: any) => item.status)).toEqual(STATUSES);
 
     const ok = await post({ events: [{ id: "$pageview" }], interval: "day", date_from: "2024-03-01", date_to: "2024-03-10" });

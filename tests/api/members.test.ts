@@ -181,7 +181,12 @@ describe("changing levels", () => {
     for (const level of [7, 0, 16, -1]) {
       const response = await owner.session.patch(path, { level });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ type: "validation_error", code: "invalid_choice", detail: `"${level}" is not a valid choice.`, attr: "level" });
+      expect(response.body).toEqual({
+        type: "validation_error",
+        code: "invalid_choice",
+        detail: `"${level}" is not a valid choice.`,
+        attr: "level",
+      });
     }
     for (const level of ["admin", null, [8], { level: 8 }, "x".repeat(1_000_000)]) {
       const response = await owner.session.patch(path, { level });
@@ -307,7 +312,12 @@ describe("access", () => {
     expect((await anonymous.get(membersPath(org))).status).toBe(401);
     expect((await anonymous.delete(memberPath(org, member.user.uuid))).status).toBe(401);
     expect((await anonymous.as({ key: "phx_notarealkey" }).get(membersPath(org))).body.code).toBe("authentication_failed");
-    const crossSite = await owner.session.request("PATCH", memberPath(org, member.user.uuid), { level: 1 }, { headers: { origin: "https://evil.example" } });
+    const crossSite = await owner.session.request(
+      "PATCH",
+      memberPath(org, member.user.uuid),
+      { level: 1 },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(crossSite.status).toBe(403);
     expect(await levelOf(owner, org, member)).toBe(8);
   });

@@ -60,7 +60,10 @@ describe("the OpenAPI document", () => {
       const source = readFileSync(file, "utf8");
       const served = /serve\(([\s\S]*?)\)/.exec(source);
       if (served) {
-        const names = served[1].split(",").map((name) => name.trim()).filter(Boolean);
+        const names = served[1]
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean);
         for (const name of names) {
           const operationId = name.replace(/Endpoint$/, "");
           const found = operations.find((op) => op.operationId === operationId);
@@ -101,7 +104,10 @@ describe("the OpenAPI document", () => {
       }
     }
     expect((await anonymous.get("/api/environments/1/no-such-thing/")).status).toBe(404);
-    expect((await key.get(`/api/environments/${owner.projectId}/no-such-thing/`)).body).toMatchObject({ type: "invalid_request", code: "not_found" });
+    expect((await key.get(`/api/environments/${owner.projectId}/no-such-thing/`)).body).toMatchObject({
+      type: "invalid_request",
+      code: "not_found",
+    });
     expect(twins).toBeGreaterThan(50);
   });
 
@@ -217,9 +223,7 @@ describe("the response check of the API tests", () => {
 
   test("refuses bodies that do not match, with the operation and the field in the message", async () => {
     const client = new ApiClient(fakeUrl);
-    await expect(client.get("/api/organizations/")).rejects.toThrow(
-      /GET \/api\/organizations\/ answered 200: .*\/count must be integer/,
-    );
+    await expect(client.get("/api/organizations/")).rejects.toThrow(/GET \/api\/organizations\/ answered 200: .*\/count must be integer/);
     await expect(client.get("/api/organizations/@current/")).rejects.toThrow(
       /GET \/api\/organizations\/\{organizationId\}\/ answered 200: .*must have required property 'name'/,
     );
@@ -246,16 +250,49 @@ describe("the response check of the API tests", () => {
 describe("compatibility with PostHog's schema", () => {
   const SPEC_FIELDS: Record<string, string[]> = {
     Organization: [
-      "id", "name", "slug", "logo_media_id", "created_at", "updated_at", "membership_level", "plugins_access_level", "teams",
-      "projects", "available_product_features", "is_member_join_email_enabled", "metadata", "customer_id", "enforce_2fa", "member_count",
+      "id",
+      "name",
+      "slug",
+      "logo_media_id",
+      "created_at",
+      "updated_at",
+      "membership_level",
+      "plugins_access_level",
+      "teams",
+      "projects",
+      "available_product_features",
+      "is_member_join_email_enabled",
+      "metadata",
+      "customer_id",
+      "enforce_2fa",
+      "member_count",
     ],
     OrganizationDomain: [
-      "id", "domain", "is_verified", "verified_at", "verification_challenge", "jit_provisioning_enabled", "sso_enforcement", "has_saml",
-      "saml_entity_id", "saml_acs_url", "saml_x509_cert",
+      "id",
+      "domain",
+      "is_verified",
+      "verified_at",
+      "verification_challenge",
+      "jit_provisioning_enabled",
+      "sso_enforcement",
+      "has_saml",
+      "saml_entity_id",
+      "saml_acs_url",
+      "saml_x509_cert",
     ],
     OrganizationInvite: [
-      "id", "target_email", "first_name", "emailing_attempt_made", "level", "is_expired", "created_by", "created_at", "updated_at",
-      "message", "private_project_access", "send_email",
+      "id",
+      "target_email",
+      "first_name",
+      "emailing_attempt_made",
+      "level",
+      "is_expired",
+      "created_by",
+      "created_at",
+      "updated_at",
+      "message",
+      "private_project_access",
+      "send_email",
     ],
     OrganizationMember: ["id", "user", "level", "joined_at", "updated_at", "is_2fa_enabled", "has_social_auth", "last_login"],
     UserBasic: ["id", "uuid", "distinct_id", "first_name", "last_name", "email", "is_email_verified", "hedgehog_config"],
@@ -311,7 +348,8 @@ describe("compatibility with PostHog's schema", () => {
     if (!compatible) return void problems.push(`${at} is ${type}, PostHog's schema says ${expected}`);
     if (schema.format && FORMATS[schema.format] && !FORMATS[schema.format].test(value as string))
       problems.push(`${at} is not a ${schema.format}: ${JSON.stringify(value)}`);
-    if (schema.enum && !schema.enum.includes(value)) problems.push(`${at} is ${JSON.stringify(value)}, not one of ${schema.enum.join(", ")}`);
+    if (schema.enum && !schema.enum.includes(value))
+      problems.push(`${at} is ${JSON.stringify(value)}, not one of ${schema.enum.join(", ")}`);
     const nested = componentOf(schema.items) ?? componentOf(schema);
     if (type === "array" && schema.items)
       (value as unknown[]).forEach((item, i) => {
@@ -346,12 +384,14 @@ describe("compatibility with PostHog's schema", () => {
   test("the checker itself refuses a wrong answer", () => {
     const problems: string[] = [];
     compare("Organization", { id: "x", name: 5, member_count: "3", metadata: {} }, "org", problems);
-    expect(problems).toEqual(expect.arrayContaining([
-      "org.id is not a uuid: \"x\"",
-      "org.name is integer, PostHog's schema says string",
-      "org.member_count is string, PostHog's schema says integer",
-      "org.slug is missing",
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'org.id is not a uuid: "x"',
+        "org.name is integer, PostHog's schema says string",
+        "org.member_count is string, PostHog's schema says integer",
+        "org.slug is missing",
+      ]),
+    );
   });
 
   test("Organization and its list", async () => {
@@ -378,7 +418,9 @@ describe("compatibility with PostHog's schema", () => {
     expect(created.status).toBe(201);
     const problems: string[] = [];
     compare("OrganizationInvite", created.body, "invite", problems);
-    problems.push(...compareList("OrganizationInvite", (await owner.session.get(`/api/organizations/${owner.organizationId}/invites/`)).body));
+    problems.push(
+      ...compareList("OrganizationInvite", (await owner.session.get(`/api/organizations/${owner.organizationId}/invites/`)).body),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -389,7 +431,9 @@ describe("compatibility with PostHog's schema", () => {
     expect(created.status).toBe(201);
     const problems: string[] = [];
     compare("OrganizationDomain", created.body, "domain", problems);
-    problems.push(...compareList("OrganizationDomain", (await owner.session.get(`/api/organizations/${owner.organizationId}/domains/`)).body));
+    problems.push(
+      ...compareList("OrganizationDomain", (await owner.session.get(`/api/organizations/${owner.organizationId}/domains/`)).body),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -145,7 +145,10 @@ describe("organizations", () => {
     });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toMatchObject({ type: "invalid_request", code: "request_too_large" });
-    const plainText = await api.request("POST", "/api/organizations/", undefined, { raw: "name=x", headers: { "content-type": "text/plain" } });
+    const plainText = await api.request("POST", "/api/organizations/", undefined, {
+      raw: "name=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(plainText.status).toBe(415);
     expect(plainText.body).toMatchObject({ code: "unsupported_media_type" });
     expect((await api.get("/api/organizations/not-a-uuid/")).status).toBe(404);
@@ -169,7 +172,12 @@ describe("organizations", () => {
     const write = await readOnly.post("/api/organizations/", { name: "No" });
     expect(write.status).toBe(403);
     expect(write.body.detail).toBe("API key missing required scope 'organization:write'");
-    const crossSite = await owner.session.request("POST", "/api/organizations/", { name: "Evil" }, { headers: { origin: "https://evil.example" } });
+    const crossSite = await owner.session.request(
+      "POST",
+      "/api/organizations/",
+      { name: "Evil" },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(crossSite.status).toBe(403);
   });
 });

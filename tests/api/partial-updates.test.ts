@@ -20,8 +20,10 @@ async function patchesNothing(user: TestUser, path: string, compare: (before: an
 
 // A save moves `updated_at` (Django's auto_now) even when nothing else changes.
 const withoutUpdatedAt = (b: any, a: any) => expect({ ...a, updated_at: null }).toEqual({ ...b, updated_at: null });
-const sameFields = (...fields: string[]) => (b: any, a: any) =>
-  expect(Object.fromEntries(fields.map((f) => [f, a[f]]))).toEqual(Object.fromEntries(fields.map((f) => [f, b[f]])));
+const sameFields =
+  (...fields: string[]) =>
+  (b: any, a: any) =>
+    expect(Object.fromEntries(fields.map((f) => [f, a[f]]))).toEqual(Object.fromEntries(fields.map((f) => [f, b[f]])));
 
 describe("PATCH with nothing to change answers 200 and the resource unchanged", () => {
   test("personal API keys", async () => {
@@ -52,7 +54,9 @@ describe("PATCH with nothing to change answers 200 and the resource unchanged", 
       expect(patched.status, patched.text).toBe(200);
       expect(patched.body).toEqual(listed);
     }
-    const domain = await owner.session.post(`/api/organizations/${owner.organizationId}/domains/`, { domain: `d-${Date.now()}.example.com` });
+    const domain = await owner.session.post(`/api/organizations/${owner.organizationId}/domains/`, {
+      domain: `d-${Date.now()}.example.com`,
+    });
     expect(domain.status, domain.text).toBe(201);
     await patchesNothing(owner, `/api/organizations/${owner.organizationId}/domains/${domain.body.id}/`);
   });
@@ -62,8 +66,15 @@ describe("PATCH with nothing to change answers 200 and the resource unchanged", 
     const insight = await owner.session.post(`/api/projects/${owner.projectId}/insights/`, { name: "Unchanged" });
     expect(insight.status, insight.text).toBe(201);
     // Results and cache fields are the cache's, not the insight's; the insight's own fields must not move.
-    await patchesNothing(owner, `/api/projects/${owner.projectId}/insights/${insight.body.id}/`, sameFields("id", "short_id", "name", "description", "tags", "saved", "favorited", "deleted", "filters", "query", "last_modified_at"));
-    const action = await owner.session.post(`/api/projects/${owner.projectId}/actions/`, { name: "Unchanged", steps: [{ event: "$pageview" }] });
+    await patchesNothing(
+      owner,
+      `/api/projects/${owner.projectId}/insights/${insight.body.id}/`,
+      sameFields("id", "short_id", "name", "description", "tags", "saved", "favorited", "deleted", "filters", "query", "last_modified_at"),
+    );
+    const action = await owner.session.post(`/api/projects/${owner.projectId}/actions/`, {
+      name: "Unchanged",
+      steps: [{ event: "$pageview" }],
+    });
     expect(action.status, action.text).toBe(201);
     await patchesNothing(owner, `/api/projects/${owner.projectId}/actions/${action.body.id}/`, withoutUpdatedAt);
   });

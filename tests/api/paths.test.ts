@@ -112,7 +112,12 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
   }
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const sorted = [...edges.values()]
-    .map((e) => ({ source: e.source, target: e.target, value: e.times.length, average_conversion_time: e.times.reduce((s, x) => s + x, 0) / e.times.length }))
+    .map((e) => ({
+      source: e.source,
+      target: e.target,
+      value: e.times.length,
+      average_conversion_time: e.times.reduce((s, x) => s + x, 0) / e.times.length,
+    }))
     .sort((a, b) => b.value - a.value || cmp(a.source, b.source) || cmp(a.target, b.target))
     // No default edge limit with both points, as PostHog.
     .slice(0, o.edgeLimit ?? (o.start !== undefined && o.end !== undefined ? Infinity : 50));
@@ -129,7 +134,8 @@ function referencePaths(events: SentEvent[], o: PathOptions) {
   return sorted.filter((e) => reached.has(e.source));
 }
 
-const rounded = (edges: any[]) => edges.map((e) => ({ ...e, average_conversion_time: Math.round(e.average_conversion_time * 1000) / 1000 }));
+const rounded = (edges: any[]) =>
+  edges.map((e) => ({ ...e, average_conversion_time: Math.round(e.average_conversion_time * 1000) / 1000 }));
 
 // ------------------------------------------------------------------------------------------------
 
@@ -198,7 +204,12 @@ describe("paths", () => {
         const distinct = merged && i < n / 2 ? `anon-${p}` : `user-${p}`;
         const browser = random() < 0.5 ? "Chrome" : "Safari";
         if (merged && i === Math.ceil(n / 2)) {
-          events.push({ event: "$identify", distinct_id: `user-${p}`, timestamp: new Date(t).toISOString(), properties: { $anon_distinct_id: `anon-${p}` } });
+          events.push({
+            event: "$identify",
+            distinct_id: `user-${p}`,
+            timestamp: new Date(t).toISOString(),
+            properties: { $anon_distinct_id: `anon-${p}` },
+          });
           t += 1000;
         }
         if (random() < 0.7)
@@ -208,7 +219,13 @@ describe("paths", () => {
             timestamp: new Date(t).toISOString(),
             properties: { $current_url: urls[Math.floor(random() * urls.length)], $browser: browser },
           });
-        else events.push({ event: customs[Math.floor(random() * customs.length)], distinct_id: distinct, timestamp: new Date(t).toISOString(), properties: { $browser: browser } });
+        else
+          events.push({
+            event: customs[Math.floor(random() * customs.length)],
+            distinct_id: distinct,
+            timestamp: new Date(t).toISOString(),
+            properties: { $browser: browser },
+          });
       }
     }
     await sendEvents(baseUrl, user, events);
@@ -223,31 +240,76 @@ describe("paths", () => {
       [{}, {}],
       [{ types: ["$pageview"] }, { path_type: "$pageview" }],
       [{ types: ["custom_event"] }, { include_event_types: ["custom_event"] }],
-      [{ types: ["$pageview"], custom: ["clicked"] }, { include_event_types: ["$pageview"], include_custom_events: ["clicked"] }],
+      [
+        { types: ["$pageview"], custom: ["clicked"] },
+        { include_event_types: ["$pageview"], include_custom_events: ["clicked"] },
+      ],
       [{ exclude: ["$identify", "https://ex.com/docs"] }, { exclude_events: ["$identify", "https://ex.com/docs"] }],
-      [{ types: ["$pageview"], stepLimit: 3, edgeLimit: 8 }, { include_event_types: ["$pageview"], step_limit: 3, edge_limit: 8 }],
-      [{ types: ["$pageview"], stepLimit: 10, edgeLimit: 200 }, { include_event_types: ["$pageview"], step_limit: 10, edge_limit: 200 }],
-      [{ types: ["$pageview"], start: "https://ex.com/pricing" }, { include_event_types: ["$pageview"], start_point: "https://ex.com/pricing" }],
-      [{ types: ["$pageview"], end: "https://ex.com/signup" }, { include_event_types: ["$pageview"], end_point: "https://ex.com/signup" }],
+      [
+        { types: ["$pageview"], stepLimit: 3, edgeLimit: 8 },
+        { include_event_types: ["$pageview"], step_limit: 3, edge_limit: 8 },
+      ],
+      [
+        { types: ["$pageview"], stepLimit: 10, edgeLimit: 200 },
+        { include_event_types: ["$pageview"], step_limit: 10, edge_limit: 200 },
+      ],
+      [
+        { types: ["$pageview"], start: "https://ex.com/pricing" },
+        { include_event_types: ["$pageview"], start_point: "https://ex.com/pricing" },
+      ],
+      [
+        { types: ["$pageview"], end: "https://ex.com/signup" },
+        { include_event_types: ["$pageview"], end_point: "https://ex.com/signup" },
+      ],
       [
         { types: ["$pageview"], start: "https://ex.com/home", end: "https://ex.com/signup" },
         { include_event_types: ["$pageview"], start_point: "https://ex.com/home", end_point: "https://ex.com/signup" },
       ],
-      [{ start: "https://ex.com", end: "clicked", stepLimit: 4 }, { start_point: "https://ex.com", end_point: "clicked", step_limit: 4 }],
-      [{ start: "https://ex.com/docs", end: "signed_up", stepLimit: 3, edgeLimit: 5 }, { start_point: "https://ex.com/docs", end_point: "signed_up", step_limit: 3, edge_limit: 5 }],
+      [
+        { start: "https://ex.com", end: "clicked", stepLimit: 4 },
+        { start_point: "https://ex.com", end_point: "clicked", step_limit: 4 },
+      ],
+      [
+        { start: "https://ex.com/docs", end: "signed_up", stepLimit: 3, edgeLimit: 5 },
+        { start_point: "https://ex.com/docs", end_point: "signed_up", step_limit: 3, edge_limit: 5 },
+      ],
       [{ groupings: ["*/pricing", "https://ex.com/*o*"] }, { path_groupings: ["*/pricing", "https://ex.com/*o*"] }],
       [
-        { types: ["$pageview"], cleaning: [{ regex: "/(docs|signup)$", alias: "/<page>" }, { regex: "^https://ex\\.com", alias: "" }] },
-        { include_event_types: ["$pageview"], local_path_cleaning_filters: [{ regex: "/(docs|signup)$", alias: "/<page>" }, { regex: "^https://ex\\.com", alias: "" }] },
+        {
+          types: ["$pageview"],
+          cleaning: [
+            { regex: "/(docs|signup)$", alias: "/<page>" },
+            { regex: "^https://ex\\.com", alias: "" },
+          ],
+        },
+        {
+          include_event_types: ["$pageview"],
+          local_path_cleaning_filters: [
+            { regex: "/(docs|signup)$", alias: "/<page>" },
+            { regex: "^https://ex\\.com", alias: "" },
+          ],
+        },
       ],
       [
         { cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], exclude: ["$identify"], start: "*plans*" },
-        { local_path_cleaning_filters: [{ regex: "pricing", alias: "plans" }], path_groupings: ["*plans*"], exclude_events: ["$identify"], start_point: "*plans*" },
+        {
+          local_path_cleaning_filters: [{ regex: "pricing", alias: "plans" }],
+          path_groupings: ["*plans*"],
+          exclude_events: ["$identify"],
+          start_point: "*plans*",
+        },
       ],
-      [{ types: ["$pageview"], cleaning: [projectRule] }, { include_event_types: ["$pageview"], path_replacements: true }],
+      [
+        { types: ["$pageview"], cleaning: [projectRule] },
+        { include_event_types: ["$pageview"], path_replacements: true },
+      ],
       [
         { types: ["$pageview"], cleaning: [projectRule, { regex: "^/(docs|signup)$", alias: "/<page>" }] },
-        { include_event_types: ["$pageview"], path_replacements: true, local_path_cleaning_filters: [{ regex: "^/(docs|signup)$", alias: "/<page>" }] },
+        {
+          include_event_types: ["$pageview"],
+          path_replacements: true,
+          local_path_cleaning_filters: [{ regex: "^/(docs|signup)$", alias: "/<page>" }],
+        },
       ],
       [
         { types: ["$pageview"], where: (e) => e.properties?.$browser === "Chrome" },
@@ -262,9 +324,16 @@ describe("paths", () => {
     }
     expect(referencePaths(events, { ...range, types: ["$pageview"] }).length).toBeGreaterThan(5);
     // The generated sessions reach the cases' points, and some paths between two points are elided.
-    expect(referencePaths(events, { ...range, types: ["$pageview"], start: "https://ex.com/home", end: "https://ex.com/signup" }).length).toBeGreaterThan(2);
-    expect(referencePaths(events, { ...range, start: "https://ex.com", end: "clicked", stepLimit: 4 }).some((e) => e.target.endsWith("_..."))).toBe(true);
-    expect(referencePaths(events, { ...range, cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], start: "*plans*" }).length).toBeGreaterThan(2);
+    expect(
+      referencePaths(events, { ...range, types: ["$pageview"], start: "https://ex.com/home", end: "https://ex.com/signup" }).length,
+    ).toBeGreaterThan(2);
+    expect(
+      referencePaths(events, { ...range, start: "https://ex.com", end: "clicked", stepLimit: 4 }).some((e) => e.target.endsWith("_...")),
+    ).toBe(true);
+    expect(
+      referencePaths(events, { ...range, cleaning: [{ regex: "pricing", alias: "plans" }], groupings: ["*plans*"], start: "*plans*" })
+        .length,
+    ).toBeGreaterThan(2);
   });
 
   test("hand-computed: start and end points together, groupings, cleaning rules", async () => {

@@ -113,9 +113,19 @@ describe("personal API keys", () => {
       const created = await owner.session.post("/api/personal_api_keys/", { label: "MCP", scopes: ["*"], ...limits });
       expect(created.status).toBe(201);
       const current = await anonymous.as({ key: created.body.value }).get("/api/personal_api_keys/@current/");
-      expect(Object.keys(current.body).sort()).toEqual(
-        ["created_at", "id", "label", "last_rolled_at", "last_used_at", "mask_value", "scoped_organizations", "scoped_teams", "scopes", "user_id", "value"],
-      );
+      expect(Object.keys(current.body).sort()).toEqual([
+        "created_at",
+        "id",
+        "label",
+        "last_rolled_at",
+        "last_used_at",
+        "mask_value",
+        "scoped_organizations",
+        "scoped_teams",
+        "scopes",
+        "user_id",
+        "value",
+      ]);
       expect(current.body).toMatchObject({ scopes: ["*"], scoped_organizations: [], scoped_teams: [], last_rolled_at: null, value: null });
     }
     const limited = await owner.session.post("/api/personal_api_keys/", {
@@ -251,7 +261,9 @@ describe("personal API keys", () => {
       const ok = await create([owner.organizationId]);
       expect(ok.status).toBe(201);
       expect(ok.body.scoped_organizations).toEqual([owner.organizationId]);
-      expect((await owner.session.patch(`/api/personal_api_keys/${ok.body.id}/`, { scoped_organizations: [stranger.organizationId] })).status).toBe(400);
+      expect(
+        (await owner.session.patch(`/api/personal_api_keys/${ok.body.id}/`, { scoped_organizations: [stranger.organizationId] })).status,
+      ).toBe(400);
       expect((await owner.session.get(`/api/personal_api_keys/${ok.body.id}/`)).body.scoped_organizations).toEqual([owner.organizationId]);
     });
 

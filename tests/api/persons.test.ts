@@ -28,7 +28,12 @@ describe("persons", () => {
   test("the first event of a distinct id creates its person; $set, $set_once and $unset maintain properties", async () => {
     const user = await signUp(baseUrl);
     await send(user, [
-      { event: "$pageview", distinct_id: "d1", timestamp: at(1), properties: { $set_once: { first_seen: "a" }, $set: { plan: "free", tmp: 1 } } },
+      {
+        event: "$pageview",
+        distinct_id: "d1",
+        timestamp: at(1),
+        properties: { $set_once: { first_seen: "a" }, $set: { plan: "free", tmp: 1 } },
+      },
       { event: "upgrade", distinct_id: "d1", timestamp: at(2), properties: { $set_once: { first_seen: "b" }, $set: { plan: "pro" } } },
     ]);
     await send(user, [{ event: "cleanup", distinct_id: "d1", timestamp: at(3), properties: { $unset: ["tmp"] } }]);
@@ -49,12 +54,22 @@ describe("persons", () => {
     const user = await signUp(baseUrl);
     // Anonymous browsing, then (in a later request) a known user's own person, then the identify merging them.
     await send(user, [
-      { event: "$pageview", distinct_id: "anon-1", timestamp: at(1), properties: { $set_once: { referrer: "ad" }, $set: { shared: "anon" } } },
+      {
+        event: "$pageview",
+        distinct_id: "anon-1",
+        timestamp: at(1),
+        properties: { $set_once: { referrer: "ad" }, $set: { shared: "anon" } },
+      },
       { event: "$pageview", distinct_id: "anon-1", timestamp: at(2) },
     ]);
     await send(user, [{ event: "login-elsewhere", distinct_id: "user-1", timestamp: at(3), properties: { $set: { shared: "user" } } }]);
     await send(user, [
-      { event: "$identify", distinct_id: "user-1", timestamp: at(4), properties: { $anon_distinct_id: "anon-1", $set: { email: "Ann@Example.com" } } },
+      {
+        event: "$identify",
+        distinct_id: "user-1",
+        timestamp: at(4),
+        properties: { $anon_distinct_id: "anon-1", $set: { email: "Ann@Example.com" } },
+      },
     ]);
 
     const persons = await personsOf(user);
@@ -106,9 +121,14 @@ describe("persons", () => {
       { plan: "pro", seats: "many" },
       {},
     ];
-    await send(user, people.map((set, i) => ({ event: "e", distinct_id: `p-${i}`, timestamp: at(i), properties: { $set: set } })));
+    await send(
+      user,
+      people.map((set, i) => ({ event: "e", distinct_id: `p-${i}`, timestamp: at(i), properties: { $set: set } })),
+    );
     const ids = async (filters: unknown) =>
-      (await personsOf(user, `?properties=${encodeURIComponent(JSON.stringify(filters))}`)).results.map((p: any) => p.distinct_ids[0]).sort();
+      (await personsOf(user, `?properties=${encodeURIComponent(JSON.stringify(filters))}`)).results
+        .map((p: any) => p.distinct_ids[0])
+        .sort();
     const person = (key: string, operator: string, value?: unknown) => ({ key, operator, value, type: "person" });
     expect(await ids([person("plan", "exact", ["pro"])])).toEqual(["p-0", "p-2"]);
     expect(await ids([person("plan", "is_not", ["pro"])])).toEqual(["p-1", "p-3"]);
@@ -122,11 +142,18 @@ describe("persons", () => {
     expect(await ids([person("email", "is_set")])).toEqual(["p-0", "p-1"]);
     expect(await ids([person("email", "is_not_set")])).toEqual(["p-2", "p-3"]);
     expect(await ids([person("plan", "exact", ["pro"]), person("seats", "gt", 5)])).toEqual(["p-0"]);
-    expect(await ids({ type: "OR", values: [person("plan", "exact", ["free"]), person("seats", "exact", ["many"])] })).toEqual(["p-1", "p-2"]);
+    expect(await ids({ type: "OR", values: [person("plan", "exact", ["free"]), person("seats", "exact", ["many"])] })).toEqual([
+      "p-1",
+      "p-2",
+    ]);
     const page = await personsOf(user, `?limit=1&properties=${encodeURIComponent(JSON.stringify([person("plan", "exact", ["pro"])]))}`);
     expect(page.count).toBe(2);
 
-    for (const bad of ["not json", JSON.stringify([{ key: "plan", operator: "exact", value: ["pro"], type: "event" }]), JSON.stringify([person("seats", "gt", "x")])]) {
+    for (const bad of [
+      "not json",
+      JSON.stringify([{ key: "plan", operator: "exact", value: ["pro"], type: "event" }]),
+      JSON.stringify([person("seats", "gt", "x")]),
+    ]) {
       const response = await user.session.get(`/api/projects/${user.projectId}/persons/?properties=${encodeURIComponent(bad)}`);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ type: "validation_error", attr: "properties" });
@@ -209,7 +236,12 @@ describe("persons", () => {
   test("$groupidentify is stored as an event; personless events ($process_person_profile: false) make no person", async () => {
     const user = await signUp(baseUrl);
     await send(user, [
-      { event: "$groupidentify", distinct_id: "u", timestamp: at(1), properties: { $group_type: "company", $group_key: "acme", $group_set: { name: "Acme" } } },
+      {
+        event: "$groupidentify",
+        distinct_id: "u",
+        timestamp: at(1),
+        properties: { $group_type: "company", $group_key: "acme", $group_set: { name: "Acme" } },
+      },
       { event: "$pageview", distinct_id: "ghost", timestamp: at(2), properties: { $process_person_profile: false } },
     ]);
     const events = await listAllEvents(user);

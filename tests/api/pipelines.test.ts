@@ -94,7 +94,12 @@ describe("pipeline apps: families, catalog and CRUD", () => {
 
     const again = await owner.session.post(at(owner), { url: `${CATALOG.hubspot}?private_token=x` });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ type: "validation_error", code: "invalid_input", detail: `Plugin from URL "${CATALOG.hubspot}" already installed!`, attr: null });
+    expect(again.body).toEqual({
+      type: "validation_error",
+      code: "invalid_input",
+      detail: `Plugin from URL "${CATALOG.hubspot}" already installed!`,
+      attr: null,
+    });
   });
 
   test("an app written here: the smallest body, plugin.json from its fields, no catalog download", async () => {
@@ -167,7 +172,12 @@ describe("pipeline apps: families, catalog and CRUD", () => {
     const activity = await owner.session.get(`${at(owner)}activity/?limit=2`);
     expect(activity.status).toBe(200);
     expect(activity.body.results.map((e: { activity: string }) => e.activity)).toEqual(["uninstalled", "updated"]);
-    expect(activity.body.results[0]).toMatchObject({ scope: "Plugin", item_id: String(hubspot.id), user: { email: owner.email }, detail: { name: "HubSpot contacts" } });
+    expect(activity.body.results[0]).toMatchObject({
+      scope: "Plugin",
+      item_id: String(hubspot.id),
+      user: { email: owner.email },
+      detail: { name: "HubSpot contacts" },
+    });
     expect(activity.body.results[1].detail.changes).toContainEqual(expect.objectContaining({ field: "name", after: "HubSpot contacts" }));
     expect(activity.body.next).toContain("page=2");
     expect(activity.body.total_count).toBeGreaterThanOrEqual(8);
@@ -178,7 +188,9 @@ describe("pipeline apps: families, catalog and CRUD", () => {
   });
 
   test("check_for_updates reads the catalog's tag, upgrade moves tag to it", async () => {
-    const bar = (await owner.session.get(at(owner, "pipeline_frontend_apps"))).body.results.find((p: { name: string }) => p.name === "Notification Bar");
+    const bar = (await owner.session.get(at(owner, "pipeline_frontend_apps"))).body.results.find(
+      (p: { name: string }) => p.name === "Notification Bar",
+    );
     const itemPath = `${at(owner, "pipeline_frontend_apps")}${bar.id}/`;
     await owner.session.patch(itemPath, { tag: "0.0.1" });
     const checked = await owner.session.get(`${itemPath}check_for_updates/`);
@@ -239,10 +251,20 @@ describe("pipeline apps: families, catalog and CRUD", () => {
     const created = await owner.session.post(configs, {
       plugin: customerio.id,
       enabled: true,
-      config: { customerioSiteId: "site", customerioToken: "sk_live_secret", host: "track.customer.io", sendEventsFromAnonymousUsers: "Send all events" },
+      config: {
+        customerioSiteId: "site",
+        customerioToken: "sk_live_secret",
+        host: "track.customer.io",
+        sendEventsFromAnonymousUsers: "Send all events",
+      },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ plugin: customerio.id, enabled: true, team_id: owner.projectId, plugin_info: { id: customerio.id } });
+    expect(created.body).toMatchObject({
+      plugin: customerio.id,
+      enabled: true,
+      team_id: owner.projectId,
+      plugin_info: { id: customerio.id },
+    });
     expect(created.body.config.customerioToken).toBe("**************** POSTHOG SECRET FIELD ****************");
     expect(created.text).not.toContain("sk_live_secret");
 
@@ -251,13 +273,18 @@ describe("pipeline apps: families, catalog and CRUD", () => {
       config: { customerioSiteId: "site-2", host: "track-eu.customer.io", sendEventsFromAnonymousUsers: "Send all events" },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.config).toMatchObject({ customerioSiteId: "site-2", customerioToken: "**************** POSTHOG SECRET FIELD ****************" });
+    expect(changed.body.config).toMatchObject({
+      customerioSiteId: "site-2",
+      customerioToken: "**************** POSTHOG SECRET FIELD ****************",
+    });
     const list = await owner.session.get(configs);
     expect(list.body.results.map((c: { id: number }) => c.id)).toContain(created.body.id);
     expect(list.text).not.toContain("sk_live_secret");
 
     expect((await owner.session.get(`${at(owner)}unused/`)).body).not.toContain(customerio.id);
-    const bar = (await owner.session.get(at(owner, "pipeline_frontend_apps"))).body.results.find((p: { name: string }) => p.name === "Notification Bar");
+    const bar = (await owner.session.get(at(owner, "pipeline_frontend_apps"))).body.results.find(
+      (p: { name: string }) => p.name === "Notification Bar",
+    );
     await owner.session.post(configs, { plugin: bar.id, enabled: true, config: { notification: "Hi", position: "sticky" } });
     const exportsConfigs = await owner.session.get(`${at(owner)}exports_unsubscribe_configs/`);
     expect(exportsConfigs.status).toBe(200);
@@ -265,7 +292,13 @@ describe("pipeline apps: families, catalog and CRUD", () => {
 
     const activity = await owner.session.get(`${at(owner)}activity/?limit=5`);
     const update = activity.body.results.find((e: { activity: string }) => e.activity === "config_updated");
-    expect(update.detail.changes).toContainEqual({ type: "PluginConfig", action: "changed", field: "customerioSiteId", before: "site", after: "site-2" });
+    expect(update.detail.changes).toContainEqual({
+      type: "PluginConfig",
+      action: "changed",
+      field: "customerioSiteId",
+      before: "site",
+      after: "site-2",
+    });
     expect(JSON.stringify(activity.body)).not.toContain("sk_live_secret");
 
     expect((await owner.session.post(configs, { plugin: 99999999 })).body).toMatchObject({ code: "does_not_exist", attr: "plugin" });
@@ -273,7 +306,9 @@ describe("pipeline apps: families, catalog and CRUD", () => {
     expect((await owner.session.get(`${at(owner)}unused/`)).body).toContain(customerio.id);
     const other = await signUp(baseUrl);
     expect((await other.session.get(`/api/projects/${other.projectId}/plugin_configs/${created.body.id}/`)).status).toBe(404);
-    expect((await other.session.post(`/api/projects/${other.projectId}/plugin_configs/`, { plugin: customerio.id })).body.attr).toBe("plugin");
+    expect((await other.session.post(`/api/projects/${other.projectId}/plugin_configs/`, { plugin: customerio.id })).body.attr).toBe(
+      "plugin",
+    );
   });
 
   test("pages of a family's list", async () => {
@@ -311,14 +346,23 @@ describe("pipeline apps: who may", () => {
     const writer = await owner.key(["plugin:write"]);
     expect((await writer.post(at(owner), { plugin_type: "source" })).status).toBe(201);
     expect((await writer.patch(`${at(owner)}${app.id}/`, { name: "Renamed" })).status).toBe(200);
-    for (const action of [`${app.id}/source/`, `${app.id}/check_for_updates/`, "repository/", "unused/", "activity/", "exports_unsubscribe_configs/"])
+    for (const action of [
+      `${app.id}/source/`,
+      `${app.id}/check_for_updates/`,
+      "repository/",
+      "unused/",
+      "activity/",
+      "exports_unsubscribe_configs/",
+    ])
       expect((await writer.get(`${at(owner)}${action}`)).body, action).toEqual(NO_KEYS);
     expect((await writer.post(`${at(owner)}${app.id}/upgrade/`)).body).toEqual(NO_KEYS);
     expect((await writer.patch(`${at(owner)}${app.id}/update_source/`, { "a.ts": "" })).body).toEqual(NO_KEYS);
 
     const elsewhere = await owner.session.post("/api/organizations/", { name: "Elsewhere" });
     const scoped = await owner.key(["*"], { scoped_organizations: [elsewhere.body.id] });
-    expect((await scoped.get(at(owner))).body).toEqual(denied(`API key does not have access to the requested organization: ID ${owner.organizationId}.`));
+    expect((await scoped.get(at(owner))).body).toEqual(
+      denied(`API key does not have access to the requested organization: ID ${owner.organizationId}.`),
+    );
     expect((await scoped.post(at(owner), { plugin_type: "source" })).status).toBe(403);
     expect((await new ApiClient(baseUrl).get(at(owner))).status).toBe(401);
   });
@@ -333,9 +377,18 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
 
   /** An app written here with a secret setting, set up and enabled in the owner's project with `secret`. */
   async function appWithSecret(owner: TestUser, secret: string) {
-    const app = await owner.session.post(at(owner), { plugin_type: "source", name: "Warehouse sink", config_schema: FORM, capabilities: { methods: ["onEvent"] } });
+    const app = await owner.session.post(at(owner), {
+      plugin_type: "source",
+      name: "Warehouse sink",
+      config_schema: FORM,
+      capabilities: { methods: ["onEvent"] },
+    });
     expect(app.status, app.text).toBe(201);
-    const config = await owner.session.post(configsOf(owner), { plugin: app.body.id, enabled: true, config: { host: "db.internal", password: secret } });
+    const config = await owner.session.post(configsOf(owner), {
+      plugin: app.body.id,
+      enabled: true,
+      config: { host: "db.internal", password: secret },
+    });
     expect(config.status, config.text).toBe(201);
     return { appPath: `${at(owner)}${app.body.id}/`, configPath: `${configsOf(owner)}${config.body.id}/` };
   }
@@ -417,15 +470,25 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
     const owner = await signUp(baseUrl);
     const customerio = await install(owner, "https://github.com/PostHog/customerio-plugin");
     const appPath = `${at(owner)}${customerio.id}/`;
-    const readOnly = { type: "validation_error", code: "invalid_input", detail: "The settings form of an app from the catalog is the catalog's: it can't be changed." };
+    const readOnly = {
+      type: "validation_error",
+      code: "invalid_input",
+      detail: "The settings form of an app from the catalog is the catalog's: it can't be changed.",
+    };
     expect((await owner.session.patch(appPath, { config_schema: [] })).body).toEqual({ ...readOnly, attr: "config_schema" });
     const unflagged = customerio.config_schema.map((field: Record<string, unknown>) => ({ ...field, secret: false }));
     expect((await owner.session.patch(appPath, { config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
-    expect((await owner.session.patch(appPath, { plugin_type: "source", config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
+    expect((await owner.session.patch(appPath, { plugin_type: "source", config_schema: unflagged })).body).toEqual({
+      ...readOnly,
+      attr: "config_schema",
+    });
     expect((await owner.session.patch(appPath, { plugin_type: "source" })).status).toBe(200);
     expect((await owner.session.patch(appPath, { config_schema: unflagged })).body).toEqual({ ...readOnly, attr: "config_schema" });
     const pluginJson = JSON.stringify({ name: "Customer.io", config: unflagged });
-    expect((await owner.session.patch(`${appPath}update_source/`, { "plugin.json": pluginJson })).body).toEqual({ ...readOnly, attr: "plugin.json" });
+    expect((await owner.session.patch(`${appPath}update_source/`, { "plugin.json": pluginJson })).body).toEqual({
+      ...readOnly,
+      attr: "plugin.json",
+    });
     // The catalog's own form, sent back unchanged, is accepted.
     expect((await owner.session.patch(appPath, { config_schema: customerio.config_schema })).status).toBe(200);
     expect((await owner.session.get(appPath)).body.config_schema).toEqual(customerio.config_schema);
@@ -441,7 +504,9 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
     expect((await stranger.session.patch(appPath, { config_schema: [] })).status).toBe(403);
     expect((await stranger.session.get(configPath)).status).toBe(403);
     expect((await stranger.session.get(configPath.replace(`/${owner.projectId}/`, `/${stranger.projectId}/`))).body).toEqual(NOT_FOUND);
-    expect((await stranger.session.patch(configPath.replace(`/${owner.projectId}/`, `/${stranger.projectId}/`), { config: {} })).body).toEqual(NOT_FOUND);
+    expect(
+      (await stranger.session.patch(configPath.replace(`/${owner.projectId}/`, `/${stranger.projectId}/`), { config: {} })).body,
+    ).toEqual(NOT_FOUND);
     expect((await owner.session.get(configPath)).body.config.password).toBe(MASK);
   });
 });
@@ -469,7 +534,10 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
     return { run, session: await signIn(user) };
   };
   const restartAt = async (level: number) => {
-    const { run, session } = await restartAfter(["set-plugins-access-level", "--organization", owner.organizationId, "--level", String(level)], owner);
+    const { run, session } = await restartAfter(
+      ["set-plugins-access-level", "--organization", owner.organizationId, "--level", String(level)],
+      owner,
+    );
     expect(run.stdout).toContain(`plugins access level ${level}`);
     return session;
   };
@@ -515,7 +583,11 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
   test("a global app: every organization sees it, none other changes it; private apps stay private", async () => {
     const newcomer = await signUp(server!.baseUrl);
     const appPath = `${at(owner)}${appId}/`;
-    const privateApp = await owner.session.post(at(owner), { plugin_type: "source", name: "Private", capabilities: { methods: ["onEvent"] } });
+    const privateApp = await owner.session.post(at(owner), {
+      plugin_type: "source",
+      name: "Private",
+      capabilities: { methods: ["onEvent"] },
+    });
     expect((await owner.session.patch(appPath, { is_global: true })).body.is_global).toBe(true);
     const seen = await newcomer.session.get(at(newcomer));
     expect(ids(seen)).toEqual([appId]);
@@ -526,7 +598,10 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
     expect((await newcomer.session.patch(`${at(newcomer)}${appId}/`, { is_global: false })).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await newcomer.session.delete(`${at(newcomer)}${appId}/`)).body).toEqual(ACCESS_INSUFFICIENT);
     const configs = `/api/projects/${newcomer.projectId}/plugin_configs/`;
-    expect((await newcomer.session.post(configs, { plugin: privateApp.body.id })).body).toMatchObject({ code: "does_not_exist", attr: "plugin" });
+    expect((await newcomer.session.post(configs, { plugin: privateApp.body.id })).body).toMatchObject({
+      code: "does_not_exist",
+      attr: "plugin",
+    });
 
     expect((await owner.session.delete(appPath)).body.detail).toBe("This plugin is marked as global! Make it local before uninstallation");
     expect((await owner.session.patch(appPath, { is_global: false })).body.is_global).toBe(false);
@@ -567,8 +642,12 @@ describe("pipeline apps: the organization's plugins access level", { timeout: 60
     expect((await session.delete(`${at(owner)}${appId}/`)).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.post(`${at(owner)}${appId}/upgrade/`)).body).toEqual(ACCESS_INSUFFICIENT);
     expect((await session.patch(`${at(owner)}${appId}/update_source/`, {})).body).toEqual(ACCESS_INSUFFICIENT);
-    expect((await session.get(`${at(owner)}${appId}/source/`)).body).toEqual(denied("Plugin source editing is not available for the current organization!"));
-    expect((await session.get(`${at(owner)}${appId}/check_for_updates/`)).body).toEqual(denied("Plugin installation is not available for the current organization!"));
+    expect((await session.get(`${at(owner)}${appId}/source/`)).body).toEqual(
+      denied("Plugin source editing is not available for the current organization!"),
+    );
+    expect((await session.get(`${at(owner)}${appId}/check_for_updates/`)).body).toEqual(
+      denied("Plugin installation is not available for the current organization!"),
+    );
     const configs = `/api/projects/${owner.projectId}/plugin_configs/`;
     expect((await session.post(configs, { plugin: appId, config: { hubspotAccessToken: "t" } })).status).toBe(201);
   });

@@ -83,7 +83,11 @@ describe("remote config (/array/<token>/config and config.js)", { timeout: 120_0
     });
     expect((await scriptConfigOf(token)).loaded?.[token].config).toMatchObject({ autocapture_opt_out: true, heatmaps: true });
     await patchProject(owner, { autocapture_web_vitals_opt_in: true });
-    expect((await remoteConfigOf(token)).body.capturePerformance).toEqual({ network_timing: false, web_vitals: true, web_vitals_allowed_metrics: null });
+    expect((await remoteConfigOf(token)).body.capturePerformance).toEqual({
+      network_timing: false,
+      web_vitals: true,
+      web_vitals_allowed_metrics: null,
+    });
 
     // /flags caches a token's project for a minute; this token is asked about for the first time.
     const flags = await sendRaw(baseUrl, "/flags/?v=2", {
@@ -178,7 +182,10 @@ describe("/api/environments/{id}/… answers as /api/projects/{id}/…", { timeo
     const owner = await signUp(baseUrl);
     const environments = `/api/environments/${owner.projectId}`;
     const projects = `/api/projects/${owner.projectId}`;
-    const created = await owner.session.post(`${environments}/insights/`, { name: "Via environments", filters: { insight: "TRENDS", events: [{ id: "$pageview" }] } });
+    const created = await owner.session.post(`${environments}/insights/`, {
+      name: "Via environments",
+      filters: { insight: "TRENDS", events: [{ id: "$pageview" }] },
+    });
     expect(created.status).toBe(201);
     const viaProjects = await owner.session.get(`${projects}/insights/${created.body.id}/`);
     const viaEnvironments = await owner.session.get(`${environments}/insights/${created.body.id}/`);
@@ -217,7 +224,10 @@ describe("insight fields PostHog's tools read", { timeout: 120_000 }, () => {
 
     // Views are each user's own.
     const member = await joinAs(owner, 1);
-    expect((await member.session.get(`${base}/${created.body.id}/`)).body).toMatchObject({ last_viewed_at: null, user_access_level: "editor" });
+    expect((await member.session.get(`${base}/${created.body.id}/`)).body).toMatchObject({
+      last_viewed_at: null,
+      user_access_level: "editor",
+    });
     const reader = await owner.key(["insight:read"]);
     expect((await reader.get(`${base}/${created.body.id}/`)).body.user_access_level).toBe("viewer");
     const writer = await owner.key(["insight:write"]);
@@ -269,7 +279,17 @@ describe("autocapture elements", { timeout: 120_000 }, () => {
     ]);
     const fromChain = events.find((e) => e.elements_chain.startsWith("a.nav"));
     expect(fromChain.elements).toEqual([
-      { text: "Pricing", tag_name: "a", attr_class: ["nav"], href: "/pricing", attr_id: null, nth_child: 3, nth_of_type: 2, attributes: {}, order: 0 },
+      {
+        text: "Pricing",
+        tag_name: "a",
+        attr_class: ["nav"],
+        href: "/pricing",
+        attr_id: null,
+        nth_child: 3,
+        nth_of_type: 2,
+        attributes: {},
+        order: 0,
+      },
     ]);
   });
 });

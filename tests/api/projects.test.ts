@@ -96,8 +96,7 @@ describe("projects", () => {
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");
     expect((await owner.session.get(path)).body).toEqual(PROJECT_NOT_FOUND);
-    for (const user of [owner, member])
-      expect((await user.session.get("/api/projects/@current/")).body.id).toBe(owner.projectId);
+    for (const user of [owner, member]) expect((await user.session.get("/api/projects/@current/")).body.id).toBe(owner.projectId);
     const remaining = await owner.session.get(`/api/organizations/${owner.organizationId}/projects/`);
     expect(remaining.body.results.map((p: { name: string }) => p.name)).toEqual(["Default project", "Defaults"]);
   });
@@ -244,9 +243,7 @@ describe("projects", () => {
     ])
       expect(response.body).toEqual(NO_ACCESS);
     expect((await stranger.session.get(`/api/organizations/${owner.organizationId}/projects/`)).status).toBe(403);
-    expect((await stranger.session.get("/api/projects/")).body.results.map((p: { id: number }) => p.id)).toEqual([
-      stranger.projectId,
-    ]);
+    expect((await stranger.session.get("/api/projects/")).body.results.map((p: { id: number }) => p.id)).toEqual([stranger.projectId]);
     expect((await owner.session.get(path)).body.name).toBe("Default project");
   });
 
@@ -299,7 +296,12 @@ describe("projects", () => {
     expect((await anonymous.get("/api/projects/")).status).toBe(401);
     expect((await anonymous.get(`/api/projects/${owner.projectId}/`)).body.code).toBe("not_authenticated");
     expect((await anonymous.as({ key: "phx_notarealkey" }).get("/api/projects/")).status).toBe(401);
-    const crossSite = await owner.session.request("POST", "/api/projects/", { name: "Evil" }, { headers: { origin: "https://evil.example" } });
+    const crossSite = await owner.session.request(
+      "POST",
+      "/api/projects/",
+      { name: "Evil" },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(crossSite.status).toBe(403);
   });
 });

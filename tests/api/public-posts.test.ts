@@ -21,7 +21,11 @@ const crossSiteHeaders: [string, Record<string, string>][] = [
 /** Bodies a plain HTML form or a no-cors fetch can carry. */
 const simpleBodies = (fields: Record<string, string>): [string, Record<string, string>, string][] => [
   ["form-encoded", { "content-type": "application/x-www-form-urlencoded" }, new URLSearchParams(fields).toString()],
-  ["multipart", { "content-type": "multipart/form-data; boundary=x" }, `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${fields.email}\r\n--x--\r\n`],
+  [
+    "multipart",
+    { "content-type": "multipart/form-data; boundary=x" },
+    `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${fields.email}\r\n--x--\r\n`,
+  ],
   ["text/plain JSON", { "content-type": "text/plain" }, JSON.stringify(fields)],
   ["untyped JSON (a Blob's)", {}, JSON.stringify(fields)],
 ];
@@ -71,13 +75,20 @@ describe("login CSRF: sign-up, login and invite acceptance take JSON from this s
     const login = await anonymous.request("POST", "/api/login/", { email: user.email, password: user.password }, { headers: sameSite });
     expect(login.status, login.text).toBe(200);
     expect((await anonymous.post("/api/login/", { email: user.email, password: user.password })).status).toBe(200);
-    const typed = await anonymous.request("POST", "/api/login/", { email: user.email, password: user.password }, {
-      headers: { "content-type": "application/json; charset=utf-8", "sec-fetch-site": "none" },
-    });
+    const typed = await anonymous.request(
+      "POST",
+      "/api/login/",
+      { email: user.email, password: user.password },
+      {
+        headers: { "content-type": "application/json; charset=utf-8", "sec-fetch-site": "none" },
+      },
+    );
     expect(typed.status).toBe(200);
     const signup = await anonymous.request("POST", "/api/signup/", bodies()["/api/signup/"], { headers: sameSite });
     expect(signup.status, signup.text).toBe(201);
-    const accepted = await anonymous.request("POST", `/api/signup/${inviteId}/`, bodies()[`/api/signup/${inviteId}/`], { headers: sameSite });
+    const accepted = await anonymous.request("POST", `/api/signup/${inviteId}/`, bodies()[`/api/signup/${inviteId}/`], {
+      headers: sameSite,
+    });
     expect(accepted.status, accepted.text).toBe(201);
   });
 
@@ -100,7 +111,13 @@ describe("login CSRF: next-auth's routes", () => {
   async function csrf() {
     const response = await fetch(new URL("/api/auth/csrf", baseUrl));
     const { csrfToken } = await response.json();
-    return { csrfToken: csrfToken as string, cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    return {
+      csrfToken: csrfToken as string,
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   }
 
   test("a cross-site post to the credentials callback or sign-out is refused (403) and signs no one in", async () => {
@@ -116,7 +133,10 @@ describe("login CSRF: next-auth's routes", () => {
         });
         expect(response.status, `${path} with ${name}`).toBe(403);
         expect(await response.json()).toEqual(csrfRefused);
-        expect(response.headers.getSetCookie().some((c) => c.includes("session-token")), path).toBe(false);
+        expect(
+          response.headers.getSetCookie().some((c) => c.includes("session-token")),
+          path,
+        ).toBe(false);
       }
     }
   });

@@ -15,7 +15,12 @@ const day = (d: number, hour = 12) => new Date(Date.UTC(2024, 2, d, hour)).toISO
 
 const OURS: SentEvent[] = [
   // Two persons' journeys in March 2024: alice converts, bob does not.
-  { event: "$identify", distinct_id: "alice", timestamp: day(1, 9), properties: { $set: { email: "alice@example.com", plan: "pro" }, $anon_distinct_id: "anon-a" } },
+  {
+    event: "$identify",
+    distinct_id: "alice",
+    timestamp: day(1, 9),
+    properties: { $set: { email: "alice@example.com", plan: "pro" }, $anon_distinct_id: "anon-a" },
+  },
   { event: "$pageview", distinct_id: "anon-a", timestamp: day(1), properties: { $browser: "Firefox", $current_url: "https://x.io/" } },
   { event: "signed_up", distinct_id: "alice", timestamp: day(1, 13), properties: { $browser: "Firefox", price: 10 } },
   { event: "purchase", distinct_id: "alice", timestamp: day(2), properties: { $browser: "Firefox", price: 25.5 } },
@@ -74,7 +79,9 @@ describe("HogQLQuery", () => {
       query_status: null,
       timezone: "UTC",
     });
-    expect(response.body.hogql).toBe("SELECT event, count() AS c FROM events WHERE event != '$identify' GROUP BY event ORDER BY c DESC, event ASC LIMIT 100");
+    expect(response.body.hogql).toBe(
+      "SELECT event, count() AS c FROM events WHERE event != '$identify' GROUP BY event ORDER BY c DESC, event ASC LIMIT 100",
+    );
     expect(response.body.timings.at(-1).k).toBe(".");
     expect(response.body.cache_key).toMatch(/^hogqlquery_/);
   });
@@ -92,14 +99,19 @@ describe("HogQLQuery", () => {
       ["bob", "Chrome", null, null, "2024-03-03", "2024-03-03T12:00:00Z"],
     ]);
     // The anonymous id's pageview belongs to alice since $identify merged it.
-    const persons = await hogql("select count(distinct person_id), uniq(distinct_id) from events where event = '$pageview' and timestamp < '2024-04-01'");
+    const persons = await hogql(
+      "select count(distinct person_id), uniq(distinct_id) from events where event = '$pageview' and timestamp < '2024-04-01'",
+    );
     expect(persons.body.results).toEqual([[2, 2]]);
     const people = await hogql("select properties.email, properties.plan from persons where properties.email != '' order by created_at");
     expect(people.body.results).toEqual([["alice@example.com", "pro"]]);
     const nested = await hogql(
       "select b, n from (select properties.$browser as b, count() as n from events where properties.$browser is not null group by b) where n > 3 order by b",
     );
-    expect(nested.body.results).toEqual([["Chrome", 5], ["Firefox", 4]]);
+    expect(nested.body.results).toEqual([
+      ["Chrome", 5],
+      ["Firefox", 4],
+    ]);
   });
 
   test("LIMIT and OFFSET, with hasMore; at most 50,000 rows", async () => {
@@ -186,15 +198,23 @@ describe("HogQLQuery", () => {
         expect([200, 400], query).toContain(response.status);
         expect(JSON.stringify(response.body), query).not.toMatch(/TopSecretBrowser|hunter2|secret/);
         // A count answered is our project's.
-        if (response.status === 200 && /count\(\)/.test(query)) expect(response.body.results[0].at(-1), query).toBeLessThanOrEqual(ourCount);
+        if (response.status === 200 && /count\(\)/.test(query))
+          expect(response.body.results[0].at(-1), query).toBeLessThanOrEqual(ourCount);
       }
-    for (const select of [[`${id} as \`e.team_id\``, "*"], ["3 as team_id", "properties.token"], ["event as `e.team_id`", "count()"]]) {
+    for (const select of [
+      [`${id} as \`e.team_id\``, "*"],
+      ["3 as team_id", "properties.token"],
+      ["event as `e.team_id`", "count()"],
+    ]) {
       const response = await reader.post(path(), { query: { kind: "EventsQuery", select, after: "all" }, refresh: "force_blocking" });
       expect([200, 400], select.join()).toContain(response.status);
       expect(JSON.stringify(response.body), select.join()).not.toMatch(/TopSecretBrowser|hunter2|secret/);
     }
     // A value the engine cannot parse is quoted in its error: only our own rows are ever evaluated.
-    for (const query of ["select toInt64(properties.token) from events", "select event from events where toInt64(properties.$browser) = 1"]) {
+    for (const query of [
+      "select toInt64(properties.token) from events",
+      "select event from events where toInt64(properties.$browser) = 1",
+    ]) {
       const response = await hogql(query);
       expect(JSON.stringify(response.body), query).not.toMatch(/TopSecretBrowser|hunter2|secret/);
     }
@@ -208,10 +228,14 @@ describe("HogQLQuery", () => {
 });
 
 describe("EventsQuery", () => {
-  const events = (query: Record<string, unknown>) => reader.post(path(), { query: { kind: "EventsQuery", ...query }, refresh: "force_blocking" });
+  const events = (query: Record<string, unknown>) =>
+    reader.post(path(), { query: { kind: "EventsQuery", ...query }, refresh: "force_blocking" });
 
   test("select, where, event, orderBy over the last 24 hours by default", async () => {
-    const response = await events({ select: ["event", "distinct_id", "properties.button", "timestamp"], where: ["coalesce(properties.button, '') != 'help'"] });
+    const response = await events({
+      select: ["event", "distinct_id", "properties.button", "timestamp"],
+      where: ["coalesce(properties.button, '') != 'help'"],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       columns: ["event", "distinct_id", "properties.button", "timestamp"],
@@ -246,7 +270,8 @@ describe("EventsQuery", () => {
   });
 
   test("actionId: only the events the project's action matches; an unknown or another project's action is a 400", async () => {
-    const create = (user: TestUser, steps: Record<string, unknown>[]) => user.session.post(`/api/projects/${user.projectId}/actions/`, { name: `a-${Date.now()}`, steps });
+    const create = (user: TestUser, steps: Record<string, unknown>[]) =>
+      user.session.post(`/api/projects/${user.projectId}/actions/`, { name: `a-${Date.now()}`, steps });
     const buyClicks = await create(owner, [{ event: "recent_click", properties: [{ key: "button", value: "buy", type: "event" }] }]);
     expect(buyClicks.status, buyClicks.text).toBe(201);
     const matched = await events({ select: ["event", "distinct_id"], actionId: buyClicks.body.id });
@@ -280,8 +305,17 @@ describe("analyses: the legacy endpoints' numbers", () => {
   const range = { date_from: "2024-03-01", date_to: "2024-03-05" };
 
   test("TrendsQuery, bare or in an InsightVizNode", async () => {
-    const source = { kind: "TrendsQuery", series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }], interval: "day", dateRange: range };
-    const legacy = await owner.session.post(`${insights()}/trend/`, { events: [{ id: "$pageview", math: "dau" }], interval: "day", ...range });
+    const source = {
+      kind: "TrendsQuery",
+      series: [{ kind: "EventsNode", event: "$pageview", math: "dau" }],
+      interval: "day",
+      dateRange: range,
+    };
+    const legacy = await owner.session.post(`${insights()}/trend/`, {
+      events: [{ id: "$pageview", math: "dau" }],
+      interval: "day",
+      ...range,
+    });
     const [wrapped, bare] = await Promise.all([run({ kind: "InsightVizNode", source }), run(source)]);
     expect(wrapped.status).toBe(200);
     expect(wrapped.body.results[0].data).toEqual([2, 0, 1, 0, 0]);
@@ -292,7 +326,11 @@ describe("analyses: the legacy endpoints' numbers", () => {
   test("FunnelsQuery", async () => {
     const source = {
       kind: "FunnelsQuery",
-      series: [{ kind: "EventsNode", event: "$pageview" }, { kind: "EventsNode", event: "signed_up" }, { kind: "EventsNode", event: "purchase" }],
+      series: [
+        { kind: "EventsNode", event: "$pageview" },
+        { kind: "EventsNode", event: "signed_up" },
+        { kind: "EventsNode", event: "purchase" },
+      ],
       dateRange: range,
       funnelsFilter: { funnelWindowInterval: 14, funnelWindowIntervalUnit: "day" },
     };
@@ -312,7 +350,12 @@ describe("analyses: the legacy endpoints' numbers", () => {
     const retention = await run({
       kind: "RetentionQuery",
       dateRange: { date_to: "2024-03-05" },
-      retentionFilter: { period: "Day", totalIntervals: 5, targetEntity: { id: "$pageview", type: "events" }, returningEntity: { id: "$pageview", type: "events" } },
+      retentionFilter: {
+        period: "Day",
+        totalIntervals: 5,
+        targetEntity: { id: "$pageview", type: "events" },
+        returningEntity: { id: "$pageview", type: "events" },
+      },
     });
     const legacyRetention = await owner.session.post(`${insights()}/retention/`, {
       period: "Day",
@@ -333,7 +376,10 @@ describe("analyses: the legacy endpoints' numbers", () => {
   });
 
   test('"today" in a dateRange is the day itself, as PostHog reads it (TrendsQuery, FunnelsQuery)', async () => {
-    const series = [{ kind: "EventsNode", event: "recent_click" }, { kind: "EventsNode", event: "recent_view" }];
+    const series = [
+      { kind: "EventsNode", event: "recent_click" },
+      { kind: "EventsNode", event: "recent_view" },
+    ];
     for (const dateRange of [{ date_from: "-1d", date_to: "today" }, { date_from: "today" }, { date_from: "-1d", date_to: "Today" }]) {
       const trend = await run({ kind: "TrendsQuery", series, interval: "day", dateRange });
       expect(trend.status, JSON.stringify(dateRange)).toBe(200);
@@ -350,7 +396,10 @@ describe("analyses: the legacy endpoints' numbers", () => {
 
   test("a series node of no known kind is a 400 naming it, not the insight kind", async () => {
     for (const kind of ["TrendsQuery", "FunnelsQuery"]) {
-      const series = [{ kind: "EventsNode", event: "$pageview" }, { kind: "DataWarehouseNode", table_name: "x" }];
+      const series = [
+        { kind: "EventsNode", event: "$pageview" },
+        { kind: "DataWarehouseNode", table_name: "x" },
+      ];
       const response = await run({ kind: "InsightVizNode", source: { kind, series, dateRange: range } });
       expect(response.status, kind).toBe(400);
       expect(response.body).toMatchObject({ type: "validation_error", attr: "series__1__kind" });

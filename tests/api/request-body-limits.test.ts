@@ -54,7 +54,11 @@ async function streamPost(path: string, headers: Record<string, string>, total: 
   socket.destroy();
   const [statusLine] = received.split("\r\n");
   const bodyText = received.slice(received.indexOf("\r\n\r\n") + 4);
-  return { status: Number(statusLine.split(" ")[1]), body: parseBody(bodyText), sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer };
+  return {
+    status: Number(statusLine.split(" ")[1]),
+    body: parseBody(bodyText),
+    sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer,
+  };
 }
 
 function isComplete(received: string): boolean {

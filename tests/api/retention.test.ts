@@ -109,7 +109,10 @@ function referenceRetention(events: SentEvent[], o: Options) {
     for (const r of returning.get(p) ?? []) if (r > d) add(cohort, periodsBetween(d, r, o.period), p);
   }
   return Array.from({ length: o.total }, (_, cohort) => ({
-    values: Array.from({ length: o.total - cohort }, (_, interval) => ({ count: cells.get(`${cohort}:${interval}`)?.size ?? 0, people: [] })),
+    values: Array.from({ length: o.total - cohort }, (_, interval) => ({
+      count: cells.get(`${cohort}:${interval}`)?.size ?? 0,
+      people: [],
+    })),
     label: `${o.period} ${cohort}`,
     date: new Date(plus(from, o.period, cohort)).toISOString().replace(".000Z", "Z"),
   }));
@@ -128,14 +131,20 @@ const asBreakdownValue = (v: unknown) => (v === undefined || v === null ? "" : t
  * interval 0 of its breakdown values' row, and at interval k when the person returned k periods later. Rows sorted
  * by their values; each has `total` values. `personProperties`: each person's (final) properties.
  */
-function referenceBreakdownRetention(events: SentEvent[], o: BreakdownOptions, personProperties: (person: string) => Record<string, unknown>) {
+function referenceBreakdownRetention(
+  events: SentEvent[],
+  o: BreakdownOptions,
+  personProperties: (person: string) => Record<string, unknown>,
+) {
   const person = personsOf(events);
   const { from, to } = rangeOf(o);
   const kept = events.filter((e) => !o.where || o.where(e));
   const ts = (e: SentEvent) => Date.parse(e.timestamp!);
   const inRange = (e: SentEvent) => ts(e) >= from && ts(e) <= to;
   const valuesOf = (e: SentEvent) =>
-    o.breakdowns.map((b) => asBreakdownValue(b.type === "event" ? e.properties?.[b.property] : personProperties(person(e.distinct_id))[b.property]));
+    o.breakdowns.map((b) =>
+      asBreakdownValue(b.type === "event" ? e.properties?.[b.property] : personProperties(person(e.distinct_id))[b.property]),
+    );
 
   const targets: { p: string; d: number; values: string[] }[] = [];
   const targetEvents = kept.filter((e) => e.event === o.target);
@@ -273,7 +282,7 @@ describe("retention", () => {
       const merged = random() < 0.4;
       const ids = merged ? [`anon-${p}`, `user-${p}`] : [`user-${p}`];
       const n = 3 + Math.floor(random() * 25);
-      const times = Array.from({ length: n }, () => start + Math.floor(random() * span / 1000) * 1000).sort((a, b) => a - b);
+      const times = Array.from({ length: n }, () => start + Math.floor((random() * span) / 1000) * 1000).sort((a, b) => a - b);
       const identifyAt = times[Math.floor(n / 2)] + 500;
       for (const t of times) {
         const id = merged && t < identifyAt ? ids[0] : ids[ids.length - 1];
@@ -285,7 +294,12 @@ describe("retention", () => {
         });
       }
       if (merged)
-        events.push({ event: "$identify", distinct_id: ids[1], timestamp: new Date(identifyAt).toISOString(), properties: { $anon_distinct_id: ids[0] } });
+        events.push({
+          event: "$identify",
+          distinct_id: ids[1],
+          timestamp: new Date(identifyAt).toISOString(),
+          properties: { $anon_distinct_id: ids[0] },
+        });
     }
     await sendEvents(baseUrl, user, events);
 
@@ -301,7 +315,11 @@ describe("retention", () => {
     );
     add(
       { period: "Day", total: 14, dateTo: "2024-03-10", target: "signup", returning: "purchase", firstTime: true },
-      { target_entity: { id: "signup", type: "events" }, events: [{ id: "purchase", type: "events" }], retention_type: "retention_first_time" },
+      {
+        target_entity: { id: "signup", type: "events" },
+        events: [{ id: "purchase", type: "events" }],
+        retention_type: "retention_first_time",
+      },
     );
     add({ period: "Week", total: 6, dateTo: "2024-03-20" }, {});
     add({ period: "Week", total: 6, dateTo: "2024-03-20", firstTime: true }, { retention_type: "retention_first_time" });
@@ -356,7 +374,11 @@ describe("retention", () => {
     expectPeopleUrls(recurring.body.result);
 
     // First time: each person's first pageview, with its browser.
-    const firstTime = await user.session.post(retentionPath(user), { ...table, breakdowns: byBrowser, retention_type: "retention_first_time" });
+    const firstTime = await user.session.post(retentionPath(user), {
+      ...table,
+      breakdowns: byBrowser,
+      retention_type: "retention_first_time",
+    });
     expect(rowsOf(firstTime.body.result)).toEqual([
       ["Chrome", ["Chrome"], [2, 2, 0, 1, 0]],
       ["Firefox", ["Firefox"], [1, 0, 0, 0, 0]],
@@ -379,7 +401,11 @@ describe("retention", () => {
     expect(rowsOf(viaGet.body.result)).toEqual(expected);
 
     // `breakdown_type` names the table of every item (PostHog reads them all from it).
-    const asPerson = await user.session.post(retentionPath(user), { ...table, breakdowns: [{ property: "plan", type: "event" }], breakdown_type: "person" });
+    const asPerson = await user.session.post(retentionPath(user), {
+      ...table,
+      breakdowns: [{ property: "plan", type: "event" }],
+      breakdown_type: "person",
+    });
     expect(rowsOf(asPerson.body.result)).toEqual([
       ["", [""], [1, 1, 0, 0, 0]],
       ["free", ["free"], [1, 0, 0, 0, 0]],
@@ -404,8 +430,7 @@ describe("retention", () => {
   test("people_url lists a cohort's or a breakdown value's persons with the intervals they were active in", async () => {
     const user = await signUp(baseUrl);
     await sendEvents(baseUrl, user, breakdownEvents());
-    const listed = (body: any) =>
-      Object.fromEntries(body.result.map((r: any) => [r.person.distinct_ids[0], r.appearances]));
+    const listed = (body: any) => Object.fromEntries(body.result.map((r: any) => [r.person.distinct_ids[0], r.appearances]));
 
     const cohorts = (await user.session.post(retentionPath(user), table)).body.result;
     // 2 March: a (returns 4 March) and b (returns 3 March); appearances cover every interval of the table.
@@ -419,7 +444,8 @@ describe("retention", () => {
     expect(new URL(cohorts[1].values[1].people_url, baseUrl).searchParams.get("selected_interval")).toBe("1");
     expect(listed(value.body)).toEqual({ a: [1, 0, 1, 0], b: [1, 1, 0, 0] });
 
-    const rows = (await user.session.post(retentionPath(user), { ...table, breakdowns: [{ property: "$browser", type: "event" }] })).body.result;
+    const rows = (await user.session.post(retentionPath(user), { ...table, breakdowns: [{ property: "$browser", type: "event" }] })).body
+      .result;
     const chrome = await user.session.get(rows[1].people_url);
     expect(listed(chrome.body)).toEqual({ a: [1, 1, 0, 1, 0], b: [1, 1, 0, 0, 0] });
     expect(chrome.body.result[0].person).toMatchObject({ distinct_ids: ["a"], properties: { plan: "pro" } });
@@ -438,7 +464,9 @@ describe("retention", () => {
     const noRow = new URL(rows[1].people_url, baseUrl);
     noRow.searchParams.delete("breakdown_values");
     expect((await user.session.get(`${noRow.pathname}${noRow.search}`)).body).toMatchObject({ attr: "breakdown_values", code: "required" });
-    expect((await user.session.get(cohorts[1].people_url.replace("breakdown_values=%5B1%5D", "breakdown_values=%5B%22x%22%5D"))).status).toBe(400);
+    expect(
+      (await user.session.get(cohorts[1].people_url.replace("breakdown_values=%5B1%5D", "breakdown_values=%5B%22x%22%5D"))).status,
+    ).toBe(400);
 
     // person:read, in the caller's own project only.
     const reader = await user.key(["person:read"]);
@@ -474,7 +502,9 @@ describe("retention", () => {
       const ids = merged ? [`anon-${p}`, `user-${p}`] : [`user-${p}`];
       const n = 3 + Math.floor(random() * 20);
       // Distinct instants per person: the first target event of a person is never a tie.
-      const times = [...new Set(Array.from({ length: n }, () => start + Math.floor((random() * span) / 1000) * 1000))].sort((a, b) => a - b);
+      const times = [...new Set(Array.from({ length: n }, () => start + Math.floor((random() * span) / 1000) * 1000))].sort(
+        (a, b) => a - b,
+      );
       const identifyAt = times[Math.floor(times.length / 2)] + 500;
       const plan = random() < 0.7 ? (random() < 0.5 ? "free" : "pro") : undefined;
       if (plan) plans.set(`user-${p}`, plan);
@@ -486,10 +516,20 @@ describe("retention", () => {
         const tier = random();
         if (tier < 0.6) properties.tier = tier < 0.3 ? "a" : 2;
         if (plan && i === times.length - 1) properties.$set = { plan };
-        events.push({ event: names[Math.floor(random() * names.length)], distinct_id: id, timestamp: new Date(t).toISOString(), properties });
+        events.push({
+          event: names[Math.floor(random() * names.length)],
+          distinct_id: id,
+          timestamp: new Date(t).toISOString(),
+          properties,
+        });
       }
       if (merged)
-        events.push({ event: "$identify", distinct_id: ids[1], timestamp: new Date(identifyAt).toISOString(), properties: { $anon_distinct_id: ids[0] } });
+        events.push({
+          event: "$identify",
+          distinct_id: ids[1],
+          timestamp: new Date(identifyAt).toISOString(),
+          properties: { $anon_distinct_id: ids[0] },
+        });
     }
     await sendEvents(baseUrl, user, events);
     const person = personsOf(events);
@@ -501,13 +541,26 @@ describe("retention", () => {
     const tier = { property: "tier", type: "event" as const };
     const plan = { property: "plan", type: "person" as const };
     const cases: (BreakdownOptions & { body: Record<string, unknown> })[] = [];
-    const add = (o: Partial<BreakdownOptions> & Pick<BreakdownOptions, "period" | "total" | "dateTo" | "breakdowns">, body: Record<string, unknown> = {}) =>
-      cases.push({ ...base, ...o, body: { period: o.period, total_intervals: o.total, date_to: o.dateTo, breakdowns: o.breakdowns, ...body } });
+    const add = (
+      o: Partial<BreakdownOptions> & Pick<BreakdownOptions, "period" | "total" | "dateTo" | "breakdowns">,
+      body: Record<string, unknown> = {},
+    ) =>
+      cases.push({
+        ...base,
+        ...o,
+        body: { period: o.period, total_intervals: o.total, date_to: o.dateTo, breakdowns: o.breakdowns, ...body },
+      });
     add({ period: "Day", total: 14, dateTo: "2024-03-10", breakdowns: [browser] });
-    add({ period: "Day", total: 14, dateTo: "2024-03-10", breakdowns: [browser], firstTime: true }, { retention_type: "retention_first_time" });
+    add(
+      { period: "Day", total: 14, dateTo: "2024-03-10", breakdowns: [browser], firstTime: true },
+      { retention_type: "retention_first_time" },
+    );
     add({ period: "Week", total: 5, dateTo: "2024-03-20", breakdowns: [browser, tier] });
     add({ period: "Day", total: 11, dateTo: "2024-03-12", breakdowns: [plan] });
-    add({ period: "Day", total: 11, dateTo: "2024-03-12", breakdowns: [tier, plan], firstTime: true }, { retention_type: "retention_first_time" });
+    add(
+      { period: "Day", total: 11, dateTo: "2024-03-12", breakdowns: [tier, plan], firstTime: true },
+      { retention_type: "retention_first_time" },
+    );
     add(
       { period: "Day", total: 20, dateTo: "2024-03-20", breakdowns: [browser], target: "signup", returning: "purchase" },
       { target_entity: { id: "signup", type: "events" }, returning_entity: { id: "purchase", type: "events" } },
@@ -567,7 +620,10 @@ describe("retention", () => {
       if (attr) expect(response.body.attr, JSON.stringify(body)).toBe(attr);
     }
     expect((await user.session.get(retentionPath(user, "?period=Fortnight"))).status).toBe(400);
-    expect((await user.session.get(retentionPath(user, "?cumulative=true"))).body).toMatchObject({ attr: "cumulative", type: "validation_error" });
+    expect((await user.session.get(retentionPath(user, "?cumulative=true"))).body).toMatchObject({
+      attr: "cumulative",
+      type: "validation_error",
+    });
     const cohortBreakdown = await user.session.post(retentionPath(user), { breakdowns: [{ property: 3, type: "cohort" }] });
     expect(cohortBreakdown.body.detail).toBe("Breaking down by cohort is not supported: there are no cohorts.");
     // Group aggregation (G1) takes a group type index, 0 to 4 (tests/api/groups-analyses.test.ts).

@@ -5,7 +5,8 @@ import { startServer, type StartedServer } from "../support/server";
 
 const baseUrl = inject("baseUrl");
 const directive = (policy: string | null, name: string) => policy?.split("; ").find((d) => d.startsWith(`${name} `));
-const get = (path: string, base = baseUrl, headers: Record<string, string> = {}) => fetch(new URL(path, base), { headers, redirect: "manual" });
+const get = (path: string, base = baseUrl, headers: Record<string, string> = {}) =>
+  fetch(new URL(path, base), { headers, redirect: "manual" });
 
 describe("security headers", () => {
   let user: TestUser;

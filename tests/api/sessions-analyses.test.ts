@@ -14,7 +14,7 @@ const DAYS = Array.from({ length: 7 }, (_, i) => FROM + i * DAY);
 
 function generate(seed: number): SentEvent[] {
   const random = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const events: SentEvent[] = [];
   for (let s = 0; s < 70; s++) {
     const sessionId = `0190aaaa-0000-7000-8000-${String(s).padStart(12, "0")}`;
@@ -36,7 +36,12 @@ function generate(seed: number): SentEvent[] {
   for (let i = 0; i < 40; i++) {
     const t = Date.UTC(2024, 1, 29) + Math.floor(random() * 9 * DAY);
     const properties = random() < 0.5 ? { $browser: "Chrome" } : { $browser: "Chrome", $session_id: "" };
-    events.push({ event: pick(["$pageview", "purchase"]), distinct_id: `user-${i % 25}`, timestamp: new Date(t).toISOString(), properties });
+    events.push({
+      event: pick(["$pageview", "purchase"]),
+      distinct_id: `user-${i % 25}`,
+      timestamp: new Date(t).toISOString(),
+      properties,
+    });
   }
   return events;
 }
@@ -125,7 +130,8 @@ describe("sessions in trends, funnels and retention, against the reference compu
   let user: TestUser;
   let events: SentEvent[];
   let durations: Map<string, number>;
-  const post = (body: Record<string, unknown>, path = "trend") => user.session.post(`/api/projects/${user.projectId}/insights/${path}/`, body);
+  const post = (body: Record<string, unknown>, path = "trend") =>
+    user.session.post(`/api/projects/${user.projectId}/insights/${path}/`, body);
   const pageviews = (e: SentEvent) => e.event === "$pageview";
 
   beforeAll(async () => {
@@ -140,7 +146,12 @@ describe("sessions in trends, funnels and retention, against the reference compu
       sendEvents(
         baseUrl,
         other,
-        sessions.map((sid) => ({ event: "$pageview", distinct_id: "intruder", timestamp: "2024-03-20T12:00:00.000Z", properties: { $session_id: sid } })),
+        sessions.map((sid) => ({
+          event: "$pageview",
+          distinct_id: "intruder",
+          timestamp: "2024-03-20T12:00:00.000Z",
+          properties: { $session_id: sid },
+        })),
       ),
     ]);
   }, 60_000);
@@ -166,7 +177,12 @@ describe("sessions in trends, funnels and retention, against the reference compu
   });
 
   test.each(Object.keys(MATHS))("%s of $session_duration: each session once per bucket, over all its events", async (math) => {
-    const series = { id: "$pageview", math, math_property: "$session_duration", ...(math === "avg" ? { math_property_type: "session_properties" } : {}) };
+    const series = {
+      id: "$pageview",
+      math,
+      math_property: "$session_duration",
+      ...(math === "avg" ? { math_property_type: "session_properties" } : {}),
+    };
     const response = await post({ ...RANGE, events: [series] });
     expect(response.status, response.text).toBe(200);
     const expected = sessionMath(events, math, pageviews);
@@ -175,11 +191,18 @@ describe("sessions in trends, funnels and retention, against the reference compu
   });
 
   test("an empty bucket is 0; an action-less event series of all events", async () => {
-    const response = await post({ date_from: "2024-02-01", date_to: "2024-02-03", events: [{ id: null, math: "avg", math_property: "$session_duration" }] });
+    const response = await post({
+      date_from: "2024-02-01",
+      date_to: "2024-02-03",
+      events: [{ id: null, math: "avg", math_property: "$session_duration" }],
+    });
     expect(response.status, response.text).toBe(200);
     expect(response.body.result[0].data).toEqual([0, 0, 0]);
     const all = await post({ ...RANGE, events: [{ id: null, math: "max", math_property: "$session_duration" }] });
-    expectClose(all.body.result[0].data, sessionMath(events, "max", () => true));
+    expectClose(
+      all.body.result[0].data,
+      sessionMath(events, "max", () => true),
+    );
   });
 
   test.each([
@@ -193,29 +216,44 @@ describe("sessions in trends, funnels and retention, against the reference compu
     const expected = sessionMathTotal(events, math, (e) => e.event === "purchase");
     expect(response.body.result[0].aggregated_value).toBeCloseTo(expected, 6);
     // Sessions crossing midnight make the range's value differ from the days' (sum would double-count them).
-    if (math === "sum") expect(sessionMath(events, "sum", (e) => e.event === "purchase").reduce((a, b) => a + b, 0)).toBeGreaterThan(expected);
+    if (math === "sum")
+      expect(sessionMath(events, "sum", (e) => e.event === "purchase").reduce((a, b) => a + b, 0)).toBeGreaterThan(expected);
   });
 
   describe("session filters", () => {
     /** The middle duration of the sessions with pageviews in range: one some sessions have exactly. */
     const threshold = () => {
-      const sorted = [...(sessionsPerBucket(events, pageviews, false).get(0) ?? [])].map((sid) => durations.get(sid)!).sort((a, b) => a - b);
+      const sorted = [...(sessionsPerBucket(events, pageviews, false).get(0) ?? [])]
+        .map((sid) => durations.get(sid)!)
+        .sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)];
     };
-    const matches = (e: SentEvent, operator: string, value: number) => !!sessionOf(e) && COMPARE[operator](durations.get(sessionOf(e))!, value);
+    const matches = (e: SentEvent, operator: string, value: number) =>
+      !!sessionOf(e) && COMPARE[operator](durations.get(sessionOf(e))!, value);
 
-    test.each(["gt", "gte", "lt", "lte", "exact"])("global %s on $session_duration (events without a session never match)", async (operator) => {
-      const value = threshold();
-      const response = await post({ ...RANGE, events: [{ id: "$pageview" }], properties: [{ type: "session", key: "$session_duration", operator, value }] });
-      expect(response.status, response.text).toBe(200);
-      const expected = countPerDay(events, (e) => pageviews(e) && matches(e, operator, value));
-      expect(response.body.result[0].data).toEqual(expected);
-      expect(expected.some((v) => v > 0)).toBe(true);
-    });
+    test.each(["gt", "gte", "lt", "lte", "exact"])(
+      "global %s on $session_duration (events without a session never match)",
+      async (operator) => {
+        const value = threshold();
+        const response = await post({
+          ...RANGE,
+          events: [{ id: "$pageview" }],
+          properties: [{ type: "session", key: "$session_duration", operator, value }],
+        });
+        expect(response.status, response.text).toBe(200);
+        const expected = countPerDay(events, (e) => pageviews(e) && matches(e, operator, value));
+        expect(response.body.result[0].data).toEqual(expected);
+        expect(expected.some((v) => v > 0)).toBe(true);
+      },
+    );
 
     test("exact on a duration some sessions have, and 0 (one-event sessions)", async () => {
       for (const value of [0, [...durations.values()].find((d) => d > 0)!]) {
-        const response = await post({ ...RANGE, events: [{ id: null }], properties: [{ type: "session", key: "$session_duration", operator: "exact", value }] });
+        const response = await post({
+          ...RANGE,
+          events: [{ id: null }],
+          properties: [{ type: "session", key: "$session_duration", operator: "exact", value }],
+        });
         expect(response.status, response.text).toBe(200);
         const expected = countPerDay(events, (e) => matches(e, "exact", value));
         expect(response.body.result[0].data).toEqual(expected);
@@ -230,13 +268,22 @@ describe("sessions in trends, funnels and retention, against the reference compu
         properties: [{ type: "event", key: "$browser", value: "Chrome", operator: "exact" }],
         events: [
           { id: "$pageview", order: 0, properties: [{ type: "session", key: "$session_duration", operator: "lt", value }] },
-          { id: "$pageview", order: 1, math: "avg", math_property: "$session_duration", properties: [{ type: "session", key: "$session_duration", operator: "gte", value: String(value) }] },
+          {
+            id: "$pageview",
+            order: 1,
+            math: "avg",
+            math_property: "$session_duration",
+            properties: [{ type: "session", key: "$session_duration", operator: "gte", value: String(value) }],
+          },
         ],
       });
       expect(response.status, response.text).toBe(200);
       const chrome = (e: SentEvent) => pageviews(e) && e.properties?.$browser === "Chrome";
       expect(response.body.result[0].data).toEqual(countPerDay(events, (e) => chrome(e) && matches(e, "lt", value)));
-      expectClose(response.body.result[1].data, sessionMath(events, "avg", (e) => chrome(e) && matches(e, "gte", value)));
+      expectClose(
+        response.body.result[1].data,
+        sessionMath(events, "avg", (e) => chrome(e) && matches(e, "gte", value)),
+      );
     });
 
     test("a one-step funnel counts the persons of the matching events", async () => {
@@ -244,7 +291,9 @@ describe("sessions in trends, funnels and retention, against the reference compu
       const properties = [{ type: "session", key: "$session_duration", operator: "gt", value }];
       const response = await post({ ...RANGE, insight: "FUNNELS", events: [{ id: "$pageview", order: 0 }], properties }, "funnel");
       expect(response.status, response.text).toBe(200);
-      const persons = new Set(events.filter((e) => time(e) >= FROM && time(e) <= TO && pageviews(e) && matches(e, "gt", value)).map((e) => e.distinct_id));
+      const persons = new Set(
+        events.filter((e) => time(e) >= FROM && time(e) <= TO && pageviews(e) && matches(e, "gt", value)).map((e) => e.distinct_id),
+      );
       expect(response.body.result[0].count).toBe(persons.size);
       const step = await post({ ...RANGE, insight: "FUNNELS", events: [{ id: "$pageview", order: 0, properties }] }, "funnel");
       expect(step.body.result[0].count).toBe(persons.size);
@@ -252,14 +301,23 @@ describe("sessions in trends, funnels and retention, against the reference compu
 
     test("retention accepts session filters", async () => {
       const properties = [{ type: "session", key: "$session_duration", operator: "gt", value: 1e9 }];
-      const response = await post({ date_to: "2024-03-07", total_intervals: 3, target_entity: { id: "$pageview", type: "events" }, properties }, "retention");
+      const response = await post(
+        { date_to: "2024-03-07", total_intervals: 3, target_entity: { id: "$pageview", type: "events" }, properties },
+        "retention",
+      );
       expect(response.status, response.text).toBe(200);
       expect(response.body.result.every((row: any) => row.values.every((v: any) => v.count === 0))).toBe(true);
     });
   });
 
   test("session breakdown: one series per duration in seconds, no binning", async () => {
-    const response = await post({ ...RANGE, events: [{ id: "$pageview" }], breakdown_type: "session", breakdown: "$session_duration", breakdown_limit: 1000 });
+    const response = await post({
+      ...RANGE,
+      events: [{ id: "$pageview" }],
+      breakdown_type: "session",
+      breakdown: "$session_duration",
+      breakdown_limit: 1000,
+    });
     expect(response.status, response.text).toBe(200);
     const byDuration = new Map<string, number[]>();
     for (const e of events) {
@@ -280,10 +338,15 @@ describe("sessions in trends, funnels and retention, against the reference compu
     expect(persons.status, persons.text).toBe(200);
     const expected = new Set(
       events
-        .filter((e) => pageviews(e) && sessionOf(e) && String(durations.get(sessionOf(e))) === item.breakdown_value && dayOf(time(e)) === DAYS[day])
+        .filter(
+          (e) =>
+            pageviews(e) && sessionOf(e) && String(durations.get(sessionOf(e))) === item.breakdown_value && dayOf(time(e)) === DAYS[day],
+        )
         .map((e) => e.distinct_id),
     );
-    expect(new Set(persons.body.results[0].people.flatMap((p: any) => p.distinct_ids).filter((id: string) => expected.has(id)))).toEqual(expected);
+    expect(new Set(persons.body.results[0].people.flatMap((p: any) => p.distinct_ids).filter((id: string) => expected.has(id)))).toEqual(
+      expected,
+    );
   });
 
   test("session breakdown with a session-duration math and the other values folded", async () => {
@@ -303,18 +366,46 @@ describe("sessions in trends, funnels and retention, against the reference compu
     }
     const top = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, 3);
     const other = [...totals.values()].reduce((a, b) => a + b, 0) - top.reduce((a, [, v]) => a + v, 0);
-    expect(response.body.result.map((i: any) => [i.breakdown_value, i.aggregated_value])).toEqual([...top, ["$$_posthog_breakdown_other_$$", other]]);
+    expect(response.body.result.map((i: any) => [i.breakdown_value, i.aggregated_value])).toEqual([
+      ...top,
+      ["$$_posthog_breakdown_other_$$", other],
+    ]);
   });
 
   describe("bad input: PostHog-style 400s", () => {
     const badRequests: [string, Record<string, unknown>, string, string][] = [
-      ["another session property", { properties: [{ type: "session", key: "$entry_current_url", value: "x" }] }, "properties", "$entry_current_url"],
-      ["an unsupported operator", { properties: [{ type: "session", key: "$session_duration", operator: "icontains", value: 5 }] }, "properties", "icontains"],
-      ["a value that is not a number", { properties: [{ type: "session", key: "$session_duration", operator: "gt", value: "long" }] }, "properties", "number"],
+      [
+        "another session property",
+        { properties: [{ type: "session", key: "$entry_current_url", value: "x" }] },
+        "properties",
+        "$entry_current_url",
+      ],
+      [
+        "an unsupported operator",
+        { properties: [{ type: "session", key: "$session_duration", operator: "icontains", value: 5 }] },
+        "properties",
+        "icontains",
+      ],
+      [
+        "a value that is not a number",
+        { properties: [{ type: "session", key: "$session_duration", operator: "gt", value: "long" }] },
+        "properties",
+        "number",
+      ],
       ["no value", { properties: [{ type: "session", key: "$session_duration", operator: "gt" }] }, "properties", "number"],
-      ["a series' bad session filter", { events: [{ id: "$pageview", properties: [{ type: "session", key: "$channel_type", value: "x" }] }] }, "events", "$channel_type"],
+      [
+        "a series' bad session filter",
+        { events: [{ id: "$pageview", properties: [{ type: "session", key: "$channel_type", value: "x" }] }] },
+        "events",
+        "$channel_type",
+      ],
       ["another session breakdown", { breakdown_type: "session", breakdown: "$entry_pathname" }, "breakdown", "$entry_pathname"],
-      ["another session math property", { events: [{ id: "$pageview", math: "avg", math_property: "$entry_x", math_property_type: "session_properties" }] }, "math_property", "$entry_x"],
+      [
+        "another session math property",
+        { events: [{ id: "$pageview", math: "avg", math_property: "$entry_x", math_property_type: "session_properties" }] },
+        "math_property",
+        "$entry_x",
+      ],
     ];
     test.each(badRequests)("trends: %s", async (_, body, attr, named) => {
       const response = await post({ ...RANGE, events: [{ id: "$pageview" }], ...body });
@@ -338,7 +429,17 @@ describe("sessions in trends, funnels and retention, against the reference compu
 
     test("funnels and retention refuse other session properties too", async () => {
       const properties = [{ type: "session", key: "$entry_current_url", value: "x" }];
-      const funnel = await post({ ...RANGE, events: [{ id: "$pageview", order: 0 }, { id: "purchase", order: 1 }], properties }, "funnel");
+      const funnel = await post(
+        {
+          ...RANGE,
+          events: [
+            { id: "$pageview", order: 0 },
+            { id: "purchase", order: 1 },
+          ],
+          properties,
+        },
+        "funnel",
+      );
       expect(funnel.status, funnel.text).toBe(400);
       expect(funnel.body.detail).toContain("$entry_current_url");
       const retention = await post({ target_entity: { id: "$pageview", type: "events" }, properties }, "retention");

@@ -16,7 +16,6 @@ const NOT_AUTHENTICATED = {
   attr: null,
 };
 
-
 const withCookie = (cookie: string) => anonymous.as({ cookie });
 
 async function logIn(email: string, password: string): Promise<ApiClient> {
@@ -28,7 +27,10 @@ async function logIn(email: string, password: string): Promise<ApiClient> {
 /** Whether the cookie still signs in, through the API and through the app's server-rendered pages. */
 async function signedIn(client: ApiClient): Promise<boolean> {
   const me = await client.get("/api/users/@me/");
-  const page = await fetch(new URL("/organization/members", baseUrl), { headers: { cookie: client.credentials.cookie! }, redirect: "manual" });
+  const page = await fetch(new URL("/organization/members", baseUrl), {
+    headers: { cookie: client.credentials.cookie! },
+    redirect: "manual",
+  });
   const pageSignedIn = page.status === 200;
   const apiSignedIn = me.status === 200;
   if (!apiSignedIn) expect(me.body).toEqual(NOT_AUTHENTICATED);
@@ -148,7 +150,9 @@ describe("password change", () => {
   test("another user's password change leaves my sessions alone", async () => {
     const user = await signUp(baseUrl);
     const neighbour = await signUp(baseUrl);
-    expect((await changePassword(neighbour.session, { current_password: neighbour.password, password: "a-brand-new-password" })).status).toBe(200);
+    expect(
+      (await changePassword(neighbour.session, { current_password: neighbour.password, password: "a-brand-new-password" })).status,
+    ).toBe(200);
     expect(await signedIn(user.session)).toBe(true);
   });
 });
@@ -219,14 +223,20 @@ describe("next-auth's own sign-in route (/api/auth/callback/credentials)", () =>
   async function nextAuthSignIn(email: string, password: string): Promise<{ status: number; cookie: string | null }> {
     const csrf = await fetch(new URL("/api/auth/csrf", baseUrl));
     const { csrfToken } = await csrf.json();
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const response = await fetch(new URL("/api/auth/callback/credentials", baseUrl), {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
       body: new URLSearchParams({ csrfToken, email, password, callbackUrl: baseUrl }),
     });
-    const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith(`${COOKIE}=`));
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith(`${COOKIE}=`));
     return { status: response.status, cookie: cookie ?? null };
   }
 
@@ -252,7 +262,10 @@ describe("next-auth's own sign-in route (/api/auth/callback/credentials)", () =>
     const { cookie } = await nextAuthSignIn(user.email, user.password);
     const csrf = await fetch(new URL("/api/auth/csrf", baseUrl), { headers: { cookie: cookie! } });
     const { csrfToken } = await csrf.json();
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const out = await fetch(new URL("/api/auth/signout", baseUrl), {
       method: "POST",
       redirect: "manual",

@@ -11,7 +11,6 @@ const trendPath = (user: TestUser, query = "") => `/api/projects/${user.projectI
 type Interval = "hour" | "day" | "week" | "month";
 const DAY = 86_400_000;
 
-
 function nextStart(ms: number, interval: Interval): number {
   const d = new Date(ms);
   if (interval === "month") return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
@@ -22,7 +21,10 @@ function nextStart(ms: number, interval: Interval): number {
  * Per k = 1 … (intervals the range touches): how many persons (merged by $identify) did a matching event in
  * exactly k distinct intervals of [from, to] (both inclusive, ms).
  */
-function referenceStickiness(events: SentEvent[], o: { from: number; to: number; interval: Interval; where: (e: SentEvent) => boolean }): number[] {
+function referenceStickiness(
+  events: SentEvent[],
+  o: { from: number; to: number; interval: Interval; where: (e: SentEvent) => boolean },
+): number[] {
   const person = personsOf(events);
   const intervals = new Map<string, Set<number>>();
   for (const e of events) {
@@ -47,7 +49,7 @@ const dayEnd = (date: string) => dayStart(date) + DAY - 1;
 
 function generate(seed: number): SentEvent[] {
   const random = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const events: SentEvent[] = [];
   const start = Date.UTC(2024, 0, 20);
   for (let p = 0; p < 40; p++) {
@@ -55,7 +57,10 @@ function generate(seed: number): SentEvent[] {
     // Active persons come back on many days; others once or twice.
     const visits = random() < 0.3 ? 15 + Math.floor(random() * 30) : 1 + Math.floor(random() * 4);
     for (let v = 0; v < visits; v++) {
-      let t = random() < 0.2 ? Date.UTC(2024, 2, 5, 8) + Math.floor(random() * 12 * 3600) * 1000 : start + Math.floor(random() * 60 * 24 * 60) * 60_000;
+      let t =
+        random() < 0.2
+          ? Date.UTC(2024, 2, 5, 8) + Math.floor(random() * 12 * 3600) * 1000
+          : start + Math.floor(random() * 60 * 24 * 60) * 60_000;
       for (let i = 0; i < 1 + Math.floor(random() * 3); i++) {
         t += Math.floor(random() * 600) * 1000;
         events.push({
@@ -67,7 +72,12 @@ function generate(seed: number): SentEvent[] {
       }
     }
     if (ids.length === 2)
-      events.push({ event: "$identify", distinct_id: ids[1], timestamp: new Date(start + p * 60_000).toISOString(), properties: { $anon_distinct_id: ids[0] } });
+      events.push({
+        event: "$identify",
+        distinct_id: ids[1],
+        timestamp: new Date(start + p * 60_000).toISOString(),
+        properties: { $anon_distinct_id: ids[0] },
+      });
   }
   return events;
 }
@@ -110,7 +120,12 @@ describe("stickiness against the reference computation", () => {
   test("by hour, within one day", async () => {
     const response = await post({ events: [{ id: "$pageview" }], interval: "hour", date_from: "2024-03-05", date_to: "2024-03-05" });
     expect(response.status, response.text).toBe(200);
-    const data = referenceStickiness(events, { from: dayStart("2024-03-05"), to: dayEnd("2024-03-05"), interval: "hour", where: (e) => e.event === "$pageview" });
+    const data = referenceStickiness(events, {
+      from: dayStart("2024-03-05"),
+      to: dayEnd("2024-03-05"),
+      interval: "hour",
+      where: (e) => e.event === "$pageview",
+    });
     expect(data).toHaveLength(24);
     expect(data.slice(1).some((x) => x > 0)).toBe(true);
     expect(response.body.result[0].data).toEqual(data);
@@ -178,11 +193,20 @@ describe("stickiness against the reference computation", () => {
       const p = person(e.distinct_id);
       days.set(p, (days.get(p) ?? new Set()).add(e.timestamp!.slice(0, 10)));
     }
-    const allIds = new Set(events.flatMap((e) => [e.distinct_id, ...(e.event === "$identify" ? [String(e.properties?.$anon_distinct_id)] : [])]));
-    const idsOf = (p: string) => [...allIds].filter((d) => person(d) === p).sort().join(",");
+    const allIds = new Set(
+      events.flatMap((e) => [e.distinct_id, ...(e.event === "$identify" ? [String(e.properties?.$anon_distinct_id)] : [])]),
+    );
+    const idsOf = (p: string) =>
+      [...allIds]
+        .filter((d) => person(d) === p)
+        .sort()
+        .join(",");
     for (const k of [1, 2, 3]) {
       expect(item.persons_urls[k - 1].filter).toMatchObject({ stickiness_days: k, entity_id: "purchase", entity_type: "events" });
-      const expected = [...days].filter(([, d]) => d.size === k).map(([p]) => idsOf(p)).sort();
+      const expected = [...days]
+        .filter(([, d]) => d.size === k)
+        .map(([p]) => idsOf(p))
+        .sort();
       const listed = await user.session.get(`/${item.persons_urls[k - 1].url}`);
       expect(listed.status, listed.text).toBe(200);
       expect(listed.body.results[0].people.map((p: any) => [...p.distinct_ids].sort().join(",")).sort()).toEqual(expected);
@@ -195,7 +219,12 @@ describe("stickiness against the reference computation", () => {
   });
 
   test("a saved insight with insight STICKINESS computes the same result", async () => {
-    const filters = { insight: "STICKINESS", events: [{ id: "purchase", type: "events", order: 0 }], date_from: "2024-02-01", date_to: "2024-03-14" };
+    const filters = {
+      insight: "STICKINESS",
+      events: [{ id: "purchase", type: "events", order: 0 }],
+      date_from: "2024-02-01",
+      date_to: "2024-03-14",
+    };
     const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name: "Sticky", filters });
     expect(created.status, created.text).toBe(201);
     const computed = await user.session.get(`/api/projects/${user.projectId}/insights/${created.body.id}/?refresh=blocking`);
@@ -214,12 +243,23 @@ describe("stickiness against the reference computation", () => {
       interval: "day",
       compareFilter: { compare: true },
     };
-    const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, { name: "Sticky query", query: { kind: "InsightVizNode", source } });
+    const created = await user.session.post(`/api/projects/${user.projectId}/insights/`, {
+      name: "Sticky query",
+      query: { kind: "InsightVizNode", source },
+    });
     expect(created.status, created.text).toBe(201);
     const computed = await user.session.get(`/api/projects/${user.projectId}/insights/${created.body.id}/?refresh=blocking`);
     expect(computed.status, computed.text).toBe(200);
-    const legacy = await post({ events: [{ id: "$pageview" }], date_from: "2024-03-01", date_to: "2024-03-07", interval: "day", compare: true });
-    expect(computed.body.result.map((i: any) => [i.compare_label, i.data])).toEqual(legacy.body.result.map((i: any) => [i.compare_label, i.data]));
+    const legacy = await post({
+      events: [{ id: "$pageview" }],
+      date_from: "2024-03-01",
+      date_to: "2024-03-07",
+      interval: "day",
+      compare: true,
+    });
+    expect(computed.body.result.map((i: any) => [i.compare_label, i.data])).toEqual(
+      legacy.body.result.map((i: any) => [i.compare_label, i.data]),
+    );
     expect(computed.body.result).toHaveLength(2);
   });
 

@@ -91,7 +91,9 @@ describe("an answer past the byte bound", () => {
 
   test("the same bound holds as GET parameters, compared periods, a cumulative display and the query endpoint", async () => {
     const filter = { events: series(25), date_from: "-400d", interval: "hour" };
-    const get = await user.session.get(`${trends()}?events=${encodeURIComponent(JSON.stringify(filter.events))}&date_from=-400d&interval=hour`);
+    const get = await user.session.get(
+      `${trends()}?events=${encodeURIComponent(JSON.stringify(filter.events))}&date_from=-400d&interval=hour`,
+    );
     expect(get.status).toBe(400);
     expect(get.body).toEqual(tooLarge("more than the 32 MB allowed"));
     expect((await user.session.post(trends(), { ...filter, compare: true })).body).toEqual(tooLarge("32 MB"));

@@ -189,15 +189,33 @@ function referenceSeries(
       continue;
     }
     const inRange = evs.filter((e) => e.ts >= fromMs && e.ts < toMs);
-    out.set(key, buckets.map((b) => mathOf(inRange.filter((e) => bucketOf(e.ts, interval) === b), s.math, personOf)));
+    out.set(
+      key,
+      buckets.map((b) =>
+        mathOf(
+          inRange.filter((e) => bucketOf(e.ts, interval) === b),
+          s.math,
+          personOf,
+        ),
+      ),
+    );
   }
   return out;
 }
 
-function referenceTotal(all: Ev[], personOf: (id: string) => string, s: RefSeries, from: string, to: string, breakdownOf?: (e: Ev) => string) {
+function referenceTotal(
+  all: Ev[],
+  personOf: (id: string) => string,
+  s: RefSeries,
+  from: string,
+  to: string,
+  breakdownOf?: (e: Ev) => string,
+) {
   const fromMs = Date.parse(`${from}T00:00:00Z`);
   const toMs = Date.parse(`${to}T00:00:00Z`) + DAY;
-  const matching = all.filter((e) => (s.event === null || e.event === s.event) && (!s.where || s.where(e)) && e.ts >= fromMs && e.ts < toMs);
+  const matching = all.filter(
+    (e) => (s.event === null || e.event === s.event) && (!s.where || s.where(e)) && e.ts >= fromMs && e.ts < toMs,
+  );
   const groups = new Map<string, Ev[]>();
   for (const e of matching) {
     const key = breakdownOf ? breakdownOf(e) : "";
@@ -255,7 +273,11 @@ describe("trends", () => {
       "p90_count_per_actor",
     ];
     for (const interval of ["day", "week", "month"] as const) {
-      const events = maths.map((math) => ({ id: "$pageview", math, ...(math in Q || ["sum", "avg", "min", "max"].includes(math) ? { math_property: "amount" } : {}) }));
+      const events = maths.map((math) => ({
+        id: "$pageview",
+        math,
+        ...(math in Q || ["sum", "avg", "min", "max"].includes(math) ? { math_property: "amount" } : {}),
+      }));
       const response = await trend({ events, date_from: FROM, date_to: TO, interval });
       expect(response.status, response.text).toBe(200);
       expect(response.body.result).toHaveLength(maths.length);
@@ -270,7 +292,10 @@ describe("trends", () => {
         expect(item.days).toEqual(bucketsOf(FROM, TO, interval));
         expect(item.labels).toEqual(bucketsOf(FROM, TO, interval).map(label));
         close(item.data, expected.length ? expected : item.days.map(() => 0));
-        expect(item.count).toBeCloseTo(item.data.reduce((a: number, b: number) => a + b, 0), 6);
+        expect(item.count).toBeCloseTo(
+          item.data.reduce((a: number, b: number) => a + b, 0),
+          6,
+        );
         expect(item.label).toBe("$pageview");
         expect(item.action).toMatchObject({ id: "$pageview", type: "events", math, name: "$pageview" });
       });
@@ -296,11 +321,12 @@ describe("trends", () => {
       const response = await trend(body);
       expect(response.status, response.text).toBe(200);
       const breakdownValueOf =
-        breakdown_type === "event"
-          ? (e: Ev) => e.properties.$browser ?? NULL
-          : (e: Ev) => data.planOf.get(personOf(e.distinct_id)) ?? NULL;
+        breakdown_type === "event" ? (e: Ev) => e.properties.$browser ?? NULL : (e: Ev) => data.planOf.get(personOf(e.distinct_id)) ?? NULL;
       const totals = referenceTotal(data.events, personOf, { event: "$pageview", math }, FROM, TO, breakdownValueOf);
-      const ranked = [...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, limit).map(([k]) => k);
+      const ranked = [...totals]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
+        .slice(0, limit)
+        .map(([k]) => k);
       // The values past the limit are one "other" series.
       const withOther = totals.size > limit ? [...ranked, OTHER] : ranked;
       expect(response.body.result.map((r: any) => r.breakdown_value)).toEqual(withOther);
@@ -321,7 +347,12 @@ describe("trends", () => {
   });
 
   test("compare: the previous period of the same length (S7)", async () => {
-    const response = await trend({ events: [{ id: "$pageview", math: "dau" }, { id: "purchase" }], date_from: "2024-03-08", date_to: TO, compare: true });
+    const response = await trend({
+      events: [{ id: "$pageview", math: "dau" }, { id: "purchase" }],
+      date_from: "2024-03-08",
+      date_to: TO,
+      compare: true,
+    });
     expect(response.status, response.text).toBe(200);
     const r = response.body.result;
     expect(r.map((i: any) => [i.label, i.compare_label])).toEqual([
@@ -333,8 +364,14 @@ describe("trends", () => {
     expect(r[1].days).toEqual(bucketsOf("2024-03-01", "2024-03-07", "day"));
     expect(r[0].labels).toEqual(["day 0", "day 1", "day 2", "day 3", "day 4", "day 5", "day 6"]);
     close(r[0].data, referenceSeries(data.events, personOf, { event: "$pageview", math: "dau" }, "2024-03-08", TO, "day").get("")!);
-    close(r[1].data, referenceSeries(data.events, personOf, { event: "$pageview", math: "dau" }, "2024-03-01", "2024-03-07", "day").get("")!);
-    close(r[3].data, referenceSeries(data.events, personOf, { event: "purchase", math: "total" }, "2024-03-01", "2024-03-07", "day").get("")!);
+    close(
+      r[1].data,
+      referenceSeries(data.events, personOf, { event: "$pageview", math: "dau" }, "2024-03-01", "2024-03-07", "day").get("")!,
+    );
+    close(
+      r[3].data,
+      referenceSeries(data.events, personOf, { event: "purchase", math: "total" }, "2024-03-01", "2024-03-07", "day").get("")!,
+    );
   });
 
   test("formula over series letters (S9), with and without breakdown", async () => {
@@ -358,7 +395,13 @@ describe("trends", () => {
       expect(Math.abs(v - expected[i])).toBeLessThanOrEqual(0.005);
     });
 
-    const byBrowser = await trend({ events: [{ id: "$pageview" }, { id: "purchase" }], date_from: FROM, date_to: TO, formula: "A - B", breakdown: "$browser" });
+    const byBrowser = await trend({
+      events: [{ id: "$pageview" }, { id: "purchase" }],
+      date_from: FROM,
+      date_to: TO,
+      formula: "A - B",
+      breakdown: "$browser",
+    });
     expect(byBrowser.status, byBrowser.text).toBe(200);
     const breakdownValueOf = (e: Ev) => e.properties.$browser ?? NULL;
     const pa = referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "day", breakdownValueOf);
@@ -366,18 +409,28 @@ describe("trends", () => {
     for (const item of byBrowser.body.result) {
       const x = pa.get(item.breakdown_value) ?? [];
       const y = pb.get(item.breakdown_value) ?? [];
-      close(item.data, item.days.map((_: string, i: number) => (x[i] ?? 0) - (y[i] ?? 0)));
+      close(
+        item.data,
+        item.days.map((_: string, i: number) => (x[i] ?? 0) - (y[i] ?? 0)),
+      );
     }
   });
 
   test("`formulas`: the series, then each formula's lines, each naming its formula; the same numbers as `formula` alone", async () => {
     const events = [{ id: "$pageview" }, { id: "purchase", math: "dau" }];
-    const both = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formulas: ["B / A * 100", " A - B ", "", "A - B"] });
+    const both = await trend({
+      events,
+      date_from: FROM,
+      date_to: TO,
+      breakdown: "$browser",
+      formulas: ["B / A * 100", " A - B ", "", "A - B"],
+    });
     expect(both.status, both.text).toBe(200);
     const series = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser" });
     const ratio = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formula: "B / A * 100" });
     const difference = await trend({ events, date_from: FROM, date_to: TO, breakdown: "$browser", formula: "A - B" });
-    const strip = (items: any[]) => items.map(({ label, breakdown_value, data, count, formula }) => ({ label, breakdown_value, data, count, formula }));
+    const strip = (items: any[]) =>
+      items.map(({ label, breakdown_value, data, count, formula }) => ({ label, breakdown_value, data, count, formula }));
     const [seriesItems, formulaItems] = [both.body.result.filter((i: any) => !i.formula), both.body.result.filter((i: any) => i.formula)];
     // Blank and repeated formulas are left out; the series come first and keep their persons.
     expect(both.body.result.slice(0, seriesItems.length)).toEqual(seriesItems);
@@ -402,54 +455,115 @@ describe("trends", () => {
   });
 
   test("aggregated displays (S10) and cumulative", async () => {
-    const bold = await trend({ events: [{ id: "$pageview", math: "dau" }, { id: "purchase", math: "avg", math_property: "amount" }], date_from: FROM, date_to: TO, display: "BoldNumber" });
+    const bold = await trend({
+      events: [
+        { id: "$pageview", math: "dau" },
+        { id: "purchase", math: "avg", math_property: "amount" },
+      ],
+      date_from: FROM,
+      date_to: TO,
+      display: "BoldNumber",
+    });
     expect(bold.status, bold.text).toBe(200);
-    expect(bold.body.result[0].aggregated_value).toBe(referenceTotal(data.events, personOf, { event: "$pageview", math: "dau" }, FROM, TO).get(""));
-    expect(bold.body.result[1].aggregated_value).toBeCloseTo(referenceTotal(data.events, personOf, { event: "purchase", math: "avg" }, FROM, TO).get("")!, 6);
+    expect(bold.body.result[0].aggregated_value).toBe(
+      referenceTotal(data.events, personOf, { event: "$pageview", math: "dau" }, FROM, TO).get(""),
+    );
+    expect(bold.body.result[1].aggregated_value).toBeCloseTo(
+      referenceTotal(data.events, personOf, { event: "purchase", math: "avg" }, FROM, TO).get("")!,
+      6,
+    );
     expect(bold.body.result[0].days).toEqual(bucketsOf(FROM, TO, "day"));
 
     const pie = await trend({ events: [{ id: "$pageview" }], date_from: FROM, date_to: TO, display: "ActionsPie", breakdown: "$browser" });
-    const totals = referenceTotal(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, (e) => e.properties.$browser ?? NULL);
+    const totals = referenceTotal(
+      data.events,
+      personOf,
+      { event: "$pageview", math: "total" },
+      FROM,
+      TO,
+      (e) => e.properties.$browser ?? NULL,
+    );
     for (const item of pie.body.result) expect(item.aggregated_value).toBe(totals.get(item.breakdown_value));
 
-    const cumulative = await trend({ events: [{ id: "$pageview" }, { id: "$pageview", math: "dau" }], date_from: FROM, date_to: TO, display: "ActionsLineGraphCumulative" });
+    const cumulative = await trend({
+      events: [{ id: "$pageview" }, { id: "$pageview", math: "dau" }],
+      date_from: FROM,
+      date_to: TO,
+      display: "ActionsLineGraphCumulative",
+    });
     const daily = referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "day").get("")!;
-    close(cumulative.body.result[0].data, daily.map((_, i) => daily.slice(0, i + 1).reduce((a, b) => a + b, 0)));
+    close(
+      cumulative.body.result[0].data,
+      daily.map((_, i) => daily.slice(0, i + 1).reduce((a, b) => a + b, 0)),
+    );
     // Persons accumulate once each, at their first event.
     const fromMs = Date.parse(`${FROM}T00:00:00Z`);
     const pv = data.events.filter((e) => e.event === "$pageview" && e.ts >= fromMs && e.ts < Date.parse(`${TO}T00:00:00Z`) + DAY);
-    const expected = bucketsOf(FROM, TO, "day").map((day) => new Set(pv.filter((e) => iso(e.ts) <= day).map((e) => personOf(e.distinct_id))).size);
+    const expected = bucketsOf(FROM, TO, "day").map(
+      (day) => new Set(pv.filter((e) => iso(e.ts) <= day).map((e) => personOf(e.distinct_id))).size,
+    );
     close(cumulative.body.result[1].data, expected);
   });
 
   test("global and per-series properties, flat and AND/OR groups, event and person", async () => {
     const cases: { properties: unknown; where: (e: Ev) => boolean }[] = [
-      { properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }], where: (e) => e.properties.$browser === "Chrome" },
-      { properties: [{ key: "$browser", value: ["Chrome", "Safari"], operator: "is_not" }], where: (e) => !["Chrome", "Safari"].includes(e.properties.$browser) },
+      {
+        properties: [{ key: "$browser", value: "Chrome", operator: "exact", type: "event" }],
+        where: (e) => e.properties.$browser === "Chrome",
+      },
+      {
+        properties: [{ key: "$browser", value: ["Chrome", "Safari"], operator: "is_not" }],
+        where: (e) => !["Chrome", "Safari"].includes(e.properties.$browser),
+      },
       { properties: [{ key: "$browser", value: "FI", operator: "icontains" }], where: (e) => /fi/i.test(e.properties.$browser ?? "") },
-      { properties: [{ key: "$browser", value: "^(C|E)", operator: "not_regex" }], where: (e) => !/^(C|E)/.test(e.properties.$browser ?? "") },
-      { properties: [{ key: "amount", value: 50, operator: "gt" }], where: (e) => typeof e.properties.amount === "number" && e.properties.amount > 50 },
-      { properties: [{ key: "amount", value: 20, operator: "lte" }, { key: "$browser", operator: "is_set" }], where: (e) => e.properties.amount <= 20 && e.properties.$browser !== undefined },
+      {
+        properties: [{ key: "$browser", value: "^(C|E)", operator: "not_regex" }],
+        where: (e) => !/^(C|E)/.test(e.properties.$browser ?? ""),
+      },
+      {
+        properties: [{ key: "amount", value: 50, operator: "gt" }],
+        where: (e) => typeof e.properties.amount === "number" && e.properties.amount > 50,
+      },
+      {
+        properties: [
+          { key: "amount", value: 20, operator: "lte" },
+          { key: "$browser", operator: "is_set" },
+        ],
+        where: (e) => e.properties.amount <= 20 && e.properties.$browser !== undefined,
+      },
       { properties: [{ key: "amount", operator: "is_not_set" }], where: (e) => e.properties.amount === undefined },
       { properties: [{ key: "plan", value: "pro", type: "person" }], where: (e) => data.planOf.get(personOf(e.distinct_id)) === "pro" },
       {
         properties: {
           type: "OR",
           values: [
-            { type: "AND", values: [{ key: "plan", value: "team", operator: "exact", type: "person" }, { key: "$browser", value: "Safari", operator: "exact", type: "event" }] },
+            {
+              type: "AND",
+              values: [
+                { key: "plan", value: "team", operator: "exact", type: "person" },
+                { key: "$browser", value: "Safari", operator: "exact", type: "event" },
+              ],
+            },
             { type: "AND", values: [{ key: "amount", value: 90, operator: "gte", type: "event" }] },
           ],
         },
-        where: (e) => (data.planOf.get(personOf(e.distinct_id)) === "team" && e.properties.$browser === "Safari") || e.properties.amount >= 90,
+        where: (e) =>
+          (data.planOf.get(personOf(e.distinct_id)) === "team" && e.properties.$browser === "Safari") || e.properties.amount >= 90,
       },
     ];
     for (const { properties, where } of cases) {
       expect(data.events.filter((e) => e.event === "$pageview" && where(e)).length).toBeGreaterThan(0);
       const global = await trend({ events: [{ id: "$pageview", math: "dau" }], date_from: FROM, date_to: TO, properties });
       expect(global.status, global.text).toBe(200);
-      close(global.body.result[0].data, referenceSeries(data.events, personOf, { event: "$pageview", math: "dau", where }, FROM, TO, "day").get("") ?? Array(14).fill(0));
+      close(
+        global.body.result[0].data,
+        referenceSeries(data.events, personOf, { event: "$pageview", math: "dau", where }, FROM, TO, "day").get("") ?? Array(14).fill(0),
+      );
       const own = await trend({ events: [{ id: "purchase", properties }], date_from: FROM, date_to: TO });
-      close(own.body.result[0].data, referenceSeries(data.events, personOf, { event: "purchase", math: "total", where }, FROM, TO, "day").get("") ?? Array(14).fill(0));
+      close(
+        own.body.result[0].data,
+        referenceSeries(data.events, personOf, { event: "purchase", math: "total", where }, FROM, TO, "day").get("") ?? Array(14).fill(0),
+      );
     }
   });
 
@@ -457,12 +571,20 @@ describe("trends", () => {
     const q = new URLSearchParams({ events: JSON.stringify([{ id: "$pageview" }]), date_from: FROM, date_to: TO, interval: "week" });
     const response = await user.session.get(`/api/projects/${user.projectId}/insights/trend/?${q}`);
     expect(response.status, response.text).toBe(200);
-    close(response.body.result[0].data, referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "week").get("")!);
+    close(
+      response.body.result[0].data,
+      referenceSeries(data.events, personOf, { event: "$pageview", math: "total" }, FROM, TO, "week").get("")!,
+    );
     expect(response.body).toMatchObject({ timezone: "UTC", next: null, is_cached: expect.any(Boolean) });
   });
 
   test("results are cached until refresh=true; several series with a breakdown label each by name", async () => {
-    const body = { events: [{ id: "$pageview" }, { id: "purchase" }], date_from: "2024-03-02", date_to: "2024-03-09", breakdown: "$browser" };
+    const body = {
+      events: [{ id: "$pageview" }, { id: "purchase" }],
+      date_from: "2024-03-02",
+      date_to: "2024-03-09",
+      breakdown: "$browser",
+    };
     const first = await trend(body);
     expect(first.body.is_cached).toBe(false);
     const second = await trend(body);
@@ -486,7 +608,12 @@ describe("trends: hand-computed cases", () => {
     ]);
     const trend = (body: Record<string, unknown>) => user.session.post(`/api/projects/${user.projectId}/insights/trend/`, body);
     const r = await trend({
-      events: [{ id: "view" }, { id: "view", math: "dau" }, { id: "view", math: "weekly_active" }, { id: "view", math: "sum", math_property: "amount" }],
+      events: [
+        { id: "view" },
+        { id: "view", math: "dau" },
+        { id: "view", math: "weekly_active" },
+        { id: "view", math: "sum", math_property: "amount" },
+      ],
       date_from: "2024-03-02",
       date_to: "2024-03-05",
     });
@@ -497,9 +624,18 @@ describe("trends: hand-computed cases", () => {
       [1, 1, 2, 2], // the 27 Feb event counts on 2 Mar (look-back)
       [0, 12, 0, 0],
     ]);
-    expect(r.body.result[0]).toMatchObject({ count: 3, days: ["2024-03-02", "2024-03-03", "2024-03-04", "2024-03-05"], labels: ["2-Mar-2024", "3-Mar-2024", "4-Mar-2024", "5-Mar-2024"] });
+    expect(r.body.result[0]).toMatchObject({
+      count: 3,
+      days: ["2024-03-02", "2024-03-03", "2024-03-04", "2024-03-05"],
+      labels: ["2-Mar-2024", "3-Mar-2024", "4-Mar-2024", "5-Mar-2024"],
+    });
 
-    const hourly = await trend({ events: [{ id: "view" }], date_from: "2024-03-04T08:00:00Z", date_to: "2024-03-04T10:00:00Z", interval: "hour" });
+    const hourly = await trend({
+      events: [{ id: "view" }],
+      date_from: "2024-03-04T08:00:00Z",
+      date_to: "2024-03-04T10:00:00Z",
+      interval: "hour",
+    });
     expect(hourly.body.result[0].days).toEqual(["2024-03-04 08:00:00", "2024-03-04 09:00:00", "2024-03-04 10:00:00"]);
     expect(hourly.body.result[0].labels).toEqual(["4-Mar-2024 08:00", "4-Mar-2024 09:00", "4-Mar-2024 10:00"]);
     expect(hourly.body.result[0].data).toEqual([0, 1, 0]);

@@ -14,7 +14,12 @@ test.runIf(inject("backend") === "postgres")(
   async () => {
     const database = await createPostgresDatabase("workers");
     const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-workers-"));
-    const instance = await startInstance({ DATABASE_URL: database.url, HEDGEROW_DATA_DIR: dataDir, HEDGEROW_WORKERS: "2", ALLOW_SIGNUP: "true" });
+    const instance = await startInstance({
+      DATABASE_URL: database.url,
+      HEDGEROW_DATA_DIR: dataDir,
+      HEDGEROW_WORKERS: "2",
+      ALLOW_SIGNUP: "true",
+    });
     const { baseUrl, output } = instance;
     const primary = instance.process.pid!;
     const servers = () => childrenOf(primary, "next-server");
@@ -22,7 +27,8 @@ test.runIf(inject("backend") === "postgres")(
       expect(output()).toContain("Server processes: 2");
       // Next logs "Ready in …" once a process listens (the second starts once the first answers).
       const readyLines = () => output().match(/Ready in/g)?.length ?? 0;
-      const killedLines = () => output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)?.length ?? 0;
+      const killedLines = () =>
+        output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)?.length ?? 0;
       await until("two listening server processes", () => (readyLines() === 2 ? true : undefined), output);
       const [first, second] = servers();
       expect(servers()).toHaveLength(2);
@@ -39,13 +45,24 @@ test.runIf(inject("backend") === "postgres")(
 
       // Through the event-store process, a query still reads its own project only, whatever alias it writes.
       const stranger = await signUp(baseUrl);
-      expect((await sendBatch(baseUrl, projectToken(stranger), [{ event: "planted", distinct_id: "eve", properties: { token: "hunter2" } }])).status).toBe(200);
+      expect(
+        (await sendBatch(baseUrl, projectToken(stranger), [{ event: "planted", distinct_id: "eve", properties: { token: "hunter2" } }]))
+          .status,
+      ).toBe(200);
       const reader = await user.key(["query:read"]);
-      for (const query of ["select 3 as `e.team_id`, event, properties.token from events", "select event, properties.token from events where team_id != 0"]) {
-        const answer = await reader.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query }, refresh: "force_blocking" });
+      for (const query of [
+        "select 3 as `e.team_id`, event, properties.token from events",
+        "select event, properties.token from events where team_id != 0",
+      ]) {
+        const answer = await reader.post(`/api/projects/${user.projectId}/query/`, {
+          query: { kind: "HogQLQuery", query },
+          refresh: "force_blocking",
+        });
         expect(JSON.stringify(answer.body), query).not.toMatch(/hunter2|planted/);
       }
-      const count = await reader.post(`/api/projects/${user.projectId}/query/`, { query: { kind: "HogQLQuery", query: "select count() from events" } });
+      const count = await reader.post(`/api/projects/${user.projectId}/query/`, {
+        query: { kind: "HogQLQuery", query: "select count() from events" },
+      });
       expect(count.body.results).toEqual([[sent.length]]);
 
       // Each process in turn is killed: the other answers at once (the killed one waits out its 1 s backoff), so

@@ -54,8 +54,7 @@ export class ApiClient {
     let parsed: unknown = text;
     const isJson = Boolean(response.headers.get("content-type")?.includes("json"));
     if (isJson && text) parsed = JSON.parse(text);
-    if (!init.unchecked)
-      await checkAgainstDocument(this.baseUrl, { method, path, status: response.status, isJson, text, body: parsed });
+    if (!init.unchecked) await checkAgainstDocument(this.baseUrl, { method, path, status: response.status, isJson, text, body: parsed });
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -250,5 +249,7 @@ async function checkAgainstDocument(
     if (answer.text !== "") fail("documented without a body, but answered one");
     return;
   }
-  validate(pointerTo("paths", template!, answer.method.toLowerCase(), "responses", String(answer.status), "content", "application/json", "schema"));
+  validate(
+    pointerTo("paths", template!, answer.method.toLowerCase(), "responses", String(answer.status), "content", "application/json", "schema"),
+  );
 }

@@ -70,7 +70,14 @@ export async function freshDatabase(suffix: string) {
   await onPostgres([`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`, `CREATE DATABASE "${database}"`]);
   onCleanUp(() => onPostgres([`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`]));
   url.pathname = `/${database}`;
-  return { database, url: url.toString(), host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  return {
+    database,
+    url: url.toString(),
+    host: url.hostname,
+    port: Number(url.port || 5432),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
 }
 
 /** A server of these tests (PGlite in its data dir, or PostgreSQL at `databaseUrl`), stopped at the end. */
@@ -78,7 +85,12 @@ export async function ownServer(options: { dataDir?: string; databaseUrl?: strin
   const previous = process.env.TEST_DATABASE_URL;
   if (options.databaseUrl) process.env.TEST_DATABASE_URL = options.databaseUrl;
   try {
-    const server = await startServer({ backend: options.databaseUrl ? "postgres" : "pglite", dataDir: options.dataDir, resetDatabase: false, env: { ...FAST, ...options.env } });
+    const server = await startServer({
+      backend: options.databaseUrl ? "postgres" : "pglite",
+      dataDir: options.dataDir,
+      resetDatabase: false,
+      env: { ...FAST, ...options.env },
+    });
     onCleanUp(() => server.stop());
     return server;
   } finally {
@@ -122,7 +134,10 @@ export async function createExport(user: TestUser, destination: { type: string; 
 }
 
 export async function backfill(user: TestUser, exportId: string) {
-  const response = await user.session.post(`/api/organizations/${user.organizationId}/batch_exports/${exportId}/backfill/`, { start_at: START, end_at: END });
+  const response = await user.session.post(`/api/organizations/${user.organizationId}/batch_exports/${exportId}/backfill/`, {
+    start_at: START,
+    end_at: END,
+  });
   expect(response.status, response.text).toBe(200);
 }
 
@@ -134,7 +149,10 @@ export async function runsOf(user: TestUser, exportId: string): Promise<any[]> {
 }
 
 /** The user's session, on another server sharing the same metadata database. */
-export const onServer = (user: TestUser, server: StartedServer): TestUser => ({ ...user, session: new ApiClient(server.baseUrl, user.session.credentials) });
+export const onServer = (user: TestUser, server: StartedServer): TestUser => ({
+  ...user,
+  session: new ApiClient(server.baseUrl, user.session.credentials),
+});
 
 /** Waits until the export has `count` runs, all in a final state, and answers them (statuses seen on the way too). */
 export async function settledRuns(user: TestUser, exportId: string, count: number, timeoutMs = 120_000) {

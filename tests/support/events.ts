@@ -33,12 +33,19 @@ export const CAPTURE_ENCODINGS: Record<string, (json: string) => [string, RawReq
     "?compression=base64",
     { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(b64(json))}` },
   ],
-  "json form": (json) => ["", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(json)}` }],
+  "json form": (json) => [
+    "",
+    { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `data=${encodeURIComponent(json)}` },
+  ],
   "GET ?data=": (json) => [`?data=${encodeURIComponent(b64(json))}`, { method: "GET" }],
 };
 
 /** Sends `request` as is (no session) and reads the answer, its JSON parsed. */
-export async function sendRaw(baseUrl: string, path: string, { method = "POST", headers = {}, body }: RawRequest = {}): Promise<ApiResponse> {
+export async function sendRaw(
+  baseUrl: string,
+  path: string,
+  { method = "POST", headers = {}, body }: RawRequest = {},
+): Promise<ApiResponse> {
   const response = await fetch(new URL(path, baseUrl), { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };

@@ -131,7 +131,11 @@ export const MALFORMED_BODIES: { label: string; contentType: string; body: strin
   { label: "an empty body", contentType: "application/json", body: "" },
   { label: "text/plain", contentType: "text/plain", body: '{"name":"fuzz"}' },
   { label: "XML", contentType: "application/xml", body: "<name>fuzz</name>" },
-  { label: "multipart", contentType: "multipart/form-data; boundary=x", body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nfuzz\r\n--x--\r\n' },
+  {
+    label: "multipart",
+    contentType: "multipart/form-data; boundary=x",
+    body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nfuzz\r\n--x--\r\n',
+  },
   { label: "a form with a malformed escape", contentType: "application/x-www-form-urlencoded", body: "name=%ZZ&level=abc&a[b]=1" },
   { label: "JSON declared UTF-16", contentType: "application/json; charset=utf-16", body: '{"name":"fuzz"}' },
 ];
@@ -157,9 +161,7 @@ export function exampleOf(schema: JsonSchema, components: Record<string, JsonSch
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
   switch (type) {
     case "object":
-      return Object.fromEntries(
-        ((s.required ?? []) as string[]).map((name) => [name, exampleOf(s.properties[name], components, unique)]),
-      );
+      return Object.fromEntries(((s.required ?? []) as string[]).map((name) => [name, exampleOf(s.properties[name], components, unique)]));
     case "array":
       return Array.from({ length: s.minItems ?? 0 }, () => exampleOf(s.items ?? {}, components, unique));
     case "string":

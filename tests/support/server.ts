@@ -29,7 +29,9 @@ export async function resetPostgres(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;");
+    await client.query(
+      "DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;",
+    );
   } finally {
     await client.end();
   }
@@ -163,7 +165,10 @@ export async function startInstance(env: Record<string, string>): Promise<Starte
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    const ready = await fetch(new URL("/_readyz", baseUrl)).then((r) => r.status === 200, () => false);
+    const ready = await fetch(new URL("/_readyz", baseUrl)).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -194,7 +199,10 @@ export const isAlive = (pid: number) => {
 /** The pids of `parent`'s children whose command line matches `pattern`. */
 export function childrenOf(parent: number, pattern: string): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(parent), "-f", pattern], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(parent), "-f", pattern], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }

@@ -44,7 +44,10 @@ export default function ApiReferenceIndexPage() {
               <ul className="space-y-1">
                 {tag.operations.map(({ method, path, operation }) => (
                   <li key={operation.operationId}>
-                    <Link href={`/docs/api/${tag.slug}#${operation.operationId}`} className="flex items-baseline gap-2 text-sm hover:underline">
+                    <Link
+                      href={`/docs/api/${tag.slug}#${operation.operationId}`}
+                      className="flex items-baseline gap-2 text-sm hover:underline"
+                    >
                       <MethodBadge method={method} />
                       <span className="min-w-0 truncate font-mono text-xs" title={operation.summary}>
                         {path}

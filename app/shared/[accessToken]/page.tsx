@@ -57,7 +57,11 @@ async function SharedInsight({ accessToken }: { accessToken: string }) {
       {answer.result !== null ? (
         // A compact chart fills its box, as on a tile: the box has the height.
         <section className="mt-6 h-[28rem] overflow-auto rounded-lg border p-4" data-testid="shared-insight-result">
-          <InsightChart projectId={project.id} filters={(analysisOf(insight)?.filter ?? {}) as Record<string, unknown>} response={{ ...answer, result: answer.result }} />
+          <InsightChart
+            projectId={project.id}
+            filters={(analysisOf(insight)?.filter ?? {}) as Record<string, unknown>}
+            response={{ ...answer, result: answer.result }}
+          />
         </section>
       ) : null}
     </main>

@@ -72,7 +72,15 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
           </DropdownMenuItem>
           <DropdownMenuItem
             disabled={duplicate.isPending}
-            onSelect={() => duplicate.mutate({ name: `${title} (copy)`, description: insight.description, filters: insight.filters, tags: insight.tags, saved: true })}
+            onSelect={() =>
+              duplicate.mutate({
+                name: `${title} (copy)`,
+                description: insight.description,
+                filters: insight.filters,
+                tags: insight.tags,
+                saved: true,
+              })
+            }
           >
             <CopyIcon /> Duplicate
           </DropdownMenuItem>
@@ -81,15 +89,35 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <SharingDialog title={title} sharingPath={`/api/projects/${projectId}/insights/${insight.id}/sharing/`} open={sharing} onOpenChange={setSharing} />
+      <SharingDialog
+        title={title}
+        sharingPath={`/api/projects/${projectId}/insights/${insight.id}/sharing/`}
+        open={sharing}
+        onOpenChange={setSharing}
+      />
       <HistoryDialog projectId={projectId} insightId={insight.id} open={history} onOpenChange={setHistory} />
     </>
   );
 }
 
-const ACTIVITY_VERBS: Record<string, string> = { created: "created it", updated: "changed", deleted: "deleted it", exported: "exported it" };
+const ACTIVITY_VERBS: Record<string, string> = {
+  created: "created it",
+  updated: "changed",
+  deleted: "deleted it",
+  exported: "exported it",
+};
 
-function HistoryDialog({ projectId, insightId, open, onOpenChange }: { projectId: number; insightId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+function HistoryDialog({
+  projectId,
+  insightId,
+  open,
+  onOpenChange,
+}: {
+  projectId: number;
+  insightId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const activity = useQuery({ ...insightActivityQuery(projectId, insightId), enabled: open });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -114,7 +142,8 @@ function HistoryDialog({ projectId, insightId, open, onOpenChange }: { projectId
               return (
                 <li key={item.id} className="grid gap-0.5 text-sm">
                   <span>
-                    <span className="font-medium">{item.user ? fullName(item.user) : "Someone"}</span> {ACTIVITY_VERBS[item.activity] ?? item.activity}
+                    <span className="font-medium">{item.user ? fullName(item.user) : "Someone"}</span>{" "}
+                    {ACTIVITY_VERBS[item.activity] ?? item.activity}
                     {item.activity === "updated" && fields.length ? ` ${fields.join(", ")}` : ""}
                   </span>
                   <time className="text-xs text-muted-foreground" dateTime={item.created_at} title={item.created_at}>

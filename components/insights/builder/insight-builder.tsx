@@ -36,13 +36,23 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
   const initial = Object.keys(saved).length ? saved : INSIGHT_KINDS[0].defaultFilters();
   const { filters, setFilters, replaceFilters } = useInsightFilters(initial);
   const kind = kindOf(filters);
-  const [details, setDetails] = useState<InsightDetails>({ name: insight?.name ?? "", description: insight?.description ?? "", tags: insight?.tags ?? [] });
+  const [details, setDetails] = useState<InsightDetails>({
+    name: insight?.name ?? "",
+    description: insight?.description ?? "",
+    tags: insight?.tags ?? [],
+  });
   const editable = mode !== "view";
   useMarkViewed(projectId, insight?.id, mode === "view");
   const { save, saving } = useSaveInsight(
     projectId,
     insight,
-    () => ({ name: details.name.trim() || null, description: details.description.trim() || null, tags: details.tags, filters: compactFilters(filters), saved: true }),
+    () => ({
+      name: details.name.trim() || null,
+      description: details.description.trim() || null,
+      tags: details.tags,
+      filters: compactFilters(filters),
+      saved: true,
+    }),
     editable,
   );
   const switchKind = (next: typeof kind) => {
@@ -53,7 +63,17 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
   const title = insight?.name || insight?.derived_name || placeholder;
   return (
     <div className="grid gap-4">
-      <InsightHeader projectId={projectId} insight={insight} editable={editable} details={details} onDetailsChange={setDetails} title={title} placeholder={placeholder} onSave={save} saving={saving} />
+      <InsightHeader
+        projectId={projectId}
+        insight={insight}
+        editable={editable}
+        details={details}
+        onDetailsChange={setDetails}
+        title={title}
+        placeholder={placeholder}
+        onSave={save}
+        saving={saving}
+      />
       {editable ? <KindTabs kind={kind} onSelect={switchKind} /> : null}
       <div className={cn("grid gap-6", editable && "lg:grid-cols-[20rem_minmax(0,1fr)]")}>
         {editable ? (
@@ -69,7 +89,13 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
             />
             {kind.DisplayConfig ? <kind.DisplayConfig projectId={projectId} filters={filters} setFilters={setFilters} /> : null}
           </div>
-          <ResultPanel projectId={projectId} kind={kind} filters={compactFilters(filters)} setFilters={setFilters} title={details.name.trim() || undefined} />
+          <ResultPanel
+            projectId={projectId}
+            kind={kind}
+            filters={compactFilters(filters)}
+            setFilters={setFilters}
+            title={details.name.trim() || undefined}
+          />
         </div>
       </div>
     </div>

@@ -10,7 +10,15 @@ const readOnly = () => {};
  * A computed insight drawn by its kind's view, read-only and compact: the chart alone, filling its box.
  * Dashboard tiles and shared pages use it, so they draw each kind exactly as the builder does.
  */
-export function InsightChart({ projectId, filters, response }: { projectId: number | null; filters: LegacyFilters; response: AnalysisResponse }) {
+export function InsightChart({
+  projectId,
+  filters,
+  response,
+}: {
+  projectId: number | null;
+  filters: LegacyFilters;
+  response: AnalysisResponse;
+}) {
   const kind = kindOf(filters);
   if (response.result === null || response.result === undefined || (Array.isArray(response.result) && response.result.length === 0))
     return <p className="grid h-full min-h-24 place-items-center text-sm text-muted-foreground">No data in this range.</p>;

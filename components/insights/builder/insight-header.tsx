@@ -36,8 +36,22 @@ function InsightTitle({
   if (editable)
     return (
       <>
-        <Input aria-label="Insight name" placeholder={placeholder} value={details.name} maxLength={400} onChange={(event) => onChange({ ...details, name: event.target.value })} className={`h-10 text-xl font-semibold ${QUIET_INPUT}`} />
-        <Input aria-label="Description" placeholder="Description (optional)" value={details.description} maxLength={400} onChange={(event) => onChange({ ...details, description: event.target.value })} className={`h-8 text-sm text-muted-foreground ${QUIET_INPUT}`} />
+        <Input
+          aria-label="Insight name"
+          placeholder={placeholder}
+          value={details.name}
+          maxLength={400}
+          onChange={(event) => onChange({ ...details, name: event.target.value })}
+          className={`h-10 text-xl font-semibold ${QUIET_INPUT}`}
+        />
+        <Input
+          aria-label="Description"
+          placeholder="Description (optional)"
+          value={details.description}
+          maxLength={400}
+          onChange={(event) => onChange({ ...details, description: event.target.value })}
+          className={`h-8 text-sm text-muted-foreground ${QUIET_INPUT}`}
+        />
         <TagsInput value={details.tags} onChange={(tags) => onChange({ ...details, tags })} className="px-1" />
       </>
     );
@@ -83,7 +97,14 @@ export function InsightHeader({
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="grid min-w-0 flex-1 gap-1">
-        <InsightTitle editable={editable} details={details} onChange={onDetailsChange} title={title} placeholder={placeholder} insight={insight} />
+        <InsightTitle
+          editable={editable}
+          details={details}
+          onChange={onDetailsChange}
+          title={title}
+          placeholder={placeholder}
+          insight={insight}
+        />
       </div>
       <div className="flex shrink-0 items-center gap-2">
         {!editable && insight ? (

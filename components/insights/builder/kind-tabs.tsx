@@ -18,7 +18,9 @@ export function KindTabs({ kind, onSelect }: { kind: AnyInsightKind; onSelect: (
           onClick={() => onSelect(option)}
           className={cn(
             "-mb-px flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            option === kind ? "border-primary font-medium text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+            option === kind
+              ? "border-primary font-medium text-foreground"
+              : "border-transparent text-muted-foreground hover:text-foreground",
           )}
         >
           <option.icon className="size-4" /> {option.label}

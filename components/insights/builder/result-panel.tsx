@@ -40,7 +40,8 @@ export function ResultPanel({
   // The previous chart stays while a change recomputes, but only for the same kind: another kind's result has another shape.
   const query = useQuery({
     ...options,
-    placeholderData: (previous, previousQuery) => (previousQuery && sameKind(previousQuery.queryKey, options.queryKey) ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameKind(previousQuery.queryKey, options.queryKey) ? keepPreviousData(previous) : undefined,
   });
   const [refreshing, setRefreshing] = useState(false);
   const running = query.isFetching || refreshing;
@@ -80,7 +81,10 @@ export function ResultPanel({
     <div className="grid gap-3">
       <div className="flex min-h-8 items-center justify-end text-xs text-muted-foreground">{status}</div>
       {query.isError && !running ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-8 text-center">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-8 text-center"
+        >
           <AlertCircleIcon className="size-6 text-destructive" />
           <p className="text-sm">{query.error.name === "CancelledError" ? "The calculation was cancelled." : errorMessage(query.error)}</p>
           <Button variant="outline" size="sm" onClick={() => query.refetch()}>
@@ -99,7 +103,8 @@ export function ResultPanel({
 }
 
 /** Whether two analysis keys (`[…, endpoint, filters]`) are of one kind. */
-const sameKind = (a: readonly unknown[], b: readonly unknown[]) => kindOf((a[3] ?? {}) as LegacyFilters) === kindOf((b[3] ?? {}) as LegacyFilters);
+const sameKind = (a: readonly unknown[], b: readonly unknown[]) =>
+  kindOf((a[3] ?? {}) as LegacyFilters) === kindOf((b[3] ?? {}) as LegacyFilters);
 
 /** Milliseconds since `active` last became true (0 while false), ticking each second. */
 function useElapsed(active: boolean): number {

@@ -23,7 +23,9 @@ export function SavedInsight({ projectId, shortId, mode }: { projectId: number; 
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-lg border p-10 text-center">
         <h1 className="text-lg font-semibold">{missing ? "Insight not found" : "Could not load the insight"}</h1>
-        <p className="text-sm text-muted-foreground">{missing ? "It may have been deleted, or the link is wrong." : errorMessage(insight.error)}</p>
+        <p className="text-sm text-muted-foreground">
+          {missing ? "It may have been deleted, or the link is wrong." : errorMessage(insight.error)}
+        </p>
         <div className="flex gap-2">
           {missing ? null : (
             <Button variant="outline" onClick={() => insight.refetch()}>

@@ -8,7 +8,6 @@ export type InsightKind = "TRENDS" | "FUNNELS" | "RETENTION" | "PATHS" | "STICKI
 /** The analysis endpoint under `/api/projects/:id/insights/` a kind posts its legacy filter to. */
 type AnalysisEndpoint = "trend" | "funnel" | "retention" | "path";
 
-
 export interface KindEditorProps<F extends LegacyFilters = LegacyFilters> {
   projectId: number;
   filters: F;

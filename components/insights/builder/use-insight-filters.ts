@@ -26,7 +26,8 @@ export function useInsightFilters(initial: LegacyFilters) {
   );
 
   const setFilters = useCallback(
-    (patch: LegacyFilters) => replaceFilters(Object.fromEntries(Object.entries({ ...filters, ...patch }).filter(([, v]) => v !== undefined))),
+    (patch: LegacyFilters) =>
+      replaceFilters(Object.fromEntries(Object.entries({ ...filters, ...patch }).filter(([, v]) => v !== undefined))),
     [filters, replaceFilters],
   );
 

@@ -63,9 +63,22 @@ function OneRowLegend({ entries }: { entries: LegendEntry[] }) {
 
 function LegendItem({ entry, hidden }: { entry: LegendEntry; hidden?: boolean }) {
   return (
-    <li data-legend-entry className={cn("flex min-w-0 items-center gap-1.5 leading-5", hidden && "invisible")} aria-hidden={hidden || undefined}>
+    <li
+      data-legend-entry
+      className={cn("flex min-w-0 items-center gap-1.5 leading-5", hidden && "invisible")}
+      aria-hidden={hidden || undefined}
+    >
       <svg width="16" height="8" aria-hidden className="shrink-0">
-        <line x1="0" y1="4" x2="16" y2="4" stroke={entry.color} strokeWidth="2.5" strokeOpacity={entry.previous ? 0.6 : 1} strokeDasharray={entry.previous ? "4 3" : undefined} />
+        <line
+          x1="0"
+          y1="4"
+          x2="16"
+          y2="4"
+          stroke={entry.color}
+          strokeWidth="2.5"
+          strokeOpacity={entry.previous ? 0.6 : 1}
+          strokeDasharray={entry.previous ? "4 3" : undefined}
+        />
       </svg>
       <span className="truncate">{entry.label}</span>
     </li>

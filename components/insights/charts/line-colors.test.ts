@@ -51,7 +51,12 @@ describe("trend line colours", () => {
   });
 
   it("keep a compared period in its line's colour and shade", () => {
-    const lines = colorLines([line("A", "Chrome", "current"), line("A", "Chrome", "previous"), line("B", "Chrome", "current"), line("B", "Chrome", "previous")]);
+    const lines = colorLines([
+      line("A", "Chrome", "current"),
+      line("A", "Chrome", "previous"),
+      line("B", "Chrome", "current"),
+      line("B", "Chrome", "previous"),
+    ]);
     expect(lines.map((l) => [l.colorIndex, l.shade])).toEqual([
       [0, 0],
       [0, 0],

@@ -18,7 +18,8 @@ export interface ColoredLine {
  */
 export function colorLines<T extends ColoredLine>(lines: T[]): (T & { shade: number })[] {
   const sources = firstSeen(lines.map((line) => line.source));
-  if (!lines.some((line) => line.breakdownValue !== null)) return lines.map((line) => ({ ...line, colorIndex: sources.get(line.source)!, shade: 0 }));
+  if (!lines.some((line) => line.breakdownValue !== null))
+    return lines.map((line) => ({ ...line, colorIndex: sources.get(line.source)!, shade: 0 }));
   const values = firstSeen(lines.map((line) => line.breakdownValue ?? ""));
   return lines.map((line) => ({ ...line, colorIndex: values.get(line.breakdownValue ?? "")!, shade: sources.get(line.source)! }));
 }

@@ -39,7 +39,10 @@ export function LinesTooltip({
     <div style={TOOLTIP_STYLE.contentStyle} className="grid w-72 gap-1 px-3 py-2 shadow-md" data-testid="chart-tooltip">
       {entries.slice(0, rows).map(({ line, value }) => (
         <div key={line.id} className="flex items-center gap-2">
-          <span className="size-2.5 shrink-0 rounded-full" style={{ background: lineColor(line), opacity: line.compare === "previous" ? 0.55 : 1 }} />
+          <span
+            className="size-2.5 shrink-0 rounded-full"
+            style={{ background: lineColor(line), opacity: line.compare === "previous" ? 0.55 : 1 }}
+          />
           <span className="min-w-0 flex-1 truncate">
             {labels.get(line.id)}
             <span className="text-muted-foreground"> · {line.days[index] ? formatBucket(line.days[index], interval) : ""}</span>

@@ -7,9 +7,21 @@ import { cn } from "@/lib/ui/utils";
  * PostHog's "Number" display: each series' total, large; beside a compared period, the change. With a breakdown,
  * a series shows the sum of its values and, under it, each value in a compact list that wraps to the box's width.
  */
-export function TrendNumbers({ lines, interval, compact, ...attributes }: { lines: TrendLine[]; interval: string; compact?: boolean; "data-series": string }) {
+export function TrendNumbers({
+  lines,
+  interval,
+  compact,
+  ...attributes
+}: {
+  lines: TrendLine[];
+  interval: string;
+  compact?: boolean;
+  "data-series": string;
+}) {
   const previousOf = (line: TrendLine) =>
-    line.compare === "current" ? lines.find((other) => other.compare === "previous" && other.source === line.source && other.breakdownValue === line.breakdownValue) : undefined;
+    line.compare === "current"
+      ? lines.find((other) => other.compare === "previous" && other.source === line.source && other.breakdownValue === line.breakdownValue)
+      : undefined;
   const shown = lines.filter((line) => line.compare !== "previous");
   const broken = shown.some((line) => line.breakdownValue !== null);
   const sources = [...new Set(shown.map((line) => line.source))];
@@ -25,16 +37,38 @@ export function TrendNumbers({ lines, interval, compact, ...attributes }: { line
             return <BrokenDownNumber key={source} values={values} interval={interval} compact={compact} previousOf={previousOf} />;
           })
         : shown.map((line) => (
-            <BigNumber key={line.id} line={line} label={lineLabel(line, interval)} previous={previousOf(line)} compact={compact} colored={shown.length > 1} />
+            <BigNumber
+              key={line.id}
+              line={line}
+              label={lineLabel(line, interval)}
+              previous={previousOf(line)}
+              compact={compact}
+              colored={shown.length > 1}
+            />
           ))}
     </div>
   );
 }
 
-function BigNumber({ line, label, previous, compact, colored }: { line: TrendLine; label: string; previous?: TrendLine; compact?: boolean; colored: boolean }) {
+function BigNumber({
+  line,
+  label,
+  previous,
+  compact,
+  colored,
+}: {
+  line: TrendLine;
+  label: string;
+  previous?: TrendLine;
+  compact?: boolean;
+  colored: boolean;
+}) {
   return (
     <div className="grid min-w-0 justify-items-center gap-1 text-center">
-      <span className={cn("font-semibold tabular-nums", compact ? "text-3xl" : "text-5xl")} style={{ color: colored ? lineColor(line) : undefined }}>
+      <span
+        className={cn("font-semibold tabular-nums", compact ? "text-3xl" : "text-5xl")}
+        style={{ color: colored ? lineColor(line) : undefined }}
+      >
         {formatValue(line.total)}
       </span>
       <span className="max-w-full truncate text-sm text-muted-foreground" title={label}>
@@ -93,7 +127,16 @@ function Change({ line, previous, short }: { line: TrendLine; previous: TrendLin
   const change = previous.total ? (line.total - previous.total) / previous.total : null;
   if (short && change === null) return null;
   return (
-    <span className={cn("text-sm", change === null ? "text-muted-foreground" : change >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400")}>
+    <span
+      className={cn(
+        "text-sm",
+        change === null
+          ? "text-muted-foreground"
+          : change >= 0
+            ? "text-emerald-700 dark:text-emerald-400"
+            : "text-rose-700 dark:text-rose-400",
+      )}
+    >
       {change === null ? "No previous value" : `${change >= 0 ? "▲" : "▼"} ${formatPercent(Math.abs(change))}`}
       {short ? null : ` vs ${formatValue(previous.total)} before`}
     </span>

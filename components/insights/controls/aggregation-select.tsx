@@ -24,7 +24,10 @@ export function AggregationSelect({
   if (!types.data?.length) return null;
   return (
     <EditorSection title="Aggregating by">
-      <Select value={value === null || value === undefined ? PERSONS : String(value)} onValueChange={(next) => onChange(next === PERSONS ? undefined : Number(next))}>
+      <Select
+        value={value === null || value === undefined ? PERSONS : String(value)}
+        onValueChange={(next) => onChange(next === PERSONS ? undefined : Number(next))}
+      >
         <SelectTrigger size="sm" aria-label="Aggregating by">
           <SelectValue />
         </SelectTrigger>

@@ -3,7 +3,13 @@
 import { XIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { CommitInput } from "@/components/insights/controls/commit-input";
-import { type BreakdownPatch, breakdownPatch, breakdownProperty, type BreakdownValue, type PropertyKind } from "@/components/insights/controls/filter-kinds";
+import {
+  type BreakdownPatch,
+  breakdownPatch,
+  breakdownProperty,
+  type BreakdownValue,
+  type PropertyKind,
+} from "@/components/insights/controls/filter-kinds";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { Button } from "@/components/ui/button";
 

@@ -84,7 +84,13 @@ export function CleaningRules({ rules, onChange }: { rules: PathCleaningRule[]; 
           </div>
         </form>
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setDraft({ regex: "", alias: "" })}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          onClick={() => setDraft({ regex: "", alias: "" })}
+        >
           <PlusIcon /> Add rule
         </Button>
       )}
@@ -92,7 +98,17 @@ export function CleaningRules({ rules, onChange }: { rules: PathCleaningRule[]; 
   );
 }
 
-function CleaningRuleRow({ index, rule, onChange, onRemove }: { index: number; rule: PathCleaningRule; onChange: (rule: PathCleaningRule) => void; onRemove: () => void }) {
+function CleaningRuleRow({
+  index,
+  rule,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  rule: PathCleaningRule;
+  onChange: (rule: PathCleaningRule) => void;
+  onRemove: () => void;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <fieldset className="grid gap-1" aria-label={`Rule ${index + 1}`}>
@@ -111,7 +127,12 @@ function CleaningRuleRow({ index, rule, onChange, onRemove }: { index: number; r
         <span aria-hidden className="text-muted-foreground">
           →
         </span>
-        <CommitInput aria-label={`Rule ${index + 1} alias`} className="h-8 font-mono" value={rule.alias} onCommit={(alias) => onChange({ ...rule, alias })} />
+        <CommitInput
+          aria-label={`Rule ${index + 1} alias`}
+          className="h-8 font-mono"
+          value={rule.alias}
+          onCommit={(alias) => onChange({ ...rule, alias })}
+        />
         <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove rule ${index + 1}`} onClick={onRemove}>
           <XIcon />
         </Button>

@@ -81,7 +81,11 @@ export function DateRangePicker({
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} className="z-50 grid w-80 gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md data-[state=open]:animate-pop-in">
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 grid w-80 gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md data-[state=open]:animate-pop-in"
+        >
           <fieldset className="grid grid-cols-2 gap-1" aria-label="Date presets">
             {DATE_PRESETS.map((preset) => (
               <Button
@@ -107,7 +111,14 @@ export function DateRangePicker({
             <div className="grid grid-cols-2 gap-2">
               <div className="grid gap-1">
                 <Label htmlFor="date-range-from">From</Label>
-                <Input id="date-range-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} required />
+                <Input
+                  id="date-range-from"
+                  type="date"
+                  value={from}
+                  max={to || undefined}
+                  onChange={(e) => setFrom(e.target.value)}
+                  required
+                />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor="date-range-to">To</Label>

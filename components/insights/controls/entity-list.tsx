@@ -32,7 +32,12 @@ export function entitiesToFilters(entities: FilterEntity[]): { events: FilterEnt
 }
 
 /** An entity picked anew keeps its row's other settings (math, filters) but takes the new event's identity. */
-export const withPicked = (entity: FilterEntity, picked: PickedEntity): FilterEntity => ({ ...entity, id: picked.id, type: picked.type, name: picked.name });
+export const withPicked = (entity: FilterEntity, picked: PickedEntity): FilterEntity => ({
+  ...entity,
+  id: picked.id,
+  type: picked.type,
+  name: picked.name,
+});
 
 /**
  * The simplest list of entities: a picker per row, add and remove; `withFilters` adds each row's own property
@@ -96,7 +101,13 @@ export function EntityList({
                 </Button>
               ) : null}
               {entities.length > min ? (
-                <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove ${name.toLowerCase()}`} onClick={() => onChange(entities.filter((_, i) => i !== index))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Remove ${name.toLowerCase()}`}
+                  onClick={() => onChange(entities.filter((_, i) => i !== index))}
+                >
                   <XIcon />
                 </Button>
               ) : null}

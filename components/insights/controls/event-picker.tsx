@@ -52,7 +52,11 @@ export function EventPicker({
       detail: event.volume_30_day === null ? undefined : `${formatCount(event.volume_30_day)} in the last 30 days`,
       group: "Events",
     })),
-    ...((withActions && actions.data?.results) || []).map((action) => ({ value: `actions:${action.id}`, label: action.name ?? `Action ${action.id}`, group: "Actions" })),
+    ...((withActions && actions.data?.results) || []).map((action) => ({
+      value: `actions:${action.id}`,
+      label: action.name ?? `Action ${action.id}`,
+      group: "Actions",
+    })),
   ];
   const display = value ? (value.id === null ? "All events" : value.name || String(value.id)) : undefined;
   return (

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { breakdownPatch, breakdownProperty, isComplete, newFilter, operatorsFor, optionValue, pickedOf, withOperator, withProperty, withValue } from "./filter-kinds";
+import {
+  breakdownPatch,
+  breakdownProperty,
+  isComplete,
+  newFilter,
+  operatorsFor,
+  optionValue,
+  pickedOf,
+  withOperator,
+  withProperty,
+  withValue,
+} from "./filter-kinds";
 
 describe("filter kinds", () => {
   test("a picked cohort is an `in` filter on its id; a HogQL filter starts without expression", () => {
@@ -7,7 +18,13 @@ describe("filter kinds", () => {
     expect(newFilter({ type: "hogql", key: "" })).toEqual({ type: "hogql", key: "" });
   });
   test("a group property keeps its group type index", () => {
-    expect(newFilter({ type: "group", key: "plan", group_type_index: 1 })).toEqual({ type: "group", key: "plan", group_type_index: 1, operator: "exact", value: [] });
+    expect(newFilter({ type: "group", key: "plan", group_type_index: 1 })).toEqual({
+      type: "group",
+      key: "plan",
+      group_type_index: 1,
+      operator: "exact",
+      value: [],
+    });
   });
   test("session duration takes numeric operators and a number", () => {
     expect(operatorsFor({ type: "session", key: "$session_duration" })).toEqual(["gt", "gte", "lt", "lte", "exact"]);
@@ -65,8 +82,16 @@ describe("breakdowns", () => {
       expect(breakdownProperty(breakdownPatch(picked))).toEqual(picked);
   });
   test("PostHog's shapes: a cohort list, a group type index", () => {
-    expect(breakdownPatch({ type: "cohort", key: "id", value: 4 })).toEqual({ breakdown: [4], breakdown_type: "cohort", breakdown_group_type_index: undefined });
-    expect(breakdownPatch({ type: "group", key: "industry", group_type_index: 0 })).toEqual({ breakdown: "industry", breakdown_type: "group", breakdown_group_type_index: 0 });
+    expect(breakdownPatch({ type: "cohort", key: "id", value: 4 })).toEqual({
+      breakdown: [4],
+      breakdown_type: "cohort",
+      breakdown_group_type_index: undefined,
+    });
+    expect(breakdownPatch({ type: "group", key: "industry", group_type_index: 0 })).toEqual({
+      breakdown: "industry",
+      breakdown_type: "group",
+      breakdown_group_type_index: 0,
+    });
     expect(breakdownPatch(null).breakdown).toBeUndefined();
   });
 });

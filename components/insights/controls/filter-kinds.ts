@@ -73,7 +73,8 @@ export function newFilter(picked: PickedProperty): PropertyFilterValue {
   return { key: picked.key, type: picked.type, operator: start, value: LIST_OPERATORS.has(start) ? [] : undefined, ...groupIndex(picked) };
 }
 
-const groupIndex = (picked: Pick<PickedProperty, "group_type_index">) => (picked.group_type_index === undefined ? {} : { group_type_index: picked.group_type_index });
+const groupIndex = (picked: Pick<PickedProperty, "group_type_index">) =>
+  picked.group_type_index === undefined ? {} : { group_type_index: picked.group_type_index };
 
 /** A filter whose property changed: the same operator when the new kind takes it, else the kind's first. */
 export function withProperty(filter: PropertyFilterValue, picked: PickedProperty): PropertyFilterValue {
@@ -89,7 +90,11 @@ const scalar = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 /** A filter with another operator, its value kept (as a list or a single value, as the operator wants it). */
 export function withOperator(filter: PropertyFilterValue, operator: string): PropertyFilterValue {
   if (filter.type === "cohort") return { ...filter, operator };
-  const value = VALUELESS.has(operator) ? undefined : LIST_OPERATORS.has(operator) ? [scalar(filter.value)].filter((v) => v !== undefined) : scalar(filter.value);
+  const value = VALUELESS.has(operator)
+    ? undefined
+    : LIST_OPERATORS.has(operator)
+      ? [scalar(filter.value)].filter((v) => v !== undefined)
+      : scalar(filter.value);
   return { ...filter, operator, value };
 }
 
@@ -126,7 +131,12 @@ export function pickedOf(option: string): PickedProperty {
   return { type: type as PropertyKind, key: rest.join(":") };
 }
 
-export const ELEMENT_KEYS: Record<string, string> = { text: "Text", href: "Link target (href)", tag_name: "Tag name", selector: "CSS selector" };
+export const ELEMENT_KEYS: Record<string, string> = {
+  text: "Text",
+  href: "Link target (href)",
+  tag_name: "Tag name",
+  selector: "CSS selector",
+};
 export const SESSION_DURATION = "$session_duration";
 
 /** A breakdown as the legacy filter writes it. */
@@ -142,7 +152,11 @@ export type BreakdownPatch = {
 };
 
 /** The property a breakdown is by (a cohort breakdown by its first cohort), or null for none. */
-export function breakdownProperty({ breakdown, breakdown_type: type, breakdown_group_type_index: index }: BreakdownValue): PickedProperty | null {
+export function breakdownProperty({
+  breakdown,
+  breakdown_type: type,
+  breakdown_group_type_index: index,
+}: BreakdownValue): PickedProperty | null {
   const first = Array.isArray(breakdown) ? breakdown[0] : breakdown;
   if (first === undefined || first === null || first === "") return null;
   if (type === "cohort") return { type: "cohort", key: "id", value: Number(first) };
@@ -155,5 +169,9 @@ export function breakdownProperty({ breakdown, breakdown_type: type, breakdown_g
 export function breakdownPatch(picked: PickedProperty | null): BreakdownPatch {
   if (!picked) return { breakdown: undefined, breakdown_type: undefined, breakdown_group_type_index: undefined };
   if (picked.type === "cohort") return { breakdown: [picked.value ?? 0], breakdown_type: "cohort", breakdown_group_type_index: undefined };
-  return { breakdown: picked.key, breakdown_type: picked.type, breakdown_group_type_index: picked.type === "group" ? picked.group_type_index : undefined };
+  return {
+    breakdown: picked.key,
+    breakdown_type: picked.type,
+    breakdown_group_type_index: picked.type === "group" ? picked.group_type_index : undefined,
+  };
 }

@@ -42,8 +42,17 @@ export function GlobalFilters({
 }) {
   return (
     <EditorSection title="Filters">
-      <PropertyGroupsEditor projectId={projectId} value={filters.properties} eventNames={eventNames} types={types} onChange={(properties) => setFilters({ properties })} />
-      <TestAccountsToggle checked={filters.filter_test_accounts === true} onChange={(on) => setFilters({ filter_test_accounts: on || undefined })} />
+      <PropertyGroupsEditor
+        projectId={projectId}
+        value={filters.properties}
+        eventNames={eventNames}
+        types={types}
+        onChange={(properties) => setFilters({ properties })}
+      />
+      <TestAccountsToggle
+        checked={filters.filter_test_accounts === true}
+        onChange={(on) => setFilters({ filter_test_accounts: on || undefined })}
+      />
     </EditorSection>
   );
 }

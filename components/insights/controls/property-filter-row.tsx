@@ -2,7 +2,17 @@
 
 import { XIcon } from "lucide-react";
 import { CommitInput } from "@/components/insights/controls/commit-input";
-import { OPERATOR_LABELS, operatorsFor, type PropertyFilterValue, type PropertyKind, shownValue, VALUELESS, withOperator, withProperty, withValue } from "@/components/insights/controls/filter-kinds";
+import {
+  OPERATOR_LABELS,
+  operatorsFor,
+  type PropertyFilterValue,
+  type PropertyKind,
+  shownValue,
+  VALUELESS,
+  withOperator,
+  withProperty,
+  withValue,
+} from "@/components/insights/controls/filter-kinds";
 import { PropertyPicker } from "@/components/insights/controls/property-picker";
 import { PropertyValueInput } from "@/components/insights/controls/property-value-input";
 import { Button } from "@/components/ui/button";
@@ -30,7 +40,12 @@ export function PropertyFilterRow({
   onRemove: () => void;
 }) {
   const operators = operatorsFor(filter);
-  const picked = { key: filter.key, type: filter.type, group_type_index: filter.group_type_index, value: typeof filter.value === "number" ? filter.value : undefined };
+  const picked = {
+    key: filter.key,
+    type: filter.type,
+    group_type_index: filter.group_type_index,
+    value: typeof filter.value === "number" ? filter.value : undefined,
+  };
   return (
     <fieldset className="flex flex-wrap items-center gap-1.5 rounded-md border bg-muted/30 p-1.5" aria-label={label}>
       {filter.type === "hogql" ? (

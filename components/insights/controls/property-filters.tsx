@@ -12,8 +12,9 @@ function focusInRow(box: HTMLElement | null, rowLabel: string): HTMLElement | nu
   const row = box?.querySelector<HTMLElement>(`fieldset[aria-label="${CSS.escape(rowLabel)}"]`);
   if (!row) return null;
   return (
-    row.querySelector<HTMLElement>(`[role=combobox][aria-label^="${CSS.escape(`${rowLabel} value`)}"], [aria-label="${CSS.escape(`${rowLabel} HogQL expression`)}"]`) ??
-    box?.querySelector<HTMLElement>(":scope > [data-add-filter]")
+    row.querySelector<HTMLElement>(
+      `[role=combobox][aria-label^="${CSS.escape(`${rowLabel} value`)}"], [aria-label="${CSS.escape(`${rowLabel} HogQL expression`)}"]`,
+    ) ?? box?.querySelector<HTMLElement>(":scope > [data-add-filter]")
   );
 }
 
@@ -86,7 +87,14 @@ export function PropertyFiltersEditor({
           }}
         />
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" data-add-filter onClick={() => setAdding(true)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          data-add-filter
+          onClick={() => setAdding(true)}
+        >
           <PlusIcon /> {addLabel}
         </Button>
       )}
@@ -95,7 +103,8 @@ export function PropertyFiltersEditor({
 }
 
 /** A series' or step's own filters as a flat list (entities take no AND/OR groups). */
-export const flatProperties = (properties: unknown): PropertyFilterValue[] => (Array.isArray(properties) ? (properties as PropertyFilterValue[]) : []);
+export const flatProperties = (properties: unknown): PropertyFilterValue[] =>
+  Array.isArray(properties) ? (properties as PropertyFilterValue[]) : [];
 
 /** Filters kept in a URL parameter (their JSON); none when it is missing or no list. */
 export function filtersFromParam(text: string | null): PropertyFilterValue[] {

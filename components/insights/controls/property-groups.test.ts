@@ -9,8 +9,19 @@ describe("property groups", () => {
     expect(toPropertyGroups(undefined)).toEqual({ type: "AND", values: [] });
     expect(toPropertyGroups([])).toEqual({ type: "AND", values: [] });
     expect(toPropertyGroups([browser, os])).toEqual({ type: "AND", values: [{ type: "AND", values: [browser, os] }] });
-    expect(toPropertyGroups({ type: "OR", values: [browser, os] })).toEqual({ type: "AND", values: [{ type: "OR", values: [browser, os] }] });
-    expect(toPropertyGroups({ type: "OR", values: [{ type: "AND", values: [browser] }, { type: "OR", values: [os, { type: "AND", values: [browser] }] }] })).toEqual({
+    expect(toPropertyGroups({ type: "OR", values: [browser, os] })).toEqual({
+      type: "AND",
+      values: [{ type: "OR", values: [browser, os] }],
+    });
+    expect(
+      toPropertyGroups({
+        type: "OR",
+        values: [
+          { type: "AND", values: [browser] },
+          { type: "OR", values: [os, { type: "AND", values: [browser] }] },
+        ],
+      }),
+    ).toEqual({
       type: "OR",
       values: [
         { type: "AND", values: [browser] },
@@ -20,7 +31,15 @@ describe("property groups", () => {
   });
 
   test("empty groups never reach the filter: under OR they would match everything", () => {
-    expect(fromPropertyGroups({ type: "OR", values: [{ type: "AND", values: [browser] }, { type: "AND", values: [] }] })).toEqual({
+    expect(
+      fromPropertyGroups({
+        type: "OR",
+        values: [
+          { type: "AND", values: [browser] },
+          { type: "AND", values: [] },
+        ],
+      }),
+    ).toEqual({
       type: "OR",
       values: [{ type: "AND", values: [browser] }],
     });

@@ -28,13 +28,16 @@ const junction = (value: unknown): Junction => (value === "OR" ? "OR" : "AND");
 export function toPropertyGroups(properties: unknown): PropertyGroupsValue {
   const leaves = (value: unknown): PropertyFilterValue[] =>
     isFilter(value) ? [value] : isGroup(value) ? value.values.flatMap(leaves) : [];
-  if (Array.isArray(properties)) return { type: "AND", values: properties.length ? [{ type: "AND", values: properties.flatMap(leaves) }] : [] };
+  if (Array.isArray(properties))
+    return { type: "AND", values: properties.length ? [{ type: "AND", values: properties.flatMap(leaves) }] : [] };
   if (!isGroup(properties)) return { type: "AND", values: [] };
   if (properties.values.every(isFilter))
     return { type: "AND", values: properties.values.length ? [{ type: junction(properties.type), values: properties.values }] : [] };
   return {
     type: junction(properties.type),
-    values: properties.values.map((value) => (isGroup(value) ? { type: junction(value.type), values: value.values.flatMap(leaves) } : { type: "AND", values: leaves(value) })),
+    values: properties.values.map((value) =>
+      isGroup(value) ? { type: junction(value.type), values: value.values.flatMap(leaves) } : { type: "AND", values: leaves(value) },
+    ),
   };
 }
 
@@ -47,7 +50,17 @@ export function fromPropertyGroups(groups: PropertyGroupsValue): PropertyGroupsV
   return values.length ? { type: groups.type, values } : undefined;
 }
 
-export function JunctionSelect({ value, onChange, label, things }: { value: Junction; onChange: (value: Junction) => void; label: string; things: string }) {
+export function JunctionSelect({
+  value,
+  onChange,
+  label,
+  things,
+}: {
+  value: Junction;
+  onChange: (value: Junction) => void;
+  label: string;
+  things: string;
+}) {
   return (
     <Select value={value} onValueChange={(next) => onChange(junction(next))}>
       <SelectTrigger size="sm" aria-label={label} className="h-7 px-2 text-xs">
@@ -78,7 +91,10 @@ export function PropertyGroupsEditor({
   const groups = toPropertyGroups(value);
   // Groups without filters yet live here until they get one: the filter itself never holds an empty group.
   const [empty, setEmpty] = useState(0);
-  const shown = [...groups.values, ...Array.from({ length: Math.max(empty, groups.values.length ? 0 : 1) }, () => ({ type: "AND" as Junction, values: [] }))];
+  const shown = [
+    ...groups.values,
+    ...Array.from({ length: Math.max(empty, groups.values.length ? 0 : 1) }, () => ({ type: "AND" as Junction, values: [] })),
+  ];
   const commit = (values: PropertyGroupsValue["values"], type = groups.type) => {
     setEmpty(values.filter((group) => !group.values.length).length);
     onChange(fromPropertyGroups({ type, values }));
@@ -97,10 +113,21 @@ export function PropertyGroupsEditor({
             <span className="flex items-center gap-1.5">
               {shown.length > 1 ? <span className="font-medium">Group {index + 1}:</span> : null}
               Match
-              <JunctionSelect value={group.type} onChange={(type) => replace(index, { ...group, type })} label={`Match filters of group ${index + 1}`} things="filters" />
+              <JunctionSelect
+                value={group.type}
+                onChange={(type) => replace(index, { ...group, type })}
+                label={`Match filters of group ${index + 1}`}
+                things="filters"
+              />
             </span>
             {shown.length > 1 ? (
-              <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove filter group ${index + 1}`} onClick={() => commit(shown.filter((_, i) => i !== index))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Remove filter group ${index + 1}`}
+                onClick={() => commit(shown.filter((_, i) => i !== index))}
+              >
                 <Trash2Icon />
               </Button>
             ) : null}

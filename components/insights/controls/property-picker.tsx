@@ -41,7 +41,13 @@ export function PropertyPicker({
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
   const { options, loading, error, cohortName } = usePropertyOptions({ projectId, types, search: debounced, numericOnly, eventNames });
-  const display = !value ? undefined : value.type === "cohort" ? (cohortName(value.value ?? 0) ?? `Cohort ${value.value}`) : value.type === "hogql" ? "HogQL expression" : value.key;
+  const display = !value
+    ? undefined
+    : value.type === "cohort"
+      ? (cohortName(value.value ?? 0) ?? `Cohort ${value.value}`)
+      : value.type === "hogql"
+        ? "HogQL expression"
+        : value.key;
   return (
     <Combobox
       label={label}

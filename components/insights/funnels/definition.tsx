@@ -9,8 +9,14 @@ import type { FunnelsFilters } from "@/components/insights/funnels/types";
 // A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
 // them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
 // that ignore clicks until its chunk arrives and React hydrates it.
-const FunnelsDisplayConfig = dynamic(() => import("@/components/insights/funnels/display-config").then((m) => m.FunnelsDisplayConfig), { ssr: false, loading: () => null });
-const FunnelsEditor = dynamic(() => import("@/components/insights/funnels/editor").then((m) => m.FunnelsEditor), { ssr: false, loading: EditorLoading });
+const FunnelsDisplayConfig = dynamic(() => import("@/components/insights/funnels/display-config").then((m) => m.FunnelsDisplayConfig), {
+  ssr: false,
+  loading: () => null,
+});
+const FunnelsEditor = dynamic(() => import("@/components/insights/funnels/editor").then((m) => m.FunnelsEditor), {
+  ssr: false,
+  loading: EditorLoading,
+});
 const FunnelsView = dynamic(() => import("@/components/insights/funnels/view").then((m) => m.FunnelsView), { loading: ResultLoading });
 
 export const funnelsKind: InsightKindDefinition<FunnelsFilters> = {

@@ -34,9 +34,21 @@ export function FunnelsDisplayConfig({ filters, setFilters }: KindEditorProps<Fu
   const to = Math.min(Math.max(filters.funnel_to_step ?? last, from + 1), last);
   const stepRange = (
     <>
-      <StepSelect label="From step" value={from} options={Array.from({ length: last }, (_, i) => i)} onChange={(step) => setFilters({ funnel_from_step: step || undefined, funnel_to_step: to > step ? filters.funnel_to_step : undefined })} />
+      <StepSelect
+        label="From step"
+        value={from}
+        options={Array.from({ length: last }, (_, i) => i)}
+        onChange={(step) =>
+          setFilters({ funnel_from_step: step || undefined, funnel_to_step: to > step ? filters.funnel_to_step : undefined })
+        }
+      />
       <span className="text-sm text-muted-foreground">to</span>
-      <StepSelect label="To step" value={to} options={Array.from({ length: last - from }, (_, i) => from + 1 + i)} onChange={(step) => setFilters({ funnel_to_step: step === last ? undefined : step })} />
+      <StepSelect
+        label="To step"
+        value={to}
+        options={Array.from({ length: last - from }, (_, i) => from + 1 + i)}
+        onChange={(step) => setFilters({ funnel_to_step: step === last ? undefined : step })}
+      />
     </>
   );
   return (
@@ -70,7 +82,10 @@ export function FunnelsDisplayConfig({ filters, setFilters }: KindEditorProps<Fu
       {view === "time_to_convert" ? (
         <>
           {stepRange}
-          <Select value={String(filters.bin_count ?? "auto")} onValueChange={(next) => setFilters({ bin_count: next === "auto" ? undefined : Number(next) })}>
+          <Select
+            value={String(filters.bin_count ?? "auto")}
+            onValueChange={(next) => setFilters({ bin_count: next === "auto" ? undefined : Number(next) })}
+          >
             <SelectTrigger size="sm" aria-label="Histogram bins" className="w-32">
               <SelectValue />
             </SelectTrigger>
@@ -101,7 +116,9 @@ export function FunnelsDisplayConfig({ filters, setFilters }: KindEditorProps<Fu
           </Select>
         </>
       ) : null}
-      {view !== "time_to_convert" ? <CompareToggle checked={filters.compare === true} onChange={(on) => setFilters({ compare: on || undefined })} /> : null}
+      {view !== "time_to_convert" ? (
+        <CompareToggle checked={filters.compare === true} onChange={(on) => setFilters({ compare: on || undefined })} />
+      ) : null}
     </>
   );
 }
@@ -122,7 +139,10 @@ function CompareToggle({ checked, onChange }: { checked: boolean; onChange: (che
 function StepsViewOptions({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>, "filters" | "setFilters">) {
   return (
     <>
-      <Select value={filters.funnel_step_reference ?? "total"} onValueChange={(next) => setFilters({ funnel_step_reference: next === "total" ? undefined : (next as "previous") })}>
+      <Select
+        value={filters.funnel_step_reference ?? "total"}
+        onValueChange={(next) => setFilters({ funnel_step_reference: next === "total" ? undefined : (next as "previous") })}
+      >
         <SelectTrigger size="sm" aria-label="Conversion relative to" className="w-52">
           <SelectValue />
         </SelectTrigger>
@@ -131,7 +151,10 @@ function StepsViewOptions({ filters, setFilters }: Pick<KindEditorProps<FunnelsF
           <SelectItem value="previous">Relative to previous step</SelectItem>
         </SelectContent>
       </Select>
-      <Select value={filters.layout ?? "vertical"} onValueChange={(next) => setFilters({ layout: next === "vertical" ? undefined : (next as "horizontal") })}>
+      <Select
+        value={filters.layout ?? "vertical"}
+        onValueChange={(next) => setFilters({ layout: next === "vertical" ? undefined : (next as "horizontal") })}
+      >
         <SelectTrigger size="sm" aria-label="Layout" className="w-40">
           <SelectValue />
         </SelectTrigger>

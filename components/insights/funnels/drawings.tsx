@@ -16,15 +16,28 @@ export function TimeToConvertDrawing({ bars }: { bars: Bars }) {
       <BarChart data={bars} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
         <XAxis dataKey="from" tickFormatter={(seconds: number) => formatDuration(seconds)} fontSize={12} stroke="var(--muted-foreground)" />
-        <YAxis tickFormatter={(value: number) => formatCompact(value)} allowDecimals={false} fontSize={12} stroke="var(--muted-foreground)" />
+        <YAxis
+          tickFormatter={(value: number) => formatCompact(value)}
+          allowDecimals={false}
+          fontSize={12}
+          stroke="var(--muted-foreground)"
+        />
         <Tooltip
           cursor={{ fill: "var(--muted)", opacity: 0.5 }}
-          contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)" }}
+          contentStyle={{
+            background: "var(--popover)",
+            border: "1px solid var(--border)",
+            borderRadius: 6,
+            color: "var(--popover-foreground)",
+          }}
           labelFormatter={(_, payload) => {
             const bar = payload?.[0]?.payload as Bars[number] | undefined;
             return bar ? `${formatDuration(bar.from)} – ${formatDuration(bar.to)}` : "";
           }}
-          formatter={(value, _name, item) => [`${formatCount(Number(value))} (${formatPercent((item.payload as Bars[number]).share)})`, "Persons"]}
+          formatter={(value, _name, item) => [
+            `${formatCount(Number(value))} (${formatPercent((item.payload as Bars[number]).share)})`,
+            "Persons",
+          ]}
         />
         <Bar dataKey="count" fill={seriesColor(0)} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
@@ -45,9 +58,20 @@ export function FunnelTrendsDrawing({ series, colorOf }: { series: Series; color
       <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border)" />
         <XAxis dataKey="day" tickFormatter={tickLabel} fontSize={12} stroke="var(--muted-foreground)" minTickGap={16} />
-        <YAxis domain={[0, yMax]} tickFormatter={(value: number) => `${value}%`} fontSize={12} stroke="var(--muted-foreground)" width={44} />
+        <YAxis
+          domain={[0, yMax]}
+          tickFormatter={(value: number) => `${value}%`}
+          fontSize={12}
+          stroke="var(--muted-foreground)"
+          width={44}
+        />
         <Tooltip
-          contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 6, color: "var(--popover-foreground)" }}
+          contentStyle={{
+            background: "var(--popover)",
+            border: "1px solid var(--border)",
+            borderRadius: 6,
+            color: "var(--popover-foreground)",
+          }}
           labelFormatter={(label) => dayLabel(String(label))}
           formatter={(value, name, item) => {
             const s = series.find((x) => x.key === name);

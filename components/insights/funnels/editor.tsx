@@ -10,7 +10,13 @@ import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker
 import { ANALYSIS_BREAKDOWN_KINDS } from "@/components/insights/controls/filter-kinds";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
 import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
-import { clampAttributionStep, clampExclusions, clampWindow, WINDOW_BOUNDS, type WindowUnit } from "@/components/insights/funnels/funnel-data";
+import {
+  clampAttributionStep,
+  clampExclusions,
+  clampWindow,
+  WINDOW_BOUNDS,
+  type WindowUnit,
+} from "@/components/insights/funnels/funnel-data";
 import { StepsEditor } from "@/components/insights/funnels/steps-editor";
 import type { FunnelExclusion, FunnelsFilters } from "@/components/insights/funnels/types";
 import { Button } from "@/components/ui/button";
@@ -29,7 +35,14 @@ const ORDER_TYPES = [
   { value: "unordered", label: "Any order", help: "Steps can be completed in any sequence." },
 ] as const;
 
-const WINDOW_UNIT_LABELS: Record<WindowUnit, string> = { second: "seconds", minute: "minutes", hour: "hours", day: "days", week: "weeks", month: "months" };
+const WINDOW_UNIT_LABELS: Record<WindowUnit, string> = {
+  second: "seconds",
+  minute: "minutes",
+  hour: "hours",
+  day: "days",
+  week: "weeks",
+  month: "months",
+};
 
 /** PostHog's breakdown attributions (which value(s) a person is counted under) and how the builder explains them. */
 const ATTRIBUTIONS = [
@@ -47,7 +60,8 @@ const ATTRIBUTIONS = [
   },
 ] as const;
 
-const stepNames = (steps: FilterEntity[]) => steps.flatMap((step) => (step.type !== "actions" && typeof step.id === "string" ? [step.id] : []));
+const stepNames = (steps: FilterEntity[]) =>
+  steps.flatMap((step) => (step.type !== "actions" && typeof step.id === "string" ? [step.id] : []));
 
 export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProps<FunnelsFilters>) {
   const steps = entitiesOf(filters);
@@ -78,7 +92,12 @@ export function FunnelsEditor({ projectId, filters, setFilters }: KindEditorProp
         <OrderType filters={filters} setFilters={setFilters} />
       </EditorSection>
       <EditorSection title="Exclusions">
-        <Exclusions projectId={projectId} stepCount={steps.length} exclusions={exclusions} onChange={(next) => setFilters({ exclusions: next.length ? next : undefined })} />
+        <Exclusions
+          projectId={projectId}
+          stepCount={steps.length}
+          exclusions={exclusions}
+          onChange={(next) => setFilters({ exclusions: next.length ? next : undefined })}
+        />
       </EditorSection>
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={stepNames(steps)} />
       <EditorSection title="Breakdown">
@@ -151,7 +170,10 @@ function OrderType({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>
         value={current.value}
         onValueChange={(next) => {
           const attributionStep = clampAttributionStep(filters, entitiesOf(filters).length, next);
-          setFilters({ funnel_order_type: next === "ordered" ? undefined : next, ...(attributionStep !== undefined ? { breakdown_attribution_value: attributionStep } : {}) });
+          setFilters({
+            funnel_order_type: next === "ordered" ? undefined : next,
+            ...(attributionStep !== undefined ? { breakdown_attribution_value: attributionStep } : {}),
+          });
         }}
       >
         <SelectTrigger size="sm" aria-label="Step order">
@@ -171,7 +193,17 @@ function OrderType({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>
 }
 
 /** Events between two steps that disqualify a person's conversion, PostHog's `exclusions`. */
-function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId: number; stepCount: number; exclusions: FunnelExclusion[]; onChange: (exclusions: FunnelExclusion[]) => void }) {
+function Exclusions({
+  projectId,
+  stepCount,
+  exclusions,
+  onChange,
+}: {
+  projectId: number;
+  stepCount: number;
+  exclusions: FunnelExclusion[];
+  onChange: (exclusions: FunnelExclusion[]) => void;
+}) {
   // A new row is a draft until its event is picked: an exclusion without an event would exclude every event.
   const [drafting, setDrafting] = useState(false);
   const last = stepCount - 1;
@@ -192,9 +224,17 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
               label={`Exclusion ${index + 1}`}
               size="sm"
               className="w-0 min-w-0 flex-1"
-              onChange={(picked) => onChange(exclusions.map((e, i) => (i === index ? { ...e, id: picked.id, type: picked.type, name: picked.name } : e)))}
+              onChange={(picked) =>
+                onChange(exclusions.map((e, i) => (i === index ? { ...e, id: picked.id, type: picked.type, name: picked.name } : e)))
+              }
             />
-            <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove exclusion ${index + 1}`} onClick={() => onChange(exclusions.filter((_, i) => i !== index))}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove exclusion ${index + 1}`}
+              onClick={() => onChange(exclusions.filter((_, i) => i !== index))}
+            >
               <XIcon />
             </Button>
           </div>
@@ -204,13 +244,22 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
               label={`Exclusion ${index + 1} from step`}
               value={exclusion.funnel_from_step ?? 0}
               options={Array.from({ length: last }, (_, i) => i)}
-              onChange={(from) => onChange(exclusions.map((e, i) => (i === index ? { ...e, funnel_from_step: from, funnel_to_step: Math.max(from + 1, e.funnel_to_step ?? last) } : e)))}
+              onChange={(from) =>
+                onChange(
+                  exclusions.map((e, i) =>
+                    i === index ? { ...e, funnel_from_step: from, funnel_to_step: Math.max(from + 1, e.funnel_to_step ?? last) } : e,
+                  ),
+                )
+              }
             />
             and
             <StepSelect
               label={`Exclusion ${index + 1} to step`}
               value={exclusion.funnel_to_step ?? last}
-              options={Array.from({ length: last - (exclusion.funnel_from_step ?? 0) }, (_, i) => i + 1 + (exclusion.funnel_from_step ?? 0))}
+              options={Array.from(
+                { length: last - (exclusion.funnel_from_step ?? 0) },
+                (_, i) => i + 1 + (exclusion.funnel_from_step ?? 0),
+              )}
               onChange={(to) => onChange(exclusions.map((e, i) => (i === index ? { ...e, funnel_to_step: to } : e)))}
             />
           </div>
@@ -218,13 +267,27 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
       ))}
       {drafting ? (
         <div className="flex items-center gap-1">
-          <EventPicker projectId={projectId} allowAllEvents={false} value={null} label="New exclusion" size="sm" className="w-0 min-w-0 flex-1" onChange={add} />
+          <EventPicker
+            projectId={projectId}
+            allowAllEvents={false}
+            value={null}
+            label="New exclusion"
+            size="sm"
+            className="w-0 min-w-0 flex-1"
+            onChange={add}
+          />
           <Button type="button" variant="ghost" size="icon-sm" aria-label="Cancel the new exclusion" onClick={() => setDrafting(false)}>
             <XIcon />
           </Button>
         </div>
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setDrafting(true)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          onClick={() => setDrafting(true)}
+        >
           <PlusIcon /> Add exclusion
         </Button>
       )}
@@ -233,7 +296,17 @@ function Exclusions({ projectId, stepCount, exclusions, onChange }: { projectId:
 }
 
 /** A step of the funnel by its position (0-based in the filter, "Step 1" on screen). */
-export function StepSelect({ label, value, options, onChange }: { label: string; value: number; options: number[]; onChange: (step: number) => void }) {
+export function StepSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: number[];
+  onChange: (step: number) => void;
+}) {
   return (
     <Select value={String(value)} onValueChange={(next) => onChange(Number(next))}>
       <SelectTrigger size="sm" aria-label={label} className="h-7 w-24">
@@ -275,7 +348,11 @@ function Breakdown({
         kinds={FUNNEL_BREAKDOWN_KINDS}
         value={filters}
         onChange={(next) =>
-          setFilters(next.breakdown ? next : { ...next, breakdown_attribution_type: undefined, breakdown_attribution_value: undefined, breakdown_limit: undefined })
+          setFilters(
+            next.breakdown
+              ? next
+              : { ...next, breakdown_attribution_type: undefined, breakdown_attribution_value: undefined, breakdown_limit: undefined },
+          )
         }
       />
       {breakdown ? (
@@ -303,7 +380,10 @@ function Breakdown({
                 </SelectContent>
               </Select>
               {attribution.value === "step" ? (
-                <Select value={String(filters.breakdown_attribution_value ?? 0)} onValueChange={(next) => setFilters({ breakdown_attribution_value: Number(next) })}>
+                <Select
+                  value={String(filters.breakdown_attribution_value ?? 0)}
+                  onValueChange={(next) => setFilters({ breakdown_attribution_value: Number(next) })}
+                >
                   <SelectTrigger size="sm" aria-label="Attribution step" className="w-28">
                     <SelectValue />
                   </SelectTrigger>

@@ -106,7 +106,16 @@ describe("trends and histogram", () => {
   });
 
   test("histogram bars have their bin's end and share", () => {
-    expect(histogramBars({ bins: [[0, 3], [60, 1], [120, 0]], average_conversion_time: 40 })).toEqual([
+    expect(
+      histogramBars({
+        bins: [
+          [0, 3],
+          [60, 1],
+          [120, 0],
+        ],
+        average_conversion_time: 40,
+      }),
+    ).toEqual([
       { from: 0, to: 60, count: 3, share: 0.75 },
       { from: 60, to: 120, count: 1, share: 0.25 },
       { from: 120, to: 180, count: 0, share: 0 },

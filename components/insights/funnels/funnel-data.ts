@@ -146,7 +146,10 @@ export function trendSeries(result: unknown): (TFunnelTrendItem & { key: string;
 export function trendRows(series: ReturnType<typeof trendSeries>): Record<string, number | string>[] {
   const length = Math.max(0, ...series.map((s) => s.data.length));
   return Array.from({ length }, (_, i) => {
-    const row: Record<string, number | string> = { index: i, day: series.find((s) => s.period !== "previous")?.days[i] ?? series[0].days[i] };
+    const row: Record<string, number | string> = {
+      index: i,
+      day: series.find((s) => s.period !== "previous")?.days[i] ?? series[0].days[i],
+    };
     for (const s of series) {
       row[s.key] = s.data[i] ?? 0;
       row[`${s.key}:day`] = s.days[i] ?? "";
@@ -174,7 +177,8 @@ function isTimeToConvert(result: unknown): result is TFunnelTimeToConvert {
 export function resultView(result: unknown): "steps" | "time_to_convert" | "trends" {
   if (isTimeToConvert(result)) return "time_to_convert";
   const first: unknown = Array.isArray(result) ? result[0] : undefined;
-  if (typeof first === "object" && first !== null && !Array.isArray(first) && Array.isArray((first as TFunnelTrendItem).days)) return "trends";
+  if (typeof first === "object" && first !== null && !Array.isArray(first) && Array.isArray((first as TFunnelTrendItem).days))
+    return "trends";
   return "steps";
 }
 
@@ -197,10 +201,17 @@ export function clampWindow(value: number, unit: WindowUnit): number {
 }
 
 /** Exclusions kept valid when the steps change: a range within the steps (from < to ≤ last), else dropped. */
-export function clampExclusions<E extends { funnel_from_step?: number | null; funnel_to_step?: number | null }>(exclusions: E[], stepCount: number): E[] {
+export function clampExclusions<E extends { funnel_from_step?: number | null; funnel_to_step?: number | null }>(
+  exclusions: E[],
+  stepCount: number,
+): E[] {
   const last = stepCount - 1;
   return exclusions
-    .map((e) => ({ ...e, funnel_from_step: Math.min(e.funnel_from_step ?? 0, last - 1), funnel_to_step: Math.min(e.funnel_to_step ?? last, last) }))
+    .map((e) => ({
+      ...e,
+      funnel_from_step: Math.min(e.funnel_from_step ?? 0, last - 1),
+      funnel_to_step: Math.min(e.funnel_to_step ?? last, last),
+    }))
     .filter((e) => e.funnel_from_step >= 0 && e.funnel_from_step < e.funnel_to_step);
 }
 
@@ -209,7 +220,11 @@ export function clampExclusions<E extends { funnel_from_step?: number | null; fu
  * within the steps, and the first step in an unordered funnel (the API refuses the others). `undefined` when
  * the attribution is not `step` or the step is still valid.
  */
-export function clampAttributionStep(filters: { breakdown_attribution_type?: string; breakdown_attribution_value?: number }, stepCount: number, orderType: string | undefined): number | undefined {
+export function clampAttributionStep(
+  filters: { breakdown_attribution_type?: string; breakdown_attribution_value?: number },
+  stepCount: number,
+  orderType: string | undefined,
+): number | undefined {
   if (filters.breakdown_attribution_type !== "step") return undefined;
   const step = filters.breakdown_attribution_value ?? 0;
   const last = orderType === "unordered" ? 0 : Math.max(stepCount - 1, 0);

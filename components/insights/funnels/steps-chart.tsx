@@ -40,15 +40,23 @@ export function chartSeries(series: FunnelSeries[]): ChartSeries[] {
     label: [s.breakdown, s.period ? PERIOD_NAMES[s.period] : null].filter(Boolean).join(" · ") || "All persons",
     previous: null,
   }));
-  for (const s of drawn) if (s.period === "current") s.previous = drawn.find((p) => p.period === "previous" && p.breakdown === s.breakdown) ?? null;
+  for (const s of drawn)
+    if (s.period === "current") s.previous = drawn.find((p) => p.period === "previous" && p.breakdown === s.breakdown) ?? null;
   // Side by side: each value's current period, then its previous one.
-  return values.flatMap((value) => drawn.filter((s) => (s.breakdown ?? "") === value).sort((a, b) => (a.period === "previous" ? 1 : 0) - (b.period === "previous" ? 1 : 0)));
+  return values.flatMap((value) =>
+    drawn
+      .filter((s) => (s.breakdown ?? "") === value)
+      .sort((a, b) => (a.period === "previous" ? 1 : 0) - (b.period === "previous" ? 1 : 0)),
+  );
 }
 
 /** The fill of a bar: solid for the current period (or no compare), striped for the previous one. */
 function barStyle(color: string, period: FunnelPeriod | null): CSSProperties {
   return period === "previous"
-    ? { backgroundImage: `repeating-linear-gradient(135deg, ${color} 0 3px, color-mix(in srgb, ${color} 35%, transparent) 3px 7px)`, boxShadow: `inset 0 0 0 1.5px ${color}` }
+    ? {
+        backgroundImage: `repeating-linear-gradient(135deg, ${color} 0 3px, color-mix(in srgb, ${color} 35%, transparent) 3px 7px)`,
+        boxShadow: `inset 0 0 0 1.5px ${color}`,
+      }
     : { backgroundColor: color };
 }
 
@@ -106,7 +114,12 @@ export function CompareSummary({ series, timezone }: { series: ChartSeries[]; ti
           const now = overallConversion(s.steps);
           const before = s.previous ? overallConversion(s.previous.steps) : null;
           return (
-            <div key={s.key} className="grid gap-1 rounded-md border bg-card p-2.5" data-testid="funnel-compare-card" data-breakdown={s.breakdown ?? ""}>
+            <div
+              key={s.key}
+              className="grid gap-1 rounded-md border bg-card p-2.5"
+              data-testid="funnel-compare-card"
+              data-breakdown={s.breakdown ?? ""}
+            >
               <dt className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
                 {s.breakdown !== null ? <Swatch color={s.color} period="current" /> : null}
                 {s.breakdown ?? "Overall conversion"}
@@ -184,7 +197,9 @@ export function StepsChart({
             >
               <div className="min-w-0">
                 <p className="flex items-center gap-1.5 text-sm font-medium">
-                  <span className="grid size-5 shrink-0 place-items-center rounded bg-primary/10 text-[11px] font-semibold text-primary">{index + 1}</span>
+                  <span className="grid size-5 shrink-0 place-items-center rounded bg-primary/10 text-[11px] font-semibold text-primary">
+                    {index + 1}
+                  </span>
                   <span className="truncate" title={head.name}>
                     {head.name}
                   </span>
@@ -241,7 +256,10 @@ function Bar({
   const fill = (
     <span
       className={cn("block rounded-sm transition-[height,width]", vertical ? "w-full" : "h-full")}
-      style={{ ...barStyle(series.color, series.period), [vertical ? "height" : "width"]: `${Math.max(share * 100, row.count > 0 ? 1 : 0)}%` }}
+      style={{
+        ...barStyle(series.color, series.period),
+        [vertical ? "height" : "width"]: `${Math.max(share * 100, row.count > 0 ? 1 : 0)}%`,
+      }}
     />
   );
   const percent = (
@@ -258,18 +276,26 @@ function Bar({
       data-count={row.count}
     >
       {vertical ? <span className="text-center">{percent}</span> : null}
-      <div className={cn("relative flex overflow-hidden rounded-sm bg-muted/70", vertical ? "min-h-0 flex-1 flex-col-reverse" : "h-5 flex-1")}>
+      <div
+        className={cn("relative flex overflow-hidden rounded-sm bg-muted/70", vertical ? "min-h-0 flex-1 flex-col-reverse" : "h-5 flex-1")}
+      >
         {onOpenPersons ? (
           <>
             <button
               type="button"
-              className={cn("flex outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1", vertical ? "h-full w-full flex-col-reverse" : "h-full w-full")}
+              className={cn(
+                "flex outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1",
+                vertical ? "h-full w-full flex-col-reverse" : "h-full w-full",
+              )}
               style={vertical ? { height: `${Math.max(share * 100, 1)}%` } : { width: `${Math.max(share * 100, 1)}%` }}
               aria-label={`${convertedLabel}. Show the persons who converted.`}
               title={`${formatCount(row.count)} persons converted — click to list them`}
               onClick={() => onOpenPersons(`${who}: converted at step ${row.index + 1}`, row.convertedUrl)}
             >
-              <span className="block h-full w-full rounded-sm transition-opacity hover:opacity-85" style={barStyle(series.color, series.period)} />
+              <span
+                className="block h-full w-full rounded-sm transition-opacity hover:opacity-85"
+                style={barStyle(series.color, series.period)}
+              />
             </button>
             {row.droppedUrl && row.droppedOff > 0 ? (
               <button
@@ -282,7 +308,11 @@ function Bar({
             ) : null}
           </>
         ) : (
-          <span className={cn("flex", vertical ? "h-full w-full flex-col-reverse" : "h-full w-full")} role="img" aria-label={convertedLabel}>
+          <span
+            className={cn("flex", vertical ? "h-full w-full flex-col-reverse" : "h-full w-full")}
+            role="img"
+            aria-label={convertedLabel}
+          >
             {fill}
           </span>
         )}
@@ -293,7 +323,13 @@ function Bar({
             {formatCount(row.count)}
           </span>{" "}
           · {percent}
-          {series.previous ? <Delta className="ml-1" current={conversion} previous={series.previous.rows[row.index] ? conversionOf(series.previous.rows[row.index], reference) : null} /> : null}
+          {series.previous ? (
+            <Delta
+              className="ml-1"
+              current={conversion}
+              previous={series.previous.rows[row.index] ? conversionOf(series.previous.rows[row.index], reference) : null}
+            />
+          ) : null}
         </span>
       )}
     </div>
@@ -316,7 +352,11 @@ function StepFooter({ series, index, reference }: { series: ChartSeries[]; index
               <span className="font-semibold tabular-nums" data-testid="funnel-bar-count">
                 {formatCount(row.count)}
               </span>
-              {series.length > 1 ? <span className="truncate text-muted-foreground">{s.label}</span> : <span className="text-muted-foreground">persons</span>}
+              {series.length > 1 ? (
+                <span className="truncate text-muted-foreground">{s.label}</span>
+              ) : (
+                <span className="text-muted-foreground">persons</span>
+              )}
             </span>
             {index > 0 ? (
               <span className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground tabular-nums">

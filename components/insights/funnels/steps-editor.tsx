@@ -3,7 +3,17 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowDownIcon, ArrowUpIcon, CopyIcon, FilterIcon, GripVerticalIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, XIcon } from "lucide-react";
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CopyIcon,
+  FilterIcon,
+  GripVerticalIcon,
+  MoreHorizontalIcon,
+  PencilIcon,
+  PlusIcon,
+  XIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { EventPicker } from "@/components/insights/controls/event-picker";
 import { withPicked, type FilterEntity } from "@/components/insights/controls/entity-list";
@@ -25,15 +35,30 @@ const stepProperties = (step: FilterEntity) => (Array.isArray(step.properties) ?
  * The funnel's steps in order: each an event or action with its own filters and an optional display name.
  * Reordered by dragging a handle (or, focused on it, Space then the arrow keys), or with the row's menu.
  */
-export function StepsEditor({ projectId, steps, onChange }: { projectId: number; steps: FilterEntity[]; onChange: (steps: FilterEntity[]) => void }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+export function StepsEditor({
+  projectId,
+  steps,
+  onChange,
+}: {
+  projectId: number;
+  steps: FilterEntity[];
+  onChange: (steps: FilterEntity[]) => void;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = steps.map((_, index) => stepId(index));
   const move = (from: number, to: number) => onChange(arrayMove(steps, from, to));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   const update = (index: number, patch: Partial<FilterEntity>) =>
-    onChange(steps.map((step, i) => (i === index ? Object.fromEntries(Object.entries({ ...step, ...patch }).filter(([, v]) => v !== undefined)) as FilterEntity : step)));
+    onChange(
+      steps.map((step, i) =>
+        i === index ? (Object.fromEntries(Object.entries({ ...step, ...patch }).filter(([, v]) => v !== undefined)) as FilterEntity) : step,
+      ),
+    );
 
   return (
     <div className="grid gap-1.5">
@@ -42,11 +67,16 @@ export function StepsEditor({ projectId, steps, onChange }: { projectId: number;
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
         accessibility={{
-          screenReaderInstructions: { draggable: "To reorder a step, press Space to pick it up, the arrow keys to move it, Space again to drop it, or Escape to cancel." },
+          screenReaderInstructions: {
+            draggable:
+              "To reorder a step, press Space to pick it up, the arrow keys to move it, Space again to drop it, or Escape to cancel.",
+          },
           announcements: {
             onDragStart: ({ active }) => `Picked up step ${ids.indexOf(String(active.id)) + 1}.`,
-            onDragOver: ({ active, over }) => (over ? `Step ${ids.indexOf(String(active.id)) + 1} is over position ${ids.indexOf(String(over.id)) + 1}.` : undefined),
-            onDragEnd: ({ active, over }) => (over ? `Step ${ids.indexOf(String(active.id)) + 1} moved to position ${ids.indexOf(String(over.id)) + 1}.` : "Step dropped."),
+            onDragOver: ({ active, over }) =>
+              over ? `Step ${ids.indexOf(String(active.id)) + 1} is over position ${ids.indexOf(String(over.id)) + 1}.` : undefined,
+            onDragEnd: ({ active, over }) =>
+              over ? `Step ${ids.indexOf(String(active.id)) + 1} moved to position ${ids.indexOf(String(over.id)) + 1}.` : "Step dropped.",
             onDragCancel: () => "Reordering cancelled.",
           },
         }}
@@ -71,7 +101,13 @@ export function StepsEditor({ projectId, steps, onChange }: { projectId: number;
         </SortableContext>
       </DndContext>
       {steps.length < MAX_STEPS ? (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => onChange([...steps, { id: "$pageview", type: "events", name: "$pageview" }])}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          onClick={() => onChange([...steps, { id: "$pageview", type: "events", name: "$pageview" }])}
+        >
           <PlusIcon /> Add step
         </Button>
       ) : (
@@ -226,7 +262,19 @@ function StepMenu({
 }
 
 /** A name that commits on blur or Enter (Escape restores it), not per keystroke. */
-function RenameInput({ label, value, placeholder, autoFocus, onCommit }: { label: string; value: string; placeholder: string; autoFocus: boolean; onCommit: (value: string) => void }) {
+function RenameInput({
+  label,
+  value,
+  placeholder,
+  autoFocus,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  placeholder: string;
+  autoFocus: boolean;
+  onCommit: (value: string) => void;
+}) {
   const [draft, setDraft] = useState(value);
   return (
     <div className="pl-6">

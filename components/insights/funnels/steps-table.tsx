@@ -23,7 +23,9 @@ const stepColumn = helper.accessor((row) => row.index * 100_000 + row.seriesOrde
   sortFn: "basic",
   cell: ({ row }) => (
     <span className="flex items-center gap-1.5">
-      <span className="grid size-5 shrink-0 place-items-center rounded bg-primary/10 text-[11px] font-semibold text-primary">{row.original.index + 1}</span>
+      <span className="grid size-5 shrink-0 place-items-center rounded bg-primary/10 text-[11px] font-semibold text-primary">
+        {row.original.index + 1}
+      </span>
       {row.original.name}
     </span>
   ),
@@ -39,11 +41,35 @@ const breakdownColumn = helper.accessor((row) => row.series.breakdown ?? "", {
     </span>
   ),
 });
-const periodColumn = helper.accessor((row) => (row.series.period ? PERIOD_NAMES[row.series.period] : ""), { id: "period", header: "Period", sortFn: "alphanumeric" });
+const periodColumn = helper.accessor((row) => (row.series.period ? PERIOD_NAMES[row.series.period] : ""), {
+  id: "period",
+  header: "Period",
+  sortFn: "alphanumeric",
+});
 const figureColumns = [
-  helper.accessor("count", { header: "Persons", sortFn: "basic", sortDescFirst: true, cell: ({ getValue }) => formatCount(getValue()), meta: numeric }),
-  helper.accessor((row) => row.fromFirst ?? -1, { id: "from_first", header: "Conversion", sortFn: "basic", sortDescFirst: true, cell: ({ row }) => percent(row.original.fromFirst), meta: numeric }),
-  helper.accessor((row) => row.fromPrevious ?? -1, { id: "from_previous", header: "From previous", sortFn: "basic", sortDescFirst: true, cell: ({ row }) => percent(row.original.fromPrevious), meta: numeric }),
+  helper.accessor("count", {
+    header: "Persons",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ getValue }) => formatCount(getValue()),
+    meta: numeric,
+  }),
+  helper.accessor((row) => row.fromFirst ?? -1, {
+    id: "from_first",
+    header: "Conversion",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => percent(row.original.fromFirst),
+    meta: numeric,
+  }),
+  helper.accessor((row) => row.fromPrevious ?? -1, {
+    id: "from_previous",
+    header: "From previous",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => percent(row.original.fromPrevious),
+    meta: numeric,
+  }),
   helper.accessor("droppedOff", {
     id: "dropped",
     header: "Dropped off",
@@ -52,8 +78,22 @@ const figureColumns = [
     cell: ({ row }) => (row.original.index === 0 ? "—" : `${formatCount(row.original.droppedOff)} (${percent(row.original.dropOffRate)})`),
     meta: numeric,
   }),
-  helper.accessor((row) => row.averageTime ?? -1, { id: "average", header: "Avg. time", sortFn: "basic", sortDescFirst: true, cell: ({ row }) => formatDuration(row.original.averageTime), meta: numeric }),
-  helper.accessor((row) => row.medianTime ?? -1, { id: "median", header: "Median time", sortFn: "basic", sortDescFirst: true, cell: ({ row }) => formatDuration(row.original.medianTime), meta: numeric }),
+  helper.accessor((row) => row.averageTime ?? -1, {
+    id: "average",
+    header: "Avg. time",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => formatDuration(row.original.averageTime),
+    meta: numeric,
+  }),
+  helper.accessor((row) => row.medianTime ?? -1, {
+    id: "median",
+    header: "Median time",
+    sortFn: "basic",
+    sortDescFirst: true,
+    cell: ({ row }) => formatDuration(row.original.medianTime),
+    meta: numeric,
+  }),
 ];
 
 /** Every step of every series with its figures, sortable (breakdown values and periods sort among themselves). */

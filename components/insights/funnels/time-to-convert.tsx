@@ -5,14 +5,31 @@ import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { histogramBars, type TFunnelTimeToConvert } from "@/components/insights/funnels/funnel-data";
 import { formatCount, formatDuration } from "@/lib/ui/format";
 
-const TimeToConvertDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.TimeToConvertDrawing), { ssr: false, loading: ChartLoading });
+const TimeToConvertDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.TimeToConvertDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
 
 /** The time-to-convert histogram: how long persons took from one step to another, in PostHog's bins. */
-export function TimeToConvertChart({ result, fromName, toName, compact }: { result: TFunnelTimeToConvert; fromName: string; toName: string; compact?: boolean }) {
+export function TimeToConvertChart({
+  result,
+  fromName,
+  toName,
+  compact,
+}: {
+  result: TFunnelTimeToConvert;
+  fromName: string;
+  toName: string;
+  compact?: boolean;
+}) {
   const bars = histogramBars(result);
   const total = bars.reduce((sum, bar) => sum + bar.count, 0);
   if (total === 0)
-    return <p className="grid h-48 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">Nobody converted from {fromName} to {toName} in this date range.</p>;
+    return (
+      <p className="grid h-48 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">
+        Nobody converted from {fromName} to {toName} in this date range.
+      </p>
+    );
   return (
     <div className="grid gap-2" data-testid="funnel-time-to-convert">
       {compact ? null : (
@@ -25,7 +42,7 @@ export function TimeToConvertChart({ result, fromName, toName, compact }: { resu
         </p>
       )}
       <div className={compact ? "h-full min-h-40" : "h-72"}>
-<TimeToConvertDrawing bars={bars} />
+        <TimeToConvertDrawing bars={bars} />
       </div>
     </div>
   );

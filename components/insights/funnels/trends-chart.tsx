@@ -8,7 +8,10 @@ import { Swatch } from "@/components/insights/funnels/steps-chart";
 
 type Series = ReturnType<typeof trendSeries>;
 
-const FunnelTrendsDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.FunnelTrendsDrawing), { ssr: false, loading: ChartLoading });
+const FunnelTrendsDrawing = dynamic(() => import("@/components/insights/funnels/drawings").then((m) => m.FunnelTrendsDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
 
 /**
  * Funnel historical trends: the conversion rate of the persons who entered in each interval. Compared periods
@@ -18,7 +21,12 @@ export function FunnelTrendsChart({ series, compact }: { series: Series; compact
   const rows = trendRows(series);
   const values = [...new Set(series.map((s) => s.breakdown_value ?? ""))];
   const colorOf = (s: Series[number]) => seriesColor(values.indexOf(s.breakdown_value ?? ""));
-  if (!rows.length) return <p className="grid h-48 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">No intervals in this date range.</p>;
+  if (!rows.length)
+    return (
+      <p className="grid h-48 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground">
+        No intervals in this date range.
+      </p>
+    );
   return (
     <div className="grid gap-2" data-testid="funnel-trends">
       {compact ? null : (
@@ -36,7 +44,7 @@ export function FunnelTrendsChart({ series, compact }: { series: Series; compact
         </ul>
       )}
       <div className={compact ? "h-full min-h-40" : "h-72"}>
-<FunnelTrendsDrawing series={series} colorOf={colorOf} />
+        <FunnelTrendsDrawing series={series} colorOf={colorOf} />
       </div>
     </div>
   );

@@ -9,10 +9,26 @@ import type { LegacyFilters } from "@/lib/insights/builder/url-state";
  * `layout` (bars left to right, `vertical`, or top to bottom, `horizontal`).
  */
 type FilterKey =
-  | "insight" | "exclusions" | "properties" | "filter_test_accounts" | "date_from" | "date_to" | "interval"
-  | "breakdown" | "breakdown_type" | "breakdown_limit" | "breakdown_attribution_type" | "breakdown_attribution_value"
-  | "funnel_window_interval" | "funnel_window_interval_unit" | "funnel_viz_type" | "funnel_order_type"
-  | "funnel_from_step" | "funnel_to_step" | "bin_count" | "compare";
+  | "insight"
+  | "exclusions"
+  | "properties"
+  | "filter_test_accounts"
+  | "date_from"
+  | "date_to"
+  | "interval"
+  | "breakdown"
+  | "breakdown_type"
+  | "breakdown_limit"
+  | "breakdown_attribution_type"
+  | "breakdown_attribution_value"
+  | "funnel_window_interval"
+  | "funnel_window_interval_unit"
+  | "funnel_viz_type"
+  | "funnel_order_type"
+  | "funnel_from_step"
+  | "funnel_to_step"
+  | "bin_count"
+  | "compare";
 
 export type FunnelsFilters = Partial<Pick<TFunnelFilter, FilterKey>> &
   LegacyFilters & {

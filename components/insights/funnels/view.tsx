@@ -20,12 +20,20 @@ const Empty = ({ children }: { children: string }) => (
  * nowhere: instead of its lone 100 % bar, the view asks for a second step.
  */
 export function FunnelsView({ filters, response, compact }: KindViewProps<FunnelsFilters>) {
-  if (entitiesOf(filters).length === 1) return <Empty>A funnel needs at least two steps. Add a second step to see how many go on from the first.</Empty>;
+  if (entitiesOf(filters).length === 1)
+    return <Empty>A funnel needs at least two steps. Add a second step to see how many go on from the first.</Empty>;
   const view = resultView(response.result);
   if (view === "time_to_convert") {
     const names = entitiesOf(filters).map((step) => String(step.custom_name || step.name || step.id || "All events"));
     const to = filters.funnel_to_step ?? names.length - 1;
-    return <TimeToConvertChart result={response.result as TFunnelTimeToConvert} fromName={names[filters.funnel_from_step ?? 0] ?? "the first step"} toName={names[to] ?? "the last step"} compact={compact} />;
+    return (
+      <TimeToConvertChart
+        result={response.result as TFunnelTimeToConvert}
+        fromName={names[filters.funnel_from_step ?? 0] ?? "the first step"}
+        toName={names[to] ?? "the last step"}
+        compact={compact}
+      />
+    );
   }
   if (view === "trends") {
     const series = trendSeries(response.result);
@@ -39,7 +47,8 @@ function StepsView({ filters, response, compact }: Pick<KindViewProps<FunnelsFil
   const [persons, setPersons] = useState<{ title: string; url: string } | null>(null);
   const [personsOpen, setPersonsOpen] = useState(false);
   if (!series.length || series[0].rows.length === 0) return <Empty>Add steps to see the funnel.</Empty>;
-  if (series.every((s) => (s.rows[0]?.count ?? 0) === 0)) return <Empty>Nobody entered this funnel in the date range. Try a longer range or another first step.</Empty>;
+  if (series.every((s) => (s.rows[0]?.count ?? 0) === 0))
+    return <Empty>Nobody entered this funnel in the date range. Try a longer range or another first step.</Empty>;
   const compared = series.some((s) => s.period !== null);
   return (
     <div className={compact ? "h-full min-h-48" : "grid gap-4"}>

@@ -73,7 +73,11 @@ function StatusToggles({ shown, onToggle }: { shown: Set<LifecycleStatus>; onTog
               !on && "text-muted-foreground line-through",
             )}
           >
-            <span className="size-2.5 rounded-sm border" style={{ background: on ? statusColor(status) : "transparent", borderColor: statusColor(status) }} aria-hidden />
+            <span
+              className="size-2.5 rounded-sm border"
+              style={{ background: on ? statusColor(status) : "transparent", borderColor: statusColor(status) }}
+              aria-hidden
+            />
             {STATUS_LABELS[status]}
           </button>
         );

@@ -7,7 +7,10 @@ import type { InsightKindDefinition } from "@/components/insights/builder/types"
 import type { LifecycleFilters, LifecycleResult } from "./types";
 
 // Loaded with the page that shows a lifecycle, the editor in the browser only (see the stickiness definition).
-const LifecycleDisplayConfig = dynamic(() => import("./display-config").then((m) => m.LifecycleDisplayConfig), { ssr: false, loading: () => null });
+const LifecycleDisplayConfig = dynamic(() => import("./display-config").then((m) => m.LifecycleDisplayConfig), {
+  ssr: false,
+  loading: () => null,
+});
 const LifecycleEditor = dynamic(() => import("./editor").then((m) => m.LifecycleEditor), { ssr: false, loading: EditorLoading });
 const LifecycleView = dynamic(() => import("./view").then((m) => m.LifecycleView), { loading: ResultLoading });
 

@@ -9,7 +9,12 @@ import { formatCompact, formatValue } from "@/lib/ui/format";
 import type { LifecycleStatus } from "@/lib/analytics/lifecycle/statuses";
 import { STATUS_LABELS, stackTicks, statusColor } from "./lifecycle-data";
 
-const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
+const axisProps = {
+  stroke: CHART_THEME.axis,
+  tick: { fill: CHART_THEME.axis, fontSize: 12 },
+  tickLine: false,
+  axisLine: { stroke: CHART_THEME.grid },
+};
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
 const STATUS_NAMES = new Map(Object.entries(STATUS_LABELS));
 
@@ -35,14 +40,27 @@ export function LifecycleDrawing({
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={chartRows(lines)} stackOffset="sign" margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="index" {...axisProps} tickFormatter={(index: number) => (days[index] ? formatBucket(days[index], interval) : "")} minTickGap={24} />
+        <XAxis
+          dataKey="index"
+          {...axisProps}
+          tickFormatter={(index: number) => (days[index] ? formatBucket(days[index], interval) : "")}
+          minTickGap={24}
+        />
         <YAxis {...axisProps} ticks={ticks} domain={[ticks[0], ticks.at(-1)!]} tickFormatter={axisValue} width={48} />
         <ReferenceLine y={0} stroke={CHART_THEME.axis} />
         <Tooltip
           cursor={{ fill: "var(--muted)", fillOpacity: 0.5 }}
           position={{ y: 0 }}
           content={({ active, payload }) => (
-            <LinesTooltip active={active} payload={payload} byId={byId} labels={STATUS_NAMES} interval={interval} rows={4} clickable={Boolean(onBar)} />
+            <LinesTooltip
+              active={active}
+              payload={payload}
+              byId={byId}
+              labels={STATUS_NAMES}
+              interval={interval}
+              rows={4}
+              clickable={Boolean(onBar)}
+            />
           )}
         />
         {lines.map((line) => (

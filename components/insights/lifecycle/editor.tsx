@@ -16,7 +16,15 @@ export function LifecycleEditor({ projectId, filters, setFilters }: KindEditorPr
         <p className="text-xs text-muted-foreground">
           Persons who did it each {String(filters.interval ?? "day")}: new, returning or back after a gap, and those who stopped.
         </p>
-        <EntityList projectId={projectId} noun="Series" entities={entities} min={1} max={1} withFilters onChange={(next) => setFilters(entitiesToFilters(next))} />
+        <EntityList
+          projectId={projectId}
+          noun="Series"
+          entities={entities}
+          min={1}
+          max={1}
+          withFilters
+          onChange={(next) => setFilters(entitiesToFilters(next))}
+        />
       </EditorSection>
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
     </>

@@ -27,7 +27,10 @@ describe("lifecycleLines", () => {
 
   it("roots each bucket's persons URL and colours each status its own palette colour", () => {
     const lines = lifecycleLines([item("new", [1, 0]), item("dormant", [0, -1])]);
-    expect(lines[0].personsUrls).toEqual(["/api/projects/1/persons/lifecycle/?status=new&i=0", "/api/projects/1/persons/lifecycle/?status=new&i=1"]);
+    expect(lines[0].personsUrls).toEqual([
+      "/api/projects/1/persons/lifecycle/?status=new&i=0",
+      "/api/projects/1/persons/lifecycle/?status=new&i=1",
+    ]);
     expect(lines.map(lineColor)).toEqual([statusColor("new"), statusColor("dormant")]);
     expect(new Set(["new", "returning", "resurrecting", "dormant"].map((s) => statusColor(s as "new"))).size).toBe(4);
   });

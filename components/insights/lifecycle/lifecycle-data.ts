@@ -5,7 +5,12 @@ import type { LifecycleItem } from "./types";
 
 /** The statuses in PostHog's order: the three active ones stacked above zero, dormant below. */
 
-export const STATUS_LABELS: Record<LifecycleStatus, string> = { new: "New", returning: "Returning", resurrecting: "Resurrecting", dormant: "Dormant" };
+export const STATUS_LABELS: Record<LifecycleStatus, string> = {
+  new: "New",
+  returning: "Returning",
+  resurrecting: "Resurrecting",
+  dormant: "Dormant",
+};
 
 /**
  * Each status's colour in the shared palette (each ≥ 3:1 on both cards), after PostHog's convention: new green,
@@ -76,8 +81,14 @@ export function stackTicks(lines: { data: number[] }[]): number[] {
   let high = 0;
   for (let i = 0; i < length; i++) {
     const values = lines.map((line) => line.data[i] ?? 0);
-    high = Math.max(high, values.filter((v) => v > 0).reduce((a, b) => a + b, 0));
-    low = Math.min(low, values.filter((v) => v < 0).reduce((a, b) => a + b, 0));
+    high = Math.max(
+      high,
+      values.filter((v) => v > 0).reduce((a, b) => a + b, 0),
+    );
+    low = Math.min(
+      low,
+      values.filter((v) => v < 0).reduce((a, b) => a + b, 0),
+    );
   }
   if (low === high) return [0];
   const raw = (high - low) / 4;

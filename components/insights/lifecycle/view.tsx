@@ -26,7 +26,10 @@ export function LifecycleView({ filters, setFilters, response, compact, title }:
   const hidden = useMemo(() => new Set<string>(lines.filter((line) => !shown.has(line.id)).map((line) => line.id)), [lines, shown]);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [cell, setCell] = useState<{ status: LifecycleStatus; index: number } | null>(null);
-  const toggle = useCallback((status: LifecycleStatus) => setFilters({ toggledLifecycles: toggleStatus(toggled, status) }), [setFilters, toggled]);
+  const toggle = useCallback(
+    (status: LifecycleStatus) => setFilters({ toggledLifecycles: toggleStatus(toggled, status) }),
+    [setFilters, toggled],
+  );
   const toggleLine = useCallback((line: TrendLine) => toggle(line.id as LifecycleStatus), [toggle]);
   const openCell = useCallback((line: TrendLine, index: number) => setCell({ status: line.id as LifecycleStatus, index }), []);
   const table = useResultsTable({
@@ -52,7 +55,13 @@ export function LifecycleView({ filters, setFilters, response, compact, title }:
   const openedUrl = cell && opened?.personsUrls?.[cell.index];
   return (
     <div className="grid gap-4">
-      <LifecycleChart lines={lines} shown={shown} interval={interval} onToggle={toggle} onBar={(status, index) => setCell({ status, index })} />
+      <LifecycleChart
+        lines={lines}
+        shown={shown}
+        interval={interval}
+        onToggle={toggle}
+        onBar={(status, index) => setCell({ status, index })}
+      />
       <ResultsTable table={table} interval={interval} timeSeries fileName={csvFileName(title, "lifecycle")} />
       {cell && opened && openedUrl ? (
         <PersonsDialog

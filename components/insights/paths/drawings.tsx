@@ -90,12 +90,29 @@ function PathNode({ x, y, width, height, payload, labelChars, selected, interact
   };
   return (
     <Layer
-      className={interactive ? "cursor-pointer outline-none [&:focus-visible>rect]:stroke-ring [&:focus-visible>rect]:stroke-[3px]" : undefined}
+      className={
+        interactive ? "cursor-pointer outline-none [&:focus-visible>rect]:stroke-ring [&:focus-visible>rect]:stroke-[3px]" : undefined
+      }
       {...(interactive
-        ? { tabIndex: 0, role: "button", "aria-label": `Step ${node.step ?? ""}: ${node.item}, ${formatCount(node.total)} sessions`, onClick: select, onKeyDown }
+        ? {
+            tabIndex: 0,
+            role: "button",
+            "aria-label": `Step ${node.step ?? ""}: ${node.item}, ${formatCount(node.total)} sessions`,
+            onClick: select,
+            onKeyDown,
+          }
         : {})}
     >
-      <Rectangle x={x} y={y} width={width} height={Math.max(height, 2)} fill={seriesColor(0)} stroke={selected ? "var(--foreground)" : "none"} strokeWidth={selected ? 2 : 0} radius={2} />
+      <Rectangle
+        x={x}
+        y={y}
+        width={width}
+        height={Math.max(height, 2)}
+        fill={seriesColor(0)}
+        stroke={selected ? "var(--foreground)" : "none"}
+        strokeWidth={selected ? 2 : 0}
+        radius={2}
+      />
       <text
         x={x + width + LABEL_GAP}
         y={y + Math.max(height, 2) / 2}

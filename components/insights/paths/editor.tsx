@@ -25,10 +25,13 @@ const EVENT_TYPES: Record<PathEventType, string> = {
 
 /** The kinds of events in the paths: `include_event_types`, or the legacy `path_type`; none = every event. */
 const eventTypesOf = (filters: PathsFilters): PathEventType[] =>
-  (Array.isArray(filters.include_event_types) ? filters.include_event_types : filters.path_type ? [filters.path_type] : []) as PathEventType[];
+  (Array.isArray(filters.include_event_types)
+    ? filters.include_event_types
+    : filters.path_type
+      ? [filters.path_type]
+      : []) as PathEventType[];
 
 const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
 
 export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<PathsFilters>) {
   const types = eventTypesOf(filters);
@@ -52,10 +55,22 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
         {types.length === 0 ? <p className="text-xs text-muted-foreground">None checked: paths through every event.</p> : null}
       </EditorSection>
       <EditorSection title="Starts at">
-        <PointPicker projectId={projectId} types={types} label="Start point" value={filters.start_point ?? null} onChange={(start_point) => setFilters({ start_point })} />
+        <PointPicker
+          projectId={projectId}
+          types={types}
+          label="Start point"
+          value={filters.start_point ?? null}
+          onChange={(start_point) => setFilters({ start_point })}
+        />
       </EditorSection>
       <EditorSection title="Ends at">
-        <PointPicker projectId={projectId} types={types} label="End point" value={filters.end_point ?? null} onChange={(end_point) => setFilters({ end_point })} />
+        <PointPicker
+          projectId={projectId}
+          types={types}
+          label="End point"
+          value={filters.end_point ?? null}
+          onChange={(end_point) => setFilters({ end_point })}
+        />
       </EditorSection>
       <EditorSection title="Exclusions">
         {excluded.length ? (
@@ -101,7 +116,11 @@ export function PathsEditor({ projectId, filters, setFilters }: KindEditorProps<
       </EditorSection>
       <EditorSection title="Path cleaning rules">
         <p className="text-xs text-muted-foreground">Each regex is replaced by its alias in every item, in order, before grouping.</p>
-        <ProjectRulesToggle projectId={projectId} checked={filters.path_replacements === true} onChange={(on) => setFilters({ path_replacements: on || undefined })} />
+        <ProjectRulesToggle
+          projectId={projectId}
+          checked={filters.path_replacements === true}
+          onChange={(on) => setFilters({ path_replacements: on || undefined })}
+        />
         <CleaningRules
           rules={listOf<PathCleaningRule>(filters.local_path_cleaning_filters)}
           onChange={(next) => setFilters({ local_path_cleaning_filters: next.length ? next : undefined })}
@@ -139,9 +158,22 @@ function PointPicker({
 }) {
   return (
     <div className="flex items-center gap-1.5">
-      <PathItemPicker projectId={projectId} eventTypes={types} label={label} placeholder="Any page, screen or event" value={value} onChange={onChange} />
+      <PathItemPicker
+        projectId={projectId}
+        eventTypes={types}
+        label={label}
+        placeholder="Any page, screen or event"
+        value={value}
+        onChange={onChange}
+      />
       {value ? (
-        <Button type="button" variant="ghost" size="icon-sm" aria-label={`Clear ${label.toLowerCase()}`} onClick={() => onChange(undefined)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Clear ${label.toLowerCase()}`}
+          onClick={() => onChange(undefined)}
+        >
           <XIcon />
         </Button>
       ) : null}
@@ -150,7 +182,17 @@ function PointPicker({
 }
 
 /** An editable list of strings: each committed on Enter or blur, an emptied one removed. */
-function StringList({ noun, values, placeholder, onChange }: { noun: string; values: string[]; placeholder: string; onChange: (values: string[]) => void }) {
+function StringList({
+  noun,
+  values,
+  placeholder,
+  onChange,
+}: {
+  noun: string;
+  values: string[];
+  placeholder: string;
+  onChange: (values: string[]) => void;
+}) {
   const [adding, setAdding] = useState(false);
   return (
     <div className="grid gap-1.5">
@@ -160,9 +202,17 @@ function StringList({ noun, values, placeholder, onChange }: { noun: string; val
             aria-label={`Path ${noun} ${index + 1}`}
             className="h-8"
             value={value}
-            onCommit={(text) => onChange(text.trim() ? values.map((v, i) => (i === index ? text.trim() : v)) : values.filter((_, i) => i !== index))}
+            onCommit={(text) =>
+              onChange(text.trim() ? values.map((v, i) => (i === index ? text.trim() : v)) : values.filter((_, i) => i !== index))
+            }
           />
-          <Button type="button" variant="ghost" size="icon-sm" aria-label={`Remove path ${noun} ${index + 1}`} onClick={() => onChange(values.filter((_, i) => i !== index))}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Remove path ${noun} ${index + 1}`}
+            onClick={() => onChange(values.filter((_, i) => i !== index))}
+          >
             <XIcon />
           </Button>
         </div>
@@ -180,7 +230,13 @@ function StringList({ noun, values, placeholder, onChange }: { noun: string; val
           }}
         />
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setAdding(true)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          onClick={() => setAdding(true)}
+        >
           <PlusIcon /> Add {noun}
         </Button>
       )}
@@ -189,7 +245,15 @@ function StringList({ noun, values, placeholder, onChange }: { noun: string; val
 }
 
 /** PostHog's "Apply the project's path cleaning rules" (`path_replacements`), with how many the project has. */
-function ProjectRulesToggle({ projectId, checked, onChange }: { projectId: number; checked: boolean; onChange: (checked: boolean) => void }) {
+function ProjectRulesToggle({
+  projectId,
+  checked,
+  onChange,
+}: {
+  projectId: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   const { organization } = useMe();
   const projects = useQuery(projectsQuery(organization.id));
@@ -202,7 +266,10 @@ function ProjectRulesToggle({ projectId, checked, onChange }: { projectId: numbe
           Apply the project&apos;s rules first{count === undefined ? "" : ` (${count})`}
         </Label>
       </div>
-      <Link href={`/organization/projects/${projectId}#path-cleaning`} className="pl-6 text-xs text-muted-foreground underline underline-offset-2">
+      <Link
+        href={`/organization/projects/${projectId}#path-cleaning`}
+        className="pl-6 text-xs text-muted-foreground underline underline-offset-2"
+      >
         Edit the project&apos;s rules
       </Link>
     </div>

@@ -38,14 +38,22 @@ export function PathItemPicker({
   const [search, setSearch] = useState("");
   const debounced = useDebouncedValue(search);
   const all = eventTypes.length === 0;
-  const pages = useQuery({ ...propertyValuesQuery(projectId, "event", "$current_url", debounced), enabled: all || eventTypes.includes("$pageview") });
-  const screens = useQuery({ ...propertyValuesQuery(projectId, "event", "$screen_name", debounced), enabled: all || eventTypes.includes("$screen") });
+  const pages = useQuery({
+    ...propertyValuesQuery(projectId, "event", "$current_url", debounced),
+    enabled: all || eventTypes.includes("$pageview"),
+  });
+  const screens = useQuery({
+    ...propertyValuesQuery(projectId, "event", "$screen_name", debounced),
+    enabled: all || eventTypes.includes("$screen"),
+  });
   const events = useQuery({ ...eventDefinitionsQuery(projectId, debounced), enabled: all || eventTypes.includes("custom_event") });
   const unique = (options: ComboboxOption[]) => [...new Map(options.map((o) => [o.value, o])).values()];
   const options = unique([
     ...(pages.data ?? []).map((v) => ({ value: pageItem(String(v.name)), label: pageItem(String(v.name)), group: "Pages" })),
     ...(screens.data ?? []).map((v) => ({ value: String(v.name), label: String(v.name), group: "Screens" })),
-    ...(events.data?.results ?? []).filter((e) => all || !e.name.startsWith("$")).map((e) => ({ value: e.name, label: e.name, group: "Events" })),
+    ...(events.data?.results ?? [])
+      .filter((e) => all || !e.name.startsWith("$"))
+      .map((e) => ({ value: e.name, label: e.name, group: "Events" })),
   ]);
   return (
     <Combobox

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { TPathEdge } from "@/lib/ui/types";
 import { busiestColumn, busiestTransitions, hoveredOf, nodeLabel, parseNodeKey, pathSankeyData, sankeyDepth } from "./sankey-data";
 
-const edge = (source: string, target: string, value: number, average_conversion_time = 1000): TPathEdge => ({ source, target, value, average_conversion_time });
+const edge = (source: string, target: string, value: number, average_conversion_time = 1000): TPathEdge => ({
+  source,
+  target,
+  value,
+  average_conversion_time,
+});
 
 /** Whether the links, as indices, contain a cycle. */
 function hasCycle(links: { source: number; target: number }[]): boolean {
@@ -50,7 +55,14 @@ describe("pathSankeyData", () => {
   });
 
   it("breaks cycles of unnumbered or backwards edges, dropping the lightest edge that would close one", () => {
-    const edges = [edge("/a", "/b", 10), edge("/b", "/c", 8), edge("/c", "/a", 2), edge("/b", "/b", 4), edge("2_/x", "1_/y", 1), edge("1_/y", "2_/x", 6)];
+    const edges = [
+      edge("/a", "/b", 10),
+      edge("/b", "/c", 8),
+      edge("/c", "/a", 2),
+      edge("/b", "/b", 4),
+      edge("2_/x", "1_/y", 1),
+      edge("1_/y", "2_/x", 6),
+    ];
     const data = pathSankeyData(edges);
     expect(hasCycle(data.links)).toBe(false);
     expect(data.dropped).toEqual([edge("/b", "/b", 4), edge("/c", "/a", 2), edge("2_/x", "1_/y", 1)]);
@@ -89,7 +101,10 @@ describe("hoveredOf (recharts' tooltip entry)", () => {
   const data = pathSankeyData([edge("1_/", "2_/pricing", 30, 4000)]);
   const [home, pricing] = data.nodes;
   it("unwraps a node's datum", () => {
-    expect(hoveredOf({ name: "1_/", value: 30, payload: { ...home, x: 8, dx: 12, value: 30 } })).toMatchObject({ kind: "node", node: { step: 1, item: "/", total: 30 } });
+    expect(hoveredOf({ name: "1_/", value: 30, payload: { ...home, x: 8, dx: 12, value: 30 } })).toMatchObject({
+      kind: "node",
+      node: { step: 1, item: "/", total: 30 },
+    });
   });
   it("unwraps a link's datum with its source and target nodes", () => {
     expect(hoveredOf({ name: "1_/ - 2_/pricing", value: 30, payload: { ...data.links[0], source: home, target: pricing } })).toEqual({

@@ -90,7 +90,12 @@ export function pathSankeyData(edges: TPathEdge[]): PathSankeyData {
   const links = kept.map((edge) => {
     outflow.set(edge.source, (outflow.get(edge.source) ?? 0) + edge.value);
     inflow.set(edge.target, (inflow.get(edge.target) ?? 0) + edge.value);
-    return { source: nodeOf(edge.source), target: nodeOf(edge.target), value: edge.value, average_conversion_time: edge.average_conversion_time };
+    return {
+      source: nodeOf(edge.source),
+      target: nodeOf(edge.target),
+      value: edge.value,
+      average_conversion_time: edge.average_conversion_time,
+    };
   });
   for (const node of nodes) node.total = Math.max(inflow.get(node.name) ?? 0, outflow.get(node.name) ?? 0);
   return { nodes, links, dropped };
@@ -133,7 +138,9 @@ export function hoveredOf(entry: unknown): SankeyHovered | null {
       value: Number(datum.value),
       average_conversion_time: Number(datum.average_conversion_time),
     };
-  return typeof datum.name === "string" && typeof datum.total === "number" ? { kind: "node", node: datum as unknown as SankeyNodeDatum } : null;
+  return typeof datum.name === "string" && typeof datum.total === "number"
+    ? { kind: "node", node: datum as unknown as SankeyNodeDatum }
+    : null;
 }
 
 /** The busiest transitions first (ties by name, so the order is stable). */

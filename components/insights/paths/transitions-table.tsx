@@ -19,7 +19,10 @@ export function TransitionsTable({ edges }: { edges: PathsResult }) {
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
       <section className="overflow-x-auto rounded-md border" tabIndex={0} aria-label="Busiest transitions">
-        <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums" data-testid="paths-table">
+        <table
+          className="w-full min-w-[36rem] table-fixed border-collapse text-sm whitespace-nowrap tabular-nums"
+          data-testid="paths-table"
+        >
           <caption className="sr-only">The busiest transitions between consecutive steps</caption>
           <colgroup>
             <col className="w-14" />
@@ -55,25 +58,25 @@ export function TransitionsTable({ edges }: { edges: PathsResult }) {
             {busiestTransitions(edges)
               .slice(0, allRows ? undefined : TABLE_ROWS)
               .map((edge) => {
-              const source = parseNodeKey(edge.source);
-              const target = parseNodeKey(edge.target);
-              return (
-                <tr key={`${edge.source}→${edge.target}`} className="border-b last:border-b-0">
-                  <td className="px-3 py-1.5 text-right text-muted-foreground">
-                    {source.step ?? "–"}→{target.step ?? "–"}
-                  </td>
-                  <td className="truncate px-3 py-1.5" title={source.item}>
-                    {shortItem(source.item)}
-                  </td>
-                  <td className="truncate px-3 py-1.5" title={target.item}>
-                    {shortItem(target.item)}
-                  </td>
-                  <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
-                  <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>
-                  <td className="px-3 py-1.5 text-right">{formatDuration(edge.average_conversion_time / 1000)}</td>
-                </tr>
-              );
-            })}
+                const source = parseNodeKey(edge.source);
+                const target = parseNodeKey(edge.target);
+                return (
+                  <tr key={`${edge.source}→${edge.target}`} className="border-b last:border-b-0">
+                    <td className="px-3 py-1.5 text-right text-muted-foreground">
+                      {source.step ?? "–"}→{target.step ?? "–"}
+                    </td>
+                    <td className="truncate px-3 py-1.5" title={source.item}>
+                      {shortItem(source.item)}
+                    </td>
+                    <td className="truncate px-3 py-1.5" title={target.item}>
+                      {shortItem(target.item)}
+                    </td>
+                    <td className="px-3 py-1.5 text-right font-medium">{formatCount(edge.value)}</td>
+                    <td className="px-3 py-1.5 text-right">{formatPercent(edge.value / (outflow.get(edge.source) || edge.value))}</td>
+                    <td className="px-3 py-1.5 text-right">{formatDuration(edge.average_conversion_time / 1000)}</td>
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </section>

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { Button } from "@/components/ui/button";
-import { formatCount, } from "@/lib/ui/format";
+import { formatCount } from "@/lib/ui/format";
 import { busiestColumn, pathSankeyData, sankeyDepth, type SankeyNodeDatum } from "./sankey-data";
 import { TransitionsTable } from "./transitions-table";
 import type { PathsFilters, PathsResult } from "./types";
@@ -54,7 +54,9 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
       {selected ? (
         <SelectedItemBar selected={selected} excluded={excluded} act={act} onClose={() => setSelected(null)} />
       ) : (
-        <p className="flex min-h-11 items-center text-xs text-muted-foreground">Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.</p>
+        <p className="flex min-h-11 items-center text-xs text-muted-foreground">
+          Select a step (click, or Tab and Enter) to start or end the paths there, or to exclude it.
+        </p>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus to be scrolled (axe scrollable-region-focusable) */}
       <section className="max-h-[70vh] overflow-auto rounded-md border" tabIndex={0} aria-label="Paths diagram">
@@ -63,7 +65,9 @@ export function PathsView({ filters, setFilters, response, compact }: KindViewPr
         </div>
       </section>
       {data.dropped.length ? (
-        <p className="text-xs text-muted-foreground">{formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.</p>
+        <p className="text-xs text-muted-foreground">
+          {formatCount(data.dropped.length)} transitions back to an earlier step are listed below but not drawn.
+        </p>
       ) : null}
       <TransitionsTable edges={edges} />
     </div>
@@ -102,7 +106,12 @@ function SelectedItemBar({
       <Button size="sm" variant="outline" onClick={() => act({ end_point: selected.item })}>
         <FlagTriangleRightIcon /> Set as end point
       </Button>
-      <Button size="sm" variant="outline" onClick={() => act({ exclude_events: [...excluded, selected.item] })} disabled={excluded.includes(selected.item)}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => act({ exclude_events: [...excluded, selected.item] })}
+        disabled={excluded.includes(selected.item)}
+      >
         <EyeOffIcon /> Exclude
       </Button>
       <Button size="icon-sm" variant="ghost" aria-label="Close" onClick={onClose}>

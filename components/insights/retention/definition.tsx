@@ -9,7 +9,10 @@ import type { RetentionFilters, RetentionResult } from "./types";
 // A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
 // them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
 // that ignore clicks until its chunk arrives and React hydrates it.
-const RetentionDisplayConfig = dynamic(() => import("./display-config").then((m) => m.RetentionDisplayConfig), { ssr: false, loading: () => null });
+const RetentionDisplayConfig = dynamic(() => import("./display-config").then((m) => m.RetentionDisplayConfig), {
+  ssr: false,
+  loading: () => null,
+});
 const RetentionEditor = dynamic(() => import("./editor").then((m) => m.RetentionEditor), { ssr: false, loading: EditorLoading });
 const RetentionView = dynamic(() => import("./view").then((m) => m.RetentionView), { loading: ResultLoading });
 

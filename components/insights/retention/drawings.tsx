@@ -27,9 +27,17 @@ export function RetentionChart({ rows, period, breakdown }: { rows: RetentionTab
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="interval" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
-        <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
+        <YAxis
+          domain={[0, 100]}
+          tickFormatter={(v: number) => `${v}%`}
+          tick={{ fill: CHART_THEME.axis, fontSize: 12 }}
+          stroke={CHART_THEME.grid}
+          width={48}
+        />
         <Tooltip {...TOOLTIP_STYLE} formatter={(value) => (typeof value === "number" ? `${value}%` : "—")} />
-        {lines.length ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
+        {lines.length ? (
+          <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} />
+        ) : null}
         <Line
           type="monotone"
           dataKey="mean"
@@ -41,7 +49,16 @@ export function RetentionChart({ rows, period, breakdown }: { rows: RetentionTab
           connectNulls
         />
         {lines.map((row, l) => (
-          <Line key={row.label} type="monotone" dataKey={`row${l}`} name={row.label} stroke={seriesColor(l + 1)} strokeWidth={2} dot={false} connectNulls />
+          <Line
+            key={row.label}
+            type="monotone"
+            dataKey={`row${l}`}
+            name={row.label}
+            stroke={seriesColor(l + 1)}
+            strokeWidth={2}
+            dot={false}
+            connectNulls
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

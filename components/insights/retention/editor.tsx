@@ -39,7 +39,10 @@ interface Breakdown {
   type: "event" | "person";
 }
 /** Retention breaks down by event and person properties only (its picker offers no other kind). */
-const retentionBreakdown = (picked: BreakdownPatch): Breakdown => ({ property: String(picked.breakdown), type: picked.breakdown_type === "person" ? "person" : "event" });
+const retentionBreakdown = (picked: BreakdownPatch): Breakdown => ({
+  property: String(picked.breakdown),
+  type: picked.breakdown_type === "person" ? "person" : "event",
+});
 
 export function RetentionEditor({ projectId, filters, setFilters }: KindEditorProps<RetentionFilters>) {
   const target = entityOf(filters.target_entity);
@@ -53,7 +56,14 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
     <>
       <EditorSection title="Cohortizing event">
         <p className="text-sm text-muted-foreground">Persons who did</p>
-        <EventPicker projectId={projectId} label="Cohortizing event" allowAllEvents={false} size="sm" value={target} onChange={(target_entity) => setFilters({ target_entity })} />
+        <EventPicker
+          projectId={projectId}
+          label="Cohortizing event"
+          allowAllEvents={false}
+          size="sm"
+          value={target}
+          onChange={(target_entity) => setFilters({ target_entity })}
+        />
         <Select value={retentionType} onValueChange={(value) => setFilters({ retention_type: value as RetentionType })}>
           <SelectTrigger size="sm" aria-label="Cohortizing: first time or recurring">
             <SelectValue />
@@ -70,7 +80,14 @@ export function RetentionEditor({ projectId, filters, setFilters }: KindEditorPr
       </EditorSection>
       <EditorSection title="Returning event">
         <p className="text-sm text-muted-foreground">and came back to do</p>
-        <EventPicker projectId={projectId} label="Returning event" allowAllEvents={false} size="sm" value={returning} onChange={(returning_entity) => setFilters({ returning_entity })} />
+        <EventPicker
+          projectId={projectId}
+          label="Returning event"
+          allowAllEvents={false}
+          size="sm"
+          value={returning}
+          onChange={(returning_entity) => setFilters({ returning_entity })}
+        />
       </EditorSection>
       <AggregationSelect
         projectId={projectId}

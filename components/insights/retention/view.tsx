@@ -29,7 +29,9 @@ export function RetentionView({ filters, response, compact }: KindViewProps<Rete
   const period: RetentionPeriod = filters.period ?? "Day";
   const rows = retentionTableRows(response.result);
   if (!rows.length || rows.every((row) => row.size === 0))
-    return <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did the cohortizing event in this range.</p>;
+    return (
+      <p className="grid min-h-40 place-items-center text-sm text-muted-foreground">No one did the cohortizing event in this range.</p>
+    );
   const breakdown = rows.some((row) => row.date === undefined);
   const chart = <RetentionChart rows={rows} period={period} breakdown={breakdown} />;
   if (compact) return <div className="h-full min-h-40">{chart}</div>;
@@ -46,7 +48,17 @@ export function RetentionView({ filters, response, compact }: KindViewProps<Rete
  * colour scale. A cell with persons opens the row's persons (PostHog's retention actors), the cell's interval
  * highlighted among the intervals each person came back in.
  */
-function RetentionTable({ rows, period, breakdown, timeZone }: { rows: RetentionTableRow[]; period: RetentionPeriod; breakdown: boolean; timeZone?: string }) {
+function RetentionTable({
+  rows,
+  period,
+  breakdown,
+  timeZone,
+}: {
+  rows: RetentionTableRow[];
+  period: RetentionPeriod;
+  breakdown: boolean;
+  timeZone?: string;
+}) {
   const { resolvedTheme } = useTheme();
   const theme = resolvedTheme === "dark" ? "dark" : "light";
   const intervals = Math.max(...rows.map((row) => row.cells.length));
@@ -56,11 +68,21 @@ function RetentionTable({ rows, period, breakdown, timeZone }: { rows: Retention
   const [personsOpen, setPersonsOpen] = useState(false);
   const rowName = (row: RetentionTableRow) => (row.date ? formatCohortDate(row.date, period, timeZone) : row.label);
   const cell = (ratio: number | null, count: number | null, key: number, row?: RetentionTableRow) => {
-    if (ratio === null) return <td key={key} className="px-2 py-1.5 text-center text-muted-foreground">—</td>;
+    if (ratio === null)
+      return (
+        <td key={key} className="px-2 py-1.5 text-center text-muted-foreground">
+          —
+        </td>
+      );
     const colors = retentionCellColors(ratio, theme);
     const label = `${names.one} ${key}`;
     return (
-      <td key={key} className="p-0 text-center" style={{ background: colors.background, color: colors.color }} title={count === null ? undefined : `${formatCount(count)} persons`}>
+      <td
+        key={key}
+        className="p-0 text-center"
+        style={{ background: colors.background, color: colors.color }}
+        title={count === null ? undefined : `${formatCount(count)} persons`}
+      >
         {row && count ? (
           <button
             type="button"
@@ -129,7 +151,9 @@ function RetentionTable({ rows, period, breakdown, timeZone }: { rows: Retention
                 {rowName(row)}
               </th>
               <td className="px-3 py-1.5 text-right">{formatCount(row.size)}</td>
-              {Array.from({ length: intervals }, (_, i) => (i < row.cells.length ? cell(row.cells[i].ratio, row.cells[i].count, i, row) : <td key={i} />))}
+              {Array.from({ length: intervals }, (_, i) =>
+                i < row.cells.length ? cell(row.cells[i].ratio, row.cells[i].count, i, row) : <td key={i} />,
+              )}
             </tr>
           ))}
         </tbody>

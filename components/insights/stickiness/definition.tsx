@@ -9,7 +9,10 @@ import type { StickinessFilters, StickinessResult } from "./types";
 // A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
 // them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
 // that ignore clicks until its chunk arrives and React hydrates it.
-const StickinessDisplayConfig = dynamic(() => import("./display-config").then((m) => m.StickinessDisplayConfig), { ssr: false, loading: () => null });
+const StickinessDisplayConfig = dynamic(() => import("./display-config").then((m) => m.StickinessDisplayConfig), {
+  ssr: false,
+  loading: () => null,
+});
 const StickinessEditor = dynamic(() => import("./editor").then((m) => m.StickinessEditor), { ssr: false, loading: EditorLoading });
 const StickinessView = dynamic(() => import("./view").then((m) => m.StickinessView), { loading: ResultLoading });
 

@@ -13,7 +13,8 @@ const INTERVALS = { hour: "Hours", day: "Days", week: "Weeks", month: "Months" }
 const STICKINESS_DISPLAYS = { ActionsLineGraph: "Line chart", ActionsBar: "Bar chart" } as const;
 export type StickinessDisplay = keyof typeof STICKINESS_DISPLAYS;
 
-export const displayOf = (filters: StickinessFilters): StickinessDisplay => (filters.display === "ActionsBar" ? "ActionsBar" : "ActionsLineGraph");
+export const displayOf = (filters: StickinessFilters): StickinessDisplay =>
+  filters.display === "ActionsBar" ? "ActionsBar" : "ActionsLineGraph";
 
 /** Interval, compare to the previous period, and line or bar. */
 export function StickinessDisplayConfig({ filters, setFilters }: KindEditorProps<StickinessFilters>) {
@@ -22,7 +23,11 @@ export function StickinessDisplayConfig({ filters, setFilters }: KindEditorProps
     <>
       <IntervalSelect value={filters.interval} labels={INTERVALS} onChange={(interval) => setFilters({ interval })} />
       <div className="flex items-center gap-2">
-        <Checkbox id={compareId} checked={filters.compare === true} onCheckedChange={(on) => setFilters({ compare: on === true || undefined })} />
+        <Checkbox
+          id={compareId}
+          checked={filters.compare === true}
+          onCheckedChange={(on) => setFilters({ compare: on === true || undefined })}
+        />
         <Label htmlFor={compareId} className="text-sm font-normal">
           Compare to previous period
         </Label>

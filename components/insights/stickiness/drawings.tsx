@@ -24,9 +24,21 @@ export function StickinessDrawing({
       <Chart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} />
-        <YAxis allowDecimals={false} tickFormatter={formatCompact} tick={{ fill: CHART_THEME.axis, fontSize: 12 }} stroke={CHART_THEME.grid} width={48} />
-        <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--muted)", stroke: "var(--border)" }} formatter={(value) => `${formatCount(Number(value))} persons`} />
-        {series.length > 1 ? <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} /> : null}
+        <YAxis
+          allowDecimals={false}
+          tickFormatter={formatCompact}
+          tick={{ fill: CHART_THEME.axis, fontSize: 12 }}
+          stroke={CHART_THEME.grid}
+          width={48}
+        />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          cursor={{ fill: "var(--muted)", stroke: "var(--border)" }}
+          formatter={(value) => `${formatCount(Number(value))} persons`}
+        />
+        {series.length > 1 ? (
+          <Legend formatter={(value) => <span className="text-foreground">{value}</span>} wrapperStyle={{ fontSize: 12 }} />
+        ) : null}
         {series.map((s) =>
           bar ? (
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={colorOf(s)} />

@@ -12,8 +12,16 @@ export function StickinessEditor({ projectId, filters, setFilters }: KindEditorP
   return (
     <>
       <EditorSection title="Series">
-        <p className="text-xs text-muted-foreground">Persons by how many {String(filters.interval ?? "day")}s of the range they did each event.</p>
-        <EntityList projectId={projectId} noun="Series" entities={entities} withFilters onChange={(next) => setFilters(entitiesToFilters(next))} />
+        <p className="text-xs text-muted-foreground">
+          Persons by how many {String(filters.interval ?? "day")}s of the range they did each event.
+        </p>
+        <EntityList
+          projectId={projectId}
+          noun="Series"
+          entities={entities}
+          withFilters
+          onChange={(next) => setFilters(entitiesToFilters(next))}
+        />
       </EditorSection>
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
     </>

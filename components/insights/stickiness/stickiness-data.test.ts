@@ -14,7 +14,10 @@ const item = (label: string, data: number[], labels: string[], compare_label?: "
 describe("stickinessSeries", () => {
   it("names each series, totals its persons and labels x by the current period's days", () => {
     const { labels, series } = stickinessSeries(
-      [item("$pageview", [5, 3, 1], ["day 0", "day 1", "day 2"], "current"), item("$pageview", [4, 2, 0], ["day 0", "day 1", "day 2"], "previous")],
+      [
+        item("$pageview", [5, 3, 1], ["day 0", "day 1", "day 2"], "current"),
+        item("$pageview", [4, 2, 0], ["day 0", "day 1", "day 2"], "previous"),
+      ],
       "day",
     );
     expect(labels).toEqual(["1 day", "2 days", "3 days"]);
@@ -26,7 +29,12 @@ describe("stickinessSeries", () => {
 
   it("gives each series its own colour and a compared period its series' colour", () => {
     const { series } = stickinessSeries(
-      [item("A", [1], ["day 0"], "current"), item("A", [1], ["day 0"], "previous"), item("B", [1], ["day 0"], "current"), item("B", [1], ["day 0"], "previous")],
+      [
+        item("A", [1], ["day 0"], "current"),
+        item("A", [1], ["day 0"], "previous"),
+        item("B", [1], ["day 0"], "current"),
+        item("B", [1], ["day 0"], "previous"),
+      ],
       "day",
     );
     expect(series.map((s) => s.colorIndex)).toEqual([0, 0, 1, 1]);
@@ -38,7 +46,10 @@ describe("stickinessSeries", () => {
   });
 
   it("roots the persons URLs PostHog writes without their leading slash", () => {
-    const withUrls = { ...item("A", [2, 1], ["1 day", "2 days"]), persons_urls: [{ url: "api/projects/1/persons/stickiness/?k=1" }, { url: "/x" }] };
+    const withUrls = {
+      ...item("A", [2, 1], ["1 day", "2 days"]),
+      persons_urls: [{ url: "api/projects/1/persons/stickiness/?k=1" }, { url: "/x" }],
+    };
     expect(stickinessSeries([withUrls], "day").series[0].personsUrls).toEqual(["/api/projects/1/persons/stickiness/?k=1", "/x"]);
   });
 

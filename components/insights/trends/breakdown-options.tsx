@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, } from "react";
+import { useId } from "react";
 import { CommitInput } from "@/components/insights/controls/commit-input";
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { MAX_BREAKDOWN_LIMIT, } from "@/lib/analytics/limits";
+import { MAX_BREAKDOWN_LIMIT } from "@/lib/analytics/limits";
 
 /** PostHog's default breakdown limit (BREAKDOWN_VALUES_LIMIT). */
 const DEFAULT_BREAKDOWN_LIMIT = 25;
@@ -25,7 +25,8 @@ function CheckboxField({ label, checked, onChange }: { label: string; checked: b
 /** How many breakdown values a trend shows, and whether the rest are summed as "Other". */
 export function BreakdownOptions({ filters, setFilters }: { filters: TrendsFilters; setFilters: (patch: Partial<TrendsFilters>) => void }) {
   const id = useId();
-  const limit = filters.breakdown_limit === undefined || filters.breakdown_limit === null ? DEFAULT_BREAKDOWN_LIMIT : Number(filters.breakdown_limit);
+  const limit =
+    filters.breakdown_limit === undefined || filters.breakdown_limit === null ? DEFAULT_BREAKDOWN_LIMIT : Number(filters.breakdown_limit);
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-2">

@@ -10,11 +10,26 @@ import { lineLabel, type TrendLine } from "@/components/insights/trends/results"
 import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
 import { cn } from "@/lib/ui/utils";
 
-const TimeSeriesDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TimeSeriesDrawing), { ssr: false, loading: ChartLoading });
-const TotalsPieDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TotalsPieDrawing), { ssr: false, loading: ChartLoading });
-const TotalsBarsDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TotalsBarsDrawing), { ssr: false, loading: ChartLoading });
+const TimeSeriesDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TimeSeriesDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
+const TotalsPieDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TotalsPieDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
+const TotalsBarsDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TotalsBarsDrawing), {
+  ssr: false,
+  loading: ChartLoading,
+});
 
-const TIME_SERIES = new Set<string>(["ActionsLineGraph", "ActionsLineGraphCumulative", "ActionsAreaGraph", "ActionsBar", "ActionsStackedBar"]);
+const TIME_SERIES = new Set<string>([
+  "ActionsLineGraph",
+  "ActionsLineGraphCumulative",
+  "ActionsAreaGraph",
+  "ActionsBar",
+  "ActionsStackedBar",
+]);
 export const isTimeSeries = (display: string) => TIME_SERIES.has(display);
 
 /** The plot's height in the builder: fixed, whatever the legend's length. */
@@ -44,10 +59,19 @@ export function TrendChart({
   compact?: boolean;
   onPoint?: (index: number, line: TrendLine | null) => void;
 }) {
-  const legend = lines.map((line) => ({ id: line.id, label: lineLabel(line, interval), color: lineColor(line), previous: line.compare === "previous" }));
+  const legend = lines.map((line) => ({
+    id: line.id,
+    label: lineLabel(line, interval),
+    color: lineColor(line),
+    previous: line.compare === "previous",
+  }));
   const box = (children: ReactNode, { plotHeight = PLOT_HEIGHT, withLegend = true } = {}) => (
     <div className={cn("flex w-full flex-col gap-2", compact && "h-full")} data-testid="trend-chart" data-series={drawn(lines, interval)}>
-      <div className={cn("w-full", compact && "min-h-0 flex-1")} style={compact ? undefined : { height: plotHeight }} data-testid="trend-plot">
+      <div
+        className={cn("w-full", compact && "min-h-0 flex-1")}
+        style={compact ? undefined : { height: plotHeight }}
+        data-testid="trend-plot"
+      >
         {children}
       </div>
       {withLegend ? <ChartLegend entries={legend} compact={compact} /> : null}
@@ -55,15 +79,23 @@ export function TrendChart({
   );
   if (!lines.length)
     return (
-      <div className={cn("grid place-items-center rounded-lg border border-dashed text-sm text-muted-foreground", compact ? "h-full" : "h-80")}>
+      <div
+        className={cn("grid place-items-center rounded-lg border border-dashed text-sm text-muted-foreground", compact ? "h-full" : "h-80")}
+      >
         Every row is hidden: tick one in the table to draw it.
       </div>
     );
-  if (display === "BoldNumber") return <TrendNumbers lines={lines} interval={interval} compact={compact} data-series={drawn(lines, interval)} />;
+  if (display === "BoldNumber")
+    return <TrendNumbers lines={lines} interval={interval} compact={compact} data-series={drawn(lines, interval)} />;
   if (display === "ActionsPie") return box(<TotalsPieDrawing lines={lines} interval={interval} />);
   if (display === "ActionsBarValue" || display === "WorldMap")
     // A bar per line, named on its axis: the plot grows with them.
-    return box(<TotalsBarsDrawing lines={lines} interval={interval} compact={compact} />, { plotHeight: Math.max(PLOT_HEIGHT, lines.length * 32 + 40), withLegend: false });
+    return box(<TotalsBarsDrawing lines={lines} interval={interval} compact={compact} />, {
+      plotHeight: Math.max(PLOT_HEIGHT, lines.length * 32 + 40),
+      withLegend: false,
+    });
   if (!isTimeSeries(display)) return null;
-  return box(<TimeSeriesDrawing lines={lines} display={display as TimeSeriesDisplay} interval={interval} compact={compact} onPoint={onPoint} />);
+  return box(
+    <TimeSeriesDrawing lines={lines} display={display as TimeSeriesDisplay} interval={interval} compact={compact} onPoint={onPoint} />,
+  );
 }

@@ -10,8 +10,14 @@ import type { TTrendItem } from "@/lib/ui/types";
 // A kind's editor and view load with the page that shows that kind, the other kinds' when the analyst switches to
 // them. The editor is drawn in the browser only (a skeleton until then): a server-drawn editor would show controls
 // that ignore clicks until its chunk arrives and React hydrates it.
-const TrendsDisplayConfig = dynamic(() => import("@/components/insights/trends/display-config").then((m) => m.TrendsDisplayConfig), { ssr: false, loading: () => null });
-const TrendsEditor = dynamic(() => import("@/components/insights/trends/editor").then((m) => m.TrendsEditor), { ssr: false, loading: EditorLoading });
+const TrendsDisplayConfig = dynamic(() => import("@/components/insights/trends/display-config").then((m) => m.TrendsDisplayConfig), {
+  ssr: false,
+  loading: () => null,
+});
+const TrendsEditor = dynamic(() => import("@/components/insights/trends/editor").then((m) => m.TrendsEditor), {
+  ssr: false,
+  loading: EditorLoading,
+});
 const TrendsView = dynamic(() => import("@/components/insights/trends/view").then((m) => m.TrendsView), { loading: ResultLoading });
 
 export const trendsKind: InsightKindDefinition<TrendsFilters, TTrendItem[]> = {

@@ -52,7 +52,10 @@ export function TrendsDisplayConfig({ filters, setFilters }: KindEditorProps<Tre
           </SelectContent>
         </Select>
       ) : null}
-      <Select value={filters.compare ? "previous" : "none"} onValueChange={(value) => setFilters({ compare: value === "previous" || undefined })}>
+      <Select
+        value={filters.compare ? "previous" : "none"}
+        onValueChange={(value) => setFilters({ compare: value === "previous" || undefined })}
+      >
         <SelectTrigger size="sm" aria-label="Compare">
           <SelectValue />
         </SelectTrigger>

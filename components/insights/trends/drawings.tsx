@@ -1,6 +1,21 @@
 "use client";
 
-import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, Label, Line, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Label,
+  Line,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { lineColor } from "@/components/insights/charts/line-colors";
 import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
 import { CHART_THEME } from "@/components/insights/charts/palette";
@@ -12,7 +27,12 @@ import { formatCompact, formatPercent, formatValue } from "@/lib/ui/format";
 // The recharts half of the trend chart, loaded after the page is interactive (see ChartLoading). The legend is
 // drawn beside the plot by TrendChart, so that it never takes the plot's height.
 
-const axisProps = { stroke: CHART_THEME.axis, tick: { fill: CHART_THEME.axis, fontSize: 12 }, tickLine: false, axisLine: { stroke: CHART_THEME.grid } };
+const axisProps = {
+  stroke: CHART_THEME.axis,
+  tick: { fill: CHART_THEME.axis, fontSize: 12 },
+  tickLine: false,
+  axisLine: { stroke: CHART_THEME.grid },
+};
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
 
 /**
@@ -71,7 +91,15 @@ export function TimeSeriesDrawing({
           // Pinned to the plot's top: with the rows capped, the tooltip stays inside the plot.
           position={{ y: 0 }}
           content={({ active, payload }) => (
-            <LinesTooltip active={active} payload={payload} byId={byId} interval={interval} labels={labels} rows={compact ? 4 : 8} clickable={Boolean(onPoint)} />
+            <LinesTooltip
+              active={active}
+              payload={payload}
+              byId={byId}
+              interval={interval}
+              labels={labels}
+              rows={compact ? 4 : 8}
+              clickable={Boolean(onPoint)}
+            />
           )}
         />
         {lines.map((line) => {
@@ -136,8 +164,15 @@ export function TotalsPieDrawing({ lines, interval }: { lines: TrendLine[]; inte
   return (
     <div className="flex size-full gap-2">
       {groups.map((group) => (
-        <figure key={group.title ?? "pie"} className="flex min-w-0 flex-1 flex-col" aria-label={group.title ?? undefined} data-testid="trend-pie">
-          {group.title ? <figcaption className="truncate text-center text-xs font-medium text-muted-foreground">{group.title}</figcaption> : null}
+        <figure
+          key={group.title ?? "pie"}
+          className="flex min-w-0 flex-1 flex-col"
+          aria-label={group.title ?? undefined}
+          data-testid="trend-pie"
+        >
+          {group.title ? (
+            <figcaption className="truncate text-center text-xs font-medium text-muted-foreground">{group.title}</figcaption>
+          ) : null}
           <div className="min-h-0 flex-1">
             <TotalsPie lines={group.lines} interval={interval} />
           </div>
@@ -153,14 +188,28 @@ function TotalsPie({ lines, interval }: { lines: TrendLine[]; interval: string }
   return (
     <ResponsiveContainer width="100%" height="100%">
       <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="80%" paddingAngle={1} isAnimationActive={false} stroke="var(--background)">
+        <Pie
+          data={data}
+          dataKey="value"
+          nameKey="name"
+          innerRadius="45%"
+          outerRadius="80%"
+          paddingAngle={1}
+          isAnimationActive={false}
+          stroke="var(--background)"
+        >
           {data.map((entry) => (
             <Cell key={entry.id} fill={lineColor(entry.line)} fillOpacity={entry.line.compare === "previous" ? 0.5 : 1} />
           ))}
           {/* A pie of one slice says nothing by its angle: its value, in the middle. */}
-          {data.length === 1 ? <Label value={formatValue(data[0].line.total)} position="center" fill="var(--foreground)" fontSize={20} fontWeight={600} /> : null}
+          {data.length === 1 ? (
+            <Label value={formatValue(data[0].line.total)} position="center" fill="var(--foreground)" fontSize={20} fontWeight={600} />
+          ) : null}
         </Pie>
-        <Tooltip {...TOOLTIP_STYLE} formatter={(value) => `${formatValue(Number(value))} (${sum ? formatPercent(Number(value) / sum) : "—"})`} />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          formatter={(value) => `${formatValue(Number(value))} (${sum ? formatPercent(Number(value) / sum) : "—"})`}
+        />
       </PieChart>
     </ResponsiveContainer>
   );
@@ -174,7 +223,13 @@ export function TotalsBarsDrawing({ lines, interval, compact }: { lines: TrendLi
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 8 }}>
         <CartesianGrid stroke={CHART_THEME.grid} strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" {...axisProps} tickFormatter={(v: number) => formatCompact(v)} />
-        <YAxis type="category" dataKey="name" {...axisProps} width={compact ? 96 : 180} tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          {...axisProps}
+          width={compact ? 96 : 180}
+          tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)}
+        />
         <Tooltip {...TOOLTIP_STYLE} cursor={{ fill: "var(--muted)", fillOpacity: 0.4 }} formatter={(value) => formatValue(Number(value))} />
         <Bar dataKey="value" name="Total" isAnimationActive={false} maxBarSize={28}>
           {data.map((entry) => (

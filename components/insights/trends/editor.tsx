@@ -1,13 +1,13 @@
 "use client";
 
-import { PlusIcon, } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
-import { ANALYSIS_BREAKDOWN_KINDS, } from "@/components/insights/controls/filter-kinds";
-import { formulasOf, formulasPatch, } from "@/components/insights/trends/formulas";
+import { ANALYSIS_BREAKDOWN_KINDS } from "@/components/insights/controls/filter-kinds";
+import { formulasOf, formulasPatch } from "@/components/insights/trends/formulas";
 import type { TrendsFilters } from "@/components/insights/trends/types";
 import { Button } from "@/components/ui/button";
 import { MAX_TREND_SERIES } from "@/lib/analytics/limits";
@@ -55,7 +55,11 @@ export function TrendsEditor({ projectId, filters, setFilters }: KindEditorProps
         </div>
       </EditorSection>
       <EditorSection title="Formulas">
-        <FormulaList formulas={formulasOf(filters)} seriesCount={entities.length} onChange={(formulas) => setFilters(formulasPatch(formulas))} />
+        <FormulaList
+          formulas={formulasOf(filters)}
+          seriesCount={entities.length}
+          onChange={(formulas) => setFilters(formulasPatch(formulas))}
+        />
       </EditorSection>
       <GlobalFilters projectId={projectId} filters={filters} setFilters={setFilters} eventNames={eventNames} />
       <EditorSection title="Breakdown">
@@ -65,7 +69,9 @@ export function TrendsEditor({ projectId, filters, setFilters }: KindEditorProps
           kinds={ANALYSIS_BREAKDOWN_KINDS}
           value={filters}
           onChange={(breakdown) =>
-            setFilters(breakdown.breakdown ? breakdown : { ...breakdown, breakdown_limit: undefined, breakdown_hide_other_aggregation: undefined })
+            setFilters(
+              breakdown.breakdown ? breakdown : { ...breakdown, breakdown_limit: undefined, breakdown_hide_other_aggregation: undefined },
+            )
           }
         />
         {filters.breakdown ? <BreakdownOptions filters={filters} setFilters={setFilters} /> : null}

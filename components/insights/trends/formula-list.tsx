@@ -3,12 +3,20 @@
 import { SigmaIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { CommitInput } from "@/components/insights/controls/commit-input";
-import { entityLetter, } from "@/components/insights/controls/entity-list";
+import { entityLetter } from "@/components/insights/controls/entity-list";
 import { unknownSeriesLetters } from "@/components/insights/trends/formulas";
 import { Button } from "@/components/ui/button";
 
 /** Formulas over the series' letters, each drawn as its own line beside the series. */
-export function FormulaList({ formulas, seriesCount, onChange }: { formulas: string[]; seriesCount: number; onChange: (formulas: string[]) => void }) {
+export function FormulaList({
+  formulas,
+  seriesCount,
+  onChange,
+}: {
+  formulas: string[];
+  seriesCount: number;
+  onChange: (formulas: string[]) => void;
+}) {
   const [adding, setAdding] = useState(false);
   const lastLetter = entityLetter(seriesCount - 1);
   return (
@@ -38,7 +46,13 @@ export function FormulaList({ formulas, seriesCount, onChange }: { formulas: str
           onRemove={() => setAdding(false)}
         />
       ) : (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start text-muted-foreground" onClick={() => setAdding(true)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-muted-foreground"
+          onClick={() => setAdding(true)}
+        >
           <SigmaIcon /> Add formula
         </Button>
       )}

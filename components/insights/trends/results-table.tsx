@@ -123,7 +123,15 @@ export function ResultsTable({
   /** The download's name (`csvFileName` of the insight's). */
   fileName: string;
 }) {
-  const download = () => downloadText(fileName, tableCsv(table.getRowModel().rows.map((row) => row.original), interval, timeSeries));
+  const download = () =>
+    downloadText(
+      fileName,
+      tableCsv(
+        table.getRowModel().rows.map((row) => row.original),
+        interval,
+        timeSeries,
+      ),
+    );
   return (
     <div className="grid gap-2">
       <div className="flex items-center justify-between gap-2">

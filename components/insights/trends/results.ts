@@ -59,13 +59,21 @@ export function trendLines(items: TTrendItem[]): TrendLine[] {
     };
   };
   // Coloured over every line, before the table hides or sorts any, so that each keeps its colour.
-  return colorLines(items.map((item) => {
-    if (item.formula) return line(item, item.formula, true, `Formula (${item.formula})`, null);
-    const { action, persons_urls } = item as TTrendItem & ItemExtras;
-    const order = action?.order ?? 0;
-    const name = action?.custom_name || action?.name || item.label;
-    return line(item, entityLetter(order), false, name, persons_urls ? persons_urls.map((entry) => `/${entry.url.replace(/^\//, "")}`) : null);
-  }));
+  return colorLines(
+    items.map((item) => {
+      if (item.formula) return line(item, item.formula, true, `Formula (${item.formula})`, null);
+      const { action, persons_urls } = item as TTrendItem & ItemExtras;
+      const order = action?.order ?? 0;
+      const name = action?.custom_name || action?.name || item.label;
+      return line(
+        item,
+        entityLetter(order),
+        false,
+        name,
+        persons_urls ? persons_urls.map((entry) => `/${entry.url.replace(/^\//, "")}`) : null,
+      );
+    }),
+  );
 }
 
 /** A breakdown value as people read it. */

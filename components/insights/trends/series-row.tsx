@@ -16,7 +16,8 @@ import { Combobox } from "@/components/ui/combobox";
 import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
 
 /** A series' own filters as the flat list its editor draws (the API also takes a group; its leaves are kept). */
-const seriesFilters = (entity: FilterEntity): PropertyFilterValue[] => toPropertyGroups(entity.properties).values.flatMap((group) => group.values);
+const seriesFilters = (entity: FilterEntity): PropertyFilterValue[] =>
+  toPropertyGroups(entity.properties).values.flatMap((group) => group.values);
 
 /** One series: its event or action, name, math and own filters. */
 export function SeriesRow({
@@ -120,7 +121,14 @@ function SeriesButtons({
 }) {
   return (
     <>
-      <Button type="button" variant="ghost" size="icon-sm" aria-label={`Rename series ${letter}`} aria-pressed={renaming} onClick={onRename}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Rename series ${letter}`}
+        aria-pressed={renaming}
+        onClick={onRename}
+      >
         <PencilIcon />
       </Button>
       <Button
@@ -148,12 +156,25 @@ function SeriesButtons({
 }
 
 /** What a series counts: a math, and the numeric property a property math needs. */
-function SeriesMath({ projectId, label, entity, onChange }: { projectId: number; label: string; entity: FilterEntity; onChange: (entity: FilterEntity) => void }) {
+function SeriesMath({
+  projectId,
+  label,
+  entity,
+  onChange,
+}: {
+  projectId: number;
+  label: string;
+  entity: FilterEntity;
+  onChange: (entity: FilterEntity) => void;
+}) {
   // A property math waits here for its property: the API refuses one without it.
   const [pendingMath, setPendingMath] = useState<string | null>(null);
   const math = pendingMath ?? mathOptionValue(entity);
   const groupTypes = useQuery(groupTypesQuery(projectId));
-  const mathOptions = [...MATH_OPTIONS, ...groupMathOptions((groupTypes.data ?? []).map((type) => ({ group_type_index: type.group_type_index, label: groupTypeLabel(type) })))];
+  const mathOptions = [
+    ...MATH_OPTIONS,
+    ...groupMathOptions((groupTypes.data ?? []).map((type) => ({ group_type_index: type.group_type_index, label: groupTypeLabel(type) }))),
+  ];
   return (
     <div className="flex flex-wrap items-center gap-1.5 pl-7">
       <Combobox

@@ -71,10 +71,23 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
   return (
     <div className="grid gap-4">
       {display === "ActionsTable" ? null : (
-        <TrendChart lines={shown} display={display} interval={interval} onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })} />
+        <TrendChart
+          lines={shown}
+          display={display}
+          interval={interval}
+          onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })}
+        />
       )}
       <ResultsTable table={table} interval={interval} timeSeries={timeSeries} fileName={csvFileName(title, "trend")} />
-      {point ? <PointPersons point={point} lines={shown} interval={interval} onClose={() => setPoint(null)} onLine={(lineId) => setPoint({ ...point, lineId })} /> : null}
+      {point ? (
+        <PointPersons
+          point={point}
+          lines={shown}
+          interval={interval}
+          onClose={() => setPoint(null)}
+          onLine={(lineId) => setPoint({ ...point, lineId })}
+        />
+      ) : null}
     </div>
   );
 }

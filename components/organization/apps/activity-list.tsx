@@ -41,8 +41,8 @@ export function ActivityList() {
           return (
             <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3 text-sm">
               <span>
-                <span className="font-medium">{entry.user ? fullName(entry.user) : "Someone"}</span> {VERBS[entry.activity] ?? entry.activity}{" "}
-                <span className="font-medium">{String(entry.detail.name ?? "an app")}</span>
+                <span className="font-medium">{entry.user ? fullName(entry.user) : "Someone"}</span>{" "}
+                {VERBS[entry.activity] ?? entry.activity} <span className="font-medium">{String(entry.detail.name ?? "an app")}</span>
                 {changes.length > 0 && <span className="text-muted-foreground"> ({changes.map((c) => c.field).join(", ")})</span>}
               </span>
               <time dateTime={entry.created_at} className="text-muted-foreground" title={new Date(entry.created_at).toLocaleString()}>

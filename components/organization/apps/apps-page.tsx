@@ -83,11 +83,15 @@ export function AppsPage() {
 /** Said once at the top of every tab: no app here runs, whatever its switch says. */
 function NotRunNotice() {
   return (
-    <div role="note" aria-label="Apps are not run" className="mb-4 flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm">
+    <div
+      role="note"
+      aria-label="Apps are not run"
+      className="mb-4 flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+    >
       <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        <span className="font-medium">{NOT_RUN}.</span> Apps, their settings, their source and whether they are switched on are saved
-        (and answered through PostHog's API), but no app transforms or sends events, imports data or loads on your site.
+        <span className="font-medium">{NOT_RUN}.</span> Apps, their settings, their source and whether they are switched on are saved (and
+        answered through PostHog's API), but no app transforms or sends events, imports data or loads on your site.
       </p>
     </div>
   );
@@ -125,8 +129,19 @@ function FamilyPanel({ tab }: { tab: FamilyTab }) {
         error={apps.error}
         empty={`No ${tab.label.toLowerCase()} yet. Install one from the catalog.`}
       />
-      <CatalogDialog open={installing} onOpenChange={setInstalling} tab={tab} installed={apps.data ?? noPlugins} onInstalled={setConfiguring} />
-      <ConfigureDialog key={configuring?.id} plugin={configuring} config={configuring ? configs.get(configuring.id) : undefined} onClose={() => setConfiguring(null)} />
+      <CatalogDialog
+        open={installing}
+        onOpenChange={setInstalling}
+        tab={tab}
+        installed={apps.data ?? noPlugins}
+        onInstalled={setConfiguring}
+      />
+      <ConfigureDialog
+        key={configuring?.id}
+        plugin={configuring}
+        config={configuring ? configs.get(configuring.id) : undefined}
+        onClose={() => setConfiguring(null)}
+      />
       <SourceDialog key={editing?.id} family={tab.family} plugin={editing} onClose={() => setEditing(null)} />
       <UninstallDialog family={tab.family} plugin={uninstalling} onClose={() => setUninstalling(null)} />
     </Context.Provider>
@@ -197,7 +212,11 @@ function ActionsCell({ plugin }: { plugin: TPlugin }) {
   const check = useMutation({
     ...checkPluginUpdatesMutation(organization.id),
     onSuccess: ({ plugin: checked }) =>
-      toast.success(checked.latest_tag && checked.latest_tag !== checked.tag ? `Version ${checked.latest_tag} is available.` : `${checked.name} is up to date.`),
+      toast.success(
+        checked.latest_tag && checked.latest_tag !== checked.tag
+          ? `Version ${checked.latest_tag} is available.`
+          : `${checked.name} is up to date.`,
+      ),
     onError: (error) => toast.error(errorMessage(error)),
   });
   const ownReason = plugin.organization_id !== organization.id ? `Managed by ${plugin.organization_name}.` : null;

@@ -51,9 +51,18 @@ export function CatalogDialog({
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Install {tab.label.toLowerCase()}</DialogTitle>
-          <DialogDescription>Apps from the catalog that ships with Hedgerow. Installing saves an app and its settings. {NOT_RUN}.</DialogDescription>
+          <DialogDescription>
+            Apps from the catalog that ships with Hedgerow. Installing saves an app and its settings. {NOT_RUN}.
+          </DialogDescription>
         </DialogHeader>
-        <Input type="search" placeholder="Search apps" aria-label="Search apps" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
+        <Input
+          type="search"
+          placeholder="Search apps"
+          aria-label="Search apps"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoFocus
+        />
         {install.error && <FormAlert>{errorMessage(install.error)}</FormAlert>}
         <div className="grid max-h-[60vh] gap-2 overflow-y-auto" aria-busy={catalog.isPending}>
           {catalog.isPending ? (

@@ -17,7 +17,15 @@ import { useMe } from "@/lib/ui/use-me";
 import { NOT_RUN } from "./families";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
-export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin | null; config: TPluginConfig | undefined; onClose: () => void }) {
+export function ConfigureDialog({
+  plugin,
+  config,
+  onClose,
+}: {
+  plugin: TPlugin | null;
+  config: TPluginConfig | undefined;
+  onClose: () => void;
+}) {
   const { organization, team } = useMe();
   const save = useMutation({ ...savePluginConfigMutation(organization.id), onSuccess: () => toast.success("Settings saved.") });
   if (!plugin || !team) return null;
@@ -54,7 +62,9 @@ export function ConfigureDialog({ plugin, config, onClose }: { plugin: TPlugin |
             <Controller
               control={control}
               name="enabled"
-              render={({ field }) => <Switch id="enabled" aria-describedby="enabled-note" checked={field.value} onCheckedChange={field.onChange} />}
+              render={({ field }) => (
+                <Switch id="enabled" aria-describedby="enabled-note" checked={field.value} onCheckedChange={field.onChange} />
+              )}
             />
             <div className="grid gap-0.5">
               <Label htmlFor="enabled">Switched on in this project</Label>

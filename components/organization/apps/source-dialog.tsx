@@ -46,7 +46,9 @@ export function SourceDialog({ family, plugin, onClose }: { family: string; plug
       <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Source of {plugin.name || "app"}</DialogTitle>
-          <DialogDescription>Stored with the app; Hedgerow never runs it. plugin.json sets the app&apos;s name and settings form.</DialogDescription>
+          <DialogDescription>
+            Stored with the app; Hedgerow never runs it. plugin.json sets the app&apos;s name and settings form.
+          </DialogDescription>
         </DialogHeader>
         {source.isPending ? (
           <p role="status" className="py-6 text-center text-sm text-muted-foreground">

@@ -28,11 +28,14 @@ export function UninstallDialog({ family, plugin, onClose }: { family: string; p
     },
   });
   return (
-    <AlertDialog open={!!plugin} onOpenChange={(open) => {
+    <AlertDialog
+      open={!!plugin}
+      onOpenChange={(open) => {
         if (open) return;
         uninstall.reset();
         onClose();
-      }}>
+      }}
+    >
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Uninstall {plugin?.name || "this app"}?</AlertDialogTitle>

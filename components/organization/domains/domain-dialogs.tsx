@@ -31,7 +31,15 @@ import { useMe } from "@/lib/ui/use-me";
 const ZAddDomain = ZDomainCreate.pick({ domain: true });
 
 /** Adds a domain, then hands it to the verify dialog (`onAdded`), since that is what comes next. */
-export function AddDomainDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (domain: TDomain) => void }) {
+export function AddDomainDialog({
+  open,
+  onOpenChange,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded: (domain: TDomain) => void;
+}) {
   const { organization } = useMe();
   const create = useMutation({
     ...createDomainMutation(organization.id),
@@ -53,8 +61,20 @@ export function AddDomainDialog({ open, onOpenChange, onAdded }: { open: boolean
       pendingLabel="Adding…"
     >
       {({ register, formState: { errors } }) => (
-        <Field label="Domain" htmlFor="domain" description="A domain or subdomain, such as example.com." error={fieldErrorText(errors.domain)}>
-          <Input id="domain" placeholder="example.com" autoComplete="off" aria-invalid={!!errors.domain} aria-describedby={fieldMessageId("domain")} {...register("domain")} />
+        <Field
+          label="Domain"
+          htmlFor="domain"
+          description="A domain or subdomain, such as example.com."
+          error={fieldErrorText(errors.domain)}
+        >
+          <Input
+            id="domain"
+            placeholder="example.com"
+            autoComplete="off"
+            aria-invalid={!!errors.domain}
+            aria-describedby={fieldMessageId("domain")}
+            {...register("domain")}
+          />
         </Field>
       )}
     </FormDialog>
@@ -94,7 +114,9 @@ export function VerifyDomainDialog({ domain, onClose }: { domain: TDomain | null
               <DialogTitle className="flex items-center gap-2">
                 <CircleCheckIcon className="size-5 text-primary" /> {domain.domain} is verified
               </DialogTitle>
-              <DialogDescription>The TXT record was found. You can now turn on automatic provisioning and SSO enforcement for it.</DialogDescription>
+              <DialogDescription>
+                The TXT record was found. You can now turn on automatic provisioning and SSO enforcement for it.
+              </DialogDescription>
             </DialogHeader>
             <DialogFooter>
               <DialogClose asChild>
@@ -145,7 +167,10 @@ export function VerifyDomainDialog({ domain, onClose }: { domain: TDomain | null
 function Step({ n, children }: { n: number; children: ReactNode }) {
   return (
     <li className="flex gap-3">
-      <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary dark:bg-primary/20">
+      <span
+        aria-hidden
+        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary dark:bg-primary/20"
+      >
         {n}
       </span>
       <div className="min-w-0 flex-1 pt-0.5">
@@ -177,7 +202,11 @@ export function SamlDialog({ domain, onClose }: { domain: TDomain | null; onClos
       title={`SAML for ${domain.domain}`}
       description="From your identity provider's SAML app. Leave a field empty to clear it."
       schema={ZSaml}
-      defaultValues={{ saml_entity_id: domain.saml_entity_id ?? "", saml_acs_url: domain.saml_acs_url ?? "", saml_x509_cert: domain.saml_x509_cert ?? "" }}
+      defaultValues={{
+        saml_entity_id: domain.saml_entity_id ?? "",
+        saml_acs_url: domain.saml_acs_url ?? "",
+        saml_x509_cert: domain.saml_x509_cert ?? "",
+      }}
       onSubmit={(values) =>
         update.mutateAsync({
           domain,
@@ -192,10 +221,22 @@ export function SamlDialog({ domain, onClose }: { domain: TDomain | null; onClos
       {({ register, formState: { errors } }) => (
         <>
           <Field label="Entity ID" htmlFor="saml_entity_id" error={fieldErrorText(errors.saml_entity_id, "Use at most 512 characters.")}>
-            <Input id="saml_entity_id" aria-invalid={!!errors.saml_entity_id} aria-describedby={fieldMessageId("saml_entity_id")} {...register("saml_entity_id")} />
+            <Input
+              id="saml_entity_id"
+              aria-invalid={!!errors.saml_entity_id}
+              aria-describedby={fieldMessageId("saml_entity_id")}
+              {...register("saml_entity_id")}
+            />
           </Field>
           <Field label="ACS URL" htmlFor="saml_acs_url" error={fieldErrorText(errors.saml_acs_url, "Use at most 512 characters.")}>
-            <Input id="saml_acs_url" type="url" placeholder="https://" aria-invalid={!!errors.saml_acs_url} aria-describedby={fieldMessageId("saml_acs_url")} {...register("saml_acs_url")} />
+            <Input
+              id="saml_acs_url"
+              type="url"
+              placeholder="https://"
+              aria-invalid={!!errors.saml_acs_url}
+              aria-describedby={fieldMessageId("saml_acs_url")}
+              {...register("saml_acs_url")}
+            />
           </Field>
           <Field label="X.509 certificate" htmlFor="saml_x509_cert" error={fieldErrorText(errors.saml_x509_cert)}>
             <Textarea
@@ -239,8 +280,8 @@ export function RemoveDomainDialog({ domain, onClose }: { domain: TDomain | null
             <AlertDialogHeader>
               <AlertDialogTitle>Remove {domain.domain}?</AlertDialogTitle>
               <AlertDialogDescription>
-                This cannot be undone. Its SAML settings, SSO enforcement and automatic provisioning stop at once, and to use the domain again
-                you must add and verify it anew, with a new TXT record.
+                This cannot be undone. Its SAML settings, SSO enforcement and automatic provisioning stop at once, and to use the domain
+                again you must add and verify it anew, with a new TXT record.
               </AlertDialogDescription>
             </AlertDialogHeader>
             <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>

@@ -56,7 +56,11 @@ const useDomainsContext = () => useContext(Context)!;
 
 const helper = createColumnHelper<typeof clientTableFeatures, TDomain>();
 const columns = helper.columns([
-  helper.accessor("domain", { header: "Domain", sortFn: "alphanumeric", cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
+  helper.accessor("domain", {
+    header: "Domain",
+    sortFn: "alphanumeric",
+    cell: ({ getValue }) => <span className="font-medium">{getValue()}</span>,
+  }),
   helper.display({ id: "status", header: "Verification", cell: ({ row }) => <StatusCell domain={row.original} /> }),
   helper.display({ id: "jit", header: "Automatic provisioning", cell: ({ row }) => <JitCell domain={row.original} /> }),
   helper.display({ id: "sso", header: "Enforce SSO", cell: ({ row }) => <SsoCell domain={row.original} /> }),
@@ -88,7 +92,10 @@ export function DomainsPage() {
     enableSortingRemoval: false,
     autoResetPageIndex: false,
   });
-  const context = useMemo<DomainsContext>(() => ({ prohibition, verify: setVerifying, configureSaml: setSaml, remove: setRemoving }), [prohibition]);
+  const context = useMemo<DomainsContext>(
+    () => ({ prohibition, verify: setVerifying, configureSaml: setSaml, remove: setRemoving }),
+    [prohibition],
+  );
 
   return (
     <Context.Provider value={context}>
@@ -105,8 +112,8 @@ export function DomainsPage() {
       />
       <div className="grid gap-3">
         <p className="text-sm text-muted-foreground">
-          Automatic provisioning, SSO enforcement and SAML are kept as PostHog keeps them, for its API&apos;s clients; Hedgerow itself signs people in
-          with a password, so they don&apos;t change how anyone signs in here.
+          Automatic provisioning, SSO enforcement and SAML are kept as PostHog keeps them, for its API&apos;s clients; Hedgerow itself signs
+          people in with a password, so they don&apos;t change how anyone signs in here.
         </p>
         <DataTable
           table={table}
@@ -168,7 +175,9 @@ function SsoCell({ domain }: { domain: TDomain }) {
         value={domain.sso_enforcement || OFF}
         choices={providers.map((provider) => ({ value: provider || OFF, label: SSO_LABELS[provider] }))}
         disabled={!!reason || update.isPending}
-        onValueChange={(value) => update.mutate({ domain, sso_enforcement: value === OFF ? "" : (value as (typeof SSO_PROVIDERS)[number]) })}
+        onValueChange={(value) =>
+          update.mutate({ domain, sso_enforcement: value === OFF ? "" : (value as (typeof SSO_PROVIDERS)[number]) })
+        }
         size="sm"
         className="w-28"
         aria-label={`Enforce SSO for ${domain.domain}`}
@@ -184,7 +193,13 @@ function SamlCell({ domain }: { domain: TDomain }) {
     <div className="flex items-center gap-2">
       <span className="text-sm text-muted-foreground">{domain.has_saml ? "Set up" : partly ? "Partly set up" : "Not set up"}</span>
       <DisabledReason reason={prohibition}>
-        <Button variant="outline" size="sm" disabled={!!prohibition} onClick={() => configureSaml(domain)} aria-label={`SAML settings of ${domain.domain}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!!prohibition}
+          onClick={() => configureSaml(domain)}
+          aria-label={`SAML settings of ${domain.domain}`}
+        >
           Configure
         </Button>
       </DisabledReason>

@@ -48,9 +48,12 @@ export async function funnelActorIds(
     if (q.breakdownValue !== undefined) where.push(`breakdown_value = ${params.add(q.breakdownValue, "String")}`);
     return `, chosen AS (SELECT DISTINCT toString(person) AS person FROM final WHERE ${where.join(" AND ")})`;
   };
-  const page = buildFunnelSql(f, (params) => `${chosen(params)}
+  const page = buildFunnelSql(
+    f,
+    (params) => `${chosen(params)}
 SELECT person, (SELECT count() FROM chosen) AS total FROM chosen ORDER BY person
-LIMIT ${params.add(q.limit, "UInt64")} OFFSET ${params.add(q.offset, "UInt64")}`);
+LIMIT ${params.add(q.limit, "UInt64")} OFFSET ${params.add(q.offset, "UInt64")}`,
+  );
   const store = await getAnalysisStore(project.id);
   const rows = await store.query<{ person: string; total: string | number }>(page.sql, page.params);
   let total = rows.length ? Number(rows[0].total) : 0;

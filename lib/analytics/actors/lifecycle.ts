@@ -21,7 +21,8 @@ export async function lifecycleActorIds(
   const chosen = urlSeries(series, raw);
   // The range's buckets are periods 2 … n + 1 (period 1 is the one before).
   const period = lifecyclePeriods(range).days.indexOf(targetDate.replace("T", " ")) + 1;
-  if (period < 2) throw validationError(`target_date ${JSON.stringify(targetDate)} is not a ${range.interval} of the range.`, "target_date");
+  if (period < 2)
+    throw validationError(`target_date ${JSON.stringify(targetDate)} is not a ${range.interval} of the range.`, "target_date");
   const params = new SqlParams();
   const statuses = personStatusesSql(ctx, chosen, range, params);
   const persons = `SELECT toString(person_id) AS person FROM (${statuses}) WHERE period = ${params.add(period, "UInt64")} AND status = ${params.add(status, "String")}`;

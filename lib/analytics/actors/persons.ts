@@ -28,7 +28,10 @@ export async function pagedPersonIds(
 export async function loadPersons(projectId: number, ids: string[]): Promise<TPerson[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select().from(persons).where(and(eq(persons.projectId, projectId), inArray(persons.id, ids)));
+  const rows = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.projectId, projectId), inArray(persons.id, ids)));
   const links = await db
     .select({ personId: personDistinctIds.personId, distinctId: personDistinctIds.distinctId })
     .from(personDistinctIds)

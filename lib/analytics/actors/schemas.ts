@@ -5,7 +5,6 @@ import { LIFECYCLE_STATUSES } from "@/lib/analytics/lifecycle/statuses";
 import { ZGroupActor } from "@/lib/groups/actors";
 import { ZPerson } from "@/lib/persons/schemas";
 
-
 /** PostHog's actors paging: `limit` (default 100) and `offset`. */
 export const ZActorsPaging = {
   limit: intish.pipe(z.number().int().min(1).max(10_000)).optional(),
@@ -41,7 +40,7 @@ export const ZTrendActorsQuery = z
     breakdown_value: z.unknown().optional().describe("The breakdown value of the data point."),
     breakdown_other_than: jsonish(z.array(z.string()))
       .optional()
-      .describe("With the \"other\" breakdown value: the ranked values it leaves out."),
+      .describe('With the "other" breakdown value: the ranked values it leaves out.'),
     entity_id: z.unknown().optional().describe("The series' event."),
     entity_type: z.string().optional(),
     entity_math: z.string().nullish(),
@@ -61,7 +60,7 @@ export const ZStickinessActorsQuery = ZTrendActorsQuery.extend({
 
 /** A lifecycle point's persons URL: the lifecycle filter, its series, the range, the bucket and the status. */
 export const ZLifecycleActorsQuery = ZTrendActorsQuery.extend({
-  target_date: z.string().describe("The bucket's day as the lifecycle's `days` write it (\"2024-03-03\", hours \"2024-03-03 14:00:00\")."),
+  target_date: z.string().describe('The bucket\'s day as the lifecycle\'s `days` write it ("2024-03-03", hours "2024-03-03 14:00:00").'),
   lifecycle_type: z.enum(LIFECYCLE_STATUSES).describe("The status whose persons to list."),
   date_from: z.string().optional().describe("Start of the range (inclusive)."),
   date_to: z.string().optional().describe("End of the range (inclusive)."),

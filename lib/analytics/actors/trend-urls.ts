@@ -52,7 +52,9 @@ export function trendPersonsUrls(
   return buckets.map((bucket) => {
     const window = activeWindow(String(entity.math), range, bucket);
     const start = window ? window.start.getTime() : Math.max(toInstant(bucket, range.timezone).getTime(), range.from.getTime());
-    const end = window ? window.end.getTime() : Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
+    const end = window
+      ? window.end.getTime()
+      : Math.min(toInstant(addInterval(bucket, range.interval), range.timezone).getTime(), rangeEnd);
     const extra: Record<string, unknown> = {
       entity_id: entity.id ?? null,
       entity_type: entity.type ?? "events",
@@ -113,7 +115,15 @@ export const stickinessPersonsUrls = (
   range: DateRange,
   count = range.buckets.length,
 ): PersonsUrl[] =>
-  rangePersonsUrls(projectId, "stickiness", "Stickiness", filterDict, entity, range, Array.from({ length: count }, (_, i) => ({ stickiness_days: i + 1 })));
+  rangePersonsUrls(
+    projectId,
+    "stickiness",
+    "Stickiness",
+    filterDict,
+    entity,
+    range,
+    Array.from({ length: count }, (_, i) => ({ stickiness_days: i + 1 })),
+  );
 
 /** A lifecycle item's `persons_urls`: per bucket (`target_date`, its day), the persons of the item's status there. */
 export const lifecyclePersonsUrls = (
@@ -124,4 +134,12 @@ export const lifecyclePersonsUrls = (
   status: string,
   days: string[],
 ): PersonsUrl[] =>
-  rangePersonsUrls(projectId, "lifecycle", "Lifecycle", filterDict, entity, range, days.map((day) => ({ target_date: day, lifecycle_type: status })));
+  rangePersonsUrls(
+    projectId,
+    "lifecycle",
+    "Lifecycle",
+    filterDict,
+    entity,
+    range,
+    days.map((day) => ({ target_date: day, lifecycle_type: status })),
+  );

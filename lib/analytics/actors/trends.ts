@@ -1,5 +1,12 @@
 import { fromZodError, validationError } from "@/lib/api/errors";
-import { SqlParams, jsonParam, loadEntityActions, testAccountFilters, validateProperties, type PropertyGroup } from "@/lib/analytics/filters";
+import {
+  SqlParams,
+  jsonParam,
+  loadEntityActions,
+  testAccountFilters,
+  validateProperties,
+  type PropertyGroup,
+} from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/sql";
 import { resolveBreakdown } from "@/lib/analytics/trends/run";
@@ -12,7 +19,7 @@ function breakdownPick(breakdown: Breakdown | null, value: string | undefined, o
   if (value !== OTHER_BREAKDOWN) return { only: [value] };
   const ranked = typeof otherThan === "string" ? jsonParam(otherThan) : otherThan;
   if (!Array.isArray(ranked) || !ranked.every((v) => typeof v === "string"))
-    throw validationError("The \"other\" breakdown value needs breakdown_other_than, the values it leaves out.", "breakdown_other_than");
+    throw validationError('The "other" breakdown value needs breakdown_other_than, the values it leaves out.', "breakdown_other_than");
   return { otherThan: ranked };
 }
 
@@ -30,7 +37,8 @@ export function urlSeries(series: Series[], raw: Record<string, unknown>): Serie
   if (entityType !== "events" && entityType !== "actions")
     throw validationError(`"${raw.entity_type}" is not a valid choice.`, "entity_type", "invalid_choice");
   const idOf = (s: Series) => (s.match.action ? String(s.match.action.id) : (s.event ?? "null"));
-  const sameEntity = (s: Series) => (s.match.action ? "actions" : "events") === entityType && (entityId === undefined || idOf(s) === entityId);
+  const sameEntity = (s: Series) =>
+    (s.match.action ? "actions" : "events") === entityType && (entityId === undefined || idOf(s) === entityId);
   const chosen =
     series.find((s) => (order === null || (s.entity.order ?? s.index) === order) && sameEntity(s)) ??
     series.find((s) => entityId !== undefined && sameEntity(s));

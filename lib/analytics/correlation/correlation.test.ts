@@ -13,7 +13,8 @@ const PERSONS: Record<string, string> = {
   f2: "00000000-0000-0000-0000-000000000012",
   f3: "00000000-0000-0000-0000-000000000013",
 };
-const at = (h: number, m = 0, s = 0) => `2024-03-05 ${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.000000`;
+const at = (h: number, m = 0, s = 0) =>
+  `2024-03-05 ${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.000000`;
 // s1..s4 reach b within the hour (success); f1..f3 do not (failure).
 const EVENTS: [string, string, string, Record<string, unknown>?][] = [
   ["s1", "a", at(10)],
@@ -162,7 +163,11 @@ describe("funnel correlation on chDB", () => {
       ["age::30", 1, 0, "success", 2],
       ["plan::free", 1, 1, "failure", 0.75],
     ]);
-    const excluded = await run({ funnel_correlation_type: "properties", funnel_correlation_names: ["$all"], funnel_correlation_exclude_names: ["plan"] });
+    const excluded = await run({
+      funnel_correlation_type: "properties",
+      funnel_correlation_names: ["$all"],
+      funnel_correlation_exclude_names: ["plan"],
+    });
     expect(summary(excluded).map((r) => r[0])).toEqual(["age::30"]);
   });
 
@@ -180,10 +185,28 @@ describe("funnel correlation on chDB", () => {
     expect(await ids({ ...x, funnel_correlation_person_converted: false })).toEqual([]);
     expect(await ids({ funnel_correlation_person_entity: { id: "z", type: "events" } })).toEqual(p("s2", "f3"));
     const red = { id: "y", type: "events", properties: [{ key: "color", value: "red", type: "event", operator: "exact" }] };
-    expect(await ids({ funnel_correlation_type: "event_with_properties", funnel_correlation_person_entity: red, funnel_correlation_person_converted: false })).toEqual(p("f1", "f2"));
+    expect(
+      await ids({
+        funnel_correlation_type: "event_with_properties",
+        funnel_correlation_person_entity: red,
+        funnel_correlation_person_converted: false,
+      }),
+    ).toEqual(p("f1", "f2"));
     const pro = [{ key: "plan", value: "pro", type: "person", operator: "exact" }];
-    expect(await ids({ funnel_correlation_type: "properties", funnel_correlation_property_values: pro, funnel_correlation_person_converted: true })).toEqual(p("s1", "s2", "s4"));
-    expect(await ids({ funnel_correlation_type: "properties", funnel_correlation_property_values: pro, funnel_correlation_person_converted: false })).toEqual(p("f3"));
+    expect(
+      await ids({
+        funnel_correlation_type: "properties",
+        funnel_correlation_property_values: pro,
+        funnel_correlation_person_converted: true,
+      }),
+    ).toEqual(p("s1", "s2", "s4"));
+    expect(
+      await ids({
+        funnel_correlation_type: "properties",
+        funnel_correlation_property_values: pro,
+        funnel_correlation_person_converted: false,
+      }),
+    ).toEqual(p("f3"));
     const missing = [{ key: "plan", value: "", type: "person", operator: "exact" }];
     expect(await ids({ funnel_correlation_type: "properties", funnel_correlation_property_values: missing })).toEqual(p("f2"));
     const page = await correlation.correlationActorIds(project, { ...FUNNEL, ...x }, { limit: 1, offset: 1 });
@@ -201,14 +224,19 @@ describe("funnel correlation on chDB", () => {
       return "no error";
     };
     expect(await detail(run({ funnel_correlation_type: "sideways" }))).toMatch(/not a valid choice for funnel_correlation_type/);
-    expect(await detail(run({ funnel_correlation_type: "properties" }))).toBe("Property Correlation expects atleast one Property to run correlation on");
+    expect(await detail(run({ funnel_correlation_type: "properties" }))).toBe(
+      "Property Correlation expects atleast one Property to run correlation on",
+    );
     expect(await detail(run({ funnel_correlation_type: "event_with_properties" }))).toBe(
       "Event Property Correlation expects atleast one event name to run correlation on",
     );
     expect(await detail(run({ events: [FUNNEL.events[0]] }))).toMatch(/at least two steps/);
     expect(await detail(run({ funnel_step: 3 }))).toMatch(/funnel_step/);
-    const actors = (query: Record<string, unknown>) => correlation.correlationActorIds(project, { ...FUNNEL, ...query }, { limit: 10, offset: 0 });
+    const actors = (query: Record<string, unknown>) =>
+      correlation.correlationActorIds(project, { ...FUNNEL, ...query }, { limit: 10, offset: 0 });
     expect(await detail(actors({}))).toBe("No entity for persons specified");
-    expect(await detail(actors({ funnel_correlation_type: "properties" }))).toBe("Property Correlation expects atleast one Property to get persons for");
+    expect(await detail(actors({ funnel_correlation_type: "properties" }))).toBe(
+      "Property Correlation expects atleast one Property to get persons for",
+    );
   });
 });

@@ -7,7 +7,13 @@ import { ZActorsResponse } from "@/lib/analytics/actors/schemas";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams, type TProjectId } from "@/lib/projects/schemas";
 import { correlationActorIds, planCorrelation, runCorrelation } from "./run";
-import { ZCorrelationActorsQuery, ZCorrelationFilter, ZCorrelationResponse, type TCorrelationActorsQuery, type TCorrelationResult } from "./schemas";
+import {
+  ZCorrelationActorsQuery,
+  ZCorrelationFilter,
+  ZCorrelationResponse,
+  type TCorrelationActorsQuery,
+  type TCorrelationResult,
+} from "./schemas";
 
 const DEFAULT_PERSON_LIMIT = 100;
 
@@ -33,7 +39,14 @@ async function correlationActors(actor: Actor, projectId: TProjectId, q: TCorrel
   const offset = q.funnel_correlation_person_offset ?? 0;
   const { ids, total } = await correlationActorIds(project, q, { limit, offset });
   const people = await loadPersons(project.id, ids);
-  return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }, { offset: "funnel_correlation_person_offset", limit: "funnel_correlation_person_limit" }) };
+  return {
+    results: [{ people, count: people.length }],
+    next: nextOffsetUrl(
+      url,
+      { offset, limit, total },
+      { offset: "funnel_correlation_person_offset", limit: "funnel_correlation_person_limit" },
+    ),
+  };
 }
 
 const actorsDoc = {

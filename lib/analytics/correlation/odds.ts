@@ -33,7 +33,10 @@ export interface RankedRow<T extends ContingencyRow> {
  * (successes that did not visit + prior) × (visited failures + prior).
  */
 export function oddsRatio(visited: Counts, totals: Counts, prior = PRIOR_COUNT): number {
-  return ((visited.success + prior) * (totals.failure - visited.failure + prior)) / ((totals.success - visited.success + prior) * (visited.failure + prior));
+  return (
+    ((visited.success + prior) * (totals.failure - visited.failure + prior)) /
+    ((totals.success - visited.success + prior) * (visited.failure + prior))
+  );
 }
 
 export function isInsignificant(visited: Counts, totals: Counts): boolean {

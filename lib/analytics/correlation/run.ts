@@ -20,16 +20,25 @@ import {
   type ContingencyRow,
   type Population,
 } from "./sql";
-import { CORRELATION_TYPES, type CorrelationType, type TCorrelationActorsQuery, type TCorrelationEvent, type TCorrelationFilter, type TCorrelationResult } from "./schemas";
+import {
+  CORRELATION_TYPES,
+  type CorrelationType,
+  type TCorrelationActorsQuery,
+  type TCorrelationEvent,
+  type TCorrelationFilter,
+  type TCorrelationResult,
+} from "./schemas";
 
 type Project = { id: number; timezone?: string | null };
-
 
 export function correlationTypeOf(filter: TCorrelationFilter): CorrelationType {
   const raw = filter.funnel_correlation_type;
   if (raw === undefined || raw === "") return "events";
   if (!(CORRELATION_TYPES as readonly string[]).includes(raw))
-    throw validationError(`"${raw}" is not a valid choice for funnel_correlation_type. Choose from: ${CORRELATION_TYPES.join(", ")}.`, "funnel_correlation_type");
+    throw validationError(
+      `"${raw}" is not a valid choice for funnel_correlation_type. Choose from: ${CORRELATION_TYPES.join(", ")}.`,
+      "funnel_correlation_type",
+    );
   return raw as CorrelationType;
 }
 
@@ -106,7 +115,12 @@ export async function planCorrelation(project: Project, filter: TCorrelationFilt
   if (type === "properties") {
     const names = filter.funnel_correlation_names ?? [];
     if (!names.length) throw validationError("Property Correlation expects atleast one Property to run correlation on");
-    return { type, f, population, tail: personPropertiesContingencySql(f, population, names, filter.funnel_correlation_exclude_names ?? []) };
+    return {
+      type,
+      f,
+      population,
+      tail: personPropertiesContingencySql(f, population, names, filter.funnel_correlation_exclude_names ?? []),
+    };
   }
   if (type === "event_with_properties") {
     const names = filter.funnel_correlation_event_names ?? [];
@@ -122,7 +136,12 @@ export async function planCorrelation(project: Project, filter: TCorrelationFilt
  * event property values, by how much more (or less) likely the persons having them completed the funnel.
  * `baseUri` (`https://host/`) starts the persons URLs.
  */
-export async function runCorrelation(project: Project, filter: TCorrelationFilter, baseUri: string, now = new Date()): Promise<TCorrelationResult> {
+export async function runCorrelation(
+  project: Project,
+  filter: TCorrelationFilter,
+  baseUri: string,
+  now = new Date(),
+): Promise<TCorrelationResult> {
   const { type, f, population, tail } = await planCorrelation(project, filter, now);
   const { sql, params } = buildFunnelSql(f, tail, { attemptBounds: true });
   const store = await getAnalysisStore(project.id);

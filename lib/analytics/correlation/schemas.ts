@@ -6,19 +6,22 @@ import { ZActorsPaging } from "@/lib/analytics/actors/schemas";
 export const CORRELATION_TYPES = ["events", "properties", "event_with_properties"] as const;
 export type CorrelationType = (typeof CORRELATION_TYPES)[number];
 
-
 const names = (description: string) => jsonish(z.array(z.string())).optional().describe(description);
 
 /** The funnel filter plus PostHog's `funnel_correlation_*` keys (FunnelCorrelationMixin). */
 export const ZCorrelationFilter = ZFunnelFilter.extend({
   funnel_step: intish
     .optional()
-    .describe("Which persons of the funnel are compared: 1 (default) everyone who entered; k > 1 those who reached step k; −k those who stopped before step k."),
+    .describe(
+      "Which persons of the funnel are compared: 1 (default) everyone who entered; k > 1 those who reached step k; −k those who stopped before step k.",
+    ),
   funnel_correlation_type: z
     .string()
     .optional()
-    .describe("`events` (default): events done between entering and leaving the funnel; `properties`: person properties; `event_with_properties`: properties of the named events."),
-  funnel_correlation_names: names("`properties`: the person properties to correlate, or `[\"$all\"]`."),
+    .describe(
+      "`events` (default): events done between entering and leaving the funnel; `properties`: person properties; `event_with_properties`: properties of the named events.",
+    ),
+  funnel_correlation_names: names('`properties`: the person properties to correlate, or `["$all"]`.'),
   funnel_correlation_exclude_names: names("`properties`: person properties left out."),
   funnel_correlation_event_names: names("`event_with_properties`: the events whose properties to correlate."),
   funnel_correlation_exclude_event_names: names("`events`: events left out."),

@@ -7,7 +7,18 @@
  * the last step, before the end of the conversion window; events named like a funnel step never count (PostHog's
  * `_get_events_join_query`).
  */
-import { PERSON_ID, PERSON_PROPERTIES, entityEventNames, personIdJoin, personPropertiesJoin, propertyGroupSql, propertyValueSql, usesPersonProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
+import {
+  PERSON_ID,
+  PERSON_PROPERTIES,
+  entityEventNames,
+  personIdJoin,
+  personPropertiesJoin,
+  propertyGroupSql,
+  propertyValueSql,
+  usesPersonProperties,
+  type PropertyGroup,
+  type SqlParams,
+} from "@/lib/analytics/filters";
 import type { NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
 import { deadlineSql } from "@/lib/analytics/funnels/sql";
 
@@ -139,7 +150,10 @@ export interface ActorsPage {
 }
 
 /** A page of the `chosen` persons (ordered by id), each row with their total count. */
-export const chosenPageSql = (params: SqlParams, page: ActorsPage) => `SELECT toString(person) AS person, (SELECT count() FROM chosen) AS total FROM chosen ORDER BY person
+export const chosenPageSql = (
+  params: SqlParams,
+  page: ActorsPage,
+) => `SELECT toString(person) AS person, (SELECT count() FROM chosen) AS total FROM chosen ORDER BY person
 LIMIT ${params.add(page.limit, "UInt64")} OFFSET ${params.add(page.offset, "UInt64")}`;
 
 export const CHOSEN_COUNT_SQL = "SELECT count() AS total FROM chosen";
@@ -151,10 +165,20 @@ const conversion = (converted: boolean | undefined, column: string) =>
  * `chosen`: the persons behind an `events`/`event_with_properties` row, who did `event` (matching `properties`)
  * among their counted events; `converted` picks the successes or the failures.
  */
-export function eventActorsCtes(f: NormalizedFunnel, population: Population, event: string, properties: PropertyGroup, converted: boolean | undefined) {
+export function eventActorsCtes(
+  f: NormalizedFunnel,
+  population: Population,
+  event: string,
+  properties: PropertyGroup,
+  converted: boolean | undefined,
+) {
   return (params: SqlParams) => {
     const where = [`e.event = ${params.add(event, "String")}`];
-    const props = propertyGroupSql(properties, { event: "e.properties", person: PERSON_PROPERTIES, team: params.add(f.teamId, "Int64") }, params);
+    const props = propertyGroupSql(
+      properties,
+      { event: "e.properties", person: PERSON_PROPERTIES, team: params.add(f.teamId, "Int64") },
+      params,
+    );
     if (props !== "1") where.push(props);
     return `${actorsCte(f, population)}
 ${visitedCte(f, params, where, usesPersonProperties(properties))}

@@ -113,7 +113,14 @@ describe("actionConditionSql on chDB", () => {
       })),
     );
     await store.insert("person", [
-      { id: PRO_PERSON, team_id: TEAM, properties: JSON.stringify({ email: "pro@x.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+      {
+        id: PRO_PERSON,
+        team_id: TEAM,
+        properties: JSON.stringify({ email: "pro@x.io" }),
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 0,
+      },
     ]);
   }, 60_000);
   afterAll(async () => {
@@ -212,7 +219,10 @@ describe("loadActions", () => {
     const { getDb } = await import("@/lib/db/client");
     const schema = await import("@/lib/db/schema");
     const db = await getDb();
-    const [org] = await db.insert(schema.organizations).values({ name: "o", slug: `o-${Date.now()}` }).returning();
+    const [org] = await db
+      .insert(schema.organizations)
+      .values({ name: "o", slug: `o-${Date.now()}` })
+      .returning();
     const [mine, theirs] = await db
       .insert(schema.projects)
       .values([

@@ -1,5 +1,12 @@
 import type { ActionStepJson } from "@/lib/db/schema";
-import { type SqlParams, ZProperties, propertyGroupSql, usesPersonProperties, type PropertyColumns, type PropertyGroup } from "./properties";
+import {
+  type SqlParams,
+  ZProperties,
+  propertyGroupSql,
+  usesPersonProperties,
+  type PropertyColumns,
+  type PropertyGroup,
+} from "./properties";
 import { chainValuesSql } from "./elements";
 import { escapeRegex } from "./regex";
 import { ANY_ELEMENT, selectorRegex } from "./selectors";
@@ -55,7 +62,13 @@ export function normalizeActionStep(step: ActionStepJson): ActionStep {
   };
 }
 
-function stringMatchSql(value: string, wanted: string, matching: StringMatching, caseInsensitiveContains: boolean, params: SqlParams): string {
+function stringMatchSql(
+  value: string,
+  wanted: string,
+  matching: StringMatching,
+  caseInsensitiveContains: boolean,
+  params: SqlParams,
+): string {
   const placeholder = params.add(wanted, "String");
   if (matching === "exact") return `${value} = ${placeholder}`;
   if (matching === "regex") return `match(${value}, ${placeholder})`;
@@ -70,7 +83,8 @@ function stepSql(step: ActionStep, columns: PropertyColumns, params: SqlParams):
     if (step.selector) conditions.push(`match(e.elements_chain, ${params.add(selectorRegex(step.selector), "String")})`);
     if (step.tag_name !== null)
       conditions.push(`match(e.elements_chain, ${params.add(`^(?:${ANY_ELEMENT};)*?${escapeRegex(step.tag_name)}(?:[.:;]|$)`, "String")})`);
-    if (step.href !== null) conditions.push(stringMatchSql(chainValuesSql("href", params).first, step.href, step.href_matching, true, params));
+    if (step.href !== null)
+      conditions.push(stringMatchSql(chainValuesSql("href", params).first, step.href, step.href_matching, true, params));
     if (step.text !== null) {
       const texts = chainValuesSql("text", params).all;
       conditions.push(`arrayExists(chain_text -> ${stringMatchSql("chain_text", step.text, step.text_matching, true, params)}, ${texts})`);

@@ -13,12 +13,8 @@ export type Interval = (typeof INTERVALS)[number];
 /** PostHog's 400 for an unknown interval. */
 export function parseInterval(value: unknown): Interval {
   if (value === undefined || value === null || value === "") return "day";
-  if (typeof value === "string" && (INTERVALS as readonly string[]).includes(value.toLowerCase()))
-    return value.toLowerCase() as Interval;
-  throw validationError(
-    `Interval "${String(value)}" is not supported. Supported intervals: ${INTERVALS.join(", ")}.`,
-    "interval",
-  );
+  if (typeof value === "string" && (INTERVALS as readonly string[]).includes(value.toLowerCase())) return value.toLowerCase() as Interval;
+  throw validationError(`Interval "${String(value)}" is not supported. Supported intervals: ${INTERVALS.join(", ")}.`, "interval");
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -43,7 +39,11 @@ function formatter(tz: string): Intl.DateTimeFormat {
 /** The local wall-clock time (as a UTC-fielded Date) of `instant` in `tz`. */
 export function toWall(instant: Date, tz: string): Date {
   if (tz === "UTC") return new Date(instant.getTime());
-  const parts = Object.fromEntries(formatter(tz).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return new Date(
     Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second, instant.getUTCMilliseconds()),
   );
@@ -201,7 +201,9 @@ function subtractMonths(w: Date, n: number): Date {
   const y = w.getUTCFullYear();
   const m = w.getUTCMonth() - n;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(w.getUTCDate(), lastDay), w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds(), w.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(y, m, Math.min(w.getUTCDate(), lastDay), w.getUTCHours(), w.getUTCMinutes(), w.getUTCSeconds(), w.getUTCMilliseconds()),
+  );
 }
 
 export interface DateRange {
@@ -250,14 +252,15 @@ export function resolveDateRange(input: DateRangeInput): DateRange {
   }
   let toWallEnd: Date;
   if (input.date_to === undefined || input.date_to === null || input.date_to === "") {
-    toWallEnd = new Date(addInterval(truncateWall(toWall(now, tz), interval === "hour" ? "hour" : "day"), interval === "hour" ? "hour" : "day").getTime() - 1);
+    toWallEnd = new Date(
+      addInterval(truncateWall(toWall(now, tz), interval === "hour" ? "hour" : "day"), interval === "hour" ? "hour" : "day").getTime() - 1,
+    );
   } else {
     const parsed = parseDate(input.date_to, tz, now);
     if (!parsed) throw validationError(`Invalid date_to: "${input.date_to}"`, "date_to");
     toWallEnd = parsed.dateOnly ? new Date(addInterval(truncateWall(parsed.wall, "day"), "day").getTime() - 1) : parsed.wall;
   }
-  if (toWallEnd.getTime() < fromWall.getTime())
-    throw validationError("date_to must be after date_from.", "date_to");
+  if (toWallEnd.getTime() < fromWall.getTime()) throw validationError("date_to must be after date_from.", "date_to");
   const buckets: Date[] = [];
   for (let b = truncateWall(fromWall, interval); b.getTime() <= toWallEnd.getTime(); b = addInterval(b, interval)) {
     buckets.push(b);
@@ -282,7 +285,13 @@ export function previousRange(range: DateRange): DateRange {
   const prevTo = new Date(fromWall.getTime() - 1);
   const buckets: Date[] = [];
   for (let b = truncateWall(prevFrom, range.interval); b.getTime() <= prevTo.getTime(); b = addInterval(b, range.interval)) buckets.push(b);
-  return { from: toInstant(prevFrom, range.timezone), to: toInstant(prevTo, range.timezone), buckets, interval: range.interval, timezone: range.timezone };
+  return {
+    from: toInstant(prevFrom, range.timezone),
+    to: toInstant(prevTo, range.timezone),
+    buckets,
+    interval: range.interval,
+    timezone: range.timezone,
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

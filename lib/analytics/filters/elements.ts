@@ -43,7 +43,11 @@ export function chainValuesSql(key: "href" | "text", params: Params): { first: s
 /** The filter's key, operator and values, or PostHog-style 400s. */
 function checked(filter: ElementFilter, attr: string): { key: ElementKey; values: string[] } {
   if (!(ELEMENT_KEYS as readonly string[]).includes(filter.key))
-    throw validationError(`Element filter key "${filter.key.slice(0, 100)}" is not one of ${ELEMENT_KEYS.join(", ")}.`, attr, "invalid_choice");
+    throw validationError(
+      `Element filter key "${filter.key.slice(0, 100)}" is not one of ${ELEMENT_KEYS.join(", ")}.`,
+      attr,
+      "invalid_choice",
+    );
   const key = filter.key as ElementKey;
   if (!OPERATORS_BY_KEY[key].includes(filter.operator))
     throw validationError(
@@ -58,7 +62,11 @@ function checked(filter: ElementFilter, attr: string): { key: ElementKey; values
   if (values.length > MAX_ELEMENT_VALUES)
     throw validationError(`Element filter "${key}" lists more than ${MAX_ELEMENT_VALUES} values.`, attr, "max_length");
   if (values.some((v) => v.length > MAX_ELEMENT_VALUE_LENGTH))
-    throw validationError(`An element filter value is longer than ${MAX_ELEMENT_VALUE_LENGTH.toLocaleString("en-US")} characters.`, attr, "max_length");
+    throw validationError(
+      `An element filter value is longer than ${MAX_ELEMENT_VALUE_LENGTH.toLocaleString("en-US")} characters.`,
+      attr,
+      "max_length",
+    );
   if (filter.operator === "regex")
     for (const value of values) {
       const problem = regexProblem(value);

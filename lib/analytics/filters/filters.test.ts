@@ -75,7 +75,11 @@ describe("property filters in SQL", () => {
   const embedded = embeddedTestStore("filters");
   let store: EventStore;
   const TEAM = 7;
-  const persons = { a: "00000000-0000-0000-0000-00000000000a", b: "00000000-0000-0000-0000-00000000000b", c: "00000000-0000-0000-0000-00000000000c" };
+  const persons = {
+    a: "00000000-0000-0000-0000-00000000000a",
+    b: "00000000-0000-0000-0000-00000000000b",
+    c: "00000000-0000-0000-0000-00000000000c",
+  };
   // Each event carries the person its distinct id had when it was ingested.
   const rows = [
     { distinct_id: "a", person_id: persons.a, props: { $browser: "Chrome", amount: 10, plan: "pro" } },
@@ -107,9 +111,30 @@ describe("property filters in SQL", () => {
       { team_id: TEAM, distinct_id: "c", person_id: persons.c, version: 0 },
     ]);
     await store.insert("person", [
-      { id: persons.a, team_id: TEAM, properties: JSON.stringify({ email: "old@x.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
-      { id: persons.a, team_id: TEAM, properties: JSON.stringify({ email: "a@hedgerow.dev" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 1 },
-      { id: persons.b, team_id: TEAM, properties: JSON.stringify({ email: "b@x.io", age: 40 }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+      {
+        id: persons.a,
+        team_id: TEAM,
+        properties: JSON.stringify({ email: "old@x.io" }),
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 0,
+      },
+      {
+        id: persons.a,
+        team_id: TEAM,
+        properties: JSON.stringify({ email: "a@hedgerow.dev" }),
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 1,
+      },
+      {
+        id: persons.b,
+        team_id: TEAM,
+        properties: JSON.stringify({ email: "b@x.io", age: 40 }),
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 0,
+      },
     ]);
   }, 30_000);
   afterAll(async () => {
@@ -160,7 +185,13 @@ describe("property filters in SQL", () => {
     const group = {
       type: "OR",
       values: [
-        { type: "AND", values: [{ key: "$browser", value: "Chrome" }, { key: "plan", value: "pro" }] },
+        {
+          type: "AND",
+          values: [
+            { key: "$browser", value: "Chrome" },
+            { key: "plan", value: "pro" },
+          ],
+        },
         { type: "AND", values: [{ key: "email", value: "b@x.io", type: "person" }] },
       ],
     };

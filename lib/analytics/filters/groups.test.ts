@@ -58,7 +58,11 @@ afterAll(async () => {
 /** The indexes of this project's events matching `filter`. */
 async function matching(filter: Omit<PropertyFilter, "type">): Promise<number[]> {
   const params = new SqlParams({ team: TEAM });
-  const condition = propertyFilterSql({ type: "group", group_type_index: 0, ...filter }, { event: "e.properties", person: "''", team: "{team:Int64}" }, params);
+  const condition = propertyFilterSql(
+    { type: "group", group_type_index: 0, ...filter },
+    { event: "e.properties", person: "''", team: "{team:Int64}" },
+    params,
+  );
   const rows = await store.query<{ id: string }>(
     `SELECT toString(uuid) AS id FROM events AS e WHERE e.team_id = {team:Int64} AND ${condition} ORDER BY uuid`,
     params.values,
@@ -96,7 +100,11 @@ describe("group property filters (G11)", () => {
 
   test("a bad group type index is a 400", () => {
     const build = (group_type_index: unknown) => () =>
-      propertyFilterSql({ type: "group", group_type_index, key: "plan", operator: "exact", value: "x" }, { event: "e.properties", person: "''", team: "{team:Int64}" }, new SqlParams());
+      propertyFilterSql(
+        { type: "group", group_type_index, key: "plan", operator: "exact", value: "x" },
+        { event: "e.properties", person: "''", team: "{team:Int64}" },
+        new SqlParams(),
+      );
     for (const bad of [undefined, -1, 5, 1.5, "x"]) expect(build(bad)).toThrow(/group type index/);
   });
 });

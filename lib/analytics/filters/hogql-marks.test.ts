@@ -22,7 +22,10 @@ describe("hogqlDataError", () => {
       detail:
         "The HogQL expression cannot run: Cannot parse string 'Chrome' as Int64: syntax error at begin of string. Note: there are toInt64OrZero and toInt64OrNull functions, which returns zero/NULL instead of throwing exception.",
     });
-    const scoped = hogqlDataError(filter, engine("Division by zero: In scope SELECT intDiv(10, 0) FROM events AS __table1", "ILLEGAL_DIVISION"));
+    const scoped = hogqlDataError(
+      filter,
+      engine("Division by zero: In scope SELECT intDiv(10, 0) FROM events AS __table1", "ILLEGAL_DIVISION"),
+    );
     expect(scoped?.detail).toBe("The HogQL expression cannot run: Division by zero.");
   });
 
@@ -36,12 +39,19 @@ describe("hogqlDataError", () => {
     expect(hogqlDataError(filter, engine("Memory limit (for query) exceeded", "MEMORY_LIMIT_EXCEEDED"))).toBeNull();
     expect(hogqlDataError(filter, engine("Timeout exceeded: elapsed 61 seconds", "TIMEOUT_EXCEEDED"))).toBeNull();
     expect(hogqlDataError(filter, engine("Cannot open file /var/lib/data/x.bin", "CANNOT_OPEN_FILE"))).toBeNull();
-    expect(hogqlDataError(filter, engine("Attempt to read after eof: while reading column e.properties", "ATTEMPT_TO_READ_AFTER_EOF"))).toBeNull();
+    expect(
+      hogqlDataError(filter, engine("Attempt to read after eof: while reading column e.properties", "ATTEMPT_TO_READ_AFTER_EOF")),
+    ).toBeNull();
     expect(hogqlDataError(filter, new Error("socket hang up"))).toBeNull();
   });
 
   test("an empty text read as a number is the data's", () => {
-    const empty = engine("Attempt to read after eof: Cannot parse Int64 from String, because value is too short", "ATTEMPT_TO_READ_AFTER_EOF");
-    expect(hogqlDataError(filter, empty)?.detail).toBe("The HogQL expression cannot run: Attempt to read after eof: Cannot parse Int64 from String, because value is too short.");
+    const empty = engine(
+      "Attempt to read after eof: Cannot parse Int64 from String, because value is too short",
+      "ATTEMPT_TO_READ_AFTER_EOF",
+    );
+    expect(hogqlDataError(filter, empty)?.detail).toBe(
+      "The HogQL expression cannot run: Attempt to read after eof: Cannot parse Int64 from String, because value is too short.",
+    );
   });
 });

@@ -93,8 +93,10 @@ const TEAM = 21;
 const OTHER_TEAM = 22;
 const ALICE = "00000000-0000-0000-0000-0000000000a1";
 const BOB = "00000000-0000-0000-0000-0000000000b2";
-const CHAIN_SIGNUP = 'a.btn:attr__href="/signup"href="/signup"nth-child="1"nth-of-type="1"text="Sign up";div.hero:attr__id="top"attr_id="top"nth-child="2"nth-of-type="1"';
-const CHAIN_BUY = 'button.cta:nth-child="1"nth-of-type="1"text="Buy \\"now\\"";form:nth-child="1"nth-of-type="1";body:nth-child="1"nth-of-type="1"';
+const CHAIN_SIGNUP =
+  'a.btn:attr__href="/signup"href="/signup"nth-child="1"nth-of-type="1"text="Sign up";div.hero:attr__id="top"attr_id="top"nth-child="2"nth-of-type="1"';
+const CHAIN_BUY =
+  'button.cta:nth-child="1"nth-of-type="1"text="Buy \\"now\\"";form:nth-child="1"nth-of-type="1";body:nth-child="1"nth-of-type="1"';
 
 const rows = [
   { id: "e1", team: TEAM, person: ALICE, event: "$pageview", props: { plan: "pro", price: 10 }, chain: "" },
@@ -124,7 +126,14 @@ describe("on chDB", () => {
       })),
     );
     await store.insert("person", [
-      { id: ALICE, team_id: TEAM, properties: JSON.stringify({ email: "alice@x.io" }), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
+      {
+        id: ALICE,
+        team_id: TEAM,
+        properties: JSON.stringify({ email: "alice@x.io" }),
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 0,
+      },
       { id: BOB, team_id: TEAM, properties: JSON.stringify({}), is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 0 },
     ]);
   }, 60_000);
@@ -167,7 +176,9 @@ describe("on chDB", () => {
     const [row] = await store.query<{ v: number }>(`SELECT ${agg.sql} AS v FROM (SELECT ${inner} ${from})`, { team: TEAM });
     expect(Number(row.v)).toBe(17);
     const empty = hogqlAggregateSql("avg(toFloat(properties.price))", "h");
-    const [none] = await store.query<{ v: number }>(`SELECT ${empty.sql} AS v FROM (SELECT ${empty.columns[0]} AS h0 ${from} AND 0)`, { team: TEAM });
+    const [none] = await store.query<{ v: number }>(`SELECT ${empty.sql} AS v FROM (SELECT ${empty.columns[0]} AS h0 ${from} AND 0)`, {
+      team: TEAM,
+    });
     expect(Number(none.v)).toBe(0);
   });
 
@@ -213,13 +224,32 @@ describe("on chDB", () => {
       }
       return null;
     };
-    expect(await failure({ events: [{ id: "$pageview", math: "hogql", math_hogql: "sum(event)" }] })).toEqual({ status: 400, code: "query_error", attr: "math_hogql" });
-    expect(await failure({ properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })).toEqual({ status: 400, code: "query_error", attr: "properties" });
-    expect(await failure({ breakdown_type: "hogql", breakdown: "event IN (SELECT event FROM events)" })).toEqual({ status: 400, code: "subquery", attr: "breakdown" });
+    expect(await failure({ events: [{ id: "$pageview", math: "hogql", math_hogql: "sum(event)" }] })).toEqual({
+      status: 400,
+      code: "query_error",
+      attr: "math_hogql",
+    });
+    expect(await failure({ properties: JSON.stringify([{ type: "hogql", key: "properties.plan" }]) })).toEqual({
+      status: 400,
+      code: "query_error",
+      attr: "properties",
+    });
+    expect(await failure({ breakdown_type: "hogql", breakdown: "event IN (SELECT event FROM events)" })).toEqual({
+      status: 400,
+      code: "subquery",
+      attr: "breakdown",
+    });
     const fine = {
       breakdown_type: "hogql",
       breakdown: "concat(properties.plan, '-', person.properties.email)",
-      events: [{ id: "$pageview", math: "hogql", math_hogql: "count(distinct person_id) / 2", properties: [{ type: "hogql", key: "toFloat(properties.price) > 1" }] }],
+      events: [
+        {
+          id: "$pageview",
+          math: "hogql",
+          math_hogql: "count(distinct person_id) / 2",
+          properties: [{ type: "hogql", key: "toFloat(properties.price) > 1" }],
+        },
+      ],
     };
     expect(hogqlExpressionsOf(fine).map((f) => f.use)).toEqual(["breakdown", "aggregate", "filter"]);
     expect(await failure(fine)).toBeNull();
@@ -242,10 +272,10 @@ describe("on chDB", () => {
     // The other project's event in the same session must not stretch it.
     await store.insert("events", [at(0, 5, sid), at(1, 47, sid), at(2, 10, null), at(3, 59, sid, OTHER_TEAM)]);
     const { runHogQL } = await import("@/lib/hogql/run");
-    const result = await runHogQL(
-      "select event, session.session_id, session.$session_duration from events order by timestamp",
-      { teamId: SESSIONS_TEAM, timezone: "UTC" },
-    );
+    const result = await runHogQL("select event, session.session_id, session.$session_duration from events order by timestamp", {
+      teamId: SESSIONS_TEAM,
+      timezone: "UTC",
+    });
     expect(result.results).toEqual([
       ["$pageview", sid, 42],
       ["purchase", null, null],

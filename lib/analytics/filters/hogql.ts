@@ -88,14 +88,20 @@ function checkTree(root: Expr, use: HogQLUse, attr: string): void {
     if (expr.kind === "alias") throw refuse(`${name} cannot hold an alias (AS ${expr.alias}).`, attr);
     if (expr.kind === "call") {
       const spec = allowedFunction(expr.name);
-      if (!spec) throw refuse(`${name} cannot call '${expr.name.slice(0, 100)}(...)': it is not a function HogQL allows.`, attr, "unknown_function");
+      if (!spec)
+        throw refuse(`${name} cannot call '${expr.name.slice(0, 100)}(...)': it is not a function HogQL allows.`, attr, "unknown_function");
       if (spec.aggregate) {
-        if (use !== "aggregate") throw refuse(`${name} is evaluated per event: it cannot use the aggregate function '${expr.name}'.`, attr, "aggregate");
+        if (use !== "aggregate")
+          throw refuse(`${name} is evaluated per event: it cannot use the aggregate function '${expr.name}'.`, attr, "aggregate");
         if (inAggregate) throw refuse(`${name} cannot nest the aggregate '${expr.name}' inside another aggregate.`, attr, "aggregate");
       }
     }
     if (use === "aggregate" && !inAggregate && expr.kind === "field")
-      throw refuse(`${name} must be an aggregate: "${expr.chain.join(".").slice(0, 100)}" is outside any aggregate function (count(), sum(…)…).`, attr, "aggregate");
+      throw refuse(
+        `${name} must be an aggregate: "${expr.chain.join(".").slice(0, 100)}" is outside any aggregate function (count(), sum(…)…).`,
+        attr,
+        "aggregate",
+      );
     for (const child of children(expr)) visit(child, depth + 1, inAggregate || isAggregateCall(expr));
   };
   visit(root, 1, false);
@@ -135,7 +141,13 @@ function withNullRules(expr: Expr): Expr {
       const mapped: Expr = { ...expr, left: map(expr.left), right: map(expr.right) };
       const onNull = NULL_RESULT[expr.op];
       if (onNull === undefined) return mapped;
-      return { kind: "call", name: "ifNull", distinct: false, at: expr.at, args: [mapped, { kind: "constant", value: onNull, at: expr.at }] };
+      return {
+        kind: "call",
+        name: "ifNull",
+        distinct: false,
+        at: expr.at,
+        args: [mapped, { kind: "constant", value: onNull, at: expr.at }],
+      };
     }
     case "call":
       return { ...expr, args: expr.args.map(map) };
@@ -173,7 +185,12 @@ function compile(expr: Expr, attr: string, columns?: ReadonlyMap<string, string>
     const { person, session } = compiled;
     const sql = compiled.sql.replaceAll(`'${ZONE_MARK}'`, ZONE_PLACEHOLDER);
     // Analyses join no session table: their session filters, maths and breakdowns have their own fields.
-    if (session) throw refuse("session.$session_duration is only available in HogQL queries: use a session filter or breakdown here.", attr, "unsupported");
+    if (session)
+      throw refuse(
+        "session.$session_duration is only available in HogQL queries: use a session filter or breakdown here.",
+        attr,
+        "unsupported",
+      );
     return { sql: markHogQL(sql, attr), person: person.id || person.properties };
   } catch (error) {
     if (error instanceof ApiError) throw refuse(error.detail, attr, error.code);

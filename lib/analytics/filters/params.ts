@@ -23,4 +23,7 @@ export function jsonParam(value: unknown): unknown {
 export const jsonish = <S extends z.ZodType>(schema: S) => z.preprocess(jsonParam, schema);
 
 /** An integer, or its digits as a GET query gives them. */
-export const intish = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value), z.number().int());
+export const intish = z.preprocess(
+  (value) => (typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value),
+  z.number().int(),
+);

@@ -51,12 +51,20 @@ const ZScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const ZPropertyFilter = z.preprocess(
   normalizeCohortFilter,
-  z.object({
-    key: z.string().min(1),
-    value: z.union([ZScalar, z.array(ZScalar)]).optional(),
-    operator: z.enum(OPERATORS).nullish().transform((o) => o ?? "exact"),
-    type: z.enum(PROPERTY_TYPES).nullish().transform((t) => t ?? "event"),
-  }).loose(),
+  z
+    .object({
+      key: z.string().min(1),
+      value: z.union([ZScalar, z.array(ZScalar)]).optional(),
+      operator: z
+        .enum(OPERATORS)
+        .nullish()
+        .transform((o) => o ?? "exact"),
+      type: z
+        .enum(PROPERTY_TYPES)
+        .nullish()
+        .transform((t) => t ?? "event"),
+    })
+    .loose(),
 );
 
 export const ZPropertyGroup: z.ZodType<PropertyGroup> = z.lazy(() =>
@@ -213,7 +221,9 @@ export function propertyFilterSql(filter: PropertyFilter, columns: PropertyColum
   }
   if (filter.type === "cohort") return cohortFilterSql(filter, columns, params);
   if (filter.type === "group")
-    return groupFilterSql(filter, columns.team, (json) => propertyFilterSql({ ...filter, type: "event" }, { event: json, person: json }, params));
+    return groupFilterSql(filter, columns.team, (json) =>
+      propertyFilterSql({ ...filter, type: "event" }, { event: json, person: json }, params),
+    );
   if (filter.type === "hogql") return hogqlFilterSql(filter.key).sql;
   if (filter.type === "element") return elementFilterSql(filter, params);
   const column = filter.type === "person" ? columns.person : columns.event;

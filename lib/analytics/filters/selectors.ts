@@ -89,7 +89,8 @@ function parseSelector(selector: string): SelectorPart[] {
           const value = source[i] === '"' || source[i] === "'" ? quoted() : identifier("attribute value");
           skipSpaces();
           part.attributes.push({ key, value });
-        } else if (/[~|^$*]/.test(source[i] ?? "") && source[i + 1] === "=") fail(`the attribute operator "${source[i]}=" is not supported`);
+        } else if (/[~|^$*]/.test(source[i] ?? "") && source[i + 1] === "=")
+          fail(`the attribute operator "${source[i]}=" is not supported`);
         else fail(`"[${name}" is not closed as [attr] or [attr="value"]`);
         if (source[i] !== "]") fail(`"[${name}" is not closed as [attr] or [attr="value"]`);
         i++;

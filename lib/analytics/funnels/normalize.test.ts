@@ -9,8 +9,17 @@ const events = [
 
 describe("the funnel's periods", () => {
   test("funnel trends take the filter's interval; the other views cover the range by days", async () => {
-    const trends = await normalizeFunnel(project, { events, funnel_viz_type: "trends", interval: "week", date_from: "2024-03-01", date_to: "2024-03-14" });
-    expect([trends.interval, trends.buckets.map((b) => b.toISOString().slice(0, 10))]).toEqual(["week", ["2024-02-25", "2024-03-03", "2024-03-10"]]);
+    const trends = await normalizeFunnel(project, {
+      events,
+      funnel_viz_type: "trends",
+      interval: "week",
+      date_from: "2024-03-01",
+      date_to: "2024-03-14",
+    });
+    expect([trends.interval, trends.buckets.map((b) => b.toISOString().slice(0, 10))]).toEqual([
+      "week",
+      ["2024-02-25", "2024-03-03", "2024-03-10"],
+    ]);
     const steps = await normalizeFunnel(project, { events, interval: "hour", date_from: "2024-03-01", date_to: "2024-03-14" });
     expect([steps.interval, steps.buckets.length]).toEqual(["day", 14]);
   });

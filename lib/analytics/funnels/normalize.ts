@@ -108,7 +108,6 @@ function parseProperties(value: unknown, attr: string): PropertyGroup {
   return parsed.data;
 }
 
-
 function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindowUnit } {
   const rawUnit = filter.funnel_window_interval_unit ?? filter.funnel_window_interval_type;
   let interval = filter.funnel_window_interval;
@@ -129,11 +128,23 @@ function windowOf(filter: TFunnelFilter): { interval: number; unit: FunnelWindow
 }
 
 /** Days in one of each window unit (a month at its longest), to bound the window. */
-const WINDOW_UNIT_DAYS: Record<FunnelWindowUnit, number> = { second: 1 / 86_400, minute: 1 / 1_440, hour: 1 / 24, day: 1, week: 7, month: 31 };
+const WINDOW_UNIT_DAYS: Record<FunnelWindowUnit, number> = {
+  second: 1 / 86_400,
+  minute: 1 / 1_440,
+  hour: 1 / 24,
+  day: 1,
+  week: 7,
+  month: 31,
+};
 
 /** The filter's events and actions, in step order (PostHog sorts both lists together by `order`); at most MAX_FUNNEL_STEPS. */
 function stepEntities(filter: TFunnelFilter) {
-  checkCount((filter.events?.length ?? 0) + (filter.actions?.length ?? 0), MAX_FUNNEL_STEPS, filter.events?.length ? "events" : "actions", "funnel steps");
+  checkCount(
+    (filter.events?.length ?? 0) + (filter.actions?.length ?? 0),
+    MAX_FUNNEL_STEPS,
+    filter.events?.length ? "events" : "actions",
+    "funnel steps",
+  );
   checkCount(filter.exclusions?.length ?? 0, MAX_FUNNEL_STEPS, "exclusions", "exclusions");
   const events = (filter.events ?? []).map((e) => ({ ...e, type: e.type ?? ("events" as const) }));
   const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
@@ -143,8 +154,7 @@ function stepEntities(filter: TFunnelFilter) {
     .map(({ e }) => e);
 }
 
-const rawId = (id: unknown, type: string) =>
-  id === undefined || id === null ? null : type === "actions" ? Number(id) : String(id);
+const rawId = (id: unknown, type: string) => (id === undefined || id === null ? null : type === "actions" ? Number(id) : String(id));
 
 /** The filter as the engine runs it, with PostHog's 400s for what it refuses. */
 export async function normalizeFunnel(
@@ -188,16 +198,15 @@ export async function normalizeFunnel(
     if (from >= to) throw validationError("Exclusion event range is invalid. End of range should be greater than start.");
     if (from >= steps.length - 1)
       throw validationError("Exclusion event range is invalid. Start of range is greater than number of steps.");
-    if (to > steps.length - 1)
-      throw validationError("Exclusion event range is invalid. End of range is greater than number of steps.");
+    if (to > steps.length - 1) throw validationError("Exclusion event range is invalid. End of range is greater than number of steps.");
     const type = x.type ?? "events";
     const id = rawId(x.id, type);
     const properties = parseProperties(x.properties, "exclusions");
     const match = matchedEntity({ id, type }, actions, properties);
     for (const step of steps.slice(from, to + 1)) {
-      const superset = step.type === type && step.id === id && (properties.values.length === 0 || entityKey(match) === entityKey(step.match));
-      if (superset || id === null)
-        throw validationError("Exclusion steps cannot contain an event that's part of funnel steps.");
+      const superset =
+        step.type === type && step.id === id && (properties.values.length === 0 || entityKey(match) === entityKey(step.match));
+      if (superset || id === null) throw validationError("Exclusion steps cannot contain an event that's part of funnel steps.");
     }
     return { id, name: x.name ?? match.action?.name ?? match.event ?? "All events", fromStep: from, toStep: to, properties, match };
   });
@@ -290,7 +299,14 @@ function attributionStep(value: number | undefined, n: number, orderType: Funnel
 
 /** The funnel's range fields for `range`. */
 function rangeFields(range: DateRange): Pick<NormalizedFunnel, "from" | "to" | "fromMicros" | "toMicros" | "interval" | "buckets"> {
-  return { from: range.from, to: range.to, fromMicros: micros(range.from), toMicros: micros(range.to), interval: range.interval, buckets: range.buckets };
+  return {
+    from: range.from,
+    to: range.to,
+    fromMicros: micros(range.from),
+    toMicros: micros(range.to),
+    interval: range.interval,
+    buckets: range.buckets,
+  };
 }
 
 /** The same funnel over the previous period of the same length (compare, S7). */

@@ -29,8 +29,10 @@ export async function runFunnel(
   now = new Date(),
 ): Promise<FunnelResult> {
   // As PostHog's, time to convert is one histogram over everyone whatever the breakdown.
-  if (isCohortBreakdown(filter) && filter.funnel_viz_type === "time_to_convert") return runFunnel(project, withoutCohortBreakdown(filter), now);
-  if (isCohortBreakdown(filter)) return funnelByCohort(project.id, filter, async (one) => (await runFunnel(project, one as TFunnelFilter, now)) as FunnelStepResult[]);
+  if (isCohortBreakdown(filter) && filter.funnel_viz_type === "time_to_convert")
+    return runFunnel(project, withoutCohortBreakdown(filter), now);
+  if (isCohortBreakdown(filter))
+    return funnelByCohort(project.id, filter, async (one) => (await runFunnel(project, one as TFunnelFilter, now)) as FunnelStepResult[]);
   const f = await normalizeFunnel(project, filter, now);
   if (f.steps.length === 0) return [];
   if (!f.compare) return computeFunnel(f, filter);

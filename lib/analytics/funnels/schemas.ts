@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { intish, jsonish } from "@/lib/analytics/filters/params";
 
-
 const ZFunnelEntity = z
   .object({
     id: z.union([z.string(), z.number()]).nullable().optional(),

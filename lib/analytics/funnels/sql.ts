@@ -39,8 +39,7 @@ const UNIT_MICROS: Record<string, number> = {
 
 /** The end of the window (inclusive) of an attempt whose measuring step happened at `t` (µs). */
 export function deadlineSql(f: NormalizedFunnel, t: string): string {
-  if (f.window.unit === "month")
-    return `toUnixTimestamp64Micro(addMonths(fromUnixTimestamp64Micro(${t}, 'UTC'), ${f.window.interval}))`;
+  if (f.window.unit === "month") return `toUnixTimestamp64Micro(addMonths(fromUnixTimestamp64Micro(${t}, 'UTC'), ${f.window.interval}))`;
   return `(${t} + ${f.window.interval * UNIT_MICROS[f.window.unit]})`;
 }
 
@@ -48,10 +47,12 @@ const COLUMNS = {
   event: "e.properties",
   person: PERSON_PROPERTIES,
   team: "{team:Int64}",
-  sessionsDuring: "timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC') AND timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')",
+  sessionsDuring:
+    "timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC') AND timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')",
 };
 
-const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) => entityKey(a.match) === entityKey(b.match);
+const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["steps"][number]) =>
+  entityKey(a.match) === entityKey(b.match);
 
 /**
  * The person's attempts (Array(Array(Int64)), each of length n) as an expression over its `per_person` row. Each
@@ -64,11 +65,16 @@ function attemptsSql(f: NormalizedFunnel): string {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
-    const starts = n > 1 && !f.exclusions.length && f.vizType !== "trends" ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))` : s(0);
+    const starts =
+      n > 1 && !f.exclusions.length && f.vizType !== "trends"
+        ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))`
+        : s(0);
     const steps = [starts];
     for (let i = 1; i < n; i++) {
       const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
-      steps.push(`arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`);
+      steps.push(
+        `arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`,
+      );
     }
     const columns = f.steps.map((_, i) => `o${i}`);
     return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
@@ -143,12 +149,18 @@ export function buildFunnelSql(
   const exclConds = f.exclusions.map((x) => entityMatchSql(x.match, COLUMNS, params));
   const read = f.breakdown ? breakdownRead(f.breakdown, "{team:Int64}", COLUMNS.sessionsDuring, params) : null;
   const needsPersonProps =
-    usesPersonProperties(f.properties) || [...f.steps, ...f.exclusions].some((e) => entityUsesPersonProperties(e.match)) || read?.person === true;
+    usesPersonProperties(f.properties) ||
+    [...f.steps, ...f.exclusions].some((e) => entityUsesPersonProperties(e.match)) ||
+    read?.person === true;
   const mask = stepConds.map((c, i) => `if(${c}, ${2 ** i}, 0)`).join(" + ");
   const xmask = exclConds.length ? exclConds.map((c, k) => `if(${c}, ${2 ** k}, 0)`).join(" + ") : "0";
   const firstStep = `multiIf(${stepConds.map((c, i) => `${c}, ${i}`).join(", ")}, 99)`;
 
-  const where = ["e.team_id = {team:Int64}", "e.timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC')", "e.timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')"];
+  const where = [
+    "e.team_id = {team:Int64}",
+    "e.timestamp >= fromUnixTimestamp64Micro({date_from:Int64}, 'UTC')",
+    "e.timestamp <= fromUnixTimestamp64Micro({date_to:Int64}, 'UTC')",
+  ];
   // Group-aggregated: the actor is the event's group key; events without one are no one's (G12).
   const actor = f.aggregationGroupTypeIndex === null ? personIdOf(f.personOverrides) : groupKeyColumn(f.aggregationGroupTypeIndex);
   if (f.aggregationGroupTypeIndex !== null) where.push(`${actor} != ''`);
@@ -167,7 +179,11 @@ export function buildFunnelSql(
   const exclArrays = f.exclusions.map((_, k) => `arraySort(groupArrayIf(ts, bitTest(xmask, ${k}))) AS x${k}`);
   const strictArrays: string[] =
     f.orderType === "strict"
-      ? ["arraySort(groupArray((ts, fs, mask, bdv))) AS timeline", "arrayMap(x -> x.1, timeline) AS ts_all", "arrayMap(x -> x.3, timeline) AS m_all"]
+      ? [
+          "arraySort(groupArray((ts, fs, mask, bdv))) AS timeline",
+          "arrayMap(x -> x.1, timeline) AS ts_all",
+          "arrayMap(x -> x.3, timeline) AS m_all",
+        ]
       : [];
   // The person's breakdown value(s) (see BreakdownAttribution): all_events groups its events by value, step
   // attribution runs it once per value of its attributed step's events (`bds`, array-joined into `bd`).
@@ -185,16 +201,20 @@ export function buildFunnelSql(
     personBreakdown = `groupUniqArrayIf(bdv, ${attributedIf}) AS bds`;
     perValue = "ARRAY JOIN bds AS bd";
     if (f.orderType === "strict") strictArrays.push("arrayMap(x -> x.4, timeline) AS v_all");
-    else if (f.orderType === "unordered") stepArrays.push(...f.steps.map((_, i) => `arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${i}))) AS sv${i}`));
+    else if (f.orderType === "unordered")
+      stepArrays.push(...f.steps.map((_, i) => `arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${i}))) AS sv${i}`));
     else stepArrays.push(`arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${attributed}))) AS sv${attributed}`);
   }
 
   const diffs = [];
   for (let i = 1; i < n; i++) diffs.push(`arrayMap(p -> (p[${i + 1}] - p[${i}]) / 1000000, qual) AS d${i}`);
   const perStepStats = [];
-  for (let i = 1; i < n; i++) perStepStats.push(`arrayAvg(d${i}) AS mean${i}`, `arrayReduce('quantileExactInclusive(0.5)', d${i}) AS med${i}`);
+  for (let i = 1; i < n; i++)
+    perStepStats.push(`arrayAvg(d${i}) AS mean${i}`, `arrayReduce('quantileExactInclusive(0.5)', d${i}) AS med${i}`);
   // The person's earliest attempt among those reaching its furthest step.
-  const bounds = options.attemptBounds ? [`arraySort(p -> (p[1], p[${n}]), qual)[1] AS bounding`, "bounding[1] AS first_ts", `bounding[${n}] AS final_ts`] : [];
+  const bounds = options.attemptBounds
+    ? [`arraySort(p -> (p[1], p[${n}]), qual)[1] AS bounding`, "bounding[1] AS first_ts", `bounding[${n}] AS final_ts`]
+    : [];
 
   const sql = `
 WITH ev AS (
@@ -218,13 +238,21 @@ attempts AS (
          arrayMap(p -> toUInt64(arrayCount(x -> x != 0, p)), ps) AS cnts
   FROM per_person ${perValue}
 ),
-${f.vizType === "trends" ? trendsTail(f, params) : `persons AS (
+${
+  f.vizType === "trends"
+    ? trendsTail(f, params)
+    : `persons AS (
   SELECT person, bd, arrayMax(cnts) AS furthest, arrayFilter((p, c) -> c = furthest, ps, cnts) AS qual
          ${[...bounds, ...diffs, ...perStepStats].map((c) => `, ${c}`).join("")}
   FROM attempts
 ),
-${f.vizType === "time_to_convert" ? timeToConvertTail(f) : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
-${fromFinal(params)}`}`}`;
+${
+  f.vizType === "time_to_convert"
+    ? timeToConvertTail(f)
+    : `final AS (SELECT *, bd AS breakdown_value FROM persons WHERE furthest > 0)
+${fromFinal(params)}`
+}`
+}`;
   return { sql, params: params.values };
 }
 

@@ -17,7 +17,11 @@ export function isLifecycle(filter: Record<string, unknown>): boolean {
 export async function resolveLifecycle(project: TrendProject, rawFilter: Record<string, unknown>): Promise<PersonPeriodsFilter> {
   const resolved = await resolvePersonPeriods(project, rawFilter, "Lifecycle");
   if (resolved.series.length !== 1)
-    throw validationError(`A lifecycle has exactly one series (its event or action); this has ${resolved.series.length}.`, "events", "invalid_input");
+    throw validationError(
+      `A lifecycle has exactly one series (its event or action); this has ${resolved.series.length}.`,
+      "events",
+      "invalid_input",
+    );
   if (resolved.filter.compare) throw validationError("Lifecycle does not support compare.", "compare", "unsupported");
   return resolved;
 }
@@ -38,7 +42,10 @@ export async function runLifecycle(project: TrendProject, rawFilter: Record<stri
 
   const params = new SqlParams();
   const store = await getAnalysisStore(ctx.teamId);
-  const rows = await store.query<{ status: string; period: string | number; persons: string | number }>(lifecycleSql(ctx, only, range, params), params.values);
+  const rows = await store.query<{ status: string; period: string | number; persons: string | number }>(
+    lifecycleSql(ctx, only, range, params),
+    params.values,
+  );
   const persons = new Map(rows.map((row) => [`${row.status}|${Number(row.period)}`, Number(row.persons)]));
   const labels = range.buckets.map((b) => bucketLabel(b, interval));
   return LIFECYCLE_STATUSES.map((status) => {

@@ -2,7 +2,6 @@ import { type SqlParams, addInterval, bucketDay, bucketSql, toInstant, type Date
 import { baseQuery, type TrendContext } from "@/lib/analytics/trends/sql";
 import type { Series } from "@/lib/analytics/trends/schemas";
 
-
 /**
  * The periods a lifecycle reads: the range's buckets after the one before them (a person's activity there decides
  * whether the first bucket returns or resurrects). Activity counts whole periods, from that period's start.

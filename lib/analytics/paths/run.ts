@@ -1,6 +1,12 @@
 import { chTimestamp, resolveDateRange } from "@/lib/analytics/filters/dates";
 import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
-import { propertyGroupSql, SqlParams, usesPersonProperties, validateProperties, type PropertyGroup } from "@/lib/analytics/filters/properties";
+import {
+  propertyGroupSql,
+  SqlParams,
+  usesPersonProperties,
+  validateProperties,
+  type PropertyGroup,
+} from "@/lib/analytics/filters/properties";
 import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
@@ -12,7 +18,11 @@ import type { TPathCleaningRule, TPathEdge, TPathsFilter } from "./schemas";
 const EDGE_LIMIT_DEFAULT = 50;
 
 /** `path/`: the most common transitions between consecutive steps of persons' sessions (PostHog's Paths). */
-export async function runPaths(project: Pick<Project, "id" | "timezone" | "pathCleaningFilters">, filter: TPathsFilter, now = new Date()): Promise<TPathEdge[]> {
+export async function runPaths(
+  project: Pick<Project, "id" | "timezone" | "pathCleaningFilters">,
+  filter: TPathsFilter,
+  now = new Date(),
+): Promise<TPathEdge[]> {
   const tz = project.timezone || "UTC";
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, timezone: tz, now, defaultFrom: "-7d" });
   const types = filter.include_event_types ?? (filter.path_type ? [filter.path_type] : []);
@@ -87,7 +97,10 @@ function cleanedItemSql(item: string, rules: TPathCleaningRule[], params: SqlPar
       throw validationError(`Invalid regex in path cleaning rule ${i + 1}: ${regex}`, "local_path_cleaning_filters");
     }
   });
-  return rules.reduce((sql, rule) => `replaceRegexpAll(${sql}, ${params.add(rule.regex, "String")}, ${params.add(rule.alias, "String")})`, item);
+  return rules.reduce(
+    (sql, rule) => `replaceRegexpAll(${sql}, ${params.add(rule.regex, "String")}, ${params.add(rule.alias, "String")})`,
+    item,
+  );
 }
 
 /** The item after `path_groupings` (over `cleaned_item`): the first grouping whose pattern it matches, else itself. */

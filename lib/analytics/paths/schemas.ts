@@ -11,7 +11,10 @@ const boolParam = z.preprocess((v) => (v === "true" ? true : v === "false" ? fal
 const names = z.preprocess(jsonParam, z.array(z.string().max(400)).max(100));
 /** Options of PostHog's paths this engine does not compute yet: refused rather than ignored. */
 const unsupported = (what: string) =>
-  z.unknown().refine((v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0), `${what} is not supported yet.`).optional();
+  z
+    .unknown()
+    .refine((v) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0), `${what} is not supported yet.`)
+    .optional();
 
 export const ZPathCleaningRule = z.object({ regex: z.string().min(1).max(1000), alias: z.string().max(1000) });
 

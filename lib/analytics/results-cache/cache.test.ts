@@ -19,8 +19,14 @@ beforeAll(async () => {
   const { getDb } = await import("@/lib/db/client");
   const schema = await import("@/lib/db/schema");
   const db = await getDb();
-  const [org] = await db.insert(schema.organizations).values({ name: "o", slug: `o-${Date.now()}` }).returning();
-  [project] = await db.insert(schema.projects).values({ organizationId: org.id, name: "p", apiToken: `phc_${Date.now()}` }).returning();
+  const [org] = await db
+    .insert(schema.organizations)
+    .values({ name: "o", slug: `o-${Date.now()}` })
+    .returning();
+  [project] = await db
+    .insert(schema.projects)
+    .values({ organizationId: org.id, name: "p", apiToken: `phc_${Date.now()}` })
+    .returning();
 }, 60_000);
 
 const counter = () => {
@@ -48,12 +54,21 @@ describe("cachedResult", () => {
       const target = cache.targetAge(filter, "UTC", t, lazy);
       return target ? (target.getTime() - t.getTime()) / 60_000 : null;
     };
-    expect([age({}), age({ interval: "minute" }), age({ interval: "hour" }), age({ interval: "day" }), age({ interval: "week" }), age({ interval: "month" })]).toEqual([
-      360, 5, 60, 360, 1440, 1440,
-    ]);
-    expect([age({}, true), age({ interval: "minute" }, true), age({ interval: "hour" }, true), age({ interval: "day" }, true), age({ interval: "week" }, true)]).toEqual([
-      720, 15, 120, 720, 1440,
-    ]);
+    expect([
+      age({}),
+      age({ interval: "minute" }),
+      age({ interval: "hour" }),
+      age({ interval: "day" }),
+      age({ interval: "week" }),
+      age({ interval: "month" }),
+    ]).toEqual([360, 5, 60, 360, 1440, 1440]);
+    expect([
+      age({}, true),
+      age({ interval: "minute" }, true),
+      age({ interval: "hour" }, true),
+      age({ interval: "day" }, true),
+      age({ interval: "week" }, true),
+    ]).toEqual([720, 15, 120, 720, 1440]);
     expect(age({ interval: "day", date_to: "2024-05-01" })).toBeNull();
     expect(age({ source: { interval: "hour", dateRange: { date_to: "2024-05-01T00:00:00Z" } } })).toBeNull();
     // A range ending today (in the project's timezone) is still running.
@@ -70,21 +85,33 @@ describe("cachedResult", () => {
     expect(c.calls()).toBe(0);
 
     const first = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "blocking", now: at("2024-06-01T12:00:00Z") });
-    expect(first).toMatchObject({ result: { n: 1 }, is_cached: false, last_refresh: "2024-06-01T12:00:00.000Z", cache_target_age: "2024-06-01T18:00:00.000Z" });
+    expect(first).toMatchObject({
+      result: { n: 1 },
+      is_cached: false,
+      last_refresh: "2024-06-01T12:00:00.000Z",
+      cache_target_age: "2024-06-01T18:00:00.000Z",
+    });
     const fresh = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "blocking", now: at("2024-06-01T17:59:00Z") });
     expect(fresh).toMatchObject({ result: { n: 1 }, is_cached: true });
     const stale = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "blocking", now: at("2024-06-01T18:00:01Z") });
     expect(stale).toMatchObject({ result: { n: 2 }, is_cached: false });
     const cached = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "force_cache" });
     expect(cached).toMatchObject({ result: { n: 2 }, is_cached: true });
-    const forced = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "force_blocking", now: at("2024-06-01T18:00:02Z") });
+    const forced = await cache.cachedResult(project, "TRENDS", filter, c.compute, {
+      refresh: "force_blocking",
+      now: at("2024-06-01T18:00:02Z"),
+    });
     expect(forced).toMatchObject({ result: { n: 3 }, is_cached: false });
   });
 
   test("async modes: background computation with query_status; lazy_async accepts somewhat fresh results", async () => {
     const c = counter();
     const filter = { ...recent, case: "async" };
-    const started = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "async", insightId: 7, now: at("2024-06-01T12:00:00Z") });
+    const started = await cache.cachedResult(project, "TRENDS", filter, c.compute, {
+      refresh: "async",
+      insightId: 7,
+      now: at("2024-06-01T12:00:00Z"),
+    });
     expect(started.result).toBeNull();
     expect(started.query_status).toMatchObject({ team_id: project.id, insight_id: 7, query_async: true, complete: false, error: false });
     const inFlight = await cache.cachedResult(project, "TRENDS", filter, c.compute, { refresh: "force_cache" });
@@ -132,12 +159,28 @@ describe("cachedResult", () => {
 
   test("a failing background computation reports its error in query_status: the caller's own, or a fault's id", async () => {
     const filter = { ...recent, case: "error" };
-    const started = await cache.cachedResult(project, "TRENDS", filter, async () => { throw validationError("boom"); }, { refresh: "async" });
+    const started = await cache.cachedResult(
+      project,
+      "TRENDS",
+      filter,
+      async () => {
+        throw validationError("boom");
+      },
+      { refresh: "async" },
+    );
     await cache.settled(started.query_status!.id);
     expect(cache.queryStatus(project.id, started.query_status!.id)).toMatchObject({ complete: true, error: true, error_message: "boom" });
 
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const fault = await cache.cachedResult(project, "TRENDS", { ...filter, case: "fault" }, async () => { throw new Error("/var/data secret"); }, { refresh: "async" });
+    const fault = await cache.cachedResult(
+      project,
+      "TRENDS",
+      { ...filter, case: "fault" },
+      async () => {
+        throw new Error("/var/data secret");
+      },
+      { refresh: "async" },
+    );
     await cache.settled(fault.query_status!.id);
     const status = cache.queryStatus(project.id, fault.query_status!.id)!;
     expect(status).toMatchObject({ complete: true, error: true });

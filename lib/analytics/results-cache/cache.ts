@@ -11,7 +11,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const DEFAULT_TARGET_AGE: Record<string, number> = { none: 6 * HOUR, minute: 5 * MINUTE, hour: HOUR, day: 6 * HOUR, week: DAY, month: DAY };
-const LAZY_TARGET_AGE: Record<string, number> = { none: 12 * HOUR, minute: 15 * MINUTE, hour: 2 * HOUR, day: 12 * HOUR, week: DAY, month: DAY };
+const LAZY_TARGET_AGE: Record<string, number> = {
+  none: 12 * HOUR,
+  minute: 15 * MINUTE,
+  hour: 2 * HOUR,
+  day: 12 * HOUR,
+  week: DAY,
+  month: DAY,
+};
 
 export interface QueryStatus {
   id: string;
@@ -29,7 +36,13 @@ export interface QueryStatus {
   expiration_time: string;
   task_id: string;
   labels: string[] | null;
-  query_progress: { bytes_read: number; rows_read: number; estimated_rows_total: number; time_elapsed: number; active_cpu_time: number } | null;
+  query_progress: {
+    bytes_read: number;
+    rows_read: number;
+    estimated_rows_total: number;
+    time_elapsed: number;
+    active_cpu_time: number;
+  } | null;
 }
 
 export interface CachedAnswer<T = unknown> {
@@ -99,7 +112,16 @@ function intervalOf(filter: unknown): string {
 function zoneOffset(at: Date, timeZone: string): number {
   try {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
         .formatToParts(at)
         .map((p) => [p.type, p.value]),
     );
@@ -181,7 +203,14 @@ function answerFrom(
   };
 }
 
-function startBackground<T>(project: Project, key: string, compute: Compute<T>, insightId: number | null, now: () => Date, queryId?: string): Running {
+function startBackground<T>(
+  project: Project,
+  key: string,
+  compute: Compute<T>,
+  insightId: number | null,
+  now: () => Date,
+  queryId?: string,
+): Running {
   const existing = runs.byKey.get(`${project.id}:${key}`);
   if (existing && !existing.status.complete) return existing;
   const id = queryId && !runs.byId.has(queryId) ? queryId : randomUUID();

@@ -137,7 +137,9 @@ export function breakdownResult(rows: RetentionCountRow[], totalIntervals: numbe
   return [...byValues.values()]
     .sort((a, b) => compareValues(a.values, b.values))
     .map(({ values, counts }) => ({
-      values: Array.from({ length: totalIntervals }, (_, interval) => retentionValue(counts.get(interval), () => urls.value(values, interval))),
+      values: Array.from({ length: totalIntervals }, (_, interval) =>
+        retentionValue(counts.get(interval), () => urls.value(values, interval)),
+      ),
       label: values.join("::"),
       breakdown_values: values,
       people_url: urls.row(values),

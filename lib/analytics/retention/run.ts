@@ -21,8 +21,21 @@ import {
   matchedEntity,
 } from "@/lib/analytics/filters/entities";
 import { personEventsSql, retentionActorsSql, retentionCountsSql, type ActivityOptions } from "./sql";
-import { breakdownResult, peopleUrls, retentionResult, type RetentionBreakdownRow, type RetentionCohort, type RetentionCountRow } from "./result";
-import { LINE_GRAPH_DISPLAY, type RetentionBreakdownType, type RetentionPeriod, type TRetentionActorsQuery, type TRetentionFilter } from "./schemas";
+import {
+  breakdownResult,
+  peopleUrls,
+  retentionResult,
+  type RetentionBreakdownRow,
+  type RetentionCohort,
+  type RetentionCountRow,
+} from "./result";
+import {
+  LINE_GRAPH_DISPLAY,
+  type RetentionBreakdownType,
+  type RetentionPeriod,
+  type TRetentionActorsQuery,
+  type TRetentionFilter,
+} from "./schemas";
 
 const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: "hour", Day: "day", Week: "week", Month: "month" };
 
@@ -37,7 +50,11 @@ interface RetentionRange {
  * hourly; `date_from` = that minus `total_intervals` periods (weeks: moved back to Sunday). `date_from` of the
  * filter is not used.
  */
-function retentionRange(filter: Pick<TRetentionFilter, "date_to" | "period" | "total_intervals">, tz: string, now = new Date()): RetentionRange {
+function retentionRange(
+  filter: Pick<TRetentionFilter, "date_to" | "period" | "total_intervals">,
+  tz: string,
+  now = new Date(),
+): RetentionRange {
   const interval = INTERVAL_OF[filter.period];
   let end: Date;
   if (filter.date_to) {
@@ -87,7 +104,11 @@ function retentionActor(filter: TRetentionFilter): string | undefined {
   return groupKeyColumn(groupTypeIndexOf(index, "aggregation_group_type_index"));
 }
 
-async function prepareRetention(project: Pick<Project, "id" | "timezone">, filter: TRetentionFilter, now: Date): Promise<PreparedRetention> {
+async function prepareRetention(
+  project: Pick<Project, "id" | "timezone">,
+  filter: TRetentionFilter,
+  now: Date,
+): Promise<PreparedRetention> {
   const tz = project.timezone || "UTC";
   const range = retentionRange(filter, tz, now);
   const targetRef = filter.target_entity ?? { id: "$pageview", type: "events" as const };
@@ -116,7 +137,8 @@ async function prepareRetention(project: Pick<Project, "id" | "timezone">, filte
     usesPersonProperties(properties) || entityUsesPersonProperties(target) || entityUsesPersonProperties(returning) || breaksDownByPerson;
   const firstTime = filter.retention_type === "retention_first_time";
   // PostHog's RetentionEventsQuery: on a line graph, recurring target events are read in the first period only.
-  const targetTo = filter.display === LINE_GRAPH_DISPLAY && !firstTime ? addInterval(range.fromWall, INTERVAL_OF[filter.period]) : range.toWall;
+  const targetTo =
+    filter.display === LINE_GRAPH_DISPLAY && !firstTime ? addInterval(range.fromWall, INTERVAL_OF[filter.period]) : range.toWall;
   return {
     activity: { period: filter.period, firstTime, breakdown: breakdownValues !== null },
     personEvents: personEventsSql(entities, where, joinPersons, breakdownValues, retentionActor(filter)),
@@ -201,10 +223,12 @@ export async function retentionActors(
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end has no row to carry the total.
   if (!rows.length && page.offset > 0) {
-    const counted = await store.query<{ total: number | string }>(
-      retentionActorsSql(prepared.activity, prepared.personEvents),
-      { ...prepared.params, row, limit: 1, offset: 0 },
-    );
+    const counted = await store.query<{ total: number | string }>(retentionActorsSql(prepared.activity, prepared.personEvents), {
+      ...prepared.params,
+      row,
+      limit: 1,
+      offset: 0,
+    });
     total = counted.length ? Number(counted[0].total) : 0;
   }
   return { ids: rows.map((r) => r.person), appearances, total };

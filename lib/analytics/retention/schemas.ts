@@ -86,7 +86,10 @@ const retentionFilterShape = {
     .refine(isBlank, "Retention breaks down by `breakdowns` ([{property, type}]); a single `breakdown` is not read by it.")
     .optional(),
   cumulative: boolParam
-    .refine((v) => !v, "cumulative is not supported: legacy retention counts a person in an interval only when they returned in that very interval.")
+    .refine(
+      (v) => !v,
+      "cumulative is not supported: legacy retention counts a person in an interval only when they returned in that very interval.",
+    )
     .optional(),
   /** G1: absent = persons, N = the group type of index N (checked by groupTypeIndexOf). */
   aggregation_group_type_index: z.unknown().optional(),

@@ -91,7 +91,9 @@ function activitySql(o: ActivityOptions, personEvents: string): string {
  * cells (cohort i has `total - i` intervals); with them every row that has a target, intervals below `total`.
  */
 export function retentionCountsSql(o: ActivityOptions, personEvents: string): string {
-  const cells = o.breakdown ? "interval < {total:Int64}" : "row_key >= 0 AND row_key < {total:Int64} AND interval < {total:Int64} - row_key";
+  const cells = o.breakdown
+    ? "interval < {total:Int64}"
+    : "row_key >= 0 AND row_key < {total:Int64} AND interval < {total:Int64} - row_key";
   return `${activitySql(o, personEvents)}
     SELECT row_key, interval, uniqExact(pid) AS count
     FROM activity

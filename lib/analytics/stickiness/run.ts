@@ -14,7 +14,8 @@ export function isStickiness(filter: Record<string, unknown>): boolean {
 }
 
 /** What a stickiness filter computes: its series over its range, by interval; PostHog's 400s for the rest. */
-export const resolveStickiness = (project: TrendProject, rawFilter: Record<string, unknown>) => resolvePersonPeriods(project, rawFilter, "Stickiness");
+export const resolveStickiness = (project: TrendProject, rawFilter: Record<string, unknown>) =>
+  resolvePersonPeriods(project, rawFilter, "Stickiness");
 
 /**
  * Stickiness (PostHog's `Stickiness.run`): per series (× compare period) one item whose `data[k - 1]` is the
@@ -47,7 +48,11 @@ export async function runStickiness(project: TrendProject, rawFilter: Record<str
       item.persons_urls = stickinessPersonsUrls(project.id, dict, item.action as Record<string, unknown>, range);
       // Compared periods are labelled by position, as PostHog's convert_to_comparison does.
       if (compareLabel)
-        Object.assign(item, { labels: (item.days as number[]).map((_, i) => `${interval} ${i}`), compare: true, compare_label: compareLabel });
+        Object.assign(item, {
+          labels: (item.days as number[]).map((_, i) => `${interval} ${i}`),
+          compare: true,
+          compare_label: compareLabel,
+        });
       return item;
     }),
   );
@@ -57,7 +62,10 @@ export async function runStickiness(project: TrendProject, rawFilter: Record<str
 async function stickinessPoints(ctx: TrendContext, series: Series, range: DateRange) {
   const params = new SqlParams();
   const store = await getAnalysisStore(ctx.teamId);
-  const rows = await store.query<{ intervals: string | number; persons: string | number }>(stickinessSql(ctx, series, range, params), params.values);
+  const rows = await store.query<{ intervals: string | number; persons: string | number }>(
+    stickinessSql(ctx, series, range, params),
+    params.values,
+  );
   const persons = new Map(rows.map((r) => [Number(r.intervals), Number(r.persons)]));
   const days = range.buckets.map((_, i) => i + 1);
   const data = days.map((k) => persons.get(k) ?? 0);

@@ -35,7 +35,13 @@ export interface ComputeOptions {
 const countsFirstSeen = (s: Series, opts: ComputeOptions) => opts.cumulativeDistinct && s.math === "dau";
 
 /** Every series over one period: series without breakdown that share their events are computed in one scan. */
-export async function computePeriod(ctx: TrendContext, series: Series[], range: DateRange, breakdown: Breakdown | null, opts: ComputeOptions): Promise<Computed[]> {
+export async function computePeriod(
+  ctx: TrendContext,
+  series: Series[],
+  range: DateRange,
+  breakdown: Breakdown | null,
+  opts: ComputeOptions,
+): Promise<Computed[]> {
   if (breakdown) return Promise.all(series.map((s) => computeBreakdown(ctx, s, range, breakdown, opts)));
   const results: Computed[] = [];
   const scans = new Map<string, Series[]>();
@@ -65,7 +71,13 @@ export async function computePeriod(ctx: TrendContext, series: Series[], range: 
 }
 
 /** One series by breakdown value: the page of ranked values (S8), and "other" for the values past it. */
-async function computeBreakdown(ctx: TrendContext, s: Series, range: DateRange, breakdown: Breakdown, opts: ComputeOptions): Promise<Computed> {
+async function computeBreakdown(
+  ctx: TrendContext,
+  s: Series,
+  range: DateRange,
+  breakdown: Breakdown,
+  opts: ComputeOptions,
+): Promise<Computed> {
   const top = opts.offset + opts.limit;
   const pointsOf = countsFirstSeen(s, opts) ? firstSeenPoints : seriesPoints;
   let ranked: string[];
@@ -79,7 +91,10 @@ async function computeBreakdown(ctx: TrendContext, s: Series, range: DateRange, 
     const all = rankBreakdownValues(totals);
     ranked = all.slice(0, top);
     more = all.length > top;
-    points = opts.aggregate || ranked.length <= opts.offset ? new Map() : await pointsOf(ctx, s, range, breakdown, { only: ranked.slice(opts.offset) });
+    points =
+      opts.aggregate || ranked.length <= opts.offset
+        ? new Map()
+        : await pointsOf(ctx, s, range, breakdown, { only: ranked.slice(opts.offset) });
   }
   const order = ranked.slice(opts.offset);
   if (more && opts.showOther) {

@@ -23,7 +23,9 @@ describe("trend formulas (S9)", () => {
   test("nesting past MAX_FORMULA_DEPTH is a 400 naming it, not a stack overflow", () => {
     const nested = (depth: number) => `${"(".repeat(depth)}A${")".repeat(depth)}`;
     expect(compileFormula(nested(MAX_FORMULA_DEPTH - 1), 1)([3])).toBe(3);
-    expect(() => compileFormula(nested(MAX_FORMULA_DEPTH + 1), 1)).toThrow(expect.objectContaining({ status: 400, attr: "formula", code: "max_depth" }));
+    expect(() => compileFormula(nested(MAX_FORMULA_DEPTH + 1), 1)).toThrow(
+      expect.objectContaining({ status: 400, attr: "formula", code: "max_depth" }),
+    );
     expect(() => compileFormula(nested(100_000), 1)).toThrow(expect.objectContaining({ code: "max_depth" }));
     expect(() => compileFormula(`${"-".repeat(100_000)}A`, 1)).toThrow(expect.objectContaining({ code: "max_depth" }));
   });

@@ -6,7 +6,11 @@ import { validationError } from "@/lib/api/errors";
  * the series values at one point; NaN and ±∞ become 0 and values are rounded to 2 decimals as PostHog does.
  */
 
-type Node = { kind: "num"; value: number } | { kind: "var"; index: number } | { kind: "neg"; arg: Node } | { kind: "bin"; op: string; left: Node; right: Node };
+type Node =
+  | { kind: "num"; value: number }
+  | { kind: "var"; index: number }
+  | { kind: "neg"; arg: Node }
+  | { kind: "bin"; op: string; left: Node; right: Node };
 
 export interface TrendFormula {
   text: string;
@@ -17,7 +21,10 @@ export interface TrendFormula {
  * The formulas a trend answers: PostHog's single `formula`, whose lines the answer holds alone, else Hedgerow's
  * `formulas`, each answered after the series (blank ones left out, each once).
  */
-export function trendFormulas(filter: { formula?: string | null; formulas?: string[] | null }, seriesCount: number): { formulas: TrendFormula[]; withSeries: boolean } {
+export function trendFormulas(
+  filter: { formula?: string | null; formulas?: string[] | null },
+  seriesCount: number,
+): { formulas: TrendFormula[]; withSeries: boolean } {
   const single = filter.formula?.trim();
   if (single) return { formulas: [{ text: single, compute: compileFormula(single, seriesCount) }], withSeries: false };
   const texts = [...new Set((filter.formulas ?? []).map((text) => text.trim()).filter(Boolean))];
@@ -34,7 +41,11 @@ export function compileFormula(formula: string, seriesCount: number, attr = "for
   // Each parenthesis or sign nests the parse (and the evaluation) one level deeper.
   const nested = <T>(parse: () => T): T => {
     if (++depth > MAX_FORMULA_DEPTH)
-      throw validationError(`The formula is nested too deeply: at most ${MAX_FORMULA_DEPTH} levels of parentheses and signs.`, attr, "max_depth");
+      throw validationError(
+        `The formula is nested too deeply: at most ${MAX_FORMULA_DEPTH} levels of parentheses and signs.`,
+        attr,
+        "max_depth",
+      );
     const node = parse();
     depth--;
     return node;

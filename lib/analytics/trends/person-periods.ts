@@ -27,7 +27,11 @@ export interface PersonPeriodsFilter {
  * What a stickiness or lifecycle filter computes: its series over its range, by interval. Both count persons per
  * period, so neither has breakdowns (PostHog has none): `analysis` names it in the 400.
  */
-export async function resolvePersonPeriods(project: TrendProject, rawFilter: Record<string, unknown>, analysis: string): Promise<PersonPeriodsFilter> {
+export async function resolvePersonPeriods(
+  project: TrendProject,
+  rawFilter: Record<string, unknown>,
+  analysis: string,
+): Promise<PersonPeriodsFilter> {
   const parsed = ZTrendFilter.safeParse(rawFilter ?? {});
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;
@@ -43,5 +47,11 @@ export async function resolvePersonPeriods(project: TrendProject, rawFilter: Rec
   const properties: PropertyGroup = filter.filter_test_accounts
     ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
     : filter.properties;
-  return { filter, series, interval, range, ctx: { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties } };
+  return {
+    filter,
+    series,
+    interval,
+    range,
+    ctx: { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties },
+  };
 }

@@ -23,7 +23,16 @@ import { getAnalysisStore } from "@/lib/analytics/store";
 import { trendFormulas, type TrendFormula } from "./formula";
 import type { Breakdown, Points, TrendContext } from "./sql";
 import { computePeriod, type ComputeOptions, type Computed } from "./compute";
-import { AGGREGATE_DISPLAYS, DISPLAYS, ZTrendFilter, filterEntities, resolveSeries, type Display, type Series, type TTrendFilter } from "./schemas";
+import {
+  AGGREGATE_DISPLAYS,
+  DISPLAYS,
+  ZTrendFilter,
+  filterEntities,
+  resolveSeries,
+  type Display,
+  type Series,
+  type TTrendFilter,
+} from "./schemas";
 
 export { NULL_BREAKDOWN, OTHER_BREAKDOWN } from "./sql";
 
@@ -117,12 +126,24 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
     withSeries ? trendAnswerBytes(project.id, plannedItems(actions, periods, valuesOf, breakdown), !aggregate, cumulative) : 0;
   // A formula's items: as many as the first series' (without persons URLs), once per formula.
   const formulaItemsPlanned = (valuesOf: (pi: number) => string[]) =>
-    formulas.length * trendAnswerBytes(project.id, plannedItems(actions.slice(0, 1), periods, (_, pi) => valuesOf(pi), breakdown), false, cumulative);
+    formulas.length *
+    trendAnswerBytes(
+      project.id,
+      plannedItems(actions.slice(0, 1), periods, (_, pi) => valuesOf(pi), breakdown),
+      false,
+      cumulative,
+    );
   // Before any query, with one breakdown value per series; once the values are known, with them all.
   checkAnswerBytes(seriesItemsPlanned(() => [""]) + formulaItemsPlanned(() => [""]));
 
   // Per series and period: the raw values (before cumulative), keyed by breakdown value.
-  const options: ComputeOptions = { limit, offset, aggregate, cumulativeDistinct: cumulative, showOther: !filter.breakdown_hide_other_aggregation };
+  const options: ComputeOptions = {
+    limit,
+    offset,
+    aggregate,
+    cumulativeDistinct: cumulative,
+    showOther: !filter.breakdown_hide_other_aggregation,
+  };
   const computeAll = (opts: ComputeOptions) =>
     Promise.all(periods.map((period) => computePeriod(ctx, series, period.range, breakdown, opts))).then((byPeriod) =>
       series.map((_, si) => byPeriod.map((perSeries) => perSeries[si])),
@@ -144,11 +165,22 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
         const { order, points, totals } = computed![si][pi];
         for (const bv of order) {
           const item: TrendItem = { action: actions[si], label: itemLabel(s, bv, breakdown, series.length) };
-          Object.assign(item, shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate));
+          Object.assign(
+            item,
+            shape(period, aggregate ? null : pointsOf(points, bv, period.range, cumulative), totals?.get(bv) ?? 0, aggregate),
+          );
           if (breakdown) item.breakdown_value = bv;
           if (period.compareLabel) Object.assign(item, { compare: true, compare_label: period.compareLabel });
           if (!aggregate) {
-            item.persons_urls = trendPersonsUrls(project.id, period.filterDict, actions[si], period.range, breakdown ? bv : null, cumulative, otherThan(order, bv));
+            item.persons_urls = trendPersonsUrls(
+              project.id,
+              period.filterDict,
+              actions[si],
+              period.range,
+              breakdown ? bv : null,
+              cumulative,
+              otherThan(order, bv),
+            );
           }
           items.push(item);
         }
@@ -174,12 +206,14 @@ export function resolveBreakdown(filter: TTrendFilter): Breakdown | null {
   const type = filter.breakdown_type ?? "event";
   if (type !== "event" && type !== "person" && type !== "session" && type !== "group" && type !== "hogql")
     throw validationError(`Breakdown type "${type}" is not supported.`, "breakdown_type", "unsupported");
-  if (typeof filter.breakdown !== "string")
-    throw validationError("Breakdown must be a property key.", "breakdown");
+  if (typeof filter.breakdown !== "string") throw validationError("Breakdown must be a property key.", "breakdown");
   if (type === "group")
-    return { key: filter.breakdown, type, groupTypeIndex: groupTypeIndexOf(filter.breakdown_group_type_index, "breakdown_group_type_index") };
-  if (type === "session" && filter.breakdown !== SESSION_DURATION)
-    throw unsupportedSessionProperty(filter.breakdown, "breakdown");
+    return {
+      key: filter.breakdown,
+      type,
+      groupTypeIndex: groupTypeIndexOf(filter.breakdown_group_type_index, "breakdown_group_type_index"),
+    };
+  if (type === "session" && filter.breakdown !== SESSION_DURATION) throw unsupportedSessionProperty(filter.breakdown, "breakdown");
   return { key: filter.breakdown, type };
 }
 
@@ -208,7 +242,7 @@ function shape(period: Period, data: number[] | null, aggregatedValue: number, a
     : range.buckets.map((b) => bucketLabel(b, range.interval));
   if (aggregate) return { aggregated_value: aggregatedValue, data: [], days, labels, filter: period.filterDict };
   const values = data ?? [];
-  const count = period.filterDict.display === "ActionsLineGraphCumulative" ? values.at(-1) ?? 0 : values.reduce((a, b) => a + b, 0);
+  const count = period.filterDict.display === "ActionsLineGraphCumulative" ? (values.at(-1) ?? 0) : values.reduce((a, b) => a + b, 0);
   return { count, data: values, labels, days, filter: period.filterDict };
 }
 

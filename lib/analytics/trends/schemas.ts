@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { validationError } from "@/lib/api/errors";
-import { SESSION_DURATION, ZProperties, groupTypeIndexOf, unsupportedSessionProperty, jsonish, matchedEntity, type ActionDefinition, type MatchedEntity } from "@/lib/analytics/filters";
+import {
+  SESSION_DURATION,
+  ZProperties,
+  groupTypeIndexOf,
+  unsupportedSessionProperty,
+  jsonish,
+  matchedEntity,
+  type ActionDefinition,
+  type MatchedEntity,
+} from "@/lib/analytics/filters";
 import { hogqlAggregateSql } from "@/lib/analytics/filters/hogql";
 import { MAX_BREAKDOWN_LIMIT, MAX_FORMULA_LENGTH, MAX_TREND_FORMULAS, MAX_TREND_SERIES, checkCount } from "@/lib/analytics/limits";
 import { HOGQL_MATH, MATHS, PROPERTY_MATHS, type TrendMath } from "./constants";
@@ -10,12 +19,16 @@ export * from "./constants";
 /** Legacy trend filter (`posthog/models/filters/filter.py`), as a POST body or GET query params. */
 
 const bool = z.preprocess((v) => {
-  if (typeof v === "string") return ["true", "1"].includes(v.toLowerCase()) ? true : ["false", "0", ""].includes(v.toLowerCase()) ? false : v;
+  if (typeof v === "string")
+    return ["true", "1"].includes(v.toLowerCase()) ? true : ["false", "0", ""].includes(v.toLowerCase()) ? false : v;
   return v;
 }, z.boolean().nullish());
 
 const optionalInt = (max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v), z.number().int().min(0).max(max).nullish());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" ? undefined : v),
+    z.number().int().min(0).max(max).nullish(),
+  );
 
 const ZTrendEntity = z
   .object({
@@ -88,7 +101,12 @@ export const isSessionDuration = (series: Pick<Series, "math" | "mathProperty">)
 
 /** The filter's events and actions, in series order (PostHog sorts both lists together by `order`); at most MAX_TREND_SERIES. */
 export function filterEntities(filter: TTrendFilter): TTrendEntity[] {
-  checkCount((filter.events?.length ?? 0) + (filter.actions?.length ?? 0), MAX_TREND_SERIES, filter.events?.length ? "events" : "actions", "series");
+  checkCount(
+    (filter.events?.length ?? 0) + (filter.actions?.length ?? 0),
+    MAX_TREND_SERIES,
+    filter.events?.length ? "events" : "actions",
+    "series",
+  );
   const events = (filter.events ?? []).map((e) => ({ ...e, type: "events" as const }));
   const actions = (filter.actions ?? []).map((e) => ({ ...e, type: "actions" as const }));
   return [...events, ...actions]

@@ -70,8 +70,7 @@ function tzLiteral(tz: string): string {
   return `'${tz}'`;
 }
 
-const needsPerson = (series: Series) =>
-  series.math === "dau" || series.math in ACTIVE_DAYS || series.math.endsWith("_count_per_actor");
+const needsPerson = (series: Series) => series.math === "dau" || series.math in ACTIVE_DAYS || series.math.endsWith("_count_per_actor");
 
 /** Maths that are one aggregate over the matching events: several can share a scan, with totals in the same pass. */
 export const isSingleAggregate = (series: Series) =>
@@ -120,7 +119,13 @@ export function baseQuery(
     `timestamp >= fromUnixTimestamp64Micro(${params.add(micros(from), "Int64")}, 'UTC')`,
     `timestamp <= fromUnixTimestamp64Micro(${params.add(toMicros(to), "Int64")}, 'UTC')`,
   ];
-  const columns = { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: inRange.join(" AND "), personOverrides: ctx.personOverrides };
+  const columns = {
+    event: "e.properties",
+    person: PERSON_PROPERTIES,
+    team,
+    sessionsDuring: inRange.join(" AND "),
+    personOverrides: ctx.personOverrides,
+  };
   const where = [`e.team_id = ${team}`, ...inRange.map((c) => `e.${c}`)];
   const own = entityMatchSql(series.match, columns, params);
   if (own !== "1") where.push(own);
@@ -132,11 +137,12 @@ export function baseQuery(
     if (s.math === HOGQL_MATH) select.push(...hogqlMath(s, `num${i}`).columns.map((column, k) => `${column} AS num${i}_${k}`));
     // unique_group's value column is the event's group key (G12).
     if (s.math === "unique_group") select.push(`${groupKeyColumn(s.groupTypeIndex!)} AS num${i}`);
-    else select.push(
-      s.mathProperty && !isSessionDuration(s)
-        ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
-        : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
-    );
+    else
+      select.push(
+        s.mathProperty && !isSessionDuration(s)
+          ? `${propertyNumberSql("e.properties", params.add(s.mathProperty, "String"))} AS num${i}`
+          : `CAST(NULL, 'Nullable(Float64)') AS num${i}`,
+      );
   });
   if (breakdown) {
     const key = params.add(breakdown.key, "String");
@@ -158,7 +164,9 @@ export function baseQuery(
       if (pick) where.push(`${value} IN ${params.add(pick.only, "Array(String)")}`);
     }
   } else select.push("'' AS bv");
-  let joins = withPerson ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}` : "";
+  let joins = withPerson
+    ? `${personIdJoin(team, ctx.personOverrides)} ${personProps ? personPropertiesJoin(team, ctx.personOverrides) : ""}`
+    : "";
   if (breakdown?.type === "session") {
     // Only the sessions with events in the range; events without a session drop out (legacy's INNER JOIN).
     const touched = `SELECT prop_session_id FROM events WHERE team_id = ${team} AND ${columns.sessionsDuring}`;
@@ -238,7 +246,13 @@ function collectPoints(rows: Row[]): Points {
 }
 
 /** The series' value per bucket of `range` (and per breakdown value). */
-export async function seriesPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
+export async function seriesPoints(
+  ctx: TrendContext,
+  series: Series,
+  range: DateRange,
+  breakdown: Breakdown | null,
+  pick?: BreakdownPick,
+): Promise<Points> {
   const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const tz = tzLiteral(ctx.timezone);
@@ -246,7 +260,10 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
   if (days) {
     const windows = range.buckets.map((b) => activeWindow(series.math, range, b)!);
     const base = baseQuery(ctx, [series], windows[0].start, range.to, breakdown, params, pick);
-    const buckets = params.add(range.buckets.map((b) => bucketDay(b, range.interval)), "Array(String)");
+    const buckets = params.add(
+      range.buckets.map((b) => bucketDay(b, range.interval)),
+      "Array(String)",
+    );
     if (range.interval === "day") {
       // Each person-day counts in the `days` buckets ending with it.
       const sql = `SELECT bucket, bv, toFloat64(uniqExact(person_id)) AS value FROM (
@@ -255,8 +272,14 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
         WHERE bucket IN ${buckets} GROUP BY bucket, bv`;
       return collectPoints(await store.query<Row>(sql, params.values));
     }
-    const starts = params.add(windows.map((w) => micros(w.start)), "Array(Int64)");
-    const ends = params.add(windows.map((w) => micros(w.end)), "Array(Int64)");
+    const starts = params.add(
+      windows.map((w) => micros(w.start)),
+      "Array(Int64)",
+    );
+    const ends = params.add(
+      windows.map((w) => micros(w.end)),
+      "Array(Int64)",
+    );
     const sql = `SELECT ${buckets}[wi] AS bucket, bv, toFloat64(uniqExact(person_id)) AS value
       FROM (${base}) ARRAY JOIN arrayEnumerate(${buckets}) AS wi
       WHERE toUnixTimestamp64Micro(ts) >= ${starts}[wi] AND toUnixTimestamp64Micro(ts) < ${ends}[wi]
@@ -278,7 +301,13 @@ export async function seriesPoints(ctx: TrendContext, series: Series, range: Dat
 }
 
 /** Cumulative distinct persons (dau on a cumulative display): each person counted in the bucket of their first event. */
-export async function firstSeenPoints(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Points> {
+export async function firstSeenPoints(
+  ctx: TrendContext,
+  series: Series,
+  range: DateRange,
+  breakdown: Breakdown | null,
+  pick?: BreakdownPick,
+): Promise<Points> {
   const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
@@ -290,15 +319,21 @@ export async function firstSeenPoints(ctx: TrendContext, series: Series, range: 
 }
 
 /** The series' math over the whole range, per breakdown value (S10, and the breakdown ranking of S8). */
-export async function seriesTotals(ctx: TrendContext, series: Series, range: DateRange, breakdown: Breakdown | null, pick?: BreakdownPick): Promise<Totals> {
+export async function seriesTotals(
+  ctx: TrendContext,
+  series: Series,
+  range: DateRange,
+  breakdown: Breakdown | null,
+  pick?: BreakdownPick,
+): Promise<Totals> {
   const store = await getAnalysisStore(ctx.teamId);
   const params = new SqlParams();
   const base = baseQuery(ctx, [series], range.from, range.to, breakdown, params, pick);
   const sql = isSessionDuration(series)
     ? sessionDurationSql(series, base, null, params.add(ctx.teamId, "Int64"))
     : series.math.endsWith("_count_per_actor")
-    ? `SELECT bv, ${actorSql(series)} AS value FROM (SELECT bv, person_id, count() AS c FROM (${base}) GROUP BY bv, person_id) GROUP BY bv`
-    : `SELECT bv, ${aggregateSql(series)} AS value FROM (${base}) GROUP BY bv`;
+      ? `SELECT bv, ${actorSql(series)} AS value FROM (SELECT bv, person_id, count() AS c FROM (${base}) GROUP BY bv, person_id) GROUP BY bv`
+      : `SELECT bv, ${aggregateSql(series)} AS value FROM (${base}) GROUP BY bv`;
   const rows = await store.query<{ bv: string; value: number | string | null }>(sql, params.values);
   return new Map(rows.map((r) => [r.bv, finite(r.value)]));
 }

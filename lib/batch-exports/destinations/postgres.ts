@@ -42,7 +42,12 @@ const TABLES: Record<RecordModel, { types: Record<string, string>; key: string[]
 };
 
 function columnType(column: ExportColumn, types: Record<string, string>, flavour: Flavour, config: Record<string, unknown>): string {
-  if (column.json) return flavour === "Redshift" ? configString(config, "properties_data_type", "varchar").toUpperCase() === "SUPER" ? "SUPER" : "VARCHAR(65535)" : "JSONB";
+  if (column.json)
+    return flavour === "Redshift"
+      ? configString(config, "properties_data_type", "varchar").toUpperCase() === "SUPER"
+        ? "SUPER"
+        : "VARCHAR(65535)"
+      : "JSONB";
   return types[column.name] ?? (flavour === "Redshift" ? "VARCHAR(65535)" : "TEXT");
 }
 
@@ -124,7 +129,9 @@ export function postgresDestination(flavour: Flavour): Destination {
       const tableName = configString(config, "table_name", "events");
       const table = `${client.escapeIdentifier(configString(config, "schema", "public"))}.${client.escapeIdentifier(tableName)}`;
       const { types, key, versions } = TABLES[interval.model];
-      const newer = versions.map((name) => `hedgerow_stage.${client.escapeIdentifier(name)} > ${table}.${client.escapeIdentifier(name)}`).join(" OR ");
+      const newer = versions
+        .map((name) => `hedgerow_stage.${client.escapeIdentifier(name)} > ${table}.${client.escapeIdentifier(name)}`)
+        .join(" OR ");
       let created = false;
       // Decided at the first page: COPY straight into the table (the interval is this run's alone), or merge.
       let direct: boolean | undefined;
@@ -135,7 +142,9 @@ export function postgresDestination(flavour: Flavour): Destination {
           // of COPY's time) is not needed.
           const mergeKey = !versions.length && page.columns.some((column) => column.name === "timestamp") ? ["timestamp", ...key] : key;
           if (!created) {
-            const definition = page.columns.map((column) => `${client.escapeIdentifier(column.name)} ${columnType(column, types, flavour, config)}`);
+            const definition = page.columns.map(
+              (column) => `${client.escapeIdentifier(column.name)} ${columnType(column, types, flavour, config)}`,
+            );
             // Persons merge on their primary key, as PostHog creates it; events find a page's rows by index
             // (Redshift has no indexes: it sorts and zone-maps instead).
             const primaryKey = versions.length ? `, PRIMARY KEY (${key.map((name) => client.escapeIdentifier(name)).join(", ")})` : "";
@@ -165,13 +174,17 @@ export function postgresDestination(flavour: Flavour): Destination {
               return;
             }
             // Otherwise only a table holding none of the interval's events takes pages as they are.
-            direct = events !== null && (await client.query(`SELECT 1 FROM ${table} WHERE ${events.where} LIMIT 1`, events.values)).rows.length === 0;
+            direct =
+              events !== null &&
+              (await client.query(`SELECT 1 FROM ${table} WHERE ${events.where} LIMIT 1`, events.values)).rows.length === 0;
           }
           if (direct) {
             await copy();
             return;
           }
-          const same = mergeKey.map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`).join(" AND ");
+          const same = mergeKey
+            .map((name) => `${table}.${client.escapeIdentifier(name)} = hedgerow_stage.${client.escapeIdentifier(name)}`)
+            .join(" AND ");
           await client.query("BEGIN");
           try {
             await client.query(`CREATE TEMPORARY TABLE hedgerow_stage (LIKE ${table}) ON COMMIT DROP`);
@@ -203,10 +216,7 @@ export function postgresDestination(flavour: Flavour): Destination {
       signal.addEventListener("abort", abort, { once: true });
       try {
         const schema = configString(config, "schema", "public");
-        const { rows } = await client.query<{ ok: boolean }>(
-          "SELECT has_schema_privilege($1, 'CREATE') AS ok",
-          [schema],
-        );
+        const { rows } = await client.query<{ ok: boolean }>("SELECT has_schema_privilege($1, 'CREATE') AS ok", [schema]);
         if (!rows[0]?.ok) throw new Error(`The user cannot create tables in the schema "${schema}".`);
       } finally {
         signal.removeEventListener("abort", abort);

@@ -24,7 +24,10 @@ function compressionOf(config: Record<string, unknown>) {
  */
 function client(config: Record<string, unknown>): S3Client {
   const endpoint = typeof config.endpoint_url === "string" && config.endpoint_url ? config.endpoint_url : undefined;
-  const credentials = { accessKeyId: configString(config, "aws_access_key_id"), secretAccessKey: configString(config, "aws_secret_access_key") };
+  const credentials = {
+    accessKeyId: configString(config, "aws_access_key_id"),
+    secretAccessKey: configString(config, "aws_secret_access_key"),
+  };
   return new S3Client({
     region: configString(config, "region", "us-east-1"),
     endpoint,
@@ -78,17 +81,19 @@ export const s3Destination: Destination = {
       async writePage(page: RecordPage, part: number) {
         const lines = bodyOf(page);
         const body = compression ? await compression.compress(lines) : lines;
-        await send("PutObject", () => s3.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: objectKey(config, interval, part),
-            Body: body,
-            ContentType: "application/jsonl",
-            ContentEncoding: compression?.name === "gzip" ? "gzip" : compression?.name === "brotli" ? "br" : undefined,
-            ServerSideEncryption: encryption,
-            SSEKMSKeyId: encryption === "aws:kms" && typeof config.kms_key_id === "string" ? config.kms_key_id : undefined,
-          }),
-        ));
+        await send("PutObject", () =>
+          s3.send(
+            new PutObjectCommand({
+              Bucket: bucket,
+              Key: objectKey(config, interval, part),
+              Body: body,
+              ContentType: "application/jsonl",
+              ContentEncoding: compression?.name === "gzip" ? "gzip" : compression?.name === "brotli" ? "br" : undefined,
+              ServerSideEncryption: encryption,
+              SSEKMSKeyId: encryption === "aws:kms" && typeof config.kms_key_id === "string" ? config.kms_key_id : undefined,
+            }),
+          ),
+        );
       },
       close: async () => s3.destroy(),
     };
@@ -96,7 +101,9 @@ export const s3Destination: Destination = {
   async check(config, signal) {
     const s3 = client(config);
     try {
-      await send("HeadBucket", () => s3.send(new HeadBucketCommand({ Bucket: configString(config, "bucket_name") }), { abortSignal: signal }));
+      await send("HeadBucket", () =>
+        s3.send(new HeadBucketCommand({ Bucket: configString(config, "bucket_name") }), { abortSignal: signal }),
+      );
     } finally {
       s3.destroy();
     }

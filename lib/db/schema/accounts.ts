@@ -67,10 +67,7 @@ export const memberships = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("memberships_org_user").on(t.organizationId, t.userId),
-    index("memberships_user").on(t.userId),
-  ],
+  (t) => [uniqueIndex("memberships_org_user").on(t.organizationId, t.userId), index("memberships_user").on(t.userId)],
 );
 
 export const projects = pgTable(

@@ -1,18 +1,6 @@
 // Batch exports, their runs, backfills and logs.
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { sealedJsonb } from "@/lib/secrets/sealed-column";
 import { projects, users } from "./accounts";
 import { createdAt } from "./columns";
@@ -96,9 +84,7 @@ export const batchExportRuns = pgTable(
     lastUpdatedAt: timestamp("last_updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("batch_export_runs_scheduled_interval")
-      .on(t.batchExportId, t.dataIntervalEnd)
-      .where(sql`${t.backfillId} IS NULL`),
+    uniqueIndex("batch_export_runs_scheduled_interval").on(t.batchExportId, t.dataIntervalEnd).where(sql`${t.backfillId} IS NULL`),
     index("batch_export_runs_export_created").on(t.batchExportId, t.createdAt),
     index("batch_export_runs_status").on(t.status),
   ],

@@ -149,7 +149,10 @@ export const dashboardTiles = pgTable(
     color: varchar("color", { length: 400 }),
     deleted: boolean("deleted").notNull().default(false),
   },
-  (t) => [uniqueIndex("dashboard_tiles_dashboard_insight").on(t.dashboardId, t.insightId), index("dashboard_tiles_insight").on(t.insightId)],
+  (t) => [
+    uniqueIndex("dashboard_tiles_dashboard_insight").on(t.dashboardId, t.insightId),
+    index("dashboard_tiles_insight").on(t.insightId),
+  ],
 );
 
 /** Computed analysis results, keyed by a hash of the normalized filter within a project. */

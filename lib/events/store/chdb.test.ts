@@ -39,10 +39,9 @@ describe("the event store on chDB (opened by getEventStore)", () => {
     const elapsed = Date.now() - started;
     // A blocked loop would fire no timer until the query ended.
     expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
-    const [{ n }] = await store.query<{ n: string }>(
-      "SELECT count() AS n FROM events WHERE uuid IN {ids:Array(UUID)}",
-      { ids: Array.from({ length: 20 }, (_, i) => uuid(100 + i)) },
-    );
+    const [{ n }] = await store.query<{ n: string }>("SELECT count() AS n FROM events WHERE uuid IN {ids:Array(UUID)}", {
+      ids: Array.from({ length: 20 }, (_, i) => uuid(100 + i)),
+    });
     expect(n).toBe("20");
   });
 });
@@ -71,7 +70,10 @@ describe("helpers", () => {
   });
 
   test("JSONEachRow both ways", () => {
-    const rows = [{ a: "x\ny", b: 1 }, { a: "", b: null }];
+    const rows = [
+      { a: "x\ny", b: 1 },
+      { a: "", b: null },
+    ];
     expect(toJsonEachRow(rows)).toBe('{"a":"x\\ny","b":1}\n{"a":"","b":null}\n');
     expect(parseJsonEachRow(toJsonEachRow(rows))).toEqual(rows);
     expect(parseJsonEachRow("")).toEqual([]);

@@ -138,7 +138,9 @@ describe("the ClickHouse server implementation's protocol", () => {
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: "60", type: "UNKNOWN_TABLE" });
     expect((error as Error).message.trim()).toBe("Table analytics.nope does not exist.");
-    answer = () => ({ error: { code: 62, name: "SYNTAX_ERROR", message: "Syntax error: failed at position 1 ('SELEC'): SELEC 1. Expected one of: Query" } });
+    answer = () => ({
+      error: { code: 62, name: "SYNTAX_ERROR", message: "Syntax error: failed at position 1 ('SELEC'): SELEC 1. Expected one of: Query" },
+    });
     await expect(store.command("SELEC 1")).rejects.toThrow("Syntax error: failed at position 1 ('SELEC'): SELEC 1. Expected one of: Query");
     answer = () => ({ error: { code: 27, name: "CANNOT_PARSE_INPUT_AS", message: "Cannot parse input" } });
     await expect(store.insert("events", [{ team_id: "x" }])).rejects.toThrow("Cannot parse input");
@@ -153,10 +155,13 @@ describe("migrations through the server implementation, the SQL proved on chDB",
     const applied: string[] = [];
     answer = (request) => {
       if (request.params.get("query") === "INSERT INTO schema_migrations FORMAT JSONEachRow")
-        applied.push(...request.body.trim().split("\n").map((line) => JSON.parse(line).name));
-      return request.body.startsWith("SELECT name FROM schema_migrations")
-        ? { rows: applied.map((name) => ({ name })) }
-        : {};
+        applied.push(
+          ...request.body
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line).name),
+        );
+      return request.body.startsWith("SELECT name FROM schema_migrations") ? { rows: applied.map((name) => ({ name })) } : {};
     };
     const ran = await migrateEventStore(store);
     expect(ran).toEqual(expect.arrayContaining(["0001_events_and_persons", "0003_exact_hot_properties"]));
@@ -181,9 +186,7 @@ describe("migrations through the server implementation, the SQL proved on chDB",
       for (const statement of statements)
         if (statement.startsWith("SELECT")) await chdb.query(statement);
         else await chdb.command(statement);
-      const tables = await chdb.query<{ name: string }>(
-        "SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name",
-      );
+      const tables = await chdb.query<{ name: string }>("SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name");
       expect(tables.map((t) => t.name)).toEqual([
         "cohort_calculations",
         "cohort_people",

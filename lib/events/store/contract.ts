@@ -16,19 +16,12 @@ export function eventStoreContract(store: () => EventStore) {
     expect(await migrateEventStore(store())).toEqual([]);
     const again = await store().query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name");
     expect(again).toEqual(recorded);
-    const tables = await store().query<{ name: string }>(
-      "SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name",
-    );
-    expect(tables.map((row) => row.name)).toEqual(
-      expect.arrayContaining(["events", "person", "person_distinct_id2", "schema_migrations"]),
-    );
+    const tables = await store().query<{ name: string }>("SELECT name FROM system.tables WHERE database = currentDatabase() ORDER BY name");
+    expect(tables.map((row) => row.name)).toEqual(expect.arrayContaining(["events", "person", "person_distinct_id2", "schema_migrations"]));
   });
 
   test("insert and query round trip, with the materialized columns", async () => {
-    await store().insert("events", [
-      event(1),
-      event(2, { timestamp: "2024-03-04 05:06:08.5", elements_chain: "a:nth-child(1)" }),
-    ]);
+    await store().insert("events", [event(1), event(2, { timestamp: "2024-03-04 05:06:08.5", elements_chain: "a:nth-child(1)" })]);
     const rows = await store().query(
       `SELECT uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain,
               prop_browser, prop_os, prop_current_url, prop_pathname
@@ -114,7 +107,12 @@ export function eventStoreContract(store: () => EventStore) {
 
   test("a read past its limits is stopped by the engine, and answered with PostHog's error for that limit", async () => {
     const stopped = async (sql: string, settings?: Record<string, number>) => {
-      const error = await store().query(sql, undefined, settings).then(() => null, (caught: unknown) => caught);
+      const error = await store()
+        .query(sql, undefined, settings)
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
       expect(error, sql).toBeInstanceOf(Error);
       return queryLimitError(error)?.body ?? (error as Error).message;
     };
@@ -152,9 +150,24 @@ export function eventStoreContract(store: () => EventStore) {
       { id: bob, team_id: TEAM, properties: '{"email":"b@x.io"}', is_identified: 0, created_at: "2024-01-02 00:00:00.000", version: 0 },
     ]);
     await store().insert("person", [
-      { id: alice, team_id: TEAM, properties: '{"email":"a@x.io","plan":"pro"}', is_identified: 1, created_at: "2024-01-01 00:00:00.000", version: 1 },
+      {
+        id: alice,
+        team_id: TEAM,
+        properties: '{"email":"a@x.io","plan":"pro"}',
+        is_identified: 1,
+        created_at: "2024-01-01 00:00:00.000",
+        version: 1,
+      },
       // bob merged into alice: deleted
-      { id: bob, team_id: TEAM, properties: '{"email":"b@x.io"}', is_identified: 0, created_at: "2024-01-02 00:00:00.000", version: 1, is_deleted: 1 },
+      {
+        id: bob,
+        team_id: TEAM,
+        properties: '{"email":"b@x.io"}',
+        is_identified: 0,
+        created_at: "2024-01-02 00:00:00.000",
+        version: 1,
+        is_deleted: 1,
+      },
     ]);
     await store().insert("person_distinct_id2", [
       { team_id: TEAM, distinct_id: "anon-1", person_id: alice, version: 0 },
@@ -188,8 +201,12 @@ export function eventStoreContract(store: () => EventStore) {
     const result = await squashPersonOverrides(store(), { graceSeconds: 0, now: new Date(Date.now() + 1_000) });
     expect(result.folded).toBeGreaterThanOrEqual(1);
     expect(await store().query("SELECT person_id FROM events WHERE distinct_id = 'squash-anon'")).toEqual([{ person_id: to }]);
-    expect(await store().query("SELECT count() AS n FROM person_distinct_id_overrides WHERE distinct_id = 'squash-anon'")).toEqual([{ n: "0" }]);
-    const leftovers = await store().query("SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'person_overrides_squash_%'");
+    expect(await store().query("SELECT count() AS n FROM person_distinct_id_overrides WHERE distinct_id = 'squash-anon'")).toEqual([
+      { n: "0" },
+    ]);
+    const leftovers = await store().query(
+      "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'person_overrides_squash_%'",
+    );
     expect(leftovers).toEqual([]);
   });
 }
@@ -209,4 +226,3 @@ export function event(n: number, overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-

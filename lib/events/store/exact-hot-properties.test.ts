@@ -66,10 +66,14 @@ let store: EventStore;
 
 beforeAll(async () => {
   mkdirSync(beforeDir);
-  for (const file of readdirSync(MIGRATIONS_DIR)) if (file < "0003") copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(beforeDir, file));
+  for (const file of readdirSync(MIGRATIONS_DIR))
+    if (file < "0003") copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(beforeDir, file));
   store = await openChdbStore(path.join(dataDir, "chdb"));
   await migrateEventStore(store, beforeDir);
-  await store.insert("events", CASES.map((c, i) => row(OLD + i, c.json)));
+  await store.insert(
+    "events",
+    CASES.map((c, i) => row(OLD + i, c.json)),
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -114,7 +118,10 @@ describe("the exact hot-property columns", () => {
   });
 
   test("rows written after the migrations (each column from the same, single parse)", async () => {
-    await store.insert("events", CASES.map((c, i) => row(NEW + i, c.json)));
+    await store.insert(
+      "events",
+      CASES.map((c, i) => row(NEW + i, c.json)),
+    );
     expect(await storedColumns(NEW)).toEqual(Object.values(HOT).sort());
     expect(await columnValues(NEW)).toEqual(expected);
   });
@@ -135,7 +142,11 @@ describe("the exact hot-property columns", () => {
       expect(rows.every((r) => r.has === r.json_has && (!r.has || r.value === r.json_value))).toBe(true);
       // Every case once before and once after the migration.
       const values = rows.filter((r) => r.has).map((r) => [r.value, r.n]);
-      expect(values.sort()).toEqual(CASES.filter((c) => c.column !== null).map((c) => [c.column, "2"]).sort());
+      expect(values.sort()).toEqual(
+        CASES.filter((c) => c.column !== null)
+          .map((c) => [c.column, "2"])
+          .sort(),
+      );
       expect(rows.filter((r) => !r.has).reduce((sum, r) => sum + Number(r.n), 0)).toBe(4);
     }
   });
@@ -172,11 +183,31 @@ describe("the exact hot-property columns", () => {
       }
     expect([...readsColumn].sort()).toEqual(
       [
-        'exact "x"', 'exact ["x","42"]', 'exact ["","null"]', "exact 42", "exact true", 'exact "nope"',
-        'is_not "x"', 'is_not ["x","42"]', 'is_not ["","null"]', "is_not 42", "is_not true", 'is_not "nope"',
-        'icontains "X"', 'icontains ""', 'icontains "_"', 'icontains "{"', 'icontains "\\"b\\""',
-        'not_icontains "X"', 'not_icontains ""', 'not_icontains "_"', 'not_icontains "{"', 'not_icontains "\\"b\\""',
-        "gt 41", "lte 42", 'is_date_before "2030-01-01"',
+        'exact "x"',
+        'exact ["x","42"]',
+        'exact ["","null"]',
+        "exact 42",
+        "exact true",
+        'exact "nope"',
+        'is_not "x"',
+        'is_not ["x","42"]',
+        'is_not ["","null"]',
+        "is_not 42",
+        "is_not true",
+        'is_not "nope"',
+        'icontains "X"',
+        'icontains ""',
+        'icontains "_"',
+        'icontains "{"',
+        'icontains "\\"b\\""',
+        'not_icontains "X"',
+        'not_icontains ""',
+        'not_icontains "_"',
+        'not_icontains "{"',
+        'not_icontains "\\"b\\""',
+        "gt 41",
+        "lte 42",
+        'is_date_before "2030-01-01"',
       ].sort(),
     );
   });

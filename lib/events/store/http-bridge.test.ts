@@ -20,7 +20,13 @@ let store: EventStore;
 
 beforeAll(async () => {
   session = await openChdbSession(path.join(dataDir, "chdb"));
-  bridge = await serveChdbOverHttp(session, { host: "127.0.0.1", port: 0, user: "hedgerow", password: "s3cret/:@", maxResultBytes: 1_000_000 });
+  bridge = await serveChdbOverHttp(session, {
+    host: "127.0.0.1",
+    port: 0,
+    user: "hedgerow",
+    password: "s3cret/:@",
+    maxResultBytes: 1_000_000,
+  });
   store = openClickhouseStore(bridge.url);
   expect(await migrateEventStore(store)).toContain("0001_events_and_persons");
 }, 30_000);
@@ -46,10 +52,21 @@ describe("the event store through the event-store process (ClickHouse client →
   test("array parameters arrive as the client wrote them: nested, quoted, escaped, 64-bit, NULL", async () => {
     const [row] = await store.query(
       "SELECT {nested:Array(Array(String))} AS nested, {big:Array(Int64)} AS big, {maybe:Array(Nullable(String))} AS maybe, {nothing:Nullable(String)} AS nothing",
-      { nested: [["it's", "back\\slash"], ["tab\tnew\nline", "[,]"]], big: [9007199254740993n, -1], maybe: [null, "x"], nothing: null },
+      {
+        nested: [
+          ["it's", "back\\slash"],
+          ["tab\tnew\nline", "[,]"],
+        ],
+        big: [9007199254740993n, -1],
+        maybe: [null, "x"],
+        nothing: null,
+      },
     );
     expect(row).toEqual({
-      nested: [["it's", "back\\slash"], ["tab\tnew\nline", "[,]"]],
+      nested: [
+        ["it's", "back\\slash"],
+        ["tab\tnew\nline", "[,]"],
+      ],
       big: ["9007199254740993", "-1"],
       maybe: [null, "x"],
       nothing: null,
@@ -58,7 +75,10 @@ describe("the event store through the event-store process (ClickHouse client →
 
   test("a parameter as large as a capture flush's uuids (20,000, in the URL) is answered", async () => {
     const uuids = Array.from({ length: 20_000 }, (_, i) => `0190a4c2-0000-7000-8000-${String(i).padStart(12, "0")}`);
-    const [row] = await store.query<{ n: string; last: string }>("SELECT length({uuids:Array(UUID)}) AS n, toString({uuids:Array(UUID)}[-1]) AS last", { uuids });
+    const [row] = await store.query<{ n: string; last: string }>(
+      "SELECT length({uuids:Array(UUID)}) AS n, toString({uuids:Array(UUID)}[-1]) AS last",
+      { uuids },
+    );
     expect(row).toEqual({ n: "20000", last: uuids.at(-1) });
   });
 
@@ -83,8 +103,18 @@ describe("the event store through the event-store process (ClickHouse client →
   test("concurrent inserts and reads from several clients all land", async () => {
     const clients = [openClickhouseStore(bridge.url), openClickhouseStore(bridge.url)];
     const rows = (client: number) =>
-      Array.from({ length: 50 }, (_, i) => ({ team_id: 99, distinct_id: `c${client}-${i}`, person_id: "0190a0a0-0000-7000-8000-000000000001", version: 0 }));
-    await Promise.all(clients.flatMap((client, n) => [client.insert("person_distinct_id2", rows(n)), client.query("SELECT count() FROM person_distinct_id2")]));
+      Array.from({ length: 50 }, (_, i) => ({
+        team_id: 99,
+        distinct_id: `c${client}-${i}`,
+        person_id: "0190a0a0-0000-7000-8000-000000000001",
+        version: 0,
+      }));
+    await Promise.all(
+      clients.flatMap((client, n) => [
+        client.insert("person_distinct_id2", rows(n)),
+        client.query("SELECT count() FROM person_distinct_id2"),
+      ]),
+    );
     const [{ n }] = await store.query<{ n: string }>("SELECT count() AS n FROM person_distinct_id2 WHERE team_id = 99");
     expect(n).toBe("100");
     await Promise.all(clients.map((client) => client.close()));

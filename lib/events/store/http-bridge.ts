@@ -70,7 +70,12 @@ export function serveChdbOverHttp(session: Session, options: BridgeOptions): Pro
     const url = new URL(request.url ?? "/", "http://bridge");
     if (url.pathname === "/ping") return void response.end("Ok.\n");
     if (!authorized(request))
-      throw new BridgeError(516, "AUTHENTICATION_FAILED", "default: Authentication failed: password is incorrect, or there is no user with such name", 403);
+      throw new BridgeError(
+        516,
+        "AUTHENTICATION_FAILED",
+        "default: Authentication failed: password is incorrect, or there is no user with such name",
+        403,
+      );
     const database = url.searchParams.get("database");
     if (database && database !== DATABASE) throw new BridgeError(81, "UNKNOWN_DATABASE", `Database ${database} does not exist`, 404);
     const params: Record<string, string> = {};
@@ -98,7 +103,12 @@ export function serveChdbOverHttp(session: Session, options: BridgeOptions): Pro
       : await session.queryAsync(statement, output);
     const bytes = result.bytes();
     if (bytes.byteLength > maxResultBytes)
-      throw new BridgeError(396, "TOO_MANY_ROWS_OR_BYTES", `Limit for result exceeded, max bytes: ${maxResultBytes}, current bytes: ${bytes.byteLength}`, 500);
+      throw new BridgeError(
+        396,
+        "TOO_MANY_ROWS_OR_BYTES",
+        `Limit for result exceeded, max bytes: ${maxResultBytes}, current bytes: ${bytes.byteLength}`,
+        500,
+      );
     response.writeHead(200, {
       "Content-Type": "text/plain; charset=UTF-8",
       "X-ClickHouse-Query-Id": url.searchParams.get("query_id") ?? "",
@@ -141,7 +151,12 @@ function boundValues(sql: string, texts: Record<string, string>): Record<string,
     if (text === "\\N") values[name] = null;
     else if (types.get(name)?.startsWith("Array(")) values[name] = new ArrayLiteral(text).read();
     else if (/^(Tuple|Map)\(/.test(types.get(name) ?? ""))
-      throw new BridgeError(36, "BAD_ARGUMENTS", `Query parameter '${name}' of type ${types.get(name)} is not supported by the event-store process`, 400);
+      throw new BridgeError(
+        36,
+        "BAD_ARGUMENTS",
+        `Query parameter '${name}' of type ${types.get(name)} is not supported by the event-store process`,
+        400,
+      );
     else values[name] = unescapeText(text);
   }
   return values;
@@ -150,7 +165,7 @@ function boundValues(sql: string, texts: Record<string, string>): Record<string,
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "0": "\0" };
 const unescapeText = (text: string) => text.replace(/\\(.)/gs, (_, char: string) => ESCAPES[char] ?? char);
 
-const QUOTED = /'(?:[^'\\]|\\.)*'/ys;
+const QUOTED = /'(?:[^'\\]|\\.)*'/sy;
 const BARE = /[^,\]]+/y;
 
 /** An array literal as @clickhouse/client writes one (`['a\'b',NULL,[1,2]]`) read into JS values. */

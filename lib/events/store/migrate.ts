@@ -14,9 +14,7 @@ export async function migrateEventStore(store: EventStore, dir = MIGRATIONS_DIR)
     `CREATE TABLE IF NOT EXISTS schema_migrations (name String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
      ENGINE = MergeTree ORDER BY name`,
   );
-  const applied = new Set(
-    (await store.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name),
-  );
+  const applied = new Set((await store.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
   const files = readdirSync(dir)
     .filter((name) => name.endsWith(".sql"))
     .sort();

@@ -36,5 +36,9 @@ export async function closeEventStore(): Promise<void> {
   const opened = holder.__hedgerowEventStore;
   holder.__hedgerowEventStore = undefined;
   // A store that failed to open has nothing to close.
-  if (opened) await opened.then((store) => store.close(), () => undefined);
+  if (opened)
+    await opened.then(
+      (store) => store.close(),
+      () => undefined,
+    );
 }

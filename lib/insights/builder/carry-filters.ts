@@ -14,7 +14,9 @@ export function firstSeriesOnly(filters: LegacyFilters): LegacyFilters {
     ...((filters.actions as Entity[] | undefined) ?? []).map((entity) => ({ list: "actions", entity })),
   ].sort((a, b) => (a.entity.order ?? 0) - (b.entity.order ?? 0));
   const first = entities[0];
-  return first ? { events: first.list === "events" ? [first.entity] : undefined, actions: first.list === "actions" ? [first.entity] : undefined } : {};
+  return first
+    ? { events: first.list === "events" ? [first.entity] : undefined, actions: first.list === "actions" ? [first.entity] : undefined }
+    : {};
 }
 
 /**
@@ -22,7 +24,9 @@ export function firstSeriesOnly(filters: LegacyFilters): LegacyFilters {
  * series, the series, filters and dates carry over; to or from the others, the start date and the filters only.
  */
 export function carryFilters(filters: LegacyFilters, from: string, to: string, defaults: LegacyFilters): LegacyFilters {
-  const carried: LegacyFilters = Object.fromEntries(SHARED_KEYS.filter((key) => filters[key] !== undefined).map((key) => [key, filters[key]]));
+  const carried: LegacyFilters = Object.fromEntries(
+    SHARED_KEYS.filter((key) => filters[key] !== undefined).map((key) => [key, filters[key]]),
+  );
   const keepsSeries = SERIES_KINDS.includes(to) && SERIES_KINDS.includes(from);
   const kept = keepsSeries
     ? { ...carried, ...(to === "LIFECYCLE" ? firstSeriesOnly(carried) : {}) }

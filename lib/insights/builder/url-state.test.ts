@@ -7,7 +7,9 @@ describe("insight filters in the URL", () => {
       insight: "TRENDS",
       interval: "day",
       date_from: "-7d",
-      events: [{ id: "$pageview", type: "events", order: 0, math: "dau", properties: [{ key: "$browser", value: ["Chrome"], operator: "exact" }] }],
+      events: [
+        { id: "$pageview", type: "events", order: 0, math: "dau", properties: [{ key: "$browser", value: ["Chrome"], operator: "exact" }] },
+      ],
       filter_test_accounts: true,
       breakdown_limit: 25,
       breakdown: "12",

@@ -1,6 +1,6 @@
-import { mutationOptions, } from "@tanstack/react-query";
+import { mutationOptions } from "@tanstack/react-query";
 import type { TApiKey, TApiKeyCreate } from "@/lib/api-keys/schemas";
-import type { TInviteAccept, } from "@/lib/invites/schemas";
+import type { TInviteAccept } from "@/lib/invites/schemas";
 import type { TSignup, TUser, TUserUpdate } from "@/lib/users/schemas";
 import { api } from "@/lib/ui/api-client";
 import { apiKeyKeys, userKeys } from "@/lib/ui/query-keys";

@@ -1,11 +1,20 @@
 import { mutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
-import { batchExportKeys, } from "@/lib/ui/query-keys";
-import type { TBatchExport, TBatchExportBackfill, TBatchExportRun, TBatchExportUpdateBody, TBatchExportWrite, TConnectionTest, TConnectionTestBody, } from "@/lib/ui/types";
+import { batchExportKeys } from "@/lib/ui/query-keys";
+import type {
+  TBatchExport,
+  TBatchExportBackfill,
+  TBatchExportRun,
+  TBatchExportUpdateBody,
+  TBatchExportWrite,
+  TConnectionTest,
+  TConnectionTestBody,
+} from "@/lib/ui/types";
 
 // Batch exports (issue 9)
 
-const batchExportPath = (organizationId: string, exportId?: string) => `/api/organizations/${organizationId}/batch_exports/${exportId ? `${exportId}/` : ""}`;
+const batchExportPath = (organizationId: string, exportId?: string) =>
+  `/api/organizations/${organizationId}/batch_exports/${exportId ? `${exportId}/` : ""}`;
 
 export const createBatchExportMutation = (organizationId: string) =>
   mutationOptions({
@@ -16,7 +25,8 @@ export const createBatchExportMutation = (organizationId: string) =>
 /** The list shows each export's settings too; its runs and logs are unchanged but refreshed with it. */
 export const updateBatchExportMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: ({ id, ...body }: { id: string } & TBatchExportUpdateBody) => api.patch<TBatchExport>(batchExportPath(organizationId, id), body),
+    mutationFn: ({ id, ...body }: { id: string } & TBatchExportUpdateBody) =>
+      api.patch<TBatchExport>(batchExportPath(organizationId, id), body),
     meta: { invalidates: [batchExportKeys.organization(organizationId)] },
   });
 
@@ -50,13 +60,15 @@ export const backfillBatchExportMutation = (organizationId: string) =>
 
 export const retryBatchExportRunMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: (run: Pick<TBatchExportRun, "id" | "batch_export">) => api.post<unknown>(`${batchExportPath(organizationId, run.batch_export)}runs/${run.id}/retry/`),
+    mutationFn: (run: Pick<TBatchExportRun, "id" | "batch_export">) =>
+      api.post<unknown>(`${batchExportPath(organizationId, run.batch_export)}runs/${run.id}/retry/`),
     meta: { invalidates: [batchExportKeys.organization(organizationId)] },
   });
 
 export const cancelBatchExportRunMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: (run: Pick<TBatchExportRun, "id" | "batch_export">) => api.post<unknown>(`${batchExportPath(organizationId, run.batch_export)}runs/${run.id}/cancel/`),
+    mutationFn: (run: Pick<TBatchExportRun, "id" | "batch_export">) =>
+      api.post<unknown>(`${batchExportPath(organizationId, run.batch_export)}runs/${run.id}/cancel/`),
     meta: { invalidates: [batchExportKeys.organization(organizationId)] },
   });
 

@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
-import { batchExportKeys, type BatchExportLogParams, type BatchExportRunListParams, } from "@/lib/ui/query-keys";
-import type { TBatchExport, TBatchExportLogEntry, TBatchExportRun, } from "@/lib/ui/types";
+import { batchExportKeys, type BatchExportLogParams, type BatchExportRunListParams } from "@/lib/ui/query-keys";
+import type { TBatchExport, TBatchExportLogEntry, TBatchExportRun } from "@/lib/ui/types";
 
 // Saved insights, dashboards, and whether a project has events (issue 8)
 // Batch exports (issue 9)

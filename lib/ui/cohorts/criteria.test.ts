@@ -1,16 +1,51 @@
 import { describe, expect, test } from "vitest";
-import { addCriterion, distinctIdsCsv, addGroup, type CohortCriteria, fromCriteria, newCriterion, removeCriterion, replaceCriterion, setGroupJunction, toCriteria, withMultiple, ZCohortForm } from "@/lib/ui/cohorts/criteria";
+import {
+  addCriterion,
+  distinctIdsCsv,
+  addGroup,
+  type CohortCriteria,
+  fromCriteria,
+  newCriterion,
+  removeCriterion,
+  replaceCriterion,
+  setGroupJunction,
+  toCriteria,
+  withMultiple,
+  ZCohortForm,
+} from "@/lib/ui/cohorts/criteria";
 
 const email = { type: "person", key: "email", operator: "icontains", value: "@acme.com" } as const;
-const signedUp = { type: "behavioral", value: "performed_event", key: "signup", event_type: "events", time_value: 7, time_interval: "day" } as const;
+const signedUp = {
+  type: "behavioral",
+  value: "performed_event",
+  key: "signup",
+  event_type: "events",
+  time_value: 7,
+  time_interval: "day",
+} as const;
 
 describe("toCriteria", () => {
   test("a flat group of criteria becomes one group with its junction", () => {
-    expect(toCriteria({ type: "OR", values: [email, signedUp] })).toEqual({ type: "AND", values: [{ type: "OR", values: [email, signedUp] }] });
+    expect(toCriteria({ type: "OR", values: [email, signedUp] })).toEqual({
+      type: "AND",
+      values: [{ type: "OR", values: [email, signedUp] }],
+    });
   });
   test("groups of groups keep both junctions; deeper criteria stay in their top group", () => {
-    const stored = { type: "OR", values: [{ type: "AND", values: [email, { type: "OR", values: [signedUp] }] }, { type: "AND", values: [signedUp] }] };
-    expect(toCriteria(stored)).toEqual({ type: "OR", values: [{ type: "AND", values: [email, signedUp] }, { type: "AND", values: [signedUp] }] });
+    const stored = {
+      type: "OR",
+      values: [
+        { type: "AND", values: [email, { type: "OR", values: [signedUp] }] },
+        { type: "AND", values: [signedUp] },
+      ],
+    };
+    expect(toCriteria(stored)).toEqual({
+      type: "OR",
+      values: [
+        { type: "AND", values: [email, signedUp] },
+        { type: "AND", values: [signedUp] },
+      ],
+    });
   });
   test("nothing stored is no group", () => {
     expect(toCriteria(undefined)).toEqual({ type: "AND", values: [] });
@@ -38,7 +73,15 @@ describe("tree edits", () => {
     expect(setGroupJunction(addGroup(start), 1, "OR").values.map((g) => g.type)).toEqual(["AND", "OR"]);
   });
   test("empty groups are not sent", () => {
-    expect(fromCriteria({ type: "OR", values: [{ type: "AND", values: [] }, { type: "AND", values: [email] }] })).toEqual({ type: "OR", values: [{ type: "AND", values: [email] }] });
+    expect(
+      fromCriteria({
+        type: "OR",
+        values: [
+          { type: "AND", values: [] },
+          { type: "AND", values: [email] },
+        ],
+      }),
+    ).toEqual({ type: "OR", values: [{ type: "AND", values: [email] }] });
   });
 });
 
@@ -53,7 +96,9 @@ describe("withMultiple", () => {
 describe("ZCohortForm", () => {
   const form = (criteria: unknown) => ZCohortForm.safeParse({ name: "Buyers", description: "", criteria });
   test("accepts complete criteria", () => {
-    expect(form({ type: "AND", values: [{ type: "OR", values: [email, signedUp, { type: "cohort", key: "id", value: 3 }] }] }).success).toBe(true);
+    expect(
+      form({ type: "AND", values: [{ type: "OR", values: [email, signedUp, { type: "cohort", key: "id", value: 3 }] }] }).success,
+    ).toBe(true);
   });
   test("refuses no criterion, a property without value, an event without name, a cohort not chosen", () => {
     expect(form({ type: "AND", values: [] }).success).toBe(false);
@@ -62,7 +107,9 @@ describe("ZCohortForm", () => {
     expect(form({ type: "AND", values: [{ type: "AND", values: [newCriterion("cohort")] }] }).success).toBe(false);
   });
   test("is_set needs no value", () => {
-    expect(form({ type: "AND", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "is_set" }] }] }).success).toBe(true);
+    expect(form({ type: "AND", values: [{ type: "AND", values: [{ type: "person", key: "email", operator: "is_set" }] }] }).success).toBe(
+      true,
+    );
   });
 });
 

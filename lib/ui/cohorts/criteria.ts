@@ -78,15 +78,21 @@ const isCriterion = (value: unknown): value is Criterion =>
 export function toCriteria(properties: unknown): CohortCriteria {
   const leaves = (value: unknown): Criterion[] => (isCriterion(value) ? [value] : isGroup(value) ? value.values.flatMap(leaves) : []);
   if (!isGroup(properties)) return { type: "AND", values: [] };
-  if (properties.values.every(isCriterion)) return { type: "AND", values: [{ type: junction(properties.type), values: properties.values as Criterion[] }] };
+  if (properties.values.every(isCriterion))
+    return { type: "AND", values: [{ type: junction(properties.type), values: properties.values as Criterion[] }] };
   return {
     type: junction(properties.type),
-    values: properties.values.map((value) => (isGroup(value) ? { type: junction(value.type), values: value.values.flatMap(leaves) } : { type: "AND", values: leaves(value) })),
+    values: properties.values.map((value) =>
+      isGroup(value) ? { type: junction(value.type), values: value.values.flatMap(leaves) } : { type: "AND", values: leaves(value) },
+    ),
   };
 }
 
 /** The criteria as the API takes them: groups without criteria left out (an empty group would match everyone). */
-export const fromCriteria = (criteria: CohortCriteria): CohortCriteria => ({ type: criteria.type, values: criteria.values.filter((group) => group.values.length) });
+export const fromCriteria = (criteria: CohortCriteria): CohortCriteria => ({
+  type: criteria.type,
+  values: criteria.values.filter((group) => group.values.length),
+});
 
 export type CriterionKind = "person" | "behavioral" | "cohort";
 
@@ -103,7 +109,12 @@ export function withMultiple(criterion: BehavioralCriterion, multiple: boolean):
     const { operator: _operator, operator_value: _value, ...rest } = criterion;
     return { ...rest, value: "performed_event" };
   }
-  return { ...criterion, value: "performed_event_multiple", operator: criterion.operator ?? "gte", operator_value: criterion.operator_value ?? 1 };
+  return {
+    ...criterion,
+    value: "performed_event_multiple",
+    operator: criterion.operator ?? "gte",
+    operator_value: criterion.operator_value ?? 1,
+  };
 }
 
 // The tree edits the builder makes, each returning a new tree.
@@ -114,7 +125,10 @@ export const addGroup = (criteria: CohortCriteria, kind: CriterionKind = "person
   values: [...criteria.values, { type: "AND", values: [newCriterion(kind)] }],
 });
 
-export const removeGroup = (criteria: CohortCriteria, group: number): CohortCriteria => ({ ...criteria, values: criteria.values.filter((_, i) => i !== group) });
+export const removeGroup = (criteria: CohortCriteria, group: number): CohortCriteria => ({
+  ...criteria,
+  values: criteria.values.filter((_, i) => i !== group),
+});
 
 export const setGroupJunction = (criteria: CohortCriteria, group: number, type: Junction): CohortCriteria => ({
   ...criteria,
@@ -126,7 +140,8 @@ const editGroup = (criteria: CohortCriteria, group: number, edit: (values: Crite
   values: criteria.values.map((g, i) => (i === group ? { ...g, values: edit(g.values) } : g)),
 });
 
-export const addCriterion = (criteria: CohortCriteria, group: number, kind: CriterionKind) => editGroup(criteria, group, (values) => [...values, newCriterion(kind)]);
+export const addCriterion = (criteria: CohortCriteria, group: number, kind: CriterionKind) =>
+  editGroup(criteria, group, (values) => [...values, newCriterion(kind)]);
 
 export const replaceCriterion = (criteria: CohortCriteria, { group, index }: Required<Path>, next: Criterion) =>
   editGroup(criteria, group, (values) => values.map((c, i) => (i === index ? next : c)));
@@ -141,21 +156,33 @@ const VALUELESS = ["is_set", "is_not_set"];
 
 const ZPerson = z
   .object({ type: z.literal("person"), key: z.string().min(1, "Choose a property."), operator: z.string(), value: z.unknown().optional() })
-  .refine((c) => VALUELESS.includes(c.operator) || [c.value].flat().some((v) => v !== undefined && v !== null && v !== ""), { message: "Enter a value.", path: ["value"] });
+  .refine((c) => VALUELESS.includes(c.operator) || [c.value].flat().some((v) => v !== undefined && v !== null && v !== ""), {
+    message: "Enter a value.",
+    path: ["value"],
+  });
 
 const ZBehavioral = z.object({
   type: z.literal("behavioral"),
   value: z.enum(["performed_event", "performed_event_multiple"]),
   key: z.string().min(1, "Choose an event."),
   event_type: z.literal("events"),
-  time_value: z.number({ message: "Enter a number of periods." }).int("Enter a whole number.").min(1, "At least 1.").max(10_000, "At most 10000."),
+  time_value: z
+    .number({ message: "Enter a number of periods." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(10_000, "At most 10000."),
   time_interval: z.enum(TIME_INTERVALS),
   operator: z.enum(COUNT_OPERATORS).optional(),
   operator_value: z.number({ message: "Enter a count." }).int("Enter a whole number.").min(0, "At least 0.").optional(),
   negation: z.boolean().optional(),
 });
 
-const ZCohortRef = z.object({ type: z.literal("cohort"), key: z.literal("id"), value: z.number().int().positive("Choose a cohort."), negation: z.boolean().optional() });
+const ZCohortRef = z.object({
+  type: z.literal("cohort"),
+  key: z.literal("id"),
+  value: z.number().int().positive("Choose a cohort."),
+  negation: z.boolean().optional(),
+});
 
 /** The cohort form: a name and, for a dynamic cohort, at least one complete criterion. */
 export const ZCohortForm = z.object({
@@ -164,7 +191,9 @@ export const ZCohortForm = z.object({
   criteria: z
     .object({
       type: z.enum(["AND", "OR"]),
-      values: z.array(z.object({ type: z.enum(["AND", "OR"]), values: z.array(z.discriminatedUnion("type", [ZPerson, ZBehavioral, ZCohortRef])) })),
+      values: z.array(
+        z.object({ type: z.enum(["AND", "OR"]), values: z.array(z.discriminatedUnion("type", [ZPerson, ZBehavioral, ZCohortRef])) }),
+      ),
     })
     .refine((c) => c.values.some((group) => group.values.length), { message: "Add at least one criterion." }),
 });

@@ -44,7 +44,11 @@ export interface DynamicCohortBody {
 }
 
 /** A dynamic cohort's body: its name, description and criteria (groups without criteria left out). */
-const dynamicBody = ({ name, description, criteria }: DynamicCohortBody) => ({ name: name.trim(), description, filters: { properties: fromCriteria(criteria) } });
+const dynamicBody = ({ name, description, criteria }: DynamicCohortBody) => ({
+  name: name.trim(),
+  description,
+  filters: { properties: fromCriteria(criteria) },
+});
 
 export const createCohortMutation = (projectId: number) =>
   mutationOptions({
@@ -55,8 +59,12 @@ export const createCohortMutation = (projectId: number) =>
 /** A dynamic cohort's new definition (recalculated by the API), or a static one's new name. */
 export const updateCohortMutation = (projectId: number, cohortId: number) =>
   mutationOptions({
-    mutationFn: (body: DynamicCohortBody | { name: string }) => api.patch<TCohort>(`${base(projectId)}${cohortId}/`, "criteria" in body ? dynamicBody(body) : { name: body.name.trim() }),
-    meta: { returns: cohortKeys.detail(projectId, cohortId), invalidates: [cohortKeys.list(projectId), cohortKeys.persons(projectId, cohortId)] },
+    mutationFn: (body: DynamicCohortBody | { name: string }) =>
+      api.patch<TCohort>(`${base(projectId)}${cohortId}/`, "criteria" in body ? dynamicBody(body) : { name: body.name.trim() }),
+    meta: {
+      returns: cohortKeys.detail(projectId, cohortId),
+      invalidates: [cohortKeys.list(projectId), cohortKeys.persons(projectId, cohortId)],
+    },
   });
 
 /** Soft delete, the only delete the API has (`DELETE` is refused). */
@@ -102,7 +110,13 @@ export const savePersonsAsCohortMutation = (projectId: number, pages: () => Asyn
   });
 
 /** The insight whose persons a persons URL lists, by its path (`/persons/funnel/`, legacy `/person/funnel/`). */
-const INSIGHT_OF_PATH: Record<string, string> = { trends: "TRENDS", stickiness: "STICKINESS", funnel: "FUNNELS", lifecycle: "LIFECYCLE", retention: "RETENTION" };
+const INSIGHT_OF_PATH: Record<string, string> = {
+  trends: "TRENDS",
+  stickiness: "STICKINESS",
+  funnel: "FUNNELS",
+  lifecycle: "LIFECYCLE",
+  retention: "RETENTION",
+};
 
 /**
  * A static cohort of the persons an insight's persons URL lists, as PostHog's "Save as cohort": the URL's

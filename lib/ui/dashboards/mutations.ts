@@ -1,8 +1,8 @@
 import { mutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
 import type { TDashboardCreate, TDashboardUpdate } from "@/lib/dashboards/schemas";
-import { dashboardKeys, insightKeys, } from "@/lib/ui/query-keys";
-import type { TDashboard, } from "@/lib/ui/types";
+import { dashboardKeys, insightKeys } from "@/lib/ui/query-keys";
+import type { TDashboard } from "@/lib/ui/types";
 
 export const createDashboardMutation = (projectId: number) =>
   mutationOptions({
@@ -13,7 +13,8 @@ export const createDashboardMutation = (projectId: number) =>
 /** Fields, filters, tiles (layouts, removal) and deletion; which insights are on it shows in the insights' `dashboards`. */
 export const updateDashboardMutation = (projectId: number) =>
   mutationOptions({
-    mutationFn: ({ id, ...body }: { id: number } & TDashboardUpdate) => api.patch<TDashboard>(`/api/projects/${projectId}/dashboards/${id}/`, body),
+    mutationFn: ({ id, ...body }: { id: number } & TDashboardUpdate) =>
+      api.patch<TDashboard>(`/api/projects/${projectId}/dashboards/${id}/`, body),
     meta: { invalidates: [dashboardKeys.project(projectId), insightKeys.project(projectId)] },
   });
 

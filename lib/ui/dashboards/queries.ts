@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api, } from "@/lib/ui/api-client";
-import { dashboardKeys, } from "@/lib/ui/query-keys";
-import type { TDashboard, TDashboardBasic, } from "@/lib/ui/types";
+import { api } from "@/lib/ui/api-client";
+import { dashboardKeys } from "@/lib/ui/query-keys";
+import type { TDashboard, TDashboardBasic } from "@/lib/ui/types";
 
 export const dashboardsQuery = (projectId: number) =>
   queryOptions({

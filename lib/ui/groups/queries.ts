@@ -36,7 +36,10 @@ export const groupQuery = (projectId: number, groupTypeIndex: number, groupKey: 
   queryOptions({
     queryKey: groupKeys.detail(projectId, groupTypeIndex, groupKey),
     queryFn: ({ signal }) =>
-      api.get<TGroup>(`/api/projects/${projectId}/groups/find/?${searchParams({ group_type_index: String(groupTypeIndex), group_key: groupKey })}`, { signal }),
+      api.get<TGroup>(
+        `/api/projects/${projectId}/groups/find/?${searchParams({ group_type_index: String(groupTypeIndex), group_key: groupKey })}`,
+        { signal },
+      ),
   });
 
 /** The persons and groups that shared events with a group (`groupTypeIndex`, key `id`), or a person's groups (null, its UUID). */

@@ -11,4 +11,5 @@ export const KIND_LABELS: Record<string, string> = {
 };
 
 /** An insight's name, else the one derived from what it shows, as PostHog shows it. */
-export const insightTitle = (insight: Pick<TInsightBasic, "name" | "derived_name">) => insight.name || insight.derived_name || "Untitled insight";
+export const insightTitle = (insight: Pick<TInsightBasic, "name" | "derived_name">) =>
+  insight.name || insight.derived_name || "Untitled insight";

@@ -1,8 +1,8 @@
 import { mutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
 import type { TInsightWrite } from "@/lib/insights/schemas";
-import { dashboardKeys, insightKeys, } from "@/lib/ui/query-keys";
-import type { TInsight, } from "@/lib/ui/types";
+import { dashboardKeys, insightKeys } from "@/lib/ui/query-keys";
+import type { TInsight } from "@/lib/ui/types";
 
 // The writes of a project's insights, dashboards and sharing, with their cache effects (see `WriteEffects`).
 
@@ -17,7 +17,8 @@ export const createInsightMutation = (projectId: number) =>
 
 export const updateInsightMutation = (projectId: number) =>
   mutationOptions({
-    mutationFn: ({ id, ...body }: { id: number } & TInsightWrite) => api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, body),
+    mutationFn: ({ id, ...body }: { id: number } & TInsightWrite) =>
+      api.patch<TInsight>(`/api/projects/${projectId}/insights/${id}/`, body),
     meta: { invalidates: [insightKeys.project(projectId), dashboardKeys.project(projectId)] },
   });
 

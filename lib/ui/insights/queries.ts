@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, ApiRequestError, searchParams } from "@/lib/ui/api-client";
-import { actorKeys, analysisKeys, insightKeys, type InsightListParams, } from "@/lib/ui/query-keys";
-import type { AnalysisResponse, TActivityPage, TActorsPage, TInsight, TInsightBasic, TRetentionActorsPage, } from "@/lib/ui/types";
+import { actorKeys, analysisKeys, insightKeys, type InsightListParams } from "@/lib/ui/query-keys";
+import type { AnalysisResponse, TActivityPage, TActorsPage, TInsight, TInsightBasic, TRetentionActorsPage } from "@/lib/ui/types";
 
 /** An analysis of a legacy filter; `refresh` forces a fresh computation past the results cache. */
 export const analysisQuery = (projectId: number, endpoint: string, filters: Record<string, unknown>) =>
@@ -13,7 +13,12 @@ export const analysisQuery = (projectId: number, endpoint: string, filters: Reco
     retry: false,
   });
 
-export function fetchAnalysis(projectId: number, endpoint: string, filters: Record<string, unknown>, options: { signal?: AbortSignal; refresh?: boolean }) {
+export function fetchAnalysis(
+  projectId: number,
+  endpoint: string,
+  filters: Record<string, unknown>,
+  options: { signal?: AbortSignal; refresh?: boolean },
+) {
   const refresh = options.refresh ? "?refresh=force_blocking" : "";
   return api.post<AnalysisResponse>(`/api/projects/${projectId}/insights/${endpoint}/${refresh}`, filters, { signal: options.signal });
 }
@@ -50,9 +55,16 @@ export const insightByShortIdQuery = (projectId: number, shortId: string) =>
   queryOptions({
     queryKey: insightKeys.detail(projectId, shortId),
     queryFn: async ({ signal }) => {
-      const page = await api.get<PaginatedList<TInsight>>(`/api/projects/${projectId}/insights/?${searchParams({ short_id: shortId })}`, { signal });
+      const page = await api.get<PaginatedList<TInsight>>(`/api/projects/${projectId}/insights/?${searchParams({ short_id: shortId })}`, {
+        signal,
+      });
       const insight = page.results[0];
-      if (!insight) throw new ApiRequestError(404, { type: "invalid_request", code: "not_found", detail: "This insight does not exist or was deleted." });
+      if (!insight)
+        throw new ApiRequestError(404, {
+          type: "invalid_request",
+          code: "not_found",
+          detail: "This insight does not exist or was deleted.",
+        });
       return insight;
     },
     retry: false,
@@ -82,7 +94,8 @@ function insightListSearch({ search, insight, favorited, user, created_by, offse
 export const insightsQuery = (projectId: number, params: InsightListParams) =>
   queryOptions({
     queryKey: insightKeys.list(projectId, params),
-    queryFn: ({ signal }) => api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch(params)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TInsightBasic>>(`/api/projects/${projectId}/insights/?${insightListSearch(params)}`, { signal }),
     placeholderData: (previous) => previous,
   });
 

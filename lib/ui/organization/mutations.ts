@@ -1,4 +1,4 @@
-import { mutationOptions, } from "@tanstack/react-query";
+import { mutationOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { TDomain, TDomainCreate, TDomainUpdate } from "@/lib/domains/schemas";
 import type { TInvite, ZInviteCreate } from "@/lib/invites/schemas";
@@ -20,7 +20,8 @@ export const createOrganizationMutation = () =>
 /** The current organization is part of @me. */
 export const updateOrganizationMutation = () =>
   mutationOptions({
-    mutationFn: ({ id, ...body }: Pick<TOrganization, "id"> & TOrganizationUpdate) => api.patch<TOrganization>(`/api/organizations/${id}/`, body),
+    mutationFn: ({ id, ...body }: Pick<TOrganization, "id"> & TOrganizationUpdate) =>
+      api.patch<TOrganization>(`/api/organizations/${id}/`, body),
     meta: { invalidates: [userKeys.me()] },
   });
 
@@ -80,8 +81,7 @@ export const leaveOrganizationMutation = (organizationId: string) =>
 
 export const createInviteMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: (body: z.input<typeof ZInviteCreate>) =>
-      api.post<TInvite>(`/api/organizations/${organizationId}/invites/`, body),
+    mutationFn: (body: z.input<typeof ZInviteCreate>) => api.post<TInvite>(`/api/organizations/${organizationId}/invites/`, body),
     meta: { invalidates: [inviteKeys.list(organizationId)] },
   });
 

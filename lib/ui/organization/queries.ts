@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
-import { domainKeys, inviteKeys, memberKeys, projectKeys, } from "@/lib/ui/query-keys";
-import type { TDomain, TInvite, TMember, TProject, } from "@/lib/ui/types";
+import { domainKeys, inviteKeys, memberKeys, projectKeys } from "@/lib/ui/query-keys";
+import type { TDomain, TInvite, TMember, TProject } from "@/lib/ui/types";
 
 export const membersQuery = (organizationId: string) =>
   queryOptions({

@@ -33,7 +33,8 @@ export const checkPluginUpdatesMutation = (organizationId: string) =>
 
 export const upgradePluginMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: ({ family, plugin }: { family: string; plugin: TPlugin }) => api.post<TPlugin>(`${appPath(organizationId, family, plugin.id)}upgrade/`),
+    mutationFn: ({ family, plugin }: { family: string; plugin: TPlugin }) =>
+      api.post<TPlugin>(`${appPath(organizationId, family, plugin.id)}upgrade/`),
     meta: { invalidates: [pluginKeys.organization(organizationId)] },
   });
 
@@ -47,7 +48,12 @@ export const updatePluginSourceMutation = (organizationId: string) =>
 /** Sets an app up in a project, or changes its set-up there. */
 export const savePluginConfigMutation = (organizationId: string) =>
   mutationOptions({
-    mutationFn: ({ projectId, configId, pluginId, ...body }: { projectId: number; configId: number | null; pluginId: number } & TPluginConfigUpdate) =>
+    mutationFn: ({
+      projectId,
+      configId,
+      pluginId,
+      ...body
+    }: { projectId: number; configId: number | null; pluginId: number } & TPluginConfigUpdate) =>
       configId === null
         ? api.post<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/`, { plugin: pluginId, ...body })
         : api.patch<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/${configId}/`, body),

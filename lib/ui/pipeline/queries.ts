@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api, } from "@/lib/ui/api-client";
+import { api } from "@/lib/ui/api-client";
 import { pluginKeys } from "@/lib/ui/query-keys";
 import type { TActivityPage, TCatalogEntry, TPlugin, TPluginConfig } from "@/lib/ui/types";
 
@@ -22,13 +22,15 @@ export const pluginRepositoryQuery = (organizationId: string) =>
 export const pluginSourceQuery = (organizationId: string, family: string, pluginId: number) =>
   queryOptions({
     queryKey: pluginKeys.source(organizationId, family, pluginId),
-    queryFn: ({ signal }) => api.get<Record<string, string>>(`/api/organizations/${organizationId}/${family}/${pluginId}/source/`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Record<string, string>>(`/api/organizations/${organizationId}/${family}/${pluginId}/source/`, { signal }),
   });
 
 export const pluginActivityQuery = (organizationId: string, page: number) =>
   queryOptions({
     queryKey: pluginKeys.activity(organizationId, page),
-    queryFn: ({ signal }) => api.get<TActivityPage>(`/api/organizations/${organizationId}/pipeline_destinations/activity/?page=${page}&limit=20`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TActivityPage>(`/api/organizations/${organizationId}/pipeline_destinations/activity/?page=${page}&limit=20`, { signal }),
   });
 
 /** The current project's set-ups of apps. */

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { PaginatedList } from "@/lib/api/pagination";
 import { api, searchParams } from "@/lib/ui/api-client";
 import { type EventListParams, eventKeys, personKeys, type PersonListParams, taxonomyKeys, type ValueSource } from "@/lib/ui/query-keys";
-import type { TAction, TEventDefinition, TPropertyDefinition, TPropertyValue, } from "@/lib/ui/types";
+import type { TAction, TEventDefinition, TPropertyDefinition, TPropertyValue } from "@/lib/ui/types";
 import type { TEventList, TEventSummary } from "@/lib/events/schemas";
 import type { TPerson } from "@/lib/persons/schemas";
 
@@ -12,14 +12,17 @@ export const eventDefinitionsQuery = (projectId: number, search: string) =>
   queryOptions({
     queryKey: taxonomyKeys.events(projectId, search),
     queryFn: ({ signal }) =>
-      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, { signal }),
+      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, {
+        signal,
+      }),
     staleTime: 60_000,
   });
 
 export const actionsQuery = (projectId: number, search: string) =>
   queryOptions({
     queryKey: taxonomyKeys.actions(projectId, search),
-    queryFn: ({ signal }) => api.get<PaginatedList<TAction>>(`/api/projects/${projectId}/actions/?${searchParams({ search, limit: "50" })}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PaginatedList<TAction>>(`/api/projects/${projectId}/actions/?${searchParams({ search, limit: "50" })}`, { signal }),
     staleTime: 60_000,
   });
 
@@ -28,7 +31,10 @@ export const propertyDefinitionsQuery = (projectId: number, params: Record<strin
   queryOptions({
     queryKey: taxonomyKeys.properties(projectId, params),
     queryFn: ({ signal }) =>
-      api.get<PaginatedList<TPropertyDefinition>>(`/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`, { signal }),
+      api.get<PaginatedList<TPropertyDefinition>>(
+        `/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`,
+        { signal },
+      ),
     staleTime: 60_000,
   });
 

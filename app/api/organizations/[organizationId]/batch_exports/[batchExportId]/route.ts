@@ -1,4 +1,14 @@
 import { serve } from "@/lib/api/endpoint";
-import { deleteBatchExportEndpoint, retrieveBatchExportEndpoint, replaceBatchExportEndpoint, updateBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
+import {
+  deleteBatchExportEndpoint,
+  retrieveBatchExportEndpoint,
+  replaceBatchExportEndpoint,
+  updateBatchExportEndpoint,
+} from "@/lib/batch-exports/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveBatchExportEndpoint, updateBatchExportEndpoint, replaceBatchExportEndpoint, deleteBatchExportEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(
+  retrieveBatchExportEndpoint,
+  updateBatchExportEndpoint,
+  replaceBatchExportEndpoint,
+  deleteBatchExportEndpoint,
+);

@@ -1,4 +1,9 @@
 import { serve } from "@/lib/api/endpoint";
 import { deleteActionEndpoint, replaceActionEndpoint, retrieveActionEndpoint, updateActionEndpoint } from "@/lib/actions/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveActionEndpoint, updateActionEndpoint, replaceActionEndpoint, deleteActionEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(
+  retrieveActionEndpoint,
+  updateActionEndpoint,
+  replaceActionEndpoint,
+  deleteActionEndpoint,
+);

@@ -1,4 +1,14 @@
 import { serve } from "@/lib/api/endpoint";
-import { deleteProjectBatchExportEndpoint, retrieveProjectBatchExportEndpoint, replaceProjectBatchExportEndpoint, updateProjectBatchExportEndpoint } from "@/lib/batch-exports/endpoints";
+import {
+  deleteProjectBatchExportEndpoint,
+  retrieveProjectBatchExportEndpoint,
+  replaceProjectBatchExportEndpoint,
+  updateProjectBatchExportEndpoint,
+} from "@/lib/batch-exports/endpoints";
 
-export const { GET, POST, PUT, PATCH, DELETE } = serve(retrieveProjectBatchExportEndpoint, updateProjectBatchExportEndpoint, replaceProjectBatchExportEndpoint, deleteProjectBatchExportEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE } = serve(
+  retrieveProjectBatchExportEndpoint,
+  updateProjectBatchExportEndpoint,
+  replaceProjectBatchExportEndpoint,
+  deleteProjectBatchExportEndpoint,
+);
