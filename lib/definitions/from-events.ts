@@ -107,6 +107,11 @@ export interface PersonPropertySample {
   sample: string;
 }
 
+/** A group property's name and one of its typed values, for the group type of index `groupTypeIndex`. */
+export interface GroupPropertySample extends PersonPropertySample {
+  groupTypeIndex: number;
+}
+
 /**
  * Records what a project's events and persons define: event definitions created or their first and last seen
  * widened, property definitions created or given their first type, event-property pairs. Upserts only widen what
@@ -114,7 +119,7 @@ export interface PersonPropertySample {
  */
 export async function recordProjectDefinitions(
   projectId: number,
-  found: EventsDefinitions & { personProperties: readonly PersonPropertySample[] },
+  found: EventsDefinitions & { personProperties: readonly PersonPropertySample[]; groupProperties?: readonly GroupPropertySample[] },
   tx?: Tx,
 ) {
   const now = new Date();
@@ -141,6 +146,11 @@ export async function recordProjectDefinitions(
     for (const part of chunks([...byName.values()])) await upsertPropertyDefinitions(tx, projectId, part);
     for (const part of chunks(found.personProperties.map(({ name, sample }) => propertyRow("person", name, sample))))
       await upsertPropertyDefinitions(tx, projectId, part);
+    const groupRows = (found.groupProperties ?? []).map(({ name, sample, groupTypeIndex }) => ({
+      ...propertyRow("group", name, sample),
+      group_type_index: groupTypeIndex,
+    }));
+    for (const part of chunks(groupRows)) await upsertPropertyDefinitions(tx, projectId, part);
     for (const part of chunks(found.eventProperties))
       await tx.execute(sql`
         INSERT INTO event_properties (project_id, event, property)

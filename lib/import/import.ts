@@ -11,7 +11,7 @@ import { mirrorGroups } from "@/lib/groups/mirror";
 import { mirrorPersons } from "@/lib/ingestion/person-mirror";
 import { listImportFiles, type ImportFile } from "./source";
 import { dropStagingTables, stageFile } from "./staging";
-import { applyPersons, personPropertySamples, readPersonData } from "./persons";
+import { applyPersons, groupPropertySamples, personPropertySamples, readPersonData } from "./persons";
 import { startInsertingEvents } from "./insert";
 
 interface BadRow {
@@ -142,7 +142,8 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           const found = await definitions;
           await db.transaction(async (tx) => {
             const personProperties = personPropertySamples(people.events);
-            await recordProjectDefinitions(options.projectId, { ...found, personProperties }, tx);
+            const groupProperties = groupPropertySamples(persons.groups);
+            await recordProjectDefinitions(options.projectId, { ...found, personProperties, groupProperties }, tx);
             await tx
               .insert(eventImportFiles)
               .values({ projectId: options.projectId, fileKey: file.key, events: inserted, badLines: people.badCount });

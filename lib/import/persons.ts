@@ -1,8 +1,8 @@
 // Persons of an import: what the staged events say about them (each distinct id's first event, and the events that
 // change persons), applied with capture's own rules.
 import { getDb } from "@/lib/db/client";
-import type { PersonPropertySample } from "@/lib/definitions/from-events";
-import { personPropertyUpdates } from "@/lib/definitions/recording";
+import type { GroupPropertySample, PersonPropertySample } from "@/lib/definitions/from-events";
+import { MAX_DEFINITION_NAME, personPropertyUpdates } from "@/lib/definitions/recording";
 import type { EventStore } from "@/lib/events/store/open";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { processProjectPersons } from "@/lib/persons/batch";
@@ -147,6 +147,21 @@ export function personPropertySamples(events: readonly PersonEvent[]): PersonPro
     for (const [name, value] of personPropertyUpdates(properties))
       if (!samples.get(name)) samples.set(name, isTyped(value) ? JSON.stringify(value) : "");
   return [...samples].map(([name, sample]) => ({ name, sample }));
+}
+
+/**
+ * The group properties a file's groups hold, by type, as capture defines them from `$group_set`, each with one of
+ * its string, number or boolean values as JSON ('' when none).
+ */
+export function groupPropertySamples(groups: readonly GroupMirrorRow[]): GroupPropertySample[] {
+  const samples = new Map<string, GroupPropertySample>();
+  for (const group of groups)
+    for (const [name, value] of Object.entries(JSON.parse(group.group_properties) as Record<string, unknown>)) {
+      const key = `${group.group_type_index}\u0000${name}`;
+      if (name.length <= MAX_DEFINITION_NAME && !samples.get(key)?.sample)
+        samples.set(key, { name, groupTypeIndex: group.group_type_index, sample: isTyped(value) ? JSON.stringify(value) : "" });
+    }
+  return [...samples.values()];
 }
 
 /**
