@@ -1,3 +1,5 @@
+// The OpenAPI document, built from the endpoint declarations in one pass (schemas collected, operations written).
+// Kept in one module past the house size: the `schema` endpoint that serves it is one of the endpoints it lists.
 import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/format-query";
 import { type AnyEndpoint, endpoint, environmentPath, type HttpMethod } from "@/lib/api/endpoint";

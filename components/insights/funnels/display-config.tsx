@@ -3,7 +3,7 @@
 import { useId } from "react";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { entitiesOf } from "@/components/insights/controls/entity-list";
-import { StepSelect } from "@/components/insights/funnels/editor";
+import { StepSelect } from "@/components/insights/funnels/step-select";
 import type { FunnelsFilters } from "@/components/insights/funnels/types";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";

@@ -1,15 +1,11 @@
 "use client";
 
-import { PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { GlobalFilters } from "@/components/insights/controls/global-filters";
 import type { KindEditorProps } from "@/components/insights/builder/types";
 import { AggregationSelect } from "@/components/insights/controls/aggregation-select";
-import { BreakdownPicker } from "@/components/insights/controls/breakdown-picker";
-import { ANALYSIS_BREAKDOWN_KINDS } from "@/components/insights/controls/filter-kinds";
 import { entitiesOf, entitiesToFilters, type FilterEntity } from "@/components/insights/controls/entity-list";
-import { EventPicker, type PickedEntity } from "@/components/insights/controls/event-picker";
 import {
   clampAttributionStep,
   clampExclusions,
@@ -19,14 +15,10 @@ import {
 } from "@/components/insights/funnels/funnel-data";
 import { StepsEditor } from "@/components/insights/funnels/steps-editor";
 import type { FunnelExclusion, FunnelsFilters } from "@/components/insights/funnels/types";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { MAX_BREAKDOWN_LIMIT } from "@/lib/analytics/limits";
-
-/** Funnels break down by everything trends do but session duration. */
-const FUNNEL_BREAKDOWN_KINDS = ANALYSIS_BREAKDOWN_KINDS.filter((kind) => kind !== "session");
+import { Exclusions } from "./exclusions";
+import { Breakdown } from "./breakdown";
 
 /** PostHog's order types and how its UI explains them. */
 const ORDER_TYPES = [
@@ -43,22 +35,6 @@ const WINDOW_UNIT_LABELS: Record<WindowUnit, string> = {
   week: "weeks",
   month: "months",
 };
-
-/** PostHog's breakdown attributions (which value(s) a person is counted under) and how the builder explains them. */
-const ATTRIBUTIONS = [
-  { value: "first_touch", label: "First touch", help: "Each person counts under the first value seen on their funnel events." },
-  { value: "last_touch", label: "Last touch", help: "Each person counts under the last value seen on their funnel events." },
-  {
-    value: "all_events",
-    label: "All steps",
-    help: "A person counts under every value seen on their funnel events, each time with only the events carrying that value: one person can appear under several values.",
-  },
-  {
-    value: "step",
-    label: "Specific step",
-    help: "Each person counts under the value on the chosen step's event, and only an event with that value completes the step. People who never reach the step are left out.",
-  },
-] as const;
 
 const stepNames = (steps: FilterEntity[]) =>
   steps.flatMap((step) => (step.type !== "actions" && typeof step.id === "string" ? [step.id] : []));
@@ -188,240 +164,6 @@ function OrderType({ filters, setFilters }: Pick<KindEditorProps<FunnelsFilters>
         </SelectContent>
       </Select>
       <p className="text-xs text-muted-foreground">{current.help}</p>
-    </div>
-  );
-}
-
-/** Events between two steps that disqualify a person's conversion, PostHog's `exclusions`. */
-function Exclusions({
-  projectId,
-  stepCount,
-  exclusions,
-  onChange,
-}: {
-  projectId: number;
-  stepCount: number;
-  exclusions: FunnelExclusion[];
-  onChange: (exclusions: FunnelExclusion[]) => void;
-}) {
-  // A new row is a draft until its event is picked: an exclusion without an event would exclude every event.
-  const [drafting, setDrafting] = useState(false);
-  const last = stepCount - 1;
-  const add = (picked: PickedEntity) => {
-    setDrafting(false);
-    onChange([...exclusions, { id: picked.id, type: picked.type, name: picked.name, funnel_from_step: 0, funnel_to_step: last }]);
-  };
-  if (stepCount < 2) return null;
-  return (
-    <div className="grid gap-1.5">
-      {exclusions.map((exclusion, index) => (
-        <div key={index} className="grid gap-1 rounded-md border bg-card p-1.5">
-          <div className="flex items-center gap-1">
-            <EventPicker
-              projectId={projectId}
-              allowAllEvents={false}
-              value={{ id: exclusion.id ?? null, type: exclusion.type ?? "events", name: exclusion.name ?? String(exclusion.id ?? "") }}
-              label={`Exclusion ${index + 1}`}
-              size="sm"
-              className="w-0 min-w-0 flex-1"
-              onChange={(picked) =>
-                onChange(exclusions.map((e, i) => (i === index ? { ...e, id: picked.id, type: picked.type, name: picked.name } : e)))
-              }
-            />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Remove exclusion ${index + 1}`}
-              onClick={() => onChange(exclusions.filter((_, i) => i !== index))}
-            >
-              <XIcon />
-            </Button>
-          </div>
-          <div className="flex items-center gap-1.5 pl-1 text-xs text-muted-foreground">
-            between
-            <StepSelect
-              label={`Exclusion ${index + 1} from step`}
-              value={exclusion.funnel_from_step ?? 0}
-              options={Array.from({ length: last }, (_, i) => i)}
-              onChange={(from) =>
-                onChange(
-                  exclusions.map((e, i) =>
-                    i === index ? { ...e, funnel_from_step: from, funnel_to_step: Math.max(from + 1, e.funnel_to_step ?? last) } : e,
-                  ),
-                )
-              }
-            />
-            and
-            <StepSelect
-              label={`Exclusion ${index + 1} to step`}
-              value={exclusion.funnel_to_step ?? last}
-              options={Array.from(
-                { length: last - (exclusion.funnel_from_step ?? 0) },
-                (_, i) => i + 1 + (exclusion.funnel_from_step ?? 0),
-              )}
-              onChange={(to) => onChange(exclusions.map((e, i) => (i === index ? { ...e, funnel_to_step: to } : e)))}
-            />
-          </div>
-        </div>
-      ))}
-      {drafting ? (
-        <div className="flex items-center gap-1">
-          <EventPicker
-            projectId={projectId}
-            allowAllEvents={false}
-            value={null}
-            label="New exclusion"
-            size="sm"
-            className="w-0 min-w-0 flex-1"
-            onChange={add}
-          />
-          <Button type="button" variant="ghost" size="icon-sm" aria-label="Cancel the new exclusion" onClick={() => setDrafting(false)}>
-            <XIcon />
-          </Button>
-        </div>
-      ) : (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="justify-self-start text-muted-foreground"
-          onClick={() => setDrafting(true)}
-        >
-          <PlusIcon /> Add exclusion
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** A step of the funnel by its position (0-based in the filter, "Step 1" on screen). */
-export function StepSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  options: number[];
-  onChange: (step: number) => void;
-}) {
-  return (
-    <Select value={String(value)} onValueChange={(next) => onChange(Number(next))}>
-      <SelectTrigger size="sm" aria-label={label} className="h-7 w-24">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((step) => (
-          <SelectItem key={step} value={String(step)}>
-            Step {step + 1}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
-function Breakdown({
-  projectId,
-  filters,
-  setFilters,
-  eventNames,
-  stepCount,
-}: Pick<KindEditorProps<FunnelsFilters>, "projectId" | "filters" | "setFilters"> & { eventNames: string[]; stepCount: number }) {
-  const breakdown = Array.isArray(filters.breakdown) ? String(filters.breakdown[0] ?? "") : (filters.breakdown as string | undefined);
-  const attribution = ATTRIBUTIONS.find((a) => a.value === filters.breakdown_attribution_type) ?? ATTRIBUTIONS[0];
-  const unordered = filters.funnel_order_type === "unordered";
-  const limit = filters.breakdown_limit ?? 10;
-  const [limitDraft, setLimitDraft] = useState(String(limit));
-  const commitLimit = () => {
-    const next = Math.min(MAX_BREAKDOWN_LIMIT, Math.max(1, Math.round(Number(limitDraft)) || 10));
-    setLimitDraft(String(next));
-    if (next !== limit) setFilters({ breakdown_limit: next === 10 ? undefined : next });
-  };
-  return (
-    <div className="grid gap-2">
-      <BreakdownPicker
-        projectId={projectId}
-        eventNames={eventNames}
-        kinds={FUNNEL_BREAKDOWN_KINDS}
-        value={filters}
-        onChange={(next) =>
-          setFilters(
-            next.breakdown
-              ? next
-              : { ...next, breakdown_attribution_type: undefined, breakdown_attribution_value: undefined, breakdown_limit: undefined },
-          )
-        }
-      />
-      {breakdown ? (
-        <>
-          <div className="grid gap-1">
-            <div className="flex items-center gap-1.5">
-              <Select
-                value={attribution.value}
-                onValueChange={(next) =>
-                  setFilters({
-                    breakdown_attribution_type: next === "first_touch" ? undefined : next,
-                    breakdown_attribution_value: next === "step" ? 0 : undefined,
-                  })
-                }
-              >
-                <SelectTrigger size="sm" aria-label="Attribution type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ATTRIBUTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              {attribution.value === "step" ? (
-                <Select
-                  value={String(filters.breakdown_attribution_value ?? 0)}
-                  onValueChange={(next) => setFilters({ breakdown_attribution_value: Number(next) })}
-                >
-                  <SelectTrigger size="sm" aria-label="Attribution step" className="w-28">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {Array.from({ length: Math.max(stepCount, 1) }, (_, i) => (
-                      // An unordered funnel has no fixed second step: PostHog attributes its first step only.
-                      <SelectItem key={i} value={String(i)} disabled={unordered && i > 0}>
-                        Step {i + 1}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              ) : null}
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {attribution.help}
-              {attribution.value === "step" && unordered ? " In any-order funnels only the first step can be chosen." : ""}
-            </p>
-          </div>
-          <div className="flex items-center gap-2 text-sm">
-            <Label htmlFor="funnel-breakdown-limit" className="font-normal text-muted-foreground">
-              Values shown
-            </Label>
-            <Input
-              id="funnel-breakdown-limit"
-              key={limit}
-              type="number"
-              min={1}
-              max={MAX_BREAKDOWN_LIMIT}
-              value={limitDraft}
-              className="h-8 w-20"
-              onChange={(event) => setLimitDraft(event.target.value)}
-              onBlur={commitLimit}
-              onKeyDown={(event) => event.key === "Enter" && commitLimit()}
-            />
-          </div>
-        </>
-      ) : null}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+// Trends' ClickHouse SQL: one base query per scan of the series' events, their maths and actors, the points it returns, and the
+// breakdown values ranked. Kept in one module past the house size: the parts build one statement and share its parameters.
 import {
   PERSON_PROPERTIES,
   personIdOf,
