@@ -55,12 +55,20 @@ const sameEntity = (a: NormalizedFunnel["steps"][number], b: NormalizedFunnel["s
   entityKey(a.match) === entityKey(b.match);
 
 /**
- * The person's attempts (Array(Array(Int64)), each of length n) as an expression over its `per_person` row. Each
- * step's times come from one lambda over the attempts' starts, which may look up the step arrays.
+ * The person's attempts (Array(Array(Int64)), each of length n): `attempts` is their expression over the last of
+ * `links`, a chain of CTEs over the `per_person` row where each link adds its columns to the previous one's. An
+ * attempt is kept as one array of times per step, all in the starts' order. A link per step keeps each step's SQL one
+ * level deep (nested in one expression, the steps' repeated references grow the query tree as 2^n).
  */
-function attemptsSql(f: NormalizedFunnel): string {
+interface AttemptChain {
+  links: string[];
+  attempts: string;
+}
+
+function attemptsSql(f: NormalizedFunnel): AttemptChain {
   const n = f.steps.length;
   const s = (i: number) => stepTimesSql(f, i);
+  const columns = f.steps.map((_, i) => `o${i}`);
   if (f.orderType === "ordered") {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
@@ -69,34 +77,69 @@ function attemptsSql(f: NormalizedFunnel): string {
       n > 1 && !f.exclusions.length && f.vizType !== "trends"
         ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))`
         : s(0);
-    const steps = [starts];
+    const links = [`${starts} AS o0s`];
     for (let i = 1; i < n; i++) {
-      const cmp = sameEntity(f.steps[i - 1], f.steps[i]) ? ">" : ">=";
-      steps.push(
-        `arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${cmp} prev AND x <= ${deadlineSql(f, "start")}, ${s(i)})), o${i - 1}s, o0s)`,
+      const next = nextTimesSql(`o${i - 1}s`, s(i), sameEntity(f.steps[i - 1], f.steps[i]), `n${i}`);
+      links.push(
+        `${next}, arrayMap((prev, t, start) -> if(prev = 0 OR t = 0 OR t > ${deadlineSql(f, "start")}, toInt64(0), t), o${i - 1}s, n${i}, o0s) AS o${i}s`,
       );
     }
-    const columns = f.steps.map((_, i) => `o${i}`);
-    return `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${steps.map((sql, i) => `${sql} AS o${i}s`).join(", ")})`;
+    return { links, attempts: `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${columns.map((c) => `${c}s`).join(", ")})` };
   }
   if (f.orderType === "strict") {
-    // Step attribution: the attempts read `m_att` (see strictStepMasksSql).
+    // Step attribution: the attempts read `m_att` (see strictStepMasksSql). The timeline shifted left by i puts the
+    // event i places later beside each event.
     const masks = stepAttribution(f) === null ? "m_all" : "m_att";
-    const items = ["ts_all[j]"];
+    const params = ["t0", "k0"];
+    const args = ["ts_all", masks];
+    const items = ["t0"];
     const conds: string[] = [];
     for (let i = 1; i < n; i++) {
-      conds.push(`bitTest(${masks}[j + ${i}], ${i}) AND ts_all[j + ${i}] <= ${deadlineSql(f, "ts_all[j]")}`);
-      items.push(`if(${conds.map((c) => `(${c})`).join(" AND ")}, ts_all[j + ${i}], toInt64(0))`);
+      params.push(`t${i}`, `k${i}`);
+      args.push(`arrayShiftLeft(ts_all, ${i})`, `arrayShiftLeft(${masks}, ${i})`);
+      conds.push(`bitTest(k${i}, ${i}) AND t${i} <= ${deadlineSql(f, "t0")}`);
+      items.push(`if(${conds.map((c) => `(${c})`).join(" AND ")}, t${i}, toInt64(0))`);
     }
-    return `arrayMap(j -> [${items.join(", ")}], arrayFilter(j -> bitTest(${masks}[j], 0), arrayEnumerate(ts_all)))`;
+    return {
+      links: [],
+      attempts: `arrayFilter((p, k) -> bitTest(k, 0), arrayMap((${params.join(", ")}) -> [${items.join(", ")}], ${args.join(", ")}), ${masks})`,
+    };
   }
   // unordered: an attempt starts at any event of any step; each other step counts when it has an event in
   // (t, t + window]; the reached times, sorted, are the attempt.
   // Step attribution (first step only): an attempt starts only at an event carrying the value.
   const startTimes = (i: number) => (stepAttribution(f) === null ? `s${i}` : `arrayMap(x -> x.1, arrayFilter(x -> x.2 = bd, sv${i}))`);
-  const starts = f.steps.map((_, i) => `arrayMap(t -> (t, ${i}), ${startTimes(i)})`);
-  const reached = f.steps.map((_, j) => `if(st.2 = ${j}, st.1, arrayFirst(x -> x > st.1 AND x <= ${deadlineSql(f, "st.1")}, s${j}))`);
-  return `arrayMap(st -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${reached.join(", ")}])), ${n}, toInt64(0)), ${starts.length === 1 ? starts[0] : `arrayConcat(${starts.join(", ")})`})`;
+  const concat = (parts: string[]) => (parts.length === 1 ? parts[0] : `arrayConcat(${parts.join(", ")})`);
+  const links = [
+    `${concat(f.steps.map((_, i) => startTimes(i)))} AS st_t, ${concat(f.steps.map((_, i) => `arrayMap(t -> ${i}, ${startTimes(i)})`))} AS st_k`,
+  ];
+  for (let j = 0; j < n; j++) {
+    const next = nextTimesSql("st_t", `s${j}`, true, `n${j}`);
+    links.push(
+      `${next}, arrayMap((t, k, x) -> if(k = ${j}, t, if(x != 0 AND x <= ${deadlineSql(f, "t")}, x, toInt64(0))), st_t, st_k, n${j}) AS o${j}s`,
+    );
+  }
+  return {
+    links,
+    attempts: `arrayMap((${columns.join(", ")}) -> arrayResize(arraySort(arrayFilter(x -> x != 0, [${columns.join(", ")}])), ${n}, toInt64(0)), ${columns.map((c) => `${c}s`).join(", ")})`,
+  };
+}
+
+/**
+ * Columns ending with `alias`: for each of the times in the column `queries`, the first of the sorted `times` at or
+ * after it (strictly after with `strictlyAfter`), 0 when none, in the order of `queries`. Both arrays are sorted
+ * together once, on time × 4 + a tag that puts a query before (or after) an equal time; a lookup per query instead
+ * would cost queries × times (ClickHouse copies an array a lambda captures for each element).
+ */
+function nextTimesSql(queries: string, times: string, strictlyAfter: boolean, alias: string): string {
+  const keys = `${alias}_keys`;
+  const order = `${alias}_order`;
+  const nextInSortedOrder = `arrayMap(k -> if(k % 4 = 1, intDiv(k, 4), toInt64(0)), arrayReverseFill(k -> k % 4 = 1, arraySort(${keys})))`;
+  return [
+    `arrayConcat(arrayMap(x -> x * 4 + 1, ${times}), arrayMap(x -> x * 4 + ${strictlyAfter ? 2 : 0}, ${queries})) AS ${keys}`,
+    `arraySort((j, k) -> k, arrayEnumerate(${keys}), ${keys}) AS ${order}`,
+    `arraySlice(arraySort((x, j) -> j, ${nextInSortedOrder}, ${order}), length(${times}) + 1) AS ${alias}`,
+  ].join(", ");
 }
 
 /** The attributed step of `step` breakdown attribution (null for the other attributions). */
@@ -216,6 +259,17 @@ export function buildFunnelSql(
     ? [`arraySort(p -> (p[1], p[${n}]), qual)[1] AS bounding`, "bounding[1] AS first_ts", `bounding[${n}] AS final_ts`]
     : [];
 
+  const chain = attemptsSql(f);
+  const links = chain.links.map((_, i) => `attempt_link${i}`);
+  const chainCtes = chain.links
+    .map((columns, i) => {
+      const from = i === 0 ? `per_person ${perValue}` : links[i - 1];
+      // SELECT * leaves out an ARRAY JOIN's column.
+      return `${links[i]} AS (\n  SELECT *${i === 0 && perValue ? ", bd" : ""}, ${columns}\n  FROM ${from}\n),\n`;
+    })
+    .join("");
+  const chainSource = links.length ? links[links.length - 1] : `per_person ${perValue}`;
+
   const sql = `
 WITH ev AS (
   SELECT ${actor} AS person,
@@ -233,10 +287,10 @@ per_person AS (
   SELECT person, ${[...stepArrays, ...exclArrays, ...strictArrays, personBreakdown].join(", ")}
   FROM ev GROUP BY ${groupBy} HAVING countIf(bitTest(mask, 0)) > 0 ${f.orderType === "unordered" ? "OR countIf(mask != 0) > 0" : ""}
 ),
-attempts AS (
-  SELECT person, bd, ${f.orderType === "strict" && attributed !== null ? `${strictStepMasksSql(f, attributed)}, ` : ""}${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${attemptsSql(f)})` : attemptsSql(f)} AS ps,
+${chainCtes}attempts AS (
+  SELECT person, bd, ${f.orderType === "strict" && attributed !== null ? `${strictStepMasksSql(f, attributed)}, ` : ""}${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${chain.attempts})` : chain.attempts} AS ps,
          arrayMap(p -> toUInt64(arrayCount(x -> x != 0, p)), ps) AS cnts
-  FROM per_person ${perValue}
+  FROM ${chainSource}
 ),
 ${
   f.vizType === "trends"
