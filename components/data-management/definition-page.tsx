@@ -102,7 +102,11 @@ function EventFacts({ definition }: { definition: TEventDefinition }) {
       <dt className="text-muted-foreground">Type</dt>
       <dd>{definition.name.startsWith("$") ? "PostHog event" : "Custom event"}</dd>
       <dt className="text-muted-foreground">Last 30 days</dt>
-      <dd>{definition.volume_30_day === null ? "—" : `${formatCount(definition.volume_30_day)} events`}</dd>
+      <dd>
+        {definition.volume_30_day === null
+          ? "—"
+          : `${formatCount(definition.volume_30_day)} ${definition.volume_30_day === 1 ? "event" : "events"}`}
+      </dd>
       <dt className="text-muted-foreground">Last seen</dt>
       <dd>{definition.last_seen_at ? <RelativeTime iso={definition.last_seen_at} /> : "Never"}</dd>
     </>

@@ -6,8 +6,8 @@ import type { TAction } from "@/lib/ui/types";
 export type StringMatching = "contains" | "exact" | "regex";
 type ActionStep = TAction["steps"][number];
 
-export const PAGEVIEW = "$pageview";
-export const AUTOCAPTURE = "$autocapture";
+const PAGEVIEW = "$pageview";
+const AUTOCAPTURE = "$autocapture";
 
 export interface StepDraft {
   /** null: any event. */

@@ -9,7 +9,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 
 /** The days a draft's matching events are counted over (as event definitions' `volume_30_day`). */
-export const MATCHING_DAYS = 30;
+const MATCHING_DAYS = 30;
 
 /**
  * How many of the project's events of the last 30 days match these steps (any of them), as an action with them

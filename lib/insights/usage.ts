@@ -7,7 +7,7 @@ import { insights } from "@/lib/db/schema";
 // as JSON (jsonpath) in the metadata database, the project's insights only, the most recently changed first.
 
 /** Insights named at most; `count` says how many there are in all. */
-export const MAX_USAGE_LISTED = 20;
+const MAX_USAGE_LISTED = 20;
 
 export const ZInsightUsage = z
   .object({

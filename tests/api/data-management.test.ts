@@ -38,7 +38,11 @@ beforeAll(async () => {
     (
       await insight({
         name: "Pricing views by plan",
-        filters: { insight: "TRENDS", actions: [{ id: pricingActionId, type: "actions" }], properties: [{ key: "plan", value: "pro", type: "event" }] },
+        filters: {
+          insight: "TRENDS",
+          actions: [{ id: pricingActionId, type: "actions" }],
+          properties: [{ key: "plan", value: "pro", type: "event" }],
+        },
       })
     ).status,
   ).toBe(201);
@@ -144,7 +148,11 @@ describe("who may", () => {
   test("another organization gets 403 on this project and 404 through its own, for every new operation", async () => {
     const stranger = await signUp(baseUrl);
     const theirs = `/api/projects/${stranger.projectId}`;
-    const paths = [`actions/${pricingActionId}/insights/`, `event_definitions/${signupId}/insights/`, `property_definitions/${planId}/insights/`];
+    const paths = [
+      `actions/${pricingActionId}/insights/`,
+      `event_definitions/${signupId}/insights/`,
+      `property_definitions/${planId}/insights/`,
+    ];
     for (const path of paths) {
       expect((await stranger.session.get(`${project}/${path}`)).status, path).toBe(403);
       expect((await stranger.session.get(`${theirs}/${path}`)).status, path).toBe(404);
