@@ -73,7 +73,7 @@ test("an event described and hidden in data management leaves the insight builde
   await signUpWithApi(page.request, newAccount("Yarrow"));
   const project = await currentProject(page.request);
   await sendEventsWithApi(page.request, project.token, [
-    { event: "signed_up", distinct_id: "ann", timestamp: daysAgo(1) },
+    { event: "signed_up", distinct_id: "ann", timestamp: daysAgo(1), properties: { plan: "pro", $set: { email: "ann@shop.test" } } },
     pageview("https://shop.test/", "ann"),
   ]);
 
@@ -107,4 +107,25 @@ test("an event described and hidden in data management leaves the insight builde
   await page.getByRole("combobox", { name: /^Series A event/ }).click();
   await typeAndPick(page, "$pagev");
   await expect(page.getByRole("combobox", { name: "Series A event: $pageview" })).toBeVisible();
+});
+
+test("properties: event and person properties listed with their types; a property's page shows the events with it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpWithApi(page.request, newAccount("Sorrel"));
+  const project = await currentProject(page.request);
+  await sendEventsWithApi(page.request, project.token, [
+    { event: "signed_up", distinct_id: "ann", timestamp: daysAgo(1), properties: { seats: 3, $set: { email: "ann@shop.test" } } },
+  ]);
+  await page.goto(`/project/${project.id}/data-management/properties`);
+  await expect(page.getByRole("row").filter({ hasText: "seats" })).toContainText("Numeric");
+  await expectAccessibleInBothThemes(page, "event properties");
+  await page.getByRole("combobox", { name: "Properties of" }).click();
+  await page.getByRole("option", { name: "Person properties" }).click();
+  await expect(page).toHaveURL(/type=person/);
+  await page.getByRole("link", { name: "email" }).click();
+  await expect(page.getByRole("heading", { name: "email" })).toBeVisible();
+  // The person's events: ann has the property.
+  await expect(page.getByRole("table", { name: "Recent events with email" }).getByRole("row")).toHaveCount(2);
+  await expectAccessibleInBothThemes(page, "person property");
+  await screenshotThemes(page, "property-definition");
 });

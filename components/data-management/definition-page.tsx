@@ -5,10 +5,10 @@ import { PencilIcon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { DefinitionBadges } from "@/components/data-management/definition-badges";
+import { DefinitionEvents } from "@/components/data-management/definition-events";
 import { EditDefinitionDialog } from "@/components/data-management/edit-definition-dialog";
 import { InsightUsage } from "@/components/data-management/insight-usage";
 import { DetailPageError, DetailPageLoading } from "@/components/detail-page-state";
-import { EventsTable } from "@/components/events/events-table";
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
 import { Button } from "@/components/ui/button";
@@ -20,7 +20,18 @@ import type { TEventDefinition, TPropertyDefinition } from "@/lib/ui/types";
 const TAB = { event: "events", property: "properties" } as const;
 
 /** An event's or a property's page: what it is, its description and status (editable), where it is used, recent events with it. */
-export function DefinitionPage({ projectId, kind, id }: { projectId: number; kind: DefinitionKind; id: string }) {
+export function DefinitionPage({
+  projectId,
+  kind,
+  id,
+  propertyOf = "event",
+}: {
+  projectId: number;
+  kind: DefinitionKind;
+  id: string;
+  /** A property's: whether it is an event's or a person's, which decides the events shown. */
+  propertyOf?: "event" | "person";
+}) {
   const definition = useQuery(definitionQuery(projectId, kind, id));
   const usage = useQuery(definitionInsightsQuery(projectId, kind, id));
   const [editing, setEditing] = useState(false);
@@ -70,26 +81,7 @@ export function DefinitionPage({ projectId, kind, id }: { projectId: number; kin
           )}
         </dl>
         <InsightUsage projectId={projectId} usage={usage} />
-        <section className="grid gap-2" aria-labelledby="recent-events-heading">
-          <h2 id="recent-events-heading" className="text-lg font-semibold">
-            Recent events
-          </h2>
-          <EventsTable
-            projectId={projectId}
-            label={`Recent events with ${data.name}`}
-            params={
-              kind === "event"
-                ? { event: data.name }
-                : { properties: JSON.stringify([{ key: data.name, type: "event", operator: "is_set", value: "is_set" }]) }
-            }
-            propertyKeys={kind === "event" ? [] : [data.name]}
-            empty={
-              kind === "event"
-                ? "No event of this name yet."
-                : "No event carries this property (person properties are on persons, not events)."
-            }
-          />
-        </section>
+        <DefinitionEvents projectId={projectId} kind={kind} name={data.name} propertyOf={propertyOf} />
       </div>
       <EditDefinitionDialog projectId={projectId} kind={kind} definition={data} open={editing} onOpenChange={setEditing} />
     </>

@@ -20,13 +20,17 @@ const TYPES = [
   { value: "person", label: "Person properties" },
 ] as const;
 
-const columnsOf = (projectId: number) =>
+/** A property's page; a person property's says so (the definition itself does not), so its events are those of persons with it. */
+const columnsOf = (projectId: number, type: "event" | "person") =>
   helper.columns([
     helper.display({
       id: "name",
       header: "Property",
       cell: ({ row }) => (
-        <DefinitionNameCell href={`/project/${projectId}/data-management/properties/${row.original.id}`} definition={row.original} />
+        <DefinitionNameCell
+          href={`/project/${projectId}/data-management/properties/${row.original.id}${type === "person" ? "?type=person" : ""}`}
+          definition={row.original}
+        />
       ),
     }),
     helper.display({
@@ -55,7 +59,7 @@ export function PropertyDefinitionsList({ projectId }: { projectId: number }) {
   );
   const table = useTable({
     features: clientTableFeatures,
-    columns: columnsOf(projectId),
+    columns: columnsOf(projectId, type),
     data: definitions.data?.results ?? none,
     getRowId: (definition) => definition.id,
     state: { pagination: url.pagination },
