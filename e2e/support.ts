@@ -133,7 +133,7 @@ export const daysAgo = (days: number, hours = 0) => new Date(Date.now() - (days 
 export async function sendEventsWithApi(
   request: APIRequestContext,
   token: string,
-  events: { event: string; distinct_id: string; timestamp: string }[],
+  events: { event: string; distinct_id: string; timestamp: string; properties?: Record<string, unknown> }[],
 ) {
   const response = await request.post("/batch/", {
     data: { api_key: token, batch: events.map((event) => ({ properties: {}, ...event })) },

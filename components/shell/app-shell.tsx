@@ -8,6 +8,7 @@ import {
   BookOpenIcon,
   CloudUploadIcon,
   ChartLineIcon,
+  DatabaseIcon,
   FolderKanbanIcon,
   GlobeIcon,
   KeyRoundIcon,
@@ -65,6 +66,7 @@ function navSections(projectId: number | undefined, groupTypes: TGroupType[] | u
             { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
             { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
             { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },
+            { href: `/project/${projectId}/data-management`, label: "Data management", icon: DatabaseIcon },
             ...groupItems(projectId, groupTypes),
           ]
         : [],

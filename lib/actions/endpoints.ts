@@ -3,7 +3,9 @@ import { listPage } from "@/lib/api/pagination";
 import type { Action } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
-import { ZAction, ZActionListQuery, ZActionParams, ZActionWrite } from "./schemas";
+import { countMatchingEvents } from "./matching";
+import { ZAction, ZActionListQuery, ZActionMatchingBody, ZActionMatchingCount, ZActionParams, ZActionWrite } from "./schemas";
+import { actionReference, insightsUsing, ZInsightUsage } from "@/lib/insights/usage";
 import { createAction, listActions, requireAction, serializeActions, updateAction } from "./service";
 
 const tag = "actions";
@@ -85,4 +87,32 @@ export const deleteActionEndpoint = endpoint({
   handler: async ({ actor, params }) => {
     await requireProjectAccess(actor, params.projectId);
   },
+});
+
+export const actionInsightsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/actions/{actionId}/insights/",
+  environments: true,
+  summary: "The insights whose series, steps or filters use this action: how many, and the most recently changed (Hedgerow)",
+  tag,
+  scope: "insight:read",
+  params: ZActionParams,
+  response: ZInsightUsage,
+  handler: async ({ actor, params }) => {
+    const action = await requireAction(actor, params.projectId, params.actionId);
+    return insightsUsing(action.projectId, actionReference(action.id));
+  },
+});
+
+export const actionMatchingEventsEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/actions/matching_events/",
+  environments: true,
+  summary: "Count the last 30 days' events matching these steps, as an action with them would (Hedgerow: the editor's live count)",
+  tag,
+  scope: "query:read",
+  params: ZProjectParams,
+  body: ZActionMatchingBody,
+  response: ZActionMatchingCount,
+  handler: ({ actor, params, body }) => countMatchingEvents(actor, params.projectId, body.steps),
 });

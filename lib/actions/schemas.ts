@@ -141,6 +141,20 @@ export const ZAction = z
   })
   .meta({ id: "Action" });
 
+/** Steps counted at most by `matching_events` (an action's steps are ORed in one scan). */
+const MAX_COUNTED_STEPS = 50;
+
+export const ZActionMatchingBody = z
+  .object({ steps: z.array(ZActionStepWrite).max(MAX_COUNTED_STEPS) })
+  .meta({ id: "ActionMatchingEvents" });
+
+export const ZActionMatchingCount = z
+  .object({
+    count: z.number().int().describe("Events of the last `days` days matching any of the steps."),
+    days: z.number().int(),
+  })
+  .meta({ id: "ActionMatchingCount" });
+
 export const ZActionListQuery = z.object({
   search: z.string().optional().meta({ description: "Only actions whose name or description contains this (case-insensitive)" }),
 });

@@ -17,13 +17,16 @@ import {
   ZPropertyDefinitionParams,
   ZPropertyDefinitionUpdate,
 } from "./schemas";
+import { ZInsightUsage } from "@/lib/insights/usage";
 import {
   deleteEventDefinition,
   deletePropertyDefinition,
+  eventDefinitionInsights,
   getEventDefinition,
   getPropertyDefinition,
   listEventDefinitions,
   listPropertyDefinitions,
+  propertyDefinitionInsights,
   updateEventDefinition,
   updatePropertyDefinition,
 } from "./service";
@@ -63,7 +66,7 @@ export const updateEventDefinitionEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/event_definitions/{eventDefinitionId}/",
   environments: true,
-  summary: "Update an event definition's description and tags",
+  summary: "Update an event definition's description, tags, `verified` and `hidden` (hiding unverifies, verifying unhides)",
   tag,
   scope: "event_definition:write",
   params: ZEventDefinitionParams,
@@ -88,6 +91,18 @@ export const deleteEventDefinitionEndpoint = endpoint({
   params: ZEventDefinitionParams,
   status: 204,
   handler: ({ actor, params }) => deleteEventDefinition(actor, params.projectId, params.eventDefinitionId),
+});
+
+export const eventDefinitionInsightsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/event_definitions/{eventDefinitionId}/insights/",
+  environments: true,
+  summary: "The insights whose series or steps use this event: how many, and the most recently changed (Hedgerow)",
+  tag,
+  scope: "insight:read",
+  params: ZEventDefinitionParams,
+  response: ZInsightUsage,
+  handler: ({ actor, params }) => eventDefinitionInsights(actor, params.projectId, params.eventDefinitionId),
 });
 
 // ---- property definitions ----
@@ -122,7 +137,7 @@ export const updatePropertyDefinitionEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/property_definitions/{propertyDefinitionId}/",
   environments: true,
-  summary: "Update a property definition's description, tags or `property_type` (which sets `is_numerical`)",
+  summary: "Update a property definition's description, tags, `verified`, `hidden` or `property_type` (which sets `is_numerical`)",
   tag,
   scope: "property_definition:write",
   params: ZPropertyDefinitionParams,
@@ -147,6 +162,18 @@ export const deletePropertyDefinitionEndpoint = endpoint({
   params: ZPropertyDefinitionParams,
   status: 204,
   handler: ({ actor, params }) => deletePropertyDefinition(actor, params.projectId, params.propertyDefinitionId),
+});
+
+export const propertyDefinitionInsightsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/property_definitions/{propertyDefinitionId}/insights/",
+  environments: true,
+  summary: "The insights filtering or breaking down by this property: how many, and the most recently changed (Hedgerow)",
+  tag,
+  scope: "insight:read",
+  params: ZPropertyDefinitionParams,
+  response: ZInsightUsage,
+  handler: ({ actor, params }) => propertyDefinitionInsights(actor, params.projectId, params.propertyDefinitionId),
 });
 
 // ---- property values ----

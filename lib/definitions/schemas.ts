@@ -73,6 +73,7 @@ export const ZEventDefinitionListQuery = z.object({
   names: ZCommaNames.optional().describe("Only these names (comma-separated)."),
   excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of event names to leave out."),
   exclude_stale: ZQueryBoolean.optional().describe("Leave out events not seen in the last 30 days."),
+  exclude_hidden: ZQueryBoolean.optional().describe("Leave out hidden definitions (what the pickers offer)."),
 });
 
 export const ZEventDefinition = z
@@ -93,14 +94,25 @@ export const ZEventDefinition = z
     last_calculated_at: z.iso.datetime().nullable(),
     created_by: ZUserBasic.nullable(),
     post_to_slack: z.boolean(),
+    verified: z.boolean().describe("Vouched for by someone in the project (PostHog's enterprise taxonomy)."),
+    verified_at: z.iso.datetime().nullable(),
+    verified_by: ZUserBasic.nullable(),
+    hidden: z.boolean().describe("Left out of the pickers (`exclude_hidden`); never verified at the same time."),
   })
   .meta({ id: "EventDefinition" });
 
 const ZTags = z.array(z.string().max(255)).max(100);
 
+/** PostHog's enterprise serializers refuse a definition both hidden and verified. */
+const neverBoth = (update: { verified?: boolean; hidden?: boolean }, ctx: z.RefinementCtx) => {
+  if (update.verified && update.hidden)
+    ctx.addIssue({ code: "custom", message: "A definition cannot be both hidden and verified.", path: ["hidden"] });
+};
+
 export const ZEventDefinitionUpdate = z
-  .object({ description: z.string().max(10_000), tags: ZTags })
+  .object({ description: z.string().max(10_000), tags: ZTags, verified: z.boolean(), hidden: z.boolean() })
   .partial()
+  .superRefine(neverBoth)
   .meta({ id: "PatchedEventDefinition" });
 
 export const ZPropertyDefinitionListQuery = z
@@ -131,6 +143,7 @@ export const ZPropertyDefinitionListQuery = z
     filter_by_event_names: ZQueryBoolean.optional().describe("With `event_names`: only the properties seen with one of them."),
     excluded_properties: ZJsonNames.optional().describe("JSON-encoded list of property names to leave out."),
     exclude_core_properties: ZQueryBoolean.optional().describe("Leave out PostHog's own properties (names starting with `$`)."),
+    exclude_hidden: ZQueryBoolean.optional().describe("Leave out hidden definitions (what the pickers offer)."),
   })
   .superRefine((query, ctx) => {
     if (query.type !== "event" && query.event_names !== undefined)
@@ -155,12 +168,23 @@ export const ZPropertyDefinition = z
       .describe("Whether the property was seen with one of the `event_names` of the request; null without them."),
     updated_at: z.iso.datetime().nullable(),
     updated_by: ZUserBasic.nullable(),
+    verified: z.boolean().describe("Vouched for by someone in the project (PostHog's enterprise taxonomy)."),
+    verified_at: z.iso.datetime().nullable(),
+    verified_by: ZUserBasic.nullable(),
+    hidden: z.boolean().describe("Left out of the pickers (`exclude_hidden`); never verified at the same time."),
   })
   .meta({ id: "PropertyDefinition" });
 
 export const ZPropertyDefinitionUpdate = z
-  .object({ description: z.string().max(10_000), tags: ZTags, property_type: z.enum(PROPERTY_TYPES) })
+  .object({
+    description: z.string().max(10_000),
+    tags: ZTags,
+    property_type: z.enum(PROPERTY_TYPES),
+    verified: z.boolean(),
+    hidden: z.boolean(),
+  })
   .partial()
+  .superRefine(neverBoth)
   .meta({ id: "PatchedPropertyDefinition" });
 
 export const ZPersonValuesQuery = z.object({

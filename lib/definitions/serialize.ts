@@ -7,10 +7,26 @@ import type { TEventDefinition, TPropertyDefinition } from "./schemas";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+const personOf = (id: number | null, people: Map<number, User>) => {
+  const user = id === null ? undefined : people.get(id);
+  return user ? userBasic(user) : null;
+};
+
+/** Who last changed a definition and who verified it. */
+export const peopleOfDefinitions = (rows: (EventDefinition | PropertyDefinition)[]) =>
+  usersById(rows.flatMap((row) => [row.updatedById, row.verifiedById]));
+
+/** The enterprise taxonomy fields events and properties share. */
+const curation = (definition: EventDefinition | PropertyDefinition, people: Map<number, User>) => ({
+  verified: definition.verified,
+  verified_at: iso(definition.verifiedAt),
+  verified_by: personOf(definition.verifiedById, people),
+  hidden: definition.hidden,
+});
+
 // ---- event definitions ----
 
 function serializeEventDefinition(definition: EventDefinition, volume: number | null, people: Map<number, User>): TEventDefinition {
-  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
   return {
     id: definition.id,
     name: definition.name,
@@ -19,7 +35,7 @@ function serializeEventDefinition(definition: EventDefinition, volume: number | 
     created_at: iso(definition.createdAt),
     last_seen_at: iso(definition.lastSeenAt),
     updated_at: iso(definition.updatedAt),
-    updated_by: updatedBy ? userBasic(updatedBy) : null,
+    updated_by: personOf(definition.updatedById, people),
     volume_30_day: volume,
     query_usage_30_day: null,
     is_action: false,
@@ -28,6 +44,7 @@ function serializeEventDefinition(definition: EventDefinition, volume: number | 
     last_calculated_at: null,
     created_by: null,
     post_to_slack: false,
+    ...curation(definition, people),
   };
 }
 
@@ -51,7 +68,7 @@ export async function serializeEventDefinitions(projectId: number, rows: EventDe
       projectId,
       rows.map((row) => row.name),
     ),
-    usersById(rows.map((row) => row.updatedById)),
+    peopleOfDefinitions(rows),
   ]);
   return rows.map((row) => serializeEventDefinition(row, volumes.get(row.name) ?? 0, people));
 }
@@ -63,7 +80,6 @@ export function serializePropertyDefinition(
   seenOnFilteredEvents: boolean | null,
   people: Map<number, User>,
 ): TPropertyDefinition {
-  const updatedBy = definition.updatedById === null ? undefined : people.get(definition.updatedById);
   return {
     id: definition.id,
     name: definition.name,
@@ -73,10 +89,11 @@ export function serializePropertyDefinition(
     property_type: definition.propertyType as TPropertyDefinition["property_type"],
     is_seen_on_filtered_events: seenOnFilteredEvents,
     updated_at: iso(definition.updatedAt),
-    updated_by: updatedBy ? userBasic(updatedBy) : null,
+    updated_by: personOf(definition.updatedById, people),
+    ...curation(definition, people),
   };
 }
 
 export async function servePropertyDefinition(row: PropertyDefinition) {
-  return serializePropertyDefinition(row, null, await usersById([row.updatedById]));
+  return serializePropertyDefinition(row, null, await peopleOfDefinitions([row]));
 }

@@ -5,8 +5,8 @@ import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
 import { getDb } from "@/lib/db/client";
 import { eventDefinitions, eventProperties, propertyDefinitions } from "@/lib/db/schema";
+import { eventReference, insightsUsing, propertyReference } from "@/lib/insights/usage";
 import { normalizeTags } from "@/lib/tags";
-import { usersById } from "@/lib/users/lookup";
 import { containsPattern } from "@/lib/db/like";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
@@ -19,7 +19,7 @@ import type {
   TPropertyDefinitionListQuery,
   TPropertyDefinitionUpdate,
 } from "./schemas";
-import { serializeEventDefinitions, serializePropertyDefinition, servePropertyDefinition } from "./serialize";
+import { peopleOfDefinitions, serializeEventDefinitions, serializePropertyDefinition, servePropertyDefinition } from "./serialize";
 
 /** Events not seen for this long are stale (PostHog's STALE_EVENT_DAYS). */
 const STALE_EVENT_DAYS = 30;
@@ -74,6 +74,25 @@ function eventDefinitionOrder(query: TEventDefinitionListQuery): SQL[] {
   return clauses;
 }
 
+/**
+ * `verified` and `hidden` as PostHog's enterprise serializers set them: verifying records who and when (once),
+ * unverifying clears both; hiding unverifies, and verifying unhides, so a definition is never both.
+ */
+function curationPatch(
+  before: { verified: boolean; verifiedAt: Date | null; verifiedById: number | null },
+  update: { verified?: boolean; hidden?: boolean },
+  actor: Actor,
+) {
+  const verified = update.hidden ? false : (update.verified ?? before.verified);
+  const hidden = update.verified ? false : update.hidden;
+  return {
+    ...(hidden !== undefined && { hidden }),
+    verified,
+    verifiedAt: verified ? (before.verified ? before.verifiedAt : new Date()) : null,
+    verifiedById: verified ? (before.verified ? before.verifiedById : actor.user.id) : null,
+  };
+}
+
 /** `/event_definitions/`: by the day last seen (latest first), then name; searches put shorter names first. */
 export async function listEventDefinitions(actor: Actor, projectId: TProjectId, query: TEventDefinitionListQuery, page: Page) {
   const { project } = await requireProjectAccess(actor, projectId);
@@ -83,6 +102,7 @@ export async function listEventDefinitions(actor: Actor, projectId: TProjectId, 
   if (query.event_type === "event_posthog") conditions.push(like(eventDefinitions.name, "$%"));
   if (query.names) conditions.push(inArray(eventDefinitions.name, query.names.length > 0 ? query.names : [""]));
   if (query.excluded_properties?.length) conditions.push(notInArray(eventDefinitions.name, query.excluded_properties));
+  if (query.exclude_hidden) conditions.push(eq(eventDefinitions.hidden, false));
   if (query.exclude_stale)
     conditions.push(
       or(isNull(eventDefinitions.lastSeenAt), gt(eventDefinitions.lastSeenAt, new Date(Date.now() - STALE_EVENT_DAYS * 86_400_000)))!,
@@ -128,6 +148,7 @@ export async function updateEventDefinition(
     .set({
       ...(update.description !== undefined && { description: update.description }),
       ...(update.tags !== undefined && { tags: normalizeTags(update.tags) }),
+      ...curationPatch(row, update, actor),
       updatedAt: new Date(),
       updatedById: actor.user.id,
     })
@@ -172,6 +193,7 @@ export async function listPropertyDefinitions(actor: Actor, projectId: TProjectI
   if (query.is_feature_flag !== undefined)
     conditions.push(query.is_feature_flag ? like(name, "$feature/%") : not(like(name, "$feature/%")));
   if (query.excluded_properties?.length) conditions.push(notInArray(name, query.excluded_properties));
+  if (query.exclude_hidden) conditions.push(eq(propertyDefinitions.hidden, false));
 
   const eventNames = query.event_names?.length ? query.event_names : null;
   const seen = eventNames
@@ -188,7 +210,7 @@ export async function listPropertyDefinitions(actor: Actor, projectId: TProjectI
     .orderBy(...(seen ? [desc(seen)] : []), asc(name))
     .limit(page.limit)
     .offset(page.offset);
-  const people = await usersById(rows.map((row) => row.definition.updatedById));
+  const people = await peopleOfDefinitions(rows.map((row) => row.definition));
   return {
     count: total,
     results: rows.map((row) => serializePropertyDefinition(row.definition, seen ? Boolean(row.seen) : null, people)),
@@ -228,6 +250,7 @@ export async function updatePropertyDefinition(
         propertyType: update.property_type,
         isNumerical: update.property_type === "Numeric",
       }),
+      ...curationPatch(row, update, actor),
       updatedAt: new Date(),
       updatedById: actor.user.id,
     })
@@ -236,10 +259,25 @@ export async function updatePropertyDefinition(
   return servePropertyDefinition(updated);
 }
 
+const kindOf = (type: number) =>
+  type === PROPERTY_DEFINITION_TYPE.event ? "event" : type === PROPERTY_DEFINITION_TYPE.group ? "group" : "person";
+
+/** The insights using an event (as a series, step or entity). */
+export async function eventDefinitionInsights(actor: Actor, projectId: TProjectId, id: string) {
+  const { project, row } = await requireEventDefinition(actor, projectId, id);
+  return insightsUsing(project.id, eventReference(row.name));
+}
+
+/** The insights filtering or breaking down by a property (of its type). */
+export async function propertyDefinitionInsights(actor: Actor, projectId: TProjectId, id: string) {
+  const { project, row } = await requirePropertyDefinition(actor, projectId, id);
+  return insightsUsing(project.id, propertyReference(row.name, kindOf(row.type)));
+}
+
 /** Deletes the definition (and, for an event property, its event pairs); ingestion defines it again when it comes next. */
 export async function deletePropertyDefinition(actor: Actor, projectId: TProjectId, id: string) {
   const { project, row } = await requirePropertyDefinition(actor, projectId, id);
-  const kind = row.type === PROPERTY_DEFINITION_TYPE.event ? "event" : row.type === PROPERTY_DEFINITION_TYPE.group ? "group" : "person";
+  const kind = kindOf(row.type);
   const db = await getDb();
   await db.transaction(async (tx) => {
     if (kind === "event")

@@ -190,3 +190,35 @@ export const batchExportKeys = {
   logs: (organizationId: string, exportId: string, params: BatchExportLogParams) =>
     [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
 };
+
+// Data management: actions and the definitions of events and properties (issue 31)
+
+export const actionKeys = {
+  all: ["actions"] as const,
+  project: (projectId: number) => [...actionKeys.all, projectId] as const,
+  list: (projectId: number) => [...actionKeys.project(projectId), "list"] as const,
+  detail: (projectId: number, actionId: number) => [...actionKeys.project(projectId), "detail", actionId] as const,
+  insights: (projectId: number, actionId: number) => [...actionKeys.project(projectId), "insights", actionId] as const,
+  /** The editor's live count of the events some steps match (by the steps' JSON). */
+  matching: (projectId: number, steps: string) => [...actionKeys.project(projectId), "matching", steps] as const,
+};
+
+/** Event definitions (`kind` "event") and property definitions ("property"), as data management lists them. */
+export type DefinitionKind = "event" | "property";
+
+export interface DefinitionListParams {
+  search?: string;
+  /** Property definitions: event, person. */
+  type?: string;
+  offset: number;
+  limit: number;
+}
+
+export const definitionKeys = {
+  all: ["definitions"] as const,
+  project: (projectId: number) => [...definitionKeys.all, projectId] as const,
+  list: (projectId: number, kind: DefinitionKind, params: DefinitionListParams) =>
+    [...definitionKeys.project(projectId), kind, "list", params] as const,
+  detail: (projectId: number, kind: DefinitionKind, id: string) => [...definitionKeys.project(projectId), kind, "detail", id] as const,
+  insights: (projectId: number, kind: DefinitionKind, id: string) => [...definitionKeys.project(projectId), kind, "insights", id] as const,
+};

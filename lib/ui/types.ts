@@ -35,6 +35,10 @@ export type TAction = z.output<typeof import("@/lib/actions/schemas").ZAction>;
 export type TActivityPage = z.output<typeof ZActivityPage>;
 
 export type { TEventDefinition, TPropertyDefinition } from "@/lib/definitions/schemas";
+export type TDefinitionUpdate = z.input<typeof import("@/lib/definitions/schemas").ZEventDefinitionUpdate>;
+export type TInsightUsage = z.output<typeof import("@/lib/insights/usage").ZInsightUsage>;
+export type TActionWriteBody = z.input<typeof import("@/lib/actions/schemas").ZActionWrite>;
+export type TActionMatchingCount = z.output<typeof import("@/lib/actions/schemas").ZActionMatchingCount>;
 /** A value of `/events/values/` (name only) or `/persons/values/` (with the number of persons). */
 export type TPropertyValue =
   | z.output<typeof import("@/lib/definitions/schemas").ZPersonPropertyValue>

@@ -78,6 +78,10 @@ describe("event definitions", () => {
       last_calculated_at: null,
       created_by: null,
       post_to_slack: false,
+      verified: false,
+      verified_at: null,
+      verified_by: null,
+      hidden: false,
     });
     expect(Date.now() - Date.parse(signup.last_seen_at)).toBeLessThan(10 * 60_000);
     expect(body.results.map((r: { volume_30_day: number }) => r.volume_30_day)).toEqual([2, 0, 3]);
@@ -179,6 +183,10 @@ describe("property definitions", () => {
       is_seen_on_filtered_events: null,
       updated_at: null,
       updated_by: null,
+      verified: false,
+      verified_at: null,
+      verified_by: null,
+      hidden: false,
     });
     const types = Object.fromEntries(body.results.map((r: { name: string; property_type: string | null }) => [r.name, r.property_type]));
     expect(types).toEqual({

@@ -36,6 +36,11 @@ export const eventDefinitions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedById: integer("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** PostHog's enterprise taxonomy: a verified definition is vouched for; a hidden one leaves the pickers. Never both. */
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedById: integer("verified_by_id").references(() => users.id, { onDelete: "set null" }),
+    hidden: boolean("hidden").notNull().default(false),
   },
   (t) => [uniqueIndex("event_definitions_project_name").on(t.projectId, t.name)],
 );
@@ -61,6 +66,10 @@ export const propertyDefinitions = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     updatedById: integer("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedById: integer("verified_by_id").references(() => users.id, { onDelete: "set null" }),
+    hidden: boolean("hidden").notNull().default(false),
   },
   (t) => [unique("property_definitions_project_type_index_name").on(t.projectId, t.type, t.groupTypeIndex, t.name).nullsNotDistinct()],
 );

@@ -6,15 +6,19 @@ import type { TAction, TEventDefinition, TPropertyDefinition, TPropertyValue } f
 import type { TEventList, TEventSummary } from "@/lib/events/schemas";
 import type { TPerson } from "@/lib/persons/schemas";
 
-// The queries of a project's data: the taxonomy, analyses, insights, dashboards, events and persons.
+// The queries of a project's data: the taxonomy, analyses, insights, dashboards, events and persons. The pickers'
+// taxonomy leaves hidden definitions out (data management lists them all).
 
 export const eventDefinitionsQuery = (projectId: number, search: string) =>
   queryOptions({
     queryKey: taxonomyKeys.events(projectId, search),
     queryFn: ({ signal }) =>
-      api.get<PaginatedList<TEventDefinition>>(`/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50" })}`, {
-        signal,
-      }),
+      api.get<PaginatedList<TEventDefinition>>(
+        `/api/projects/${projectId}/event_definitions/?${searchParams({ search, limit: "50", exclude_hidden: "true" })}`,
+        {
+          signal,
+        },
+      ),
     staleTime: 60_000,
   });
 
@@ -32,7 +36,7 @@ export const propertyDefinitionsQuery = (projectId: number, params: Record<strin
     queryKey: taxonomyKeys.properties(projectId, params),
     queryFn: ({ signal }) =>
       api.get<PaginatedList<TPropertyDefinition>>(
-        `/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100" })}`,
+        `/api/projects/${projectId}/property_definitions/?${searchParams({ ...params, limit: "100", exclude_hidden: "true" })}`,
         { signal },
       ),
     staleTime: 60_000,

@@ -1,0 +1,103 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper, useTable } from "@tanstack/react-table";
+import { PlusIcon } from "lucide-react";
+import Link from "next/link";
+import { DATE_COLUMN } from "@/components/data-table-columns";
+import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { stepsSummary } from "@/components/data-management/steps";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
+import { Button } from "@/components/ui/button";
+import { actionListQuery } from "@/lib/ui/data-management/queries";
+import type { TAction } from "@/lib/ui/types";
+import { useTableUrlState } from "@/lib/ui/use-table-url-state";
+
+const helper = createColumnHelper<typeof clientTableFeatures, TAction>();
+const columnsOf = (projectId: number) =>
+  helper.columns([
+    helper.accessor((action) => action.name ?? `Action ${action.id}`, {
+      id: "name",
+      header: "Name",
+      sortFn: "alphanumeric",
+      cell: ({ row, getValue }) => (
+        <Link
+          href={`/project/${projectId}/data-management/actions/${row.original.id}`}
+          className="block max-w-72 truncate font-medium text-primary hover:underline"
+        >
+          {getValue()}
+        </Link>
+      ),
+    }),
+    helper.accessor((action) => stepsSummary(action.steps), {
+      id: "steps",
+      header: "Steps",
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <span className="block max-w-md truncate text-muted-foreground" title={getValue()}>
+          {getValue()}
+        </span>
+      ),
+    }),
+    helper.accessor((action) => action.created_by?.first_name || action.created_by?.email || "—", {
+      id: "created_by",
+      header: "Created by",
+      sortFn: "alphanumeric",
+      meta: { className: "text-muted-foreground" },
+    }),
+    helper.accessor("created_at", { ...DATE_COLUMN, header: "Created" }),
+  ]);
+
+const SORTABLE = ["name", "created_by", "created_at"] as const;
+const SEARCHABLE = new Set(["name", "steps"]);
+const none: TAction[] = [];
+
+/** `/project/:id/data-management/actions`: the project's actions, searched and sorted here (a project has tens). */
+export function ActionsList({ projectId }: { projectId: number }) {
+  const actions = useQuery(actionListQuery(projectId));
+  const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "created_at", desc: true } });
+  const table = useTable({
+    features: clientTableFeatures,
+    columns: columnsOf(projectId),
+    data: actions.data ?? none,
+    getRowId: (action) => String(action.id),
+    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
+    onSortingChange: url.onSortingChange,
+    onPaginationChange: url.onPaginationChange,
+    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
+    globalFilterFn: "includesString",
+    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
+    enableSortingRemoval: false,
+    autoResetPageIndex: false,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Actions"
+        description="Named groups of events: page views of some URLs, clicks on some elements, events with some properties."
+        actions={
+          <Button asChild>
+            <Link href={`/project/${projectId}/data-management/actions/new`}>
+              <PlusIcon /> New action
+            </Link>
+          </Button>
+        }
+      />
+      <section className="grid gap-3" aria-label="Actions">
+        <SearchInput value={url.search} onChange={url.setSearch} placeholder="Search actions by name or step" className="w-full sm:w-96" />
+        <DataTable
+          table={table}
+          label="Actions"
+          isPending={actions.isPending}
+          error={actions.error}
+          empty={
+            url.search
+              ? `No action matches “${url.search}”.`
+              : "No actions yet. Create one to count page views of a URL or clicks on a button."
+          }
+        />
+      </section>
+    </>
+  );
+}
