@@ -64,7 +64,7 @@ export function CommandPalette({
             placeholder="Search insights, dashboards, persons… or run a command"
             aria-label="Search"
           />
-          <p role="status" className="px-3 text-sm text-muted-foreground empty:hidden [&:not(:empty)]:py-3">
+          <p role="status" className="px-3 text-sm text-muted-foreground [&:not(:empty)]:py-3">
             {status}
             {failed.length > 0 && ` ${failed.join(", ")} could not be searched.`}
           </p>

@@ -78,8 +78,8 @@ export function usePaletteEntries(
   return {
     sections: [
       { heading: "Commands", entries: commands.filter((entry) => matches(entry.label, query)) },
-      ...(query ? found : []),
       { heading: "Pages", entries: pages.filter((entry) => matches(`${entry.label} ${entry.detail}`, query)) },
+      ...(query ? found : []),
     ].filter((section) => section.entries.length > 0),
     waiting: query !== "" && (query !== search || groups.some((group) => group.loading)),
     failed: query ? groups.filter((group) => group.failed).map((group) => group.heading) : [],

@@ -43,7 +43,7 @@ export function ThemeCard() {
           {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
             <label
               key={value}
-              className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+              className="relative flex items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-accent has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
             >
               <input
                 type="radio"
@@ -51,7 +51,8 @@ export function ThemeCard() {
                 value={value}
                 checked={hydrated && theme === value}
                 onChange={() => setTheme(value)}
-                className="sr-only"
+                // Over the whole option, invisible: a click anywhere on it picks it, arrows move between them.
+                className="absolute inset-0 cursor-pointer appearance-none opacity-0"
               />
               <Icon className="size-4" aria-hidden />
               {label}
