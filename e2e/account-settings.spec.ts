@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectAccessibleInBothThemes, newAccount, PASSWORD, signUpWithApi, test, uniqueEmail } from "./support";
+import { expectAccessibleInBothThemes, newAccount, PASSWORD, screenshotThemes, signUpWithApi, test, uniqueEmail } from "./support";
 
 test("a user renames themselves, changes email and password, picks a theme, then signs out everywhere", async ({ page, browser }) => {
   const account = newAccount("Ada");
@@ -9,6 +9,7 @@ test("a user renames themselves, changes email and password, picks a theme, then
   await expect(page.getByRole("heading", { name: "Account settings", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(account.email);
   await expectAccessibleInBothThemes(page, "account settings");
+  await screenshotThemes(page, "account-settings");
 
   // Name: typed, Enter saves.
   const firstName = page.getByLabel("First name");

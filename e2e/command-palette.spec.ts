@@ -6,6 +6,7 @@ import {
   expectAccessibleInBothThemes,
   newAccount,
   sameOrigin,
+  screenshotThemes,
   sendEventsWithApi,
   signUpWithApi,
   test,
@@ -39,6 +40,8 @@ async function open(page: Page, text: string, option: string | RegExp) {
 }
 
 test("Cmd/Ctrl+K finds each kind of thing and runs commands; Enter opens, Escape closes and gives the focus back", async ({ page }) => {
+  // Several pages opened, each kind searched, two axe scans in two themes.
+  test.setTimeout(180_000);
   await signUpWithApi(page.request, newAccount("Pia"));
   const project = await currentProject(page.request);
   const base = `/api/projects/${project.id}`;
@@ -71,6 +74,7 @@ test("Cmd/Ctrl+K finds each kind of thing and runs commands; Enter opens, Escape
     await expect(palette.getByRole("group", { name: group }).getByRole("option", { name })).toBeVisible();
   await expect(palette.getByRole("option", { name: "Pear harvest trend" })).toHaveAttribute("aria-selected", "true");
   await expectAccessibleInBothThemes(page, "command palette, results");
+  await screenshotThemes(page, "command-palette");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/insights/${insight.short_id}$`));
 
