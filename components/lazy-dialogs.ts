@@ -20,8 +20,16 @@ export const BulkInviteDialog = lazyDialog(
   () => import("@/components/organization/bulk-invite-dialog").then((m) => m.BulkInviteDialog),
   (p) => p.open,
 );
+export const CommandPalette = lazyDialog(
+  () => import("@/components/command-palette/command-palette").then((m) => m.CommandPalette),
+  (p) => p.open,
+);
 export const CreateApiKeyDialog = lazyDialog(
   () => import("@/components/api-keys/create-api-key-dialog").then((m) => m.CreateApiKeyDialog),
+  (p) => p.open,
+);
+export const CreateDashboardDialog = lazyDialog(
+  () => import("@/components/dashboards/create-dashboard-dialog").then((m) => m.CreateDashboardDialog),
   (p) => p.open,
 );
 export const CreateOrganizationDialog = lazyDialog(

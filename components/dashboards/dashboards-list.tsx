@@ -5,25 +5,17 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PinIcon, PinOffIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { createContext, useContext, useMemo, useState } from "react";
-import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
-import { FormDialog } from "@/components/form-dialog";
-import { DeleteDashboardDialog } from "@/components/lazy-dialogs";
+import { CreateDashboardDialog, DeleteDashboardDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field, fieldMessageId } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ZDashboardCreate } from "@/lib/dashboards/schemas";
 import { errorMessage } from "@/lib/ui/api-client";
 import { fullName } from "@/lib/ui/format";
-import { fieldErrorText } from "@/lib/ui/forms";
-import { createDashboardMutation, updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
+import { updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
+import { dashboardTitle } from "@/lib/ui/dashboards/labels";
 import { dashboardsQuery } from "@/lib/ui/dashboards/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TDashboardBasic } from "@/lib/ui/types";
@@ -37,7 +29,6 @@ interface DashboardsContext {
 
 const Context = createContext<DashboardsContext | null>(null);
 const useDashboardsContext = () => useContext(Context)!;
-const titleOf = (dashboard: Pick<TDashboardBasic, "name">) => dashboard.name || "Untitled dashboard";
 
 const helper = createColumnHelper<typeof clientTableFeatures, TDashboardBasic>();
 const columns = helper.columns([
@@ -48,7 +39,7 @@ const columns = helper.columns([
     cell: ({ row }) => <PinCell dashboard={row.original} />,
     meta: { className: "w-0" },
   }),
-  helper.accessor((dashboard) => titleOf(dashboard), {
+  helper.accessor((dashboard) => dashboardTitle(dashboard), {
     id: "name",
     header: "Name",
     sortFn: "alphanumeric",
@@ -138,7 +129,7 @@ export function DashboardsList({ projectId }: { projectId: number }) {
           }
         />
       </section>
-      <CreateDashboardDialog projectId={projectId} dashboards={data} open={creating} onOpenChange={setCreating} />
+      <CreateDashboardDialog projectId={projectId} open={creating} onOpenChange={setCreating} />
       <DeleteDashboardDialog projectId={projectId} dashboard={deleting} onClose={() => setDeleting(null)} />
     </Context.Provider>
   );
@@ -146,7 +137,7 @@ export function DashboardsList({ projectId }: { projectId: number }) {
 
 function PinCell({ dashboard }: { dashboard: TDashboardBasic }) {
   const { togglePin } = useDashboardsContext();
-  const label = `${dashboard.pinned ? "Unpin" : "Pin"} ${titleOf(dashboard)}`;
+  const label = `${dashboard.pinned ? "Unpin" : "Pin"} ${dashboardTitle(dashboard)}`;
   return (
     <Button variant="ghost" size="icon-sm" aria-label={label} aria-pressed={dashboard.pinned} onClick={() => togglePin(dashboard)}>
       {dashboard.pinned ? <PinIcon className="fill-current text-primary" /> : <PinOffIcon className="text-muted-foreground" />}
@@ -159,7 +150,7 @@ function NameCell({ dashboard }: { dashboard: TDashboardBasic }) {
   return (
     <span className="flex items-center gap-2">
       <Link href={`/project/${projectId}/dashboard/${dashboard.id}`} className="font-medium hover:underline">
-        {titleOf(dashboard)}
+        {dashboardTitle(dashboard)}
       </Link>
       {dashboard.is_shared && <Badge variant="secondary">Shared</Badge>}
     </span>
@@ -170,91 +161,8 @@ function DeleteCell({ dashboard }: { dashboard: TDashboardBasic }) {
   const { remove } = useDashboardsContext();
   if (dashboard.effective_privilege_level < 37) return null;
   return (
-    <Button variant="ghost" size="icon-sm" aria-label={`Delete ${titleOf(dashboard)}`} onClick={() => remove(dashboard)}>
+    <Button variant="ghost" size="icon-sm" aria-label={`Delete ${dashboardTitle(dashboard)}`} onClick={() => remove(dashboard)}>
       <Trash2Icon />
     </Button>
-  );
-}
-
-const BLANK = "blank";
-const ZCreateForm = ZDashboardCreate.pick({ name: true, description: true }).required().extend({ start: z.string() });
-
-/** A new dashboard: blank, or starting as a copy of one of the project's (its tiles and filters); then opened. */
-function CreateDashboardDialog({
-  projectId,
-  dashboards,
-  open,
-  onOpenChange,
-}: {
-  projectId: number;
-  dashboards: TDashboardBasic[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const router = useRouter();
-  const create = useMutation(createDashboardMutation(projectId));
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="New dashboard"
-      schema={ZCreateForm}
-      fields={["name", "description"]}
-      defaultValues={{ name: "", description: "", start: BLANK }}
-      onSubmit={async ({ start, ...values }) => {
-        const created = await create.mutateAsync({ ...values, ...(start === BLANK ? {} : { use_dashboard: Number(start) }) });
-        toast.success(`${titleOf(created)} was created.`);
-        onOpenChange(false);
-        router.push(`/project/${projectId}/dashboard/${created.id}`);
-      }}
-      submitLabel="Create dashboard"
-      pendingLabel="Creating…"
-    >
-      {({ register, control, formState: { errors } }) => (
-        <>
-          <Field label="Name" htmlFor="new-dashboard-name" error={fieldErrorText(errors.name, "Use at most 400 characters.")}>
-            <Input
-              id="new-dashboard-name"
-              aria-invalid={!!errors.name}
-              aria-describedby={fieldMessageId("new-dashboard-name")}
-              {...register("name")}
-            />
-          </Field>
-          <Field label="Description (optional)" htmlFor="new-dashboard-description" error={fieldErrorText(errors.description)}>
-            <Textarea
-              id="new-dashboard-description"
-              rows={2}
-              aria-describedby={fieldMessageId("new-dashboard-description")}
-              {...register("description")}
-            />
-          </Field>
-          <Field
-            label="Start from"
-            htmlFor="new-dashboard-start"
-            description="A copy shows the same insights, laid out and filtered the same way."
-          >
-            <Controller
-              control={control}
-              name="start"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="new-dashboard-start" aria-describedby={fieldMessageId("new-dashboard-start")}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={BLANK}>Blank dashboard</SelectItem>
-                    {dashboards.map((dashboard) => (
-                      <SelectItem key={dashboard.id} value={String(dashboard.id)}>
-                        Copy of {titleOf(dashboard)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-        </>
-      )}
-    </FormDialog>
   );
 }

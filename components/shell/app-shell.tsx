@@ -1,93 +1,23 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import {
-  ActivityIcon,
-  BlocksIcon,
-  Building2Icon,
-  BookOpenIcon,
-  CloudUploadIcon,
-  ChartLineIcon,
-  DatabaseIcon,
-  FolderKanbanIcon,
-  GlobeIcon,
-  KeyRoundIcon,
-  LayoutDashboardIcon,
-  LayoutGridIcon,
-  MailIcon,
-  MenuIcon,
-  SettingsIcon,
-  UserRoundIcon,
-  UsersRoundIcon,
-  UsersIcon,
-  type LucideIcon,
-} from "lucide-react";
+import { BookOpenIcon, MenuIcon, SearchIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import { SearchButton, useCommandPalette } from "@/components/command-palette/search-button";
 import { MobileNavDialog } from "@/components/lazy-dialogs";
 import { Logo } from "@/components/logo";
+import { navSections } from "@/components/shell/nav-sections";
 import { OrganizationSwitcher, ProjectSwitcher } from "@/components/shell/switchers";
 import { UserMenu } from "@/components/shell/user-menu";
 import { Button } from "@/components/ui/button";
-import { groupTypeLabel, groupTypesQuery } from "@/lib/ui/groups/queries";
+import { groupTypesQuery } from "@/lib/ui/groups/queries";
 import { meQuery } from "@/lib/ui/account/queries";
-import type { TGroupType } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { cn } from "@/lib/ui/utils";
 
-interface NavItem {
-  href: string;
-  label: string;
-  icon: LucideIcon;
-  /** Current only on this very path, not on the pages below it (the project home, whose pages have their own items). */
-  exact?: boolean;
-}
-
-/** One entry per group type (named by its plural), or one "Groups" entry that says how to send them. */
-function groupItems(projectId: number, types: TGroupType[] | undefined): NavItem[] {
-  if (!types?.length) return [{ href: `/project/${projectId}/groups`, label: "Groups", icon: Building2Icon }];
-  return types.map((type) => ({
-    href: `/project/${projectId}/groups/${type.group_type_index}`,
-    label: groupTypeLabel(type),
-    icon: Building2Icon,
-  }));
-}
-
-function navSections(projectId: number | undefined, groupTypes: TGroupType[] | undefined): { title: string; items: NavItem[] }[] {
-  return [
-    {
-      title: "Project",
-      items: projectId
-        ? [
-            { href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon, exact: true },
-            { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
-            { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
-            { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
-            { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
-            { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },
-            { href: `/project/${projectId}/data-management`, label: "Data management", icon: DatabaseIcon },
-            ...groupItems(projectId, groupTypes),
-          ]
-        : [],
-    },
-    {
-      title: "Organization",
-      items: [
-        { href: "/organization/members", label: "Members", icon: UsersIcon },
-        { href: "/organization/invites", label: "Invites", icon: MailIcon },
-        { href: "/organization/projects", label: "Projects", icon: FolderKanbanIcon },
-        { href: "/organization/domains", label: "Verified domains", icon: GlobeIcon },
-        { href: "/organization/batch-exports", label: "Batch exports", icon: CloudUploadIcon },
-        { href: "/organization/apps", label: "Pipeline apps", icon: BlocksIcon },
-        { href: "/organization/settings", label: "Settings", icon: SettingsIcon },
-      ],
-    },
-    { title: "Account", items: [{ href: "/settings/api-keys", label: "Personal API keys", icon: KeyRoundIcon }] },
-  ];
-}
-
-function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarContent({ onNavigate, onSearch }: { onNavigate?: () => void; onSearch: () => void }) {
   const me = useMe();
   const pathname = usePathname();
   const groupTypes = useQuery({ ...groupTypesQuery(me.team?.id ?? 0), enabled: Boolean(me.team) });
@@ -100,6 +30,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <OrganizationSwitcher />
         <ProjectSwitcher />
       </div>
+      <SearchButton onOpen={onSearch} />
       <nav aria-label="Main" className="grid flex-1 content-start gap-4 overflow-y-auto">
         {navSections(me.team?.id, groupTypes.data).map((section) =>
           section.items.length ? (
@@ -142,6 +73,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 export function AppShell({ children }: { children: ReactNode }) {
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const { data: me } = useQuery(meQuery());
+  const palette = useCommandPalette(me?.team?.id);
   // Signing out, leaving or deleting the organization empties the cache just before navigating away:
   // render nothing meanwhile rather than pages that need a current organization.
   if (!me?.organization) return null;
@@ -157,7 +89,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* The outer box paints the sidebar down the whole page; the inner one stays in view while it scrolls. */}
       <div className="hidden w-64 shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground md:block">
         <aside className="sticky top-0 h-svh">
-          <SidebarContent />
+          <SidebarContent onSearch={palette.onOpen} />
         </aside>
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -166,14 +98,31 @@ export function AppShell({ children }: { children: ReactNode }) {
             <MenuIcon />
           </Button>
           <Logo />
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Search"
+            aria-keyshortcuts="Control+K Meta+K"
+            className="ml-auto"
+            onClick={palette.onOpen}
+          >
+            <SearchIcon />
+          </Button>
         </header>
         <MobileNavDialog open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
-          <SidebarContent onNavigate={() => setMobileNavOpen(false)} />
+          <SidebarContent
+            onNavigate={() => setMobileNavOpen(false)}
+            onSearch={() => {
+              setMobileNavOpen(false);
+              palette.onOpen();
+            }}
+          />
         </MobileNavDialog>
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-8 sm:py-8">
           {children}
         </main>
       </div>
+      {palette.dialogs}
     </div>
   );
 }

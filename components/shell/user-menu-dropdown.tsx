@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { KeyRoundIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { KeyRoundIcon, LogOutIcon, UserCogIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import type { MenuTriggerProps } from "@/components/lazy-menu";
+import { THEME_OPTIONS } from "@/components/theme-options";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,7 +21,7 @@ import { errorMessage } from "@/lib/ui/api-client";
 import { logoutMutation } from "@/lib/ui/account/mutations";
 import { toast } from "@/lib/ui/toast";
 
-/** The account menu: theme, personal API keys, sign out (loaded after the page, see `UserMenu`). */
+/** The account menu: theme, account settings, personal API keys, sign out (loaded after the page, see `UserMenu`). */
 export function UserMenuDropdown({ trigger, triggerClassName, autoFocus }: MenuTriggerProps) {
   const router = useRouter();
   const { theme, setTheme } = useTheme();
@@ -42,17 +43,18 @@ export function UserMenuDropdown({ trigger, triggerClassName, autoFocus }: MenuT
       <DropdownMenuContent side="top" align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light">
-            <SunIcon /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <MoonIcon /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <MonitorIcon /> System
-          </DropdownMenuRadioItem>
+          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon /> {label}
+            </DropdownMenuRadioItem>
+          ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/settings/user">
+            <UserCogIcon /> Account settings
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/settings/api-keys">
             <KeyRoundIcon /> Personal API keys

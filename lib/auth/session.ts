@@ -3,11 +3,12 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { config, sessionSecret } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/server/forwarded";
 import { login } from "./credentials";
-import { openSession, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
+import { openSession, revokeOtherSessions, revokeSession, SESSION_MAX_AGE_SECONDS, sessionUser, type SessionClaims } from "./session-store";
 
 const secureCookies = () => config.secureCookies;
 /** The session cookie's name, as next-auth names it. */
@@ -121,5 +122,11 @@ export async function startSession(response: NextResponse, user: { id: number; e
 /** Signs the request's session out: its row is deleted (copies of the cookie stop working) and the cookie cleared. */
 export async function endSession(response: NextResponse, sessionId: string | null) {
   if (sessionId) await revokeSession(sessionId);
+  response.cookies.delete(sessionCookieName());
+}
+
+/** Signs a user out of every browser session, the request's own included, and clears its cookie. */
+export async function endEverySession(response: NextResponse, userId: number) {
+  await revokeOtherSessions(await getDb(), userId, null);
   response.cookies.delete(sessionCookieName());
 }

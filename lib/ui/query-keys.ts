@@ -94,6 +94,8 @@ export const dashboardKeys = {
   all: ["dashboards"] as const,
   project: (projectId: number) => [...dashboardKeys.all, projectId] as const,
   list: (projectId: number) => [...dashboardKeys.project(projectId), "list"] as const,
+  /** The first dashboards matching a search (the command palette). */
+  search: (projectId: number, search: string) => [...dashboardKeys.project(projectId), "search", search] as const,
   detail: (projectId: number, dashboardId: number) => [...dashboardKeys.project(projectId), "detail", dashboardId] as const,
 };
 
@@ -144,6 +146,8 @@ export const cohortKeys = {
   all: ["cohorts"] as const,
   project: (projectId: number) => [...cohortKeys.all, projectId] as const,
   list: (projectId: number) => [...cohortKeys.project(projectId), "list"] as const,
+  /** The first cohorts matching a search (the command palette). */
+  search: (projectId: number, search: string) => [...cohortKeys.project(projectId), "search", search] as const,
   detail: (projectId: number, cohortId: number) => [...cohortKeys.project(projectId), "detail", cohortId] as const,
   persons: (projectId: number, cohortId: number) => [...cohortKeys.project(projectId), "persons", cohortId] as const,
 };

@@ -8,7 +8,7 @@ import { users, type User } from "@/lib/db/schema";
 
 // User rows by email: kept apart from the user service so that sign-in (lib/auth) needs nothing above it.
 
-const emailTaken = () => validationError("There is already an account with this email address.", "email", "unique");
+export const emailTaken = () => validationError("There is already an account with this email address.", "email", "unique");
 
 export const normalizeEmail = (email: string) => {
   // Django's normalize_email: the domain is case-insensitive, the local part is kept.

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { endSession, startSession } from "@/lib/auth/session";
+import { endEverySession, endSession, startSession } from "@/lib/auth/session";
 import { ZLogin, ZSignup, ZUser, ZUserUpdate } from "./schemas";
 import { login } from "@/lib/auth/credentials";
 import { clientAddress } from "@/lib/server/forwarded";
@@ -62,6 +62,21 @@ export const logoutEndpoint = endpoint({
   },
 });
 
+export const logoutEverywhereEndpoint = endpoint({
+  method: "POST",
+  path: "/api/users/{userId}/logout_everywhere/",
+  summary: "Sign out every browser session of yours, this one included (personal API keys keep working)",
+  tag,
+  scope: "user:write",
+  params: ZMeParams,
+  status: 204,
+  handler: async ({ actor }) => {
+    const response = new NextResponse(null, { status: 204 });
+    await endEverySession(response, actor.user.id);
+    return response;
+  },
+});
+
 export const meEndpoint = endpoint({
   method: "GET",
   path: "/api/users/{userId}/",
@@ -77,7 +92,7 @@ export const updateMeEndpoint = endpoint({
   method: "PATCH",
   path: "/api/users/{userId}/",
   summary:
-    "Update your name or password (`current_password` required; your other sessions are signed out), or switch your current organization or project",
+    "Update your name, email or password (both need `current_password`; a new password signs out your other sessions), or switch your current organization or project",
   tag,
   scope: "user:write",
   params: ZMeParams,

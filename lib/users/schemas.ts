@@ -20,6 +20,7 @@ export const ZUserUpdate = z
   .object({
     first_name: z.string().trim().min(1).max(150),
     last_name: z.string().max(150),
+    email: z.email().max(254),
     set_current_organization: z.uuid(),
     set_current_team: ZInteger.positive(),
     password: ZPassword,

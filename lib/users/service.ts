@@ -6,11 +6,12 @@ import { revokeOtherSessions } from "@/lib/auth/session-store";
 import { attemptCounters, throttledAttempt } from "@/lib/auth/throttle";
 import { config } from "@/lib/config";
 import { hasChanges } from "@/lib/db/changes";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { getDb, type Tx } from "@/lib/db/client";
 import { memberships, organizations, projects, users, type User } from "@/lib/db/schema";
 import { bootstrapOrganization, getOrganization } from "@/lib/organizations/service";
 import { findProject } from "@/lib/projects/service";
-import { insertUser } from "./accounts";
+import { emailTaken, findUserByEmail, insertUser, normalizeEmail } from "./accounts";
 import type { TSignup, TUser, TUserUpdate } from "./schemas";
 import { userBasic } from "./serialize";
 
@@ -53,21 +54,35 @@ export async function signup(input: TSignup, address: string): Promise<User> {
   });
 }
 
-/** PostHog's `validate_password_change`: a new password needs the current one. */
-async function checkPasswordChange(user: User, input: TUserUpdate) {
-  if (input.password === undefined) return;
-  if (!input.current_password) throw validationError("This field is required when updating your password.", "current_password", "required");
+/** The email `input` moves the user to, normalized as at sign-up; null when it is the one they have. */
+function newEmail(user: User, input: TUserUpdate): string | null {
+  if (input.email === undefined) return null;
+  const email = normalizeEmail(input.email);
+  return email === user.email ? null : email;
+}
+
+/** PostHog's `validate_password_change`: a new password needs the current one; so does a new email here. */
+async function checkCurrentPassword(user: User, input: TUserUpdate, email: string | null) {
+  if (input.password === undefined && email === null) return;
+  const what = input.password === undefined ? "email address" : "password";
+  if (!input.current_password) throw validationError(`This field is required when updating your ${what}.`, "current_password", "required");
   if (!(await verifyPassword(input.current_password, user.passwordHash)))
     throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
 }
 
 export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser> {
-  await checkPasswordChange(actor.user, input);
+  const email = newEmail(actor.user, input);
+  await checkCurrentPassword(actor.user, input, email);
   const db = await getDb();
   const changes: Partial<User> = {};
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
   if (input.first_name !== undefined) changes.firstName = input.first_name;
   if (input.last_name !== undefined) changes.lastName = input.last_name;
+  if (email !== null) {
+    changes.email = email;
+    // A new address is not verified; the same one in another case stays as it was.
+    if (email.toLowerCase() !== actor.user.email.toLowerCase()) changes.isEmailVerified = false;
+  }
   if (input.set_current_organization) {
     const [membership] = await db
       .select()
@@ -104,7 +119,17 @@ export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser>
   }
   const user = hasChanges(changes)
     ? await db.transaction(async (tx) => {
-        const [updated] = await tx.update(users).set(changes).where(eq(users.id, actor.user.id)).returning();
+        const owner = changes.email ? await findUserByEmail(tx, changes.email) : undefined;
+        if (owner && owner.id !== actor.user.id) throw emailTaken();
+        // Two users taking the same address at once: the later update loses on the unique index, answered as above.
+        const [updated] = await tx
+          .update(users)
+          .set(changes)
+          .where(eq(users.id, actor.user.id))
+          .returning()
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? emailTaken() : error;
+          });
         // As Django's update_session_auth_hash: a new password signs out every other session, this one stays.
         if (changes.passwordHash) await revokeOtherSessions(tx, actor.user.id, actor.sessionId ?? null);
         return updated;

@@ -95,6 +95,50 @@ describe("logout", () => {
   });
 });
 
+describe("sign out everywhere", () => {
+  const everywhere = (client: ApiClient, id = "@me") => client.post(`/api/users/${id}/logout_everywhere/`);
+
+  test("every session of the user stops working, the one that asked included; the password still signs in", async () => {
+    const user = await signUp(baseUrl);
+    const laptop = await logIn(user.email, user.password);
+    const copy = withCookie(user.session.credentials.cookie!);
+    const out = await everywhere(user.session);
+    expect(out.status, out.text).toBe(204);
+    expect(out.headers.getSetCookie().join()).toMatch(new RegExp(`${COOKIE}=;`));
+    for (const client of [user.session, laptop, copy]) expect(await signedIn(client)).toBe(false);
+    expect(await signedIn(await logIn(user.email, user.password))).toBe(true);
+  });
+
+  test("other users' sessions stay; another user's id is no route to them", async () => {
+    const user = await signUp(baseUrl);
+    const neighbour = await signUp(baseUrl);
+    for (const id of [neighbour.user.id, neighbour.user.uuid, "me"])
+      expect((await everywhere(user.session, id)).status, String(id)).toBe(404);
+    expect(await signedIn(neighbour.session)).toBe(true);
+    expect(await signedIn(user.session)).toBe(true);
+    expect((await everywhere(user.session)).status).toBe(204);
+    expect(await signedIn(neighbour.session)).toBe(true);
+  });
+
+  test("a key needs user:write and signs out the sessions but keeps working; signed out or cross-site, refused", async () => {
+    const user = await signUp(baseUrl);
+    const reader = await user.key(["user:read"]);
+    expect((await everywhere(reader)).status).toBe(403);
+    expect(await signedIn(user.session)).toBe(true);
+    expect((await everywhere(anonymous)).status).toBe(401);
+    const crossSite = await anonymous.request("POST", "/api/users/@me/logout_everywhere/", undefined, {
+      headers: { cookie: user.session.credentials.cookie!, origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await signedIn(user.session)).toBe(true);
+
+    const writer = await user.key(["user:write"]);
+    expect((await everywhere(writer)).status).toBe(204);
+    expect(await signedIn(user.session)).toBe(false);
+    expect((await writer.get("/api/users/@me/")).status).toBe(200);
+  });
+});
+
 describe("password change", () => {
   test("signs out the user's other sessions; the one that changed it keeps working; the new password signs in", async () => {
     const user = await signUp(baseUrl);

@@ -41,6 +41,23 @@ export const switchWorkspaceMutation = () =>
     meta: { returns: userKeys.me(), invalidates: "all" },
   });
 
+// The user's own settings
+
+/** Name, email or password (PATCH @me): the answer is the user as they now are. */
+export const updateMeMutation = () =>
+  mutationOptions({
+    mutationFn: (change: Pick<TUserUpdate, "first_name" | "last_name" | "email" | "password" | "current_password">) =>
+      api.patch<TUser>("/api/users/@me/", change),
+    meta: { returns: userKeys.me() },
+  });
+
+/** Every browser session of the user ends, this one too. */
+export const logoutEverywhereMutation = () =>
+  mutationOptions({
+    mutationFn: () => api.post("/api/users/@me/logout_everywhere/"),
+    meta: { clearsCache: true },
+  });
+
 // Personal API keys
 
 export const createApiKeyMutation = () =>
