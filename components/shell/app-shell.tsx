@@ -15,6 +15,7 @@ import {
   LayoutGridIcon,
   MailIcon,
   MenuIcon,
+  MessageSquareTextIcon,
   SettingsIcon,
   UserRoundIcon,
   UsersRoundIcon,
@@ -67,6 +68,12 @@ function navSections(projectId: number | undefined, groupTypes: TGroupType[] | u
             { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },
             ...groupItems(projectId, groupTypes),
           ]
+        : [],
+    },
+    {
+      title: "Data management",
+      items: projectId
+        ? [{ href: `/project/${projectId}/data-management/annotations`, label: "Annotations", icon: MessageSquareTextIcon }]
         : [],
     },
     {

@@ -7,7 +7,7 @@ import { ZUserBasic } from "@/lib/users/serialize";
 export const ZAnnotationParams = ZProjectParams.extend({ annotationId: ZIntegerIdText });
 
 /** PostHog's `Annotation.Scope`: where an annotation shows (`dashboard_item` is one insight). */
-export const ANNOTATION_SCOPES = ["dashboard_item", "dashboard", "project", "organization"] as const;
+const ANNOTATION_SCOPES = ["dashboard_item", "dashboard", "project", "organization"] as const;
 export type AnnotationScope = (typeof ANNOTATION_SCOPES)[number];
 
 /** The longest content (PostHog's `max_length`). */

@@ -190,3 +190,10 @@ export const batchExportKeys = {
   logs: (organizationId: string, exportId: string, params: BatchExportLogParams) =>
     [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
 };
+
+/** Annotations: an organization-wide one shows in every project, so writes make them all stale. */
+export const annotationKeys = {
+  all: ["annotations"] as const,
+  list: (projectId: number) => [...annotationKeys.all, projectId, "list"] as const,
+  range: (projectId: number, from: string, to: string) => [...annotationKeys.all, projectId, "range", from, to] as const,
+};
