@@ -71,6 +71,8 @@ export function annotationLines(markers: AnnotationMarker[], tick: (index: numbe
       strokeOpacity={0.6}
       strokeDasharray="2 3"
       ifOverflow="extendDomain"
+      // Above the axes (recharts' 500), whose line the badge sits on: it must take the pointer.
+      zIndex={600}
       label={<MarkerBadge marker={marker} label={tick(marker.index)} />}
     />
   ));

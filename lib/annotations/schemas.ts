@@ -16,7 +16,10 @@ export const MAX_ANNOTATION_CONTENT = 400;
 const ZScope = z.enum(ANNOTATION_SCOPES);
 
 /** `recording` is one of PostHog's scopes, refused since it was deprecated. */
-const ZScopeInput = z.union([ZScope, z.literal("recording").refine(() => false, { message: "Recording scope is deprecated", path: [] })]);
+const ZScopeInput = z
+  .enum([...ANNOTATION_SCOPES, "recording"])
+  .refine((scope) => scope !== "recording", "Recording scope is deprecated")
+  .transform((scope) => scope as AnnotationScope);
 
 export const ZAnnotationWrite = z
   .object({
