@@ -166,7 +166,7 @@ describe("annotations CRUD", () => {
       expect(response.body.type, query).toBe("validation_error");
     }
     expect((await user.session.get(`${base(user)}/?search=${"x".repeat(401)}`)).status).toBe(400);
-    expect((await user.session.get(`${base(user)}/abc/`)).status).toBe(400);
+    expect((await user.session.get(`${base(user)}/abc/`)).status).toBe(404);
     expect((await user.session.get(`${base(user)}/99999999/`)).status).toBe(404);
   });
 });
