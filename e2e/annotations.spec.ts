@@ -71,11 +71,19 @@ test("annotations: made on the list, drawn on a trend with their text on hover, 
   const plot = page.getByTestId("trend-plot");
   const box = (await plot.boundingBox())!;
   await page.mouse.move(0, 0);
-  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  // As a person does: the point's tooltip shows, then the click.
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5, { steps: 5 });
+  await expect(page.getByTestId("trend-plot").locator(".recharts-tooltip-wrapper")).toBeVisible();
+  await page.mouse.down();
+  await page.mouse.up();
   const menu = page.getByRole("menu");
   await expect(menu.getByRole("menuitem", { name: "See the persons" })).toBeVisible();
-  await menu.getByRole("menuitem", { name: /^Add annotation on / }).click();
+  const addItem = menu.getByRole("menuitem", { name: /^Add annotation on / });
+  const pointDay = (await addItem.textContent())!.replace(/^.*Add annotation on /, "").trim();
+  await addItem.click();
   const fromPoint = page.getByRole("dialog", { name: "New annotation" });
+  const dayFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric", timeZone: "UTC" });
+  await expect.poll(async () => dayFormat.format(new Date(`${await fromPoint.getByLabel("Date and time").inputValue()}Z`))).toBe(pointDay);
   await expect(fromPoint.getByLabel("Date and time")).toHaveValue(/T00:00$/);
   await expect(fromPoint.getByRole("combobox", { name: "Shown on" })).toHaveText("This insight");
   await fromPoint.getByRole("textbox", { name: "Note" }).fill("Spike from the newsletter");
