@@ -28,10 +28,12 @@ const HEIGHT_STEP = 2;
 export function DashboardTile({
   tile,
   projectId,
+  dashboardId,
   edit,
 }: {
   tile: TDashboardTile;
   projectId: number | null;
+  dashboardId?: number;
   edit?: { place: TilePlace; onPlace: (place: TilePlace) => void; onRemove: () => void; mover?: TileMover };
 }) {
   const title = insightTitle(tile.insight);
@@ -94,7 +96,7 @@ export function DashboardTile({
         )}
       </header>
       <div className="min-h-0 flex-1 overflow-auto p-3" data-testid="tile-chart">
-        <TileChart insight={tile.insight} projectId={projectId} />
+        <TileChart insight={tile.insight} projectId={projectId} dashboardId={dashboardId} />
       </div>
     </article>
   );

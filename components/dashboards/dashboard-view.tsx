@@ -92,6 +92,7 @@ export function DashboardView({
             <DashboardTile
               tile={tile}
               projectId={projectId}
+              dashboardId={data.id}
               edit={
                 canEdit && onPlace
                   ? {

@@ -8,9 +8,12 @@ import type { TInsight } from "@/lib/ui/types";
 export function TileChart({
   insight,
   projectId,
+  dashboardId,
 }: {
-  insight: Pick<TInsight, "filters" | "query" | "result" | "last_refresh">;
+  insight: Pick<TInsight, "id" | "filters" | "query" | "result" | "last_refresh">;
   projectId: number | null;
+  /** The dashboard it is a tile of, for members (its annotations and the insight's are drawn); none on shared pages. */
+  dashboardId?: number;
 }) {
   if (insight.result === null || insight.result === undefined)
     return <p className="text-sm text-muted-foreground">Not computed yet. Refresh to compute it.</p>;
@@ -19,6 +22,7 @@ export function TileChart({
       projectId={projectId}
       filters={insightFilters(insight)}
       response={{ result: insight.result, last_refresh: insight.last_refresh }}
+      annotations={projectId !== null && dashboardId !== undefined ? { insightId: insight.id, dashboardId } : undefined}
     />
   );
 }

@@ -9,6 +9,7 @@ const TABS = [
   { segment: "events", label: "Events" },
   { segment: "properties", label: "Properties" },
   { segment: "actions", label: "Actions" },
+  { segment: "annotations", label: "Annotations" },
 ] as const;
 
 /** The tabs as links; the one whose pages are open (its list or one of its items) is current. */

@@ -194,7 +194,7 @@ const LATEST = Date.parse("9999-12-30T00:00:00Z");
 const withZone = (text: string) => (/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
 
 /** DRF's DateTimeField: ISO 8601, with or without an offset (without one it is UTC), within years 1–9999 as Python's. */
-const ZDateTimeInput = z.iso.datetime({ offset: true, local: true }).refine((text) => {
+export const ZDateTimeInput = z.iso.datetime({ offset: true, local: true }).refine((text) => {
   const at = Date.parse(withZone(text));
   return at >= EARLIEST && at <= LATEST;
 }, "Datetime is out of range.");

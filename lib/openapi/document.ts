@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/format-query";
 import { type AnyEndpoint, endpoint, environmentPath, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
+import * as annotations from "@/lib/annotations/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
 import * as paths from "@/lib/analytics/paths/endpoints";
@@ -81,6 +82,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   actors,
   correlation,
   actions,
+  annotations,
   definitions,
   query,
   ...plugins.pipelineEndpoints,

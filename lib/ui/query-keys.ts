@@ -226,3 +226,10 @@ export const definitionKeys = {
   detail: (projectId: number, kind: DefinitionKind, id: string) => [...definitionKeys.project(projectId), kind, "detail", id] as const,
   insights: (projectId: number, kind: DefinitionKind, id: string) => [...definitionKeys.project(projectId), kind, "insights", id] as const,
 };
+
+/** Annotations: an organization-wide one shows in every project, so writes make them all stale. */
+export const annotationKeys = {
+  all: ["annotations"] as const,
+  list: (projectId: number) => [...annotationKeys.all, projectId, "list"] as const,
+  range: (projectId: number, from: string, to: string) => [...annotationKeys.all, projectId, "range", from, to] as const,
+};

@@ -95,6 +95,7 @@ export function InsightBuilder({ projectId, mode, insight }: { projectId: number
             filters={compactFilters(filters)}
             setFilters={setFilters}
             title={details.name.trim() || undefined}
+            insightId={insight?.id ?? null}
           />
         </div>
       </div>

@@ -26,6 +26,7 @@ export function ResultPanel({
   filters,
   setFilters,
   title,
+  insightId,
 }: {
   projectId: number;
   kind: AnyInsightKind;
@@ -33,6 +34,8 @@ export function ResultPanel({
   setFilters: (patch: LegacyFilters) => void;
   /** The insight's name, for the files its view downloads. */
   title?: string;
+  /** The saved insight shown, whose own annotations join the project's on its time axis; null for a new one. */
+  insightId: number | null;
 }) {
   const queryClient = useQueryClient();
   const posted = kind.viewKeys ? Object.fromEntries(Object.entries(filters).filter(([key]) => !kind.viewKeys!.includes(key))) : filters;
@@ -93,7 +96,14 @@ export function ResultPanel({
         </div>
       ) : query.data ? (
         <div className={running ? "pointer-events-none opacity-50 transition-opacity" : "transition-opacity"} aria-busy={running}>
-          <kind.View projectId={projectId} filters={filters} setFilters={setFilters} response={query.data} title={title} />
+          <kind.View
+            projectId={projectId}
+            filters={filters}
+            setFilters={setFilters}
+            response={query.data}
+            title={title}
+            annotations={{ insightId }}
+          />
         </div>
       ) : (
         <ResultLoading />

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { LucideIcon } from "lucide-react";
+import type { AnnotationPlace } from "@/components/annotations/annotation-dialog";
 import type { LegacyFilters } from "@/lib/insights/builder/url-state";
 import type { AnalysisResponse } from "@/lib/ui/types";
 
@@ -21,6 +22,8 @@ export interface KindViewProps<F extends LegacyFilters = LegacyFilters, R = unkn
   title?: string;
   /** Read-only places (dashboard tiles, shared pages) draw the chart alone, without tables or drill-downs. */
   compact?: boolean;
+  /** Where the view is shown to a member (builder, dashboard): time axes draw the annotations that belong there. */
+  annotations?: AnnotationPlace;
 }
 
 /**

@@ -2,12 +2,14 @@
 
 import dynamic from "next/dynamic";
 import type { ReactNode } from "react";
+import type { AnnotationMarker } from "@/components/annotations/use-chart-annotations";
 import { ChartLegend } from "@/components/insights/charts/chart-legend";
 import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { lineColor } from "@/components/insights/charts/line-colors";
 import { TrendNumbers } from "@/components/insights/charts/trend-numbers";
 import { lineLabel, type TrendLine } from "@/components/insights/trends/results";
 import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
+import type { PointHandler } from "@/components/insights/trends/drawings";
 import { cn } from "@/lib/ui/utils";
 
 const TimeSeriesDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TimeSeriesDrawing), {
@@ -52,12 +54,15 @@ export function TrendChart({
   interval,
   compact,
   onPoint,
+  markers,
 }: {
   lines: TrendLine[];
   display: string;
   interval: string;
   compact?: boolean;
-  onPoint?: (index: number, line: TrendLine | null) => void;
+  onPoint?: PointHandler;
+  /** Annotations on the time axis (time series only). */
+  markers?: AnnotationMarker[];
 }) {
   const legend = lines.map((line) => ({
     id: line.id,
@@ -96,6 +101,13 @@ export function TrendChart({
     });
   if (!isTimeSeries(display)) return null;
   return box(
-    <TimeSeriesDrawing lines={lines} display={display as TimeSeriesDisplay} interval={interval} compact={compact} onPoint={onPoint} />,
+    <TimeSeriesDrawing
+      lines={lines}
+      display={display as TimeSeriesDisplay}
+      interval={interval}
+      compact={compact}
+      onPoint={onPoint}
+      markers={markers}
+    />,
   );
 }

@@ -16,6 +16,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { annotationLines } from "@/components/annotations/chart-markers";
+import type { AnnotationMarker } from "@/components/annotations/use-chart-annotations";
 import { lineColor } from "@/components/insights/charts/line-colors";
 import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
 import { CHART_THEME } from "@/components/insights/charts/palette";
@@ -33,6 +35,9 @@ const axisProps = {
   tickLine: false,
   axisLine: { stroke: CHART_THEME.grid },
 };
+/** A click on the plot: the bucket, the line when the chart can tell, and where the pointer was (for a menu). */
+export type PointHandler = (index: number, line: TrendLine | null, at: { x: number; y: number }) => void;
+
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
 
 /**
@@ -45,12 +50,14 @@ export function TimeSeriesDrawing({
   interval,
   compact,
   onPoint,
+  markers = [],
 }: {
   lines: TrendLine[];
   display: TimeSeriesDisplay;
   interval: string;
   compact?: boolean;
-  onPoint?: (index: number, line: TrendLine | null) => void;
+  onPoint?: PointHandler;
+  markers?: AnnotationMarker[];
 }) {
   const rows = chartRows(lines);
   // The x axis reads the current period's dates; a previous period's values sit at the same positions.
@@ -66,9 +73,10 @@ export function TimeSeriesDrawing({
       <ComposedChart
         data={rows}
         margin={{ top: 8, right: formulaAxis ? 0 : 16, bottom: 0, left: 0 }}
-        onClick={(state) => {
+        onClick={(state, event) => {
           const index = Number(state?.activeTooltipIndex);
-          if (onPoint && Number.isInteger(index)) onPoint(index, lines.length === 1 ? lines[0] : null);
+          const { clientX: x, clientY: y } = event as unknown as MouseEvent;
+          if (onPoint && Number.isInteger(index)) onPoint(index, lines.length === 1 ? lines[0] : null, { x, y });
         }}
         className={onPoint ? "cursor-pointer" : undefined}
         accessibilityLayer
@@ -102,6 +110,7 @@ export function TimeSeriesDrawing({
             />
           )}
         />
+        {annotationLines(markers, tick, "counts")}
         {lines.map((line) => {
           const color = lineColor(line);
           const previous = line.compare === "previous";

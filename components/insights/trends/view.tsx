@@ -1,7 +1,9 @@
 "use client";
 
 import type { SortingState } from "@tanstack/react-table";
-import { useCallback, useMemo, useState } from "react";
+import { type ComponentProps, useCallback, useMemo, useState } from "react";
+import { AnnotatedTrendChart } from "@/components/annotations/annotated-trend-chart";
+import { TrendPointMenu } from "@/components/annotations/trend-point-menu";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { TrendChart, isTimeSeries } from "@/components/insights/trends/chart";
 import { ResultsTable, useResultsTable } from "@/components/insights/trends/results-table";
@@ -18,7 +20,7 @@ import type { TTrendItem } from "@/lib/ui/types";
  * hide lines from the chart. Clicking a point (or a table cell) lists the persons behind it. Compact (dashboard
  * tiles, shared pages): the chart alone, filling its box.
  */
-export function TrendsView({ filters, response, compact, title }: KindViewProps<TrendsFilters, TTrendItem[]>) {
+export function TrendsView({ projectId, filters, response, compact, title, annotations }: KindViewProps<TrendsFilters, TTrendItem[]>) {
   const display = String(filters.display ?? "ActionsLineGraph");
   const interval = String(filters.interval ?? "day");
   const timeSeries = isTimeSeries(display);
@@ -27,6 +29,7 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [sorting, setSorting] = useState<SortingState>([]);
   const [point, setPoint] = useState<{ index: number; lineId: string | null } | null>(null);
+  const [clicked, setClicked] = useState<{ index: number; lineId: string | null; at: { x: number; y: number } } | null>(null);
   const toggle = useCallback(
     (line: TrendLine) =>
       setHidden((current) => {
@@ -49,6 +52,13 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
   });
   const ordered = table.getRowModel().rows.map((row) => row.original);
   const shown = ordered.filter((line) => !hidden.has(line.id));
+  // Members' pages draw the annotations that belong there on the time axis; shared pages have none to draw.
+  const chart = (props: Pick<ComponentProps<typeof TrendChart>, "compact" | "onPoint">) =>
+    annotations ? (
+      <AnnotatedTrendChart projectId={projectId} place={annotations} lines={shown} display={display} interval={interval} {...props} />
+    ) : (
+      <TrendChart lines={shown} display={display} interval={interval} {...props} />
+    );
 
   if (compact)
     return display === "ActionsTable" ? (
@@ -56,9 +66,7 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
         <ResultsTable table={table} interval={interval} timeSeries={false} fileName={csvFileName(title, "trend")} />
       </div>
     ) : (
-      <div className="h-full min-h-40">
-        <TrendChart lines={shown} display={display} interval={interval} compact />
-      </div>
+      <div className="h-full min-h-40">{chart({ compact: true })}</div>
     );
 
   if (!lines.length)
@@ -70,15 +78,24 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
 
   return (
     <div className="grid gap-4">
-      {display === "ActionsTable" ? null : (
-        <TrendChart
-          lines={shown}
-          display={display}
-          interval={interval}
-          onPoint={(index, line) => setPoint({ index, lineId: line?.id ?? null })}
-        />
-      )}
+      {display === "ActionsTable"
+        ? null
+        : chart({
+            onPoint: (index, line, at) =>
+              annotations ? setClicked({ index, lineId: line?.id ?? null, at }) : setPoint({ index, lineId: line?.id ?? null }),
+          })}
       <ResultsTable table={table} interval={interval} timeSeries={timeSeries} fileName={csvFileName(title, "trend")} />
+      {clicked && annotations ? (
+        <TrendPointMenu
+          projectId={projectId}
+          insightId={annotations.insightId ?? null}
+          at={clicked.at}
+          day={bucketStart(shown, clicked.index)}
+          dayLabel={formatBucket(bucketStart(shown, clicked.index), interval)}
+          onPersons={shown.some((line) => line.personsUrls?.[clicked.index]) ? () => setPoint(clicked) : null}
+          onClose={() => setClicked(null)}
+        />
+      ) : null}
       {point ? (
         <PointPersons
           point={point}
@@ -91,6 +108,10 @@ export function TrendsView({ filters, response, compact, title }: KindViewProps<
     </div>
   );
 }
+
+/** Where bucket `index` of the drawn lines starts (the current period's, when comparing). */
+const bucketStart = (lines: TrendLine[], index: number) =>
+  (lines.find((line) => line.compare !== "previous") ?? lines[0])?.days[index] ?? "";
 
 /** The persons dialog of a clicked point, with a chooser between the lines drawn there. */
 function PointPersons({

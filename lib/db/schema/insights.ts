@@ -217,3 +217,35 @@ export type SharingConfiguration = typeof sharingConfigurations.$inferSelect;
 export type Action = typeof actions.$inferSelect;
 export type Dashboard = typeof dashboards.$inferSelect;
 export type DashboardTile = typeof dashboardTiles.$inferSelect;
+
+/**
+ * PostHog's `Annotation`: a dated note on charts. `scope` decides where it shows: `organization` in every project
+ * of the organization, `project` in its project, `dashboard` on one dashboard, `dashboard_item` on one insight;
+ * `deleted` is a soft delete (PATCH `deleted: false` restores).
+ */
+export const annotations = pgTable(
+  "annotations",
+  {
+    id: serial("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id").notNull(),
+    content: varchar("content", { length: 400 }),
+    dateMarker: timestamp("date_marker", { withTimezone: true }),
+    creationType: varchar("creation_type", { length: 3 }).notNull().default("USR"),
+    scope: varchar("scope", { length: 24 }).notNull().default("dashboard_item"),
+    insightId: integer("insight_id").references(() => insights.id, { onDelete: "set null" }),
+    dashboardId: integer("dashboard_id").references(() => dashboards.id, { onDelete: "set null" }),
+    deleted: boolean("deleted").notNull().default(false),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("annotations_project_date").on(t.projectId, t.dateMarker),
+    index("annotations_organization_scope").on(t.organizationId, t.scope),
+  ],
+);
+
+export type Annotation = typeof annotations.$inferSelect;
