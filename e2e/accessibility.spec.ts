@@ -11,6 +11,8 @@ const PAGES = [
 
 for (const theme of ["light", "dark"] as const) {
   test(`console pages are accessible in the ${theme} theme`, async ({ page }) => {
+    // Five axe scans after the demo's first sign-in: past a minute on a loaded machine.
+    test.setTimeout(180_000);
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     await signInAsDemo(page);
     for (const path of PAGES) {
