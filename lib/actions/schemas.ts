@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { STRING_MATCHING } from "@/lib/analytics/filters/actions";
 import { regexProblem } from "@/lib/analytics/filters/regex";
 import { selectorProblem } from "@/lib/analytics/filters/selectors";
@@ -156,5 +157,5 @@ export const ZActionMatchingCount = z
   .meta({ id: "ActionMatchingCount" });
 
 export const ZActionListQuery = z.object({
-  search: z.string().optional().meta({ description: "Only actions whose name or description contains this (case-insensitive)" }),
+  search: ZSearch.optional().meta({ description: "Only actions whose name or description contains this (case-insensitive)" }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { dateOfInput, ZDateTimeInput } from "@/lib/batch-exports/schemas";
 import { ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -68,7 +69,7 @@ const ZDateBound = z
 
 export const ZAnnotationListQuery = z
   .object({
-    search: z.string().max(400).optional().meta({ description: "Only annotations whose content contains this (case-insensitive)" }),
+    search: ZSearch.optional().meta({ description: "Only annotations whose content contains this (case-insensitive)" }),
     scope: z
       .enum([...ANNOTATION_SCOPES, "insight"])
       .transform((scope) => (scope === "insight" ? "dashboard_item" : scope))

@@ -84,7 +84,7 @@ export interface Endpoint<
   environments?: boolean;
   summary: string;
   tag: string;
-  /** Failed attempts are limited per account and client address (lib/auth/throttle.ts): documents the 429. */
+  /** Failed attempts are limited per account and client address, or per user (lib/auth/throttle.ts): documents the 429. */
   throttled?: boolean;
   /** `true` for operations open without credentials (sign-up, login, invite lookup). */
   public?: Public;

@@ -121,6 +121,32 @@ describe("throttledAttempt", () => {
   });
 });
 
+describe("currentPasswordCounters", () => {
+  let users = 1_000;
+  const incorrect = async () => {
+    throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
+  };
+
+  test("one user's wrong current passwords are limited, refusing the right one too, until the window has passed", async () => {
+    const counters = throttle.currentPasswordCounters(++users);
+    for (let i = 0; i < throttle.CURRENT_PASSWORD_LIMIT; i++) expect(await outcome(counters, incorrect)).toBe(400);
+    expect(await outcome(counters, ok)).toMatchObject({ status: 429, body: { type: "throttled_error", code: "throttled", attr: null } });
+    expect(await outcome(counters, incorrect)).toMatchObject({ status: 429 });
+    const { authAttempts } = await import("@/lib/db/schema");
+    await db.update(authAttempts).set({ windowStartedAt: sql`now() - make_interval(secs => ${throttle.WINDOW_SECONDS + 1})` });
+    expect(await outcome(counters, ok)).toBe("signed in");
+  });
+
+  test("counts per user, apart from sign-ins: neither another user nor the sign-in counters are concerned", async () => {
+    const { email, address } = fresh();
+    const limited = ++users;
+    for (let i = 0; i < throttle.CURRENT_PASSWORD_LIMIT; i++) await outcome(throttle.currentPasswordCounters(limited), incorrect);
+    expect(await outcome(throttle.currentPasswordCounters(limited), ok)).toMatchObject({ status: 429 });
+    expect(await outcome(throttle.currentPasswordCounters(++users), ok)).toBe("signed in");
+    expect(await outcome(throttle.attemptCounters("login", email, address), ok)).toBe("signed in");
+  });
+});
+
 describe("throttledFor", () => {
   test("tells whether the next attempt would be refused, without counting one", async () => {
     const { email, address } = fresh();

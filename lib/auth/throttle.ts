@@ -20,6 +20,11 @@ export const SUBJECT_LIMIT = 10;
  * attacker's own account cannot clear it.
  */
 export const ADDRESS_LIMIT = 30;
+/**
+ * Wrong current passwords a window allows on one user (`PATCH /api/users/@me/` changing the password or email),
+ * whatever the session, personal API key or address: a stolen credential cannot be used to guess the password.
+ */
+export const CURRENT_PASSWORD_LIMIT = 10;
 
 interface Counter {
   key: string;
@@ -37,6 +42,11 @@ export function attemptCounters(action: ThrottledAction, subject: string, addres
     { key: `${action}:address:${address}`, limit: ADDRESS_LIMIT, resetBySuccess: false },
   ];
 }
+
+/** The counter a signed-in user's current-password check goes to: one per user, so another user is not concerned. */
+export const currentPasswordCounters = (userId: number): Counter[] => [
+  { key: `current_password:user:${userId}`, limit: CURRENT_PASSWORD_LIMIT, resetBySuccess: true },
+];
 
 const secondsLeft =
   sql<number>`extract(epoch from ${authAttempts.windowStartedAt} + make_interval(secs => ${WINDOW_SECONDS}) - now())`.mapWith(Number);

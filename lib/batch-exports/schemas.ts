@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { ZInteger } from "@/lib/db/integers";
 import { ZOrganizationParams } from "@/lib/organizations/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -290,7 +291,7 @@ export const ZBatchExportLogsQuery = z.object({
   before: ZDateTimeInput.optional(),
   /** Comma-separated levels, any case. */
   level: z.string().max(200).optional(),
-  search: z.string().max(1_000).optional(),
+  search: ZSearch.optional(),
   instance_id: z.uuid().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { ZIntegerIdText } from "@/lib/db/integers";
 import { ZPerson } from "@/lib/persons/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -73,7 +74,7 @@ export const ZCohort = z
   .meta({ id: "Cohort" });
 
 export const ZCohortListQuery = z.object({
-  search: z.string().max(400).optional().describe("Part of the name (case-insensitive)."),
+  search: ZSearch.optional().describe("Part of the name (case-insensitive)."),
 });
 
 export const ZCohortPersonsPage = z.object({

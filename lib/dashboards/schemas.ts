@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { ZIntegerIdText } from "@/lib/db/integers";
 import { ZInsight, ZInsightRetrieveQuery } from "@/lib/insights/schemas";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -101,7 +102,7 @@ export const ZDashboardTile = z
 export const ZDashboard = z.object({ ...basicFields, filters: ZJsonObject, tiles: z.array(ZDashboardTile) }).meta({ id: "Dashboard" });
 
 export const ZDashboardListQuery = z.object({
-  search: z.string().max(400).optional(),
+  search: ZSearch.optional(),
   pinned: z
     .enum(["true", "false"])
     .transform((v) => v === "true")

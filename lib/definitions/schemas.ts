@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { validationError } from "@/lib/api/errors";
 import { intish } from "@/lib/analytics/filters/params";
 import { MAX_GROUP_TYPES } from "@/lib/groups/limits";
@@ -50,7 +51,7 @@ const EVENT_DEFINITION_ORDERING_FIELDS = ["name", "last_seen_at", "last_seen_at:
 export type EventDefinitionOrderingField = (typeof EVENT_DEFINITION_ORDERING_FIELDS)[number];
 
 export const ZEventDefinitionListQuery = z.object({
-  search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
+  search: ZSearch.optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
   event_type: z
     .string()
     .max(40)
@@ -133,7 +134,7 @@ export const ZPropertyDefinitionListQuery = z
       )
       .optional()
       .describe("With `type=group` (and only then): the group type whose properties to list."),
-    search: z.string().max(400).optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
+    search: ZSearch.optional().describe("Case-insensitive match on the name: every whitespace-separated term has to match."),
     properties: ZCommaNames.optional().describe("Only these names (comma-separated)."),
     is_numerical: ZQueryBoolean.optional().describe("Only numerical properties (true), or only the others (false)."),
     is_feature_flag: ZQueryBoolean.optional().describe("Only `$feature/…` properties (true), or only the others (false)."),

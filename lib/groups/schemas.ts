@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { intish } from "@/lib/analytics/filters/params";
 import { MAX_GROUP_TYPES } from "./limits";
 
@@ -47,7 +48,7 @@ export type TGroup = z.output<typeof ZGroup>;
 
 export const ZGroupsQuery = z.object({
   group_type_index: groupTypeIndex.describe("The group type whose groups to list (required)."),
-  search: z.string().max(400).optional().describe("Part of the group's key or of its properties' values."),
+  search: ZSearch.optional().describe("Part of the group's key or of its properties' values."),
   cursor: z.string().max(200).optional().describe("The page to read, from a previous answer's `next` or `previous`."),
 });
 

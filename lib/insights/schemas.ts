@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { ZFormatQuery } from "@/lib/api/format-query";
 import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
@@ -170,7 +171,7 @@ export const ZInsightListQuery = z.object({
   saved: ZBoolParam.optional(),
   favorited: ZBoolParam.optional(),
   user: ZBoolParam.optional(),
-  search: z.string().optional(),
+  search: ZSearch.optional(),
   insight: z.string().optional(),
   dashboards: z
     .string()

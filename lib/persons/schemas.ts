@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSearch } from "@/lib/api/search";
 import { ZProperties as ZPropertyFilters } from "@/lib/analytics/filters/properties";
 import { ZProjectParams } from "@/lib/projects/schemas";
 
@@ -23,7 +24,7 @@ export const ZEventPerson = z
   .meta({ id: "EventPerson" });
 
 const ZPersonListQuery = z.object({
-  search: z.string().max(400).optional().describe("A distinct id (exact), or part of the email or name property (case-insensitive)."),
+  search: ZSearch.optional().describe("A distinct id (exact), or part of the email or name property (case-insensitive)."),
   distinct_id: z.string().max(400).optional().describe("The person having this distinct id."),
 });
 

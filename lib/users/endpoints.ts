@@ -98,5 +98,6 @@ export const updateMeEndpoint = endpoint({
   params: ZMeParams,
   body: ZUserUpdate,
   response: ZUser,
+  throttled: true,
   handler: ({ actor, body }) => updateMe(actor, body),
 });

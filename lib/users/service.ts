@@ -3,7 +3,7 @@ import { permissionDenied, validationError } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { revokeOtherSessions } from "@/lib/auth/session-store";
-import { attemptCounters, throttledAttempt } from "@/lib/auth/throttle";
+import { attemptCounters, currentPasswordCounters, throttledAttempt } from "@/lib/auth/throttle";
 import { config } from "@/lib/config";
 import { hasChanges } from "@/lib/db/changes";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -61,13 +61,20 @@ function newEmail(user: User, input: TUserUpdate): string | null {
   return email === user.email ? null : email;
 }
 
-/** PostHog's `validate_password_change`: a new password needs the current one; so does a new email here. */
+/**
+ * PostHog's `validate_password_change`: a new password needs the current one; so does a new email here. Wrong
+ * ones are limited per user (lib/auth/throttle.ts): past the limit, a 429 until the window ends.
+ */
 async function checkCurrentPassword(user: User, input: TUserUpdate, email: string | null) {
   if (input.password === undefined && email === null) return;
   const what = input.password === undefined ? "email address" : "password";
   if (!input.current_password) throw validationError(`This field is required when updating your ${what}.`, "current_password", "required");
-  if (!(await verifyPassword(input.current_password, user.passwordHash)))
-    throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
+  const currentPassword = input.current_password;
+  // Counted before it is checked, so once limited the right password is refused as a wrong one is (429).
+  await throttledAttempt(currentPasswordCounters(user.id), async () => {
+    if (!(await verifyPassword(currentPassword, user.passwordHash)))
+      throw validationError("Your current password is incorrect.", "current_password", "incorrect_password");
+  });
 }
 
 export async function updateMe(actor: Actor, input: TUserUpdate): Promise<TUser> {
