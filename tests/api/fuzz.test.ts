@@ -66,6 +66,8 @@ let ids: Record<string, string>;
 let throwaway: Record<string, string>;
 let owner: TestUser;
 let credentials: { name: string; client: ApiClient }[];
+/** Another member's: signing out everywhere ends the sessions of whoever calls it. */
+let signOutEverywhereCredentials: { name: string; client: ApiClient }[];
 
 const statuses = new Map<number, number>();
 let requestCount = 0;
@@ -114,6 +116,11 @@ beforeAll(async () => {
     await created(`${projectPath}/dashboards/`, { name: "fuzz 1" }),
     await created(`${projectPath}/dashboards/`, { name: "fuzz 2" }),
   ];
+  const annotations = await Promise.all(
+    ["fuzz 1", "fuzz 2", "fuzz 3"].map((content) =>
+      created(`${projectPath}/annotations/`, { content, date_marker: "2024-01-01T00:00:00Z", scope: "project" }),
+    ),
+  );
   const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
   const batchExports = [
     await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")),
@@ -161,6 +168,7 @@ beforeAll(async () => {
     keyId: keys[0].id,
     personId: persons.body.results[0].id,
     insightId: String(insights[0].id),
+    annotationId: String(annotations[0].id),
     actionId: String(actions[0].id),
     cohortId: String(cohorts[0].id),
     dashboardId: String(dashboards[0].id),
@@ -181,6 +189,7 @@ beforeAll(async () => {
     projectId: String(project.id),
     keyId: keys[1].id,
     insightId: String(insights[1].id),
+    annotationId: String(annotations[2].id),
     actionId: String(actions[1].id),
     cohortId: String(cohorts[1].id),
     dashboardId: String(dashboards[1].id),
@@ -194,6 +203,11 @@ beforeAll(async () => {
   credentials = [
     { name: "session", client: session },
     { name: "API key", client: await owner.key() },
+  ];
+  const leaving = await joinAs(owner, 1);
+  signOutEverywhereCredentials = [
+    { name: "session", client: leaving.session },
+    { name: "API key", client: await leaving.key() },
   ];
 });
 
@@ -276,8 +290,9 @@ describe("no malformed request to any documented operation gets a 5xx", () => {
     async (_, operation) => {
       const failures: string[] = [];
       const [sentBy, signedIn] = [new Set<string>(), new Set<string>()];
+      const used = operation.template.endsWith("/logout_everywhere/") ? signOutEverywhereCredentials : credentials;
       for (const [index, fuzzCase] of casesOf(operation).entries()) {
-        const { name, client } = credentials[index % credentials.length];
+        const { name, client } = used[index % used.length];
         const request = describeRequest(name, operation.method, fuzzCase);
         sentBy.add(name);
         try {
