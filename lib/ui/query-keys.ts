@@ -195,7 +195,7 @@ export const batchExportKeys = {
     [...batchExportKeys.export(organizationId, exportId), "logs", params] as const,
 };
 
-// Data management: actions and the definitions of events and properties (issue 31)
+// Data management: actions and the definitions of events and properties
 
 export const actionKeys = {
   all: ["actions"] as const,
