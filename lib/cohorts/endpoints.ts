@@ -8,7 +8,7 @@ import { ZProjectParams } from "@/lib/projects/schemas";
 import { memberIds } from "./members";
 import { ZAddPersons, ZCohort, ZCohortCreate, ZCohortListQuery, ZCohortParams, ZCohortPersonsPage, ZCohortUpdate } from "./schemas";
 import { createDynamicCohort, listCohorts, requireCohort, serializeCohorts, updateCohort } from "./service";
-import { addCsvToStaticCohort, addPersonsToStaticCohort, createStaticCohort, duplicateAsStatic } from "./static";
+import { csvForStaticCohort, addPersonsToStaticCohort, createStaticCohort, duplicateAsStatic } from "./static";
 
 const tag = "cohorts";
 const one = async (cohort: Cohort) => (await serializeCohorts([cohort]))[0];
@@ -71,8 +71,11 @@ export const updateCohortEndpoint = endpoint({
   body: ZCohortUpdate,
   response: ZCohort,
   handler: async ({ actor, params, body }) => {
-    const cohort = await updateCohort(actor, params.projectId, params.cohortId, body);
-    if (body.csv !== undefined) await addCsvToStaticCohort(cohort, body.csv);
+    // A wrong CSV is refused before the other fields change.
+    const csv =
+      body.csv === undefined ? null : await csvForStaticCohort(await requireCohort(actor, params.projectId, params.cohortId), body.csv);
+    await updateCohort(actor, params.projectId, params.cohortId, body);
+    await csv?.add();
     return one(await requireCohort(actor, params.projectId, params.cohortId));
   },
 });

@@ -51,13 +51,12 @@ function parsed<S extends z.ZodType>(schema: S, query: Record<string, string>): 
   return result.data;
 }
 
+const groupActors = (attr: string) =>
+  validationError("A cohort holds persons: the actors of an insight aggregated by groups cannot be saved as one.", attr, "unsupported");
+
 function noGroups(query: Record<string, string>) {
   if (query.aggregation_group_type_index !== undefined && query.aggregation_group_type_index !== "")
-    throw validationError(
-      "A cohort holds persons: the actors of an insight aggregated by groups cannot be saved as one.",
-      "aggregation_group_type_index",
-      "unsupported",
-    );
+    throw groupActors("aggregation_group_type_index");
 }
 
 /** Whether a persons URL names an insight's persons (rather than the persons list's `properties`). */
@@ -67,8 +66,8 @@ export const isInsightPersonsUrl = (query: Record<string, string>) =>
     (k) => query[k] !== undefined,
   );
 
-/** Checks the persons URL of an insight and answers how to list its persons (ids, at most `max` + 1). */
-export async function insightPersons(project: Project, raw: Record<string, string>, max: number): Promise<() => Promise<string[]>> {
+/** The persons behind the persons URL of an insight (ids, at most `max` + 1); a wrong URL is a 400. */
+export async function insightPersons(project: Project, raw: Record<string, string>, max: number): Promise<string[]> {
   const { limit: _limit, offset: _offset, ...query } = raw;
   const kind = kindOf(query);
   noGroups(query);
@@ -77,25 +76,26 @@ export async function insightPersons(project: Project, raw: Record<string, strin
   const all = { limit: max + 1, offset: 0 };
   switch (kind) {
     case "TRENDS": {
-      const q = parsed(ZTrendActorsQuery, query);
-      return async () => (await trendActorIds(project, q, all)).ids;
+      const { ids, groupTypeIndex } = await trendActorIds(project, parsed(ZTrendActorsQuery, query), all);
+      if (groupTypeIndex !== null) throw groupActors("math");
+      return ids;
     }
     case "STICKINESS": {
       const { stickiness_days, ...q } = parsed(ZStickinessActorsQuery, query);
-      return async () => (await stickinessActorIds(project, q, stickiness_days, all)).ids;
+      return (await stickinessActorIds(project, q, stickiness_days, all)).ids;
     }
     case "LIFECYCLE": {
       const { target_date, lifecycle_type, ...q } = parsed(ZLifecycleActorsQuery, query);
-      return async () => (await lifecycleActorIds(project, q, target_date, lifecycle_type, all)).ids;
+      return (await lifecycleActorIds(project, q, target_date, lifecycle_type, all)).ids;
     }
     case "FUNNELS": {
       const { funnel_step, funnel_step_breakdown, ...q } = parsed(ZFunnelActorsQuery, query);
       const step = { funnelStep: funnel_step, breakdownValue: funnelBreakdownOf(funnel_step_breakdown), ...all };
-      return async () => (await funnelActorIds(project, q as TFunnelFilter, step)).ids;
+      return (await funnelActorIds(project, q as TFunnelFilter, step)).ids;
     }
     case "RETENTION": {
       const q = parsed(ZRetentionActorsQuery, query);
-      return async () => (await retentionActors(project, q, all)).ids;
+      return (await retentionActors(project, q, all)).ids;
     }
   }
 }

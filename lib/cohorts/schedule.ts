@@ -10,8 +10,9 @@ import { parseCriteria, referencedCohorts } from "./criteria";
  * filters (`pending_since`, and `kickCohortCalculations`), and again once their last calculation is
  * HEDGEROW_COHORT_RECALCULATION_MINUTES old. Processes sharing one PostgreSQL take turns (an advisory lock), as
  * the overrides squash does. A dynamic cohort still `is_calculating` when a pass starts was interrupted (a stop
- * or a crash) and is calculated again; a static one's list is not kept, so at start one left calculating by a
- * stopped process fails (`errors_calculating`) rather than staying `is_calculating` for ever.
+ * or a crash) and is calculated again. A static one is written before its request answers, so one left calculating by
+ * a stopped process was never acknowledged: at start it fails (`errors_calculating`) rather than staying
+ * `is_calculating` for ever.
  */
 
 const LOCK = 0x636f_6872; // "cohr"

@@ -74,6 +74,13 @@ export async function requireCohort(actor: Actor, projectId: TProjectId, cohortI
   return row;
 }
 
+/** The cohort's row as it is now (after a calculation). */
+export async function reloaded(cohort: Cohort): Promise<Cohort> {
+  const db = await getDb();
+  const [row] = await db.select().from(cohorts).where(eq(cohorts.id, cohort.id));
+  return row ?? cohort;
+}
+
 /**
  * The criteria of `filters`, checked: every cohort they reference is the project's, and none leads back to
  * `cohortId` (a cycle could never be calculated).

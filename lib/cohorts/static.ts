@@ -12,19 +12,16 @@ import { currentMembers, memberIds } from "./members";
 import { insightPersons, isInsightPersonsUrl } from "./insight-persons";
 import { checkCohortReferences } from "./references";
 import type { TCohortCreate } from "./schemas";
-import { insertStaticCohort, requireCohort } from "./service";
+import { insertStaticCohort, reloaded, requireCohort } from "./service";
 import { MAX_ADDED_PERSONS, MAX_CSV_ROWS, parseUploadedList, personsOfList } from "./static-list";
 
 /**
- * Static cohorts (segments G4, G18): a list resolved to persons once, in the background after the answer
- * (`is_calculating` meanwhile): an uploaded CSV, the persons behind an insight's data point or a persons list (PostHog's
- * "Save as cohort" posts `{name, is_static: true}` to `cohorts/?<the persons URL's parameters>`), another cohort's
- * current members, or persons added by id. An insight's persons are those its persons dialog lists
- * (insight-persons.ts).
+ * Static cohorts (segments G4, G18): a list resolved to persons once, before the request answers, so that a wrong
+ * list or persons URL is a 400 and an acknowledged cohort is never lost to a restart: an uploaded CSV, the persons
+ * behind an insight's data point or a persons list (PostHog's "Save as cohort" posts `{name, is_static: true}` to
+ * `cohorts/?<the persons URL's parameters>`), another cohort's current members, or persons added by id. An insight's
+ * persons are those its persons dialog lists (insight-persons.ts).
  */
-
-/** Runs in the background: the request has answered. */
-const inBackground = (work: Promise<void>) => void work.catch((error: unknown) => console.error("[cohorts] static list failed:", error));
 
 /** Every member of a static list is bounded like a CSV's rows. */
 function bounded(ids: string[]): string[] {
@@ -34,23 +31,25 @@ function bounded(ids: string[]): string[] {
 }
 
 /** The persons a persons URL's parameters select: an insight's (insight-persons.ts), or the persons list's `properties`. */
-async function personsOfUrl(project: Project, query: Record<string, string>): Promise<() => Promise<string[]>> {
-  if (isInsightPersonsUrl(query)) {
-    const resolve = await insightPersons(project, query, MAX_CSV_ROWS);
-    return async () => bounded(await resolve());
-  }
+async function personsOfUrl(project: Project, query: Record<string, string>): Promise<string[]> {
+  if (isInsightPersonsUrl(query)) return bounded(await insightPersons(project, query, MAX_CSV_ROWS));
   await checkCohortReferences(project.id, query);
   const group = ZProperties.parse(query.properties);
   const condition = personPropertiesSql(group, await currentMembers(project.id, cohortIdsOf(group)));
-  return async () => {
-    const db = await getDb();
-    const rows = await db
-      .select({ id: persons.id })
-      .from(persons)
-      .where(and(eq(persons.projectId, project.id), condition))
-      .limit(MAX_CSV_ROWS + 1);
-    return bounded(rows.map((r) => r.id));
-  };
+  const db = await getDb();
+  const rows = await db
+    .select({ id: persons.id })
+    .from(persons)
+    .where(and(eq(persons.projectId, project.id), condition))
+    .limit(MAX_CSV_ROWS + 1);
+  return bounded(rows.map((r) => r.id));
+}
+
+/** A new static cohort holding `members`, written before the answer. */
+async function savedStaticCohort(projectId: number, actor: Actor, input: { name: string; description?: string }, members: string[]) {
+  const cohort = await insertStaticCohort(projectId, actor, input);
+  await calculateStaticCohort(cohort, async () => members);
+  return reloaded(cohort);
 }
 
 /** `POST cohorts/` with `is_static`: from the CSV file, else from the persons URL in the query string. */
@@ -58,18 +57,11 @@ export async function createStaticCohort(actor: Actor, projectId: TProjectId, in
   const { project } = await requireProjectAccess(actor, projectId);
   // PostHog's app posts `cohorts/?<persons URL's parameters>&is_static=true`.
   const { is_static: _flag, ...query } = Object.fromEntries(url.searchParams);
-  let resolve: () => Promise<string[]>;
-  if (input.csv !== undefined) {
-    const list = parseUploadedList(input.csv);
-    resolve = () => personsOfList(project.id, list);
-  } else if (Object.keys(query).length > 0) {
-    resolve = await personsOfUrl(project, query);
-  } else {
-    throw validationError("A static cohort needs a CSV file (csv), or the persons URL whose persons it keeps.", "csv", "required");
-  }
-  const cohort = await insertStaticCohort(project.id, actor, input);
-  inBackground(calculateStaticCohort(cohort, resolve));
-  return cohort;
+  let members: string[];
+  if (input.csv !== undefined) members = bounded(await personsOfList(project.id, parseUploadedList(input.csv)));
+  else if (Object.keys(query).length > 0) members = await personsOfUrl(project, query);
+  else throw validationError("A static cohort needs a CSV file (csv), or the persons URL whose persons it keeps.", "csv", "required");
+  return savedStaticCohort(project.id, actor, input, members);
 }
 
 const allMembers = async (cohort: Cohort) => (await memberIds(cohort.projectId, cohort.id, { limit: MAX_CSV_ROWS + 1, offset: 0 })).ids;
@@ -85,22 +77,17 @@ export async function addPersonsToStaticCohort(actor: Actor, projectId: TProject
   return { success: true };
 }
 
-/** A static cohort's CSV upload on PATCH: its persons join the members (in the background). */
-export async function addCsvToStaticCohort(cohort: Cohort, csv: string): Promise<void> {
+/** A static cohort's CSV upload on PATCH, checked before any other change: `add` makes its persons members. */
+export async function csvForStaticCohort(cohort: Cohort, csv: string): Promise<{ add: () => Promise<void> }> {
   if (!cohort.isStatic) throw validationError("A CSV can be uploaded to static cohorts only.", "csv");
-  const list = parseUploadedList(csv);
-  inBackground(
-    calculateStaticCohort(cohort, async () => bounded([...(await allMembers(cohort)), ...(await personsOfList(cohort.projectId, list))])),
-  );
+  const members = bounded([...(await allMembers(cohort)), ...(await personsOfList(cohort.projectId, parseUploadedList(csv)))]);
+  return { add: () => calculateStaticCohort(cohort, async () => members) };
 }
 
 /** `GET :id/duplicate_as_static_cohort/`: a static cohort of the cohort's current members. */
 export async function duplicateAsStatic(actor: Actor, projectId: TProjectId, cohortId: number): Promise<Cohort> {
   const source = await requireCohort(actor, projectId, cohortId);
-  const copy = await insertStaticCohort(source.projectId, actor, {
-    name: `${source.name} (static copy)`.slice(0, 400),
-    description: source.description,
-  });
-  inBackground(calculateStaticCohort(copy, async () => bounded(await allMembers(source))));
-  return copy;
+  const members = bounded(await allMembers(source));
+  const name = `${source.name} (static copy)`.slice(0, 400);
+  return savedStaticCohort(source.projectId, actor, { name, description: source.description }, members);
 }

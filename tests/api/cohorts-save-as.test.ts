@@ -68,6 +68,8 @@ async function saveAndCompare(personsUrl: string, insight: string) {
   params.set("is_static", "true");
   const created = await owner.session.post(path(`cohorts/?${params}`), { name: `From ${insight}`, is_static: true });
   expect(created.status, created.text).toBe(201);
+  // Written before the answer: nothing left to calculate, nothing a restart could lose.
+  expect(created.body).toMatchObject({ is_static: true, is_calculating: false, errors_calculating: 0, count: expected.length });
   const cohort = await calculated(owner.session, created.body.id);
   expect(cohort).toMatchObject({ is_static: true, errors_calculating: 0, count: expected.length });
   expect(await members(created.body.id)).toEqual(expected);
@@ -172,8 +174,17 @@ describe("refused", () => {
     expect(refused.body.type).toBeDefined();
   });
 
-  test("group actors, unknown insights, huge rows and bad steps are 400s", async () => {
+  test("group actors, unknown insights, huge rows and bad steps are 400s, and save no cohort", async () => {
+    const before = (await owner.session.get(path("cohorts/?limit=100"))).body.count;
+    const week = `date_from=${encodeURIComponent(new Date(Date.now() - 7 * DAY).toISOString())}&date_to=${encodeURIComponent(new Date().toISOString())}`;
+    const companies = encodeURIComponent(
+      JSON.stringify([{ id: "buy", type: "events", order: 0, math: "unique_group", math_group_type_index: 0 }]),
+    );
     for (const query of [
+      `insight=TRENDS&events=${companies}&entity_id=buy&${week}`,
+      `insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&date_from=yesterday-ish&date_to=now`,
+      `insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=signup&${week}`,
+      `insight=TRENDS&events=${encodeURIComponent(series)}&entity_id=buy&${week}&breakdown=plan&breakdown_value=${encodeURIComponent("$$_posthog_breakdown_other_$$")}`,
       `insight=FUNNELS&funnel_step=1&aggregation_group_type_index=0&events=${encodeURIComponent(series)}`,
       "insight=SESSIONS",
       `insight=RETENTION&breakdown_values=${encodeURIComponent(JSON.stringify(Array.from({ length: 500 }, (_, i) => i)))}`,
@@ -183,6 +194,7 @@ describe("refused", () => {
       expect(refused.status, `${query.slice(0, 60)}: ${refused.text}`).toBe(400);
       expect(refused.body.type).toBe("validation_error");
     }
+    expect((await owner.session.get(path("cohorts/?limit=100"))).body.count).toBe(before);
   });
 });
 

@@ -222,6 +222,45 @@ describe("unique_group (G12)", () => {
     expect(response.body.result[0].data).toEqual(expected);
     expect(expected.every((n) => n <= COMPANIES.length)).toBe(true);
   });
+
+  test("a point's actors are its companies, not persons", async () => {
+    const response = await owner.session.post(insight("trend"), pageviews({ math: "unique_group", math_group_type_index: 0 }));
+    const urls = response.body.result[0].persons_urls as { url: string }[];
+    expect(urls).toHaveLength(DAYS.length);
+    for (const [i, day] of DAYS.entries()) {
+      const expected = new Set(
+        generated.events.filter((e) => e.event === "$pageview" && inRange(e) && dayOf(time(e)) === day).map(companyOf),
+      );
+      const listed = await owner.session.get(`/${urls[i].url}`);
+      expect(listed.status, listed.text).toBe(200);
+      const actors = listed.body.results[0].people as { type: string; group_type_index: number; group_key: string }[];
+      for (const actor of actors) expect(actor).toMatchObject({ type: "group", group_type_index: 0 });
+      // Only described companies have a group to show (as funnels' group actors).
+      const described = [...expected].filter((key) => generated.companies.has(key)).sort();
+      expect(actors.map((a) => a.group_key).sort(), `day ${i}`).toEqual(described);
+    }
+  });
+
+  test("a group breakdown's persons URLs keep the group type", async () => {
+    const response = await owner.session.post(insight("trend"), {
+      ...pageviews({ math: "dau" }),
+      breakdown: "plan",
+      breakdown_type: "group",
+      breakdown_group_type_index: 0,
+    });
+    expect(response.status, response.text).toBe(200);
+    let followed = 0;
+    for (const item of response.body.result) {
+      for (const [i, entry] of (item.persons_urls as { url: string }[]).entries()) {
+        if (!item.data[i]) continue;
+        const listed = await owner.session.get(`/${entry.url}&limit=500`);
+        expect(listed.status, listed.text).toBe(200);
+        expect(listed.body.results[0].people, `${item.breakdown_value} day ${i}`).toHaveLength(item.data[i]);
+        followed++;
+      }
+    }
+    expect(followed).toBeGreaterThan(3);
+  });
 });
 
 describe("group breakdown (G13)", () => {

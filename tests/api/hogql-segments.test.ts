@@ -258,6 +258,16 @@ describe("HogQL expressions and element filters in analyses, against the referen
       expect(expected.some((v) => v > 0)).toBe(true);
     });
 
+    test("a point's persons URL keeps the expression: who had the day's pageviews", async () => {
+      const response = await post({ ...RANGE, events: [{ id: "$pageview", math: "hogql", math_hogql: "count()" }] });
+      const urls = response.body.result[0].persons_urls as { url: string }[];
+      const day = response.body.result[0].data.findIndex((v: number) => v > 0);
+      const listed = await user.session.get(`/${urls[day].url}&limit=500`);
+      expect(listed.status, listed.text).toBe(200);
+      const expected = perDay(events, pageviews, (xs) => new Set(xs.map((e) => e.distinct_id)).size)[day];
+      expect(listed.body.results[0].people).toHaveLength(expected);
+    });
+
     test("an empty bucket is 0, and a breakdown splits the aggregate", async () => {
       const empty = await post({
         date_from: "2024-02-01",

@@ -80,13 +80,13 @@ async function trendActors(actor: Actor, projectId: TProjectId, q: TTrendActorsQ
   const { limit: rawLimit, offset: rawOffset, ...filter } = q;
   const limit = rawLimit ?? DEFAULT_LIMIT;
   const offset = rawOffset ?? 0;
-  const { ids, total } = await trendActorIds(project, filter, { limit, offset });
-  const people = await loadPersons(project.id, ids);
+  const { ids, total, groupTypeIndex } = await trendActorIds(project, filter, { limit, offset });
+  const people = await loadActors(project.id, ids, groupTypeIndex);
   return { results: [{ people, count: people.length }], next: nextOffsetUrl(url, { offset, limit, total }) };
 }
 
 const trendDoc = {
-  summary: "The persons behind a trend data point (a series on one interval, one breakdown value)",
+  summary: "The persons behind a trend data point (a series on one interval, one breakdown value); groups for a unique_group series",
   tag: "persons",
   scope: "person:read",
   response: ZActorsResponse,

@@ -5,7 +5,16 @@ import { activeWindow } from "@/lib/analytics/trends/sql";
  * The filter keys a trend's persons URL carries over (PostHog's `filter.to_params()`), but for the series: each
  * URL names only its own (below), so an answer grows with series × intervals, not series² × intervals.
  */
-const CARRIED = ["insight", "properties", "filter_test_accounts", "interval", "display", "breakdown", "breakdown_type"];
+const CARRIED = [
+  "insight",
+  "properties",
+  "filter_test_accounts",
+  "interval",
+  "display",
+  "breakdown",
+  "breakdown_type",
+  "breakdown_group_type_index",
+];
 
 export interface PersonsUrl {
   filter: Record<string, unknown>;

@@ -56,7 +56,7 @@ export async function trendActorIds(
   project: { id: number; timezone?: string | null },
   raw: Record<string, unknown>,
   paging: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; groupTypeIndex: number | null }> {
   const parsed = ZTrendFilter.safeParse(raw);
   if (!parsed.success) throw fromZodError(parsed.error);
   const filter = parsed.data;
@@ -74,10 +74,12 @@ export async function trendActorIds(
   const breakdown = resolveBreakdown(filter);
   const value = raw.breakdown_value === undefined || raw.breakdown_value === null ? undefined : String(raw.breakdown_value);
   const params = new SqlParams();
-  // As "dau", whatever the series' own math: every event's person is resolved (S1).
+  // A unique_group series counts groups, so its actors are the groups of that type (G12); any other math's are
+  // persons, as "dau" resolves them whatever the series' own math (S1).
+  const groupTypeIndex = chosen.math === "unique_group" ? chosen.groupTypeIndex : null;
   const base = baseQuery(
     { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone: project.timezone || "UTC", properties },
-    [{ ...chosen, math: "dau" }],
+    [groupTypeIndex === null ? { ...chosen, math: "dau" } : chosen],
     from,
     // `to` is exclusive here, inclusive to the millisecond in `baseQuery`.
     new Date(to.getTime() - 1),
@@ -85,5 +87,9 @@ export async function trendActorIds(
     params,
     breakdownPick(breakdown, value, raw.breakdown_other_than),
   );
-  return pagedPersonIds(project.id, `SELECT DISTINCT toString(person_id) AS person FROM (${base})`, params, paging);
+  const actors =
+    groupTypeIndex === null
+      ? `SELECT DISTINCT toString(person_id) AS person FROM (${base})`
+      : `SELECT DISTINCT num0 AS person FROM (${base}) WHERE num0 != ''`;
+  return { ...(await pagedPersonIds(project.id, actors, params, paging)), groupTypeIndex };
 }

@@ -64,8 +64,8 @@ export function actionDict(series: Series): Record<string, unknown> {
     custom_name: e.custom_name ?? null,
     math: series.math,
     math_property: series.mathProperty,
-    math_hogql: null,
-    math_group_type_index: null,
+    math_hogql: e.math_hogql ?? null,
+    math_group_type_index: series.groupTypeIndex,
     properties: groupDict(e.properties),
   };
 }
