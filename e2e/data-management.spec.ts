@@ -55,6 +55,8 @@ test("an action with a URL-contains step: counted live while editing, saved, lis
   await page.getByRole("link", { name: "Actions", exact: true }).first().click();
   const row = page.getByRole("row").filter({ hasText: "Viewed pricing" });
   await expect(row).toContainText("$pageview where URL contains /pricing");
+  // Its 30-day volume, the same count the editor showed.
+  await expect(row.getByRole("cell").nth(3)).toHaveText("2");
   await expectAccessibleInBothThemes(page, "actions list");
   await screenshotThemes(page, "actions-list");
 

@@ -10,12 +10,17 @@ import { stepsSummary } from "@/components/data-management/steps";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
-import { actionListQuery } from "@/lib/ui/data-management/queries";
+import { Skeleton } from "@/components/ui/skeleton";
+import { actionListQuery, actionVolumesQuery } from "@/lib/ui/data-management/queries";
+import { formatCount } from "@/lib/ui/format";
 import type { TAction } from "@/lib/ui/types";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 
 const helper = createColumnHelper<typeof clientTableFeatures, TAction>();
-const columnsOf = (projectId: number) =>
+/** Each action's 30-day volume: a count, `null` while counting, `undefined` past the counted actions. */
+type Volumes = Map<number, number> | null;
+
+const columnsOf = (projectId: number, volumes: Volumes) =>
   helper.columns([
     helper.accessor((action) => action.name ?? `Action ${action.id}`, {
       id: "name",
@@ -46,20 +51,37 @@ const columnsOf = (projectId: number) =>
       sortFn: "alphanumeric",
       meta: { className: "text-muted-foreground" },
     }),
+    helper.accessor((action) => volumes?.get(action.id) ?? -1, {
+      id: "volume",
+      header: "30-day volume",
+      cell: ({ getValue }) =>
+        volumes === null ? (
+          <>
+            <Skeleton className="ml-auto h-4 w-10" />
+            <span className="sr-only">Counting</span>
+          </>
+        ) : getValue() < 0 ? (
+          "—"
+        ) : (
+          formatCount(getValue())
+        ),
+      meta: { className: "text-right tabular-nums" },
+    }),
     helper.accessor("created_at", { ...DATE_COLUMN, header: "Created" }),
   ]);
 
-const SORTABLE = ["name", "created_by", "created_at"] as const;
+const SORTABLE = ["name", "created_by", "volume", "created_at"] as const;
 const SEARCHABLE = new Set(["name", "steps"]);
 const none: TAction[] = [];
 
 /** `/project/:id/data-management/actions`: the project's actions, searched and sorted here (a project has tens). */
 export function ActionsList({ projectId }: { projectId: number }) {
   const actions = useQuery(actionListQuery(projectId));
+  const volumes = useQuery(actionVolumesQuery(projectId));
   const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "created_at", desc: true } });
   const table = useTable({
     features: clientTableFeatures,
-    columns: columnsOf(projectId),
+    columns: columnsOf(projectId, volumes.data ?? (volumes.isError ? new Map() : null)),
     data: actions.data ?? none,
     getRowId: (action) => String(action.id),
     state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },

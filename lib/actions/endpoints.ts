@@ -3,8 +3,16 @@ import { listPage } from "@/lib/api/pagination";
 import type { Action } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
-import { countMatchingEvents } from "./matching";
-import { ZAction, ZActionListQuery, ZActionMatchingBody, ZActionMatchingCount, ZActionParams, ZActionWrite } from "./schemas";
+import { actionVolumes, countMatchingEvents } from "./matching";
+import {
+  ZAction,
+  ZActionListQuery,
+  ZActionMatchingBody,
+  ZActionMatchingCount,
+  ZActionParams,
+  ZActionVolumes,
+  ZActionWrite,
+} from "./schemas";
 import { actionReference, insightsUsing, ZInsightUsage } from "@/lib/insights/usage";
 import { createAction, listActions, requireAction, serializeActions, updateAction } from "./service";
 
@@ -115,4 +123,16 @@ export const actionMatchingEventsEndpoint = endpoint({
   body: ZActionMatchingBody,
   response: ZActionMatchingCount,
   handler: ({ actor, params, body }) => countMatchingEvents(actor, params.projectId, body.steps),
+});
+
+export const actionVolumesEndpoint = endpoint({
+  method: "GET",
+  path: "/api/projects/{projectId}/actions/volumes/",
+  environments: true,
+  summary: "Each action's matching events in the last 30 days, counted in one scan (Hedgerow: the actions list's volume column)",
+  tag,
+  scope: "action:read",
+  params: ZProjectParams,
+  response: ZActionVolumes,
+  handler: ({ actor, params }) => actionVolumes(actor, params.projectId),
 });

@@ -156,6 +156,15 @@ export const ZActionMatchingCount = z
   })
   .meta({ id: "ActionMatchingCount" });
 
+export const ZActionVolumes = z
+  .object({
+    days: z.number().int(),
+    results: z
+      .array(z.object({ id: z.number().int(), count: z.number().int().describe("Events of the last `days` days the action matches.") }))
+      .describe("The project's actions (the 200 most recent), each with its volume."),
+  })
+  .meta({ id: "ActionVolumes" });
+
 export const ZActionListQuery = z.object({
   search: ZSearch.optional().meta({ description: "Only actions whose name or description contains this (case-insensitive)" }),
 });

@@ -201,6 +201,8 @@ export const actionKeys = {
   all: ["actions"] as const,
   project: (projectId: number) => [...actionKeys.all, projectId] as const,
   list: (projectId: number) => [...actionKeys.project(projectId), "list"] as const,
+  /** Under the list's key: whatever changes the list changes the volumes. */
+  volumes: (projectId: number) => [...actionKeys.list(projectId), "volumes"] as const,
   detail: (projectId: number, actionId: number) => [...actionKeys.project(projectId), "detail", actionId] as const,
   insights: (projectId: number, actionId: number) => [...actionKeys.project(projectId), "insights", actionId] as const,
   /** The editor's live count of the events some steps match (by the steps' JSON). */

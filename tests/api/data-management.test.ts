@@ -144,6 +144,43 @@ describe("a draft action's matching events", () => {
   });
 });
 
+describe("the actions' volumes", () => {
+  test("each action's last 30 days of matching events, in one answer; deleted actions left out", async () => {
+    const create = async (name: string, steps: unknown[]) => (await owner.session.post(`${project}/actions/`, { name, steps })).body.id;
+    const anyCase = await create("Pricing, any case", [{ event: "$pageview", url: "/[Pp]ricing", url_matching: "regex" }]);
+    const signups = await create("Signups", [{ event: "signup" }]);
+    const nothing = await create("Nothing", [{ event: "never-sent" }]);
+    const gone = await create("Gone", [{ event: "signup" }]);
+    await owner.session.patch(`${project}/actions/${gone}/`, { deleted: true });
+    const volumes = await owner.session.get(`${project}/actions/volumes/`);
+    expect(volumes.status, volumes.text).toBe(200);
+    expect(volumes.body.days).toBe(30);
+    const byId = new Map<number, number>(volumes.body.results.map((r: { id: number; count: number }) => [r.id, r.count]));
+    // The fixture's events: two pricing views (one "/Pricing"), one docs view, a signup now and one 40 days ago.
+    expect(Object.fromEntries([pricingActionId, anyCase, signups, nothing].map((id) => [id, byId.get(id)]))).toEqual({
+      [pricingActionId]: 1,
+      [anyCase]: 2,
+      [signups]: 1,
+      [nothing]: 0,
+    });
+    expect(byId.has(gone)).toBe(false);
+    // The same count as the editor's for every listed action.
+    const listed = await owner.session.get(`${project}/actions/?limit=100`);
+    for (const action of listed.body.results) {
+      const draft = await owner.session.post(`${project}/actions/matching_events/`, { steps: action.steps });
+      expect(byId.get(action.id), action.name).toBe(draft.body.count);
+    }
+  });
+
+  test("another organization and keys without action:read are refused", async () => {
+    const stranger = await signUp(baseUrl);
+    expect((await stranger.session.get(`${project}/actions/volumes/`)).status).toBe(403);
+    expect((await stranger.session.get(`/api/projects/${stranger.projectId}/actions/volumes/`)).body.results).toEqual([]);
+    expect((await (await owner.key(["insight:read"])).get(`${project}/actions/volumes/`)).status).toBe(403);
+    expect((await (await owner.key(["action:read"])).get(`${project}/actions/volumes/`)).status).toBe(200);
+  });
+});
+
 describe("who may", () => {
   test("another organization gets 403 on this project and 404 through its own, for every new operation", async () => {
     const stranger = await signUp(baseUrl);

@@ -16,6 +16,16 @@ export const actionListQuery = (projectId: number) =>
     queryFn: ({ signal }) => api.getAll<TAction>(actionsPath(projectId), { signal }),
   });
 
+/** Each action's matching events in the last 30 days (the list's volume column). */
+export const actionVolumesQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: actionKeys.volumes(projectId),
+    queryFn: ({ signal }) =>
+      api.get<{ days: number; results: { id: number; count: number }[] }>(`${actionsPath(projectId)}volumes/`, { signal }),
+    select: (data) => new Map(data.results.map((r) => [r.id, r.count])),
+    staleTime: 60_000,
+  });
+
 export const actionQuery = (projectId: number, actionId: number) =>
   queryOptions({
     queryKey: actionKeys.detail(projectId, actionId),
