@@ -18,7 +18,7 @@ import type { TProjectId } from "@/lib/projects/schemas";
 /** The days matching events are counted over (as event definitions' `volume_30_day`). */
 const MATCHING_DAYS = 30;
 /** Actions one volumes request counts (a project has tens): the most recent ones, past this. */
-export const MAX_VOLUME_ACTIONS = 200;
+const MAX_VOLUME_ACTIONS = 200;
 
 /**
  * How many of the project's events of the last 30 days each action matches, in one scan, with the SQL condition an
