@@ -1,0 +1,33 @@
+"use client";
+
+import { CodeIcon } from "lucide-react";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { insightTitle } from "@/lib/ui/insights/labels";
+import type { TInsight } from "@/lib/ui/types";
+import { SqlInsightResult } from "./sql-insight-result";
+
+/** A saved SQL insight's page: its name, its HogQL and its result as saved to be drawn. */
+export function SqlInsightView({ projectId, insight }: { projectId: number; insight: TInsight }) {
+  const source = (insight.query?.source ?? {}) as { query?: string };
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={insightTitle(insight)}
+        description={insight.description ?? "A SQL insight"}
+        actions={
+          <Button variant="outline" asChild>
+            <Link href={`/project/${projectId}/sql`}>
+              <CodeIcon /> SQL editor
+            </Link>
+          </Button>
+        }
+      />
+      <pre className="overflow-x-auto rounded-lg border bg-muted/40 p-3 font-mono text-xs">{source.query}</pre>
+      <div className="rounded-lg border bg-card p-3">
+        <SqlInsightResult insight={insight} />
+      </div>
+    </div>
+  );
+}
