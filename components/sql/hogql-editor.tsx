@@ -7,6 +7,7 @@ import { EditorView, keymap } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
 import { useTheme } from "next-themes";
 import { useEffect, useMemo, useRef } from "react";
+import { darkEditorTheme, lightEditorTheme } from "./editor-theme";
 import { HOGQL_SCHEMA, type Taxonomy, taxonomyCompletion } from "./completion";
 
 /** Where the last run's error is in the query text (offsets, end exclusive), and what it says. */
@@ -82,7 +83,7 @@ export function HogQLEditor({
         value={value}
         onChange={onChange}
         extensions={extensions}
-        theme={resolvedTheme === "dark" ? "dark" : "light"}
+        theme={resolvedTheme === "dark" ? darkEditorTheme : lightEditorTheme}
         indentWithTab={false}
         minHeight="10rem"
         maxHeight="24rem"

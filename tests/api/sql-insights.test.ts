@@ -126,7 +126,7 @@ describe("DataVisualizationNode insights", () => {
 
   test("a broken source is a 400 on save; a HogQL error is a 400 with its position on compute", async () => {
     const bad: [unknown, string][] = [
-      [{ kind: "DataVisualizationNode" }, "query__source"],
+      [{ kind: "DataVisualizationNode" }, "query__source__kind"],
       [{ kind: "DataVisualizationNode", source: { kind: "TrendsQuery", series: [] } }, "query__source__kind"],
       [{ kind: "DataVisualizationNode", source: { kind: "HogQLQuery" } }, "query__source__query"],
       [{ kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query: "   " } }, "query__source__query"],
