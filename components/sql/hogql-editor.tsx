@@ -1,5 +1,6 @@
 "use client";
 
+import { closeCompletion } from "@codemirror/autocomplete";
 import { sql, StandardSQL } from "@codemirror/lang-sql";
 import { type Diagnostic, setDiagnostics } from "@codemirror/lint";
 import { Prec } from "@codemirror/state";
@@ -41,7 +42,8 @@ export function HogQLEditor({
 
   // Built once: what changes (the run, the taxonomy) is read through `latest`.
   const extensions = useMemo(() => {
-    const runFromKeys = () => {
+    const runFromKeys = (editor: EditorView) => {
+      closeCompletion(editor);
       latest.current.onRun();
       return true;
     };
