@@ -1,6 +1,7 @@
 "use client";
 
 import { InsightChart } from "@/components/insights/builder/insight-chart";
+import { isSqlInsight, SqlInsightResult } from "@/components/sql/sql-insight-result";
 import { insightFilters } from "@/lib/insights/query-node";
 import type { TInsight } from "@/lib/ui/types";
 
@@ -10,13 +11,14 @@ export function TileChart({
   projectId,
   dashboardId,
 }: {
-  insight: Pick<TInsight, "id" | "filters" | "query" | "result" | "last_refresh">;
+  insight: Pick<TInsight, "id" | "filters" | "query" | "result" | "last_refresh" | "columns" | "types">;
   projectId: number | null;
   /** The dashboard it is a tile of, for members (its annotations and the insight's are drawn); none on shared pages. */
   dashboardId?: number;
 }) {
   if (insight.result === null || insight.result === undefined)
     return <p className="text-sm text-muted-foreground">Not computed yet. Refresh to compute it.</p>;
+  if (isSqlInsight(insight)) return <SqlInsightResult insight={insight} compact />;
   return (
     <InsightChart
       projectId={projectId}

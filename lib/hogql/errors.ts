@@ -8,11 +8,38 @@ function position(text: string, at: number): { line: number; column: number } {
   return { line, column: at - (before.lastIndexOf("\n") + 1) + 1 };
 }
 
+/** Where an error's token ends: a word or a field chain, a quoted name or string, else one character. */
+function tokenEnd(text: string, start: number): number {
+  if (start >= text.length) return text.length;
+  const quote = text[start];
+  if (quote === "'" || quote === '"' || quote === "`") {
+    const close = text.indexOf(quote, start + 1);
+    return close < 0 ? text.length : close + 1;
+  }
+  const word = /^[A-Za-z0-9_$.]+/.exec(text.slice(start, start + 1_000));
+  return start + (word ? word[0].length : 1);
+}
+
+/**
+ * PostHog's HogQL errors carry the span of the query text at fault (`start`, `end`: offsets, end exclusive); the
+ * 400 body adds them to `{type, code, detail, attr}` when known, for editors to mark.
+ */
+abstract class LocatedHogQLError extends ApiError {
+  abstract readonly start: number | null;
+  abstract readonly end: number | null;
+
+  override get body() {
+    return this.start === null ? super.body : { ...super.body, start: this.start, end: this.end ?? this.start };
+  }
+}
+
 /**
  * A query the parser could not read: PostHog's 400 with where it stopped (`Syntax error at line 1, column 8: …`).
  * `start` is the offset in the query text, for callers that point at it.
  */
-export class HogQLSyntaxError extends ApiError {
+export class HogQLSyntaxError extends LocatedHogQLError {
+  readonly end: number;
+
   constructor(
     text: string,
     readonly start: number,
@@ -20,16 +47,23 @@ export class HogQLSyntaxError extends ApiError {
   ) {
     const { line, column } = position(text, start);
     super(400, "validation_error", "syntax_error", `Syntax error at line ${line}, column ${column}: ${reason}`, "query");
+    this.end = tokenEnd(text, start);
   }
 }
 
 /** A query that reads but asks for what HogQL does not allow here (a table, a field, a function): a 400 naming it. */
-export class HogQLQueryError extends ApiError {
+export class HogQLQueryError extends LocatedHogQLError {
   constructor(
     detail: string,
     readonly start: number | null = null,
+    readonly end: number | null = null,
   ) {
     super(400, "validation_error", "query_error", detail, "query");
+  }
+
+  /** The same error with the end of its span, read from the query's text (the compiler knows only where it starts). */
+  locatedIn(text: string): HogQLQueryError {
+    return this.start === null ? this : new HogQLQueryError(this.detail, this.start, tokenEnd(text, this.start));
   }
 }
 

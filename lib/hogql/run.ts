@@ -91,6 +91,24 @@ export async function runCompiled(compiled: CompiledQuery, ctx: CompileContext):
 
 /** A HogQL query (text or parsed) run over the project's rows, with PostHog's timings. */
 export async function runHogQL(query: string | Query, ctx: CompileContext, options: CompileOptions = {}): Promise<HogQLResult> {
+  if (typeof query !== "string") return runParsed(query, ctx, options);
+  try {
+    return await runParsed(query, ctx, options);
+  } catch (error) {
+    throw error instanceof HogQLQueryError ? error.locatedIn(query) : error;
+  }
+}
+
+/** Parses and compiles a HogQL text without running it: its errors, located in the text. */
+export function checkHogQL(text: string, ctx: CompileContext): void {
+  try {
+    compileHogQL(parseQuery(text), ctx);
+  } catch (error) {
+    throw error instanceof HogQLQueryError ? error.locatedIn(text) : error;
+  }
+}
+
+async function runParsed(query: string | Query, ctx: CompileContext, options: CompileOptions): Promise<HogQLResult> {
   const started = performance.now();
   const parsed = typeof query === "string" ? parseQuery(query) : query;
   const parseTime = seconds(started);

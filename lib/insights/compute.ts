@@ -11,6 +11,8 @@ import { runLifecycle } from "@/lib/analytics/lifecycle/run";
 import { runStickiness } from "@/lib/analytics/stickiness/run";
 import { runTrendFilter } from "@/lib/analytics/trend-filter";
 import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
+import type { CompileContext } from "@/lib/hogql/compile";
+import { runHogQL } from "@/lib/hogql/run";
 import { queryToFilter, unconvertedReason } from "./query-node";
 
 type Runner = (project: Project, filter: Record<string, unknown>) => Promise<unknown>;
@@ -23,7 +25,20 @@ const RUNNERS: Partial<Record<string, Runner>> = {
   FUNNELS: (project, filter) => runFunnel(project, ZFunnelFilter.parse(filter)),
   RETENTION: (project, filter) => runRetention(project, ZRetentionFilter.parse(filter)),
   PATHS: (project, filter) => runPaths(project, ZPathsFilter.parse(filter)),
+  // A SQL insight (`DataVisualizationNode`): its HogQL, as the query API runs it.
+  HogQLQuery: (project, filter) =>
+    runHogQL(String(filter.query), {
+      teamId: project.id,
+      timezone: project.timezone,
+      values: (filter.values ?? {}) as CompileContext["values"],
+    }),
 };
+
+/** The HogQLQuery a `DataVisualizationNode` wraps, else null. */
+function hogqlSource(query: Record<string, unknown>): Record<string, unknown> | null {
+  const source = query.source as Record<string, unknown> | undefined;
+  return query.kind === "DataVisualizationNode" && source?.kind === "HogQLQuery" && typeof source.query === "string" ? source : null;
+}
 
 export interface InsightAnalysis {
   /** `TRENDS`, `FUNNELS`, … */
@@ -40,6 +55,9 @@ export interface InsightAnalysis {
  */
 export function analysisOf(insight: Pick<Insight, "filters" | "query">, dashboard?: DashboardFilters): InsightAnalysis | null {
   if (insight.query) {
+    // The query API's kind and cache material for the same HogQL, so both share a result; dashboards' filters do not apply.
+    const hogql = hogqlSource(insight.query);
+    if (hogql) return { kind: "HogQLQuery", filter: { ...hogql, interval: "minute" } };
     const converted = queryToFilter(insight.query);
     if (converted) return { kind: converted.insight as string, filter: dashboard ? withDashboardFilters(converted, dashboard) : converted };
     // Not converted (yet): still named by its kind, so computing it answers a plain 400.

@@ -5,6 +5,7 @@ import { MAX_INTEGER, ZInteger, ZIntegerIdText } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { ZUserBasic } from "@/lib/users/serialize";
 import { REFRESH_MODES } from "@/lib/analytics/results-cache/refresh";
+import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
 
 export const ZInsightParams = ZProjectParams.extend({ insightId: ZIntegerIdText });
 
@@ -42,7 +43,19 @@ const ZInsightQuery = z
         ctx.addIssue({ code: "custom", message: "Field required", path: ["source", "series"] });
       return;
     }
-    if (node.kind === "DataVisualizationNode" || node.kind === "DataTableNode") {
+    if (node.kind === "DataVisualizationNode") {
+      const source = node.source as Record<string, unknown> | undefined;
+      if (!source || typeof source !== "object" || source.kind !== "HogQLQuery")
+        ctx.addIssue({ code: "custom", message: "Query source must be a HogQLQuery", path: ["source", "kind"] });
+      else if (typeof source.query !== "string" || !source.query.trim() || source.query.length > MAX_QUERY_LENGTH)
+        ctx.addIssue({
+          code: "custom",
+          message: `The HogQL query must be a text of 1 to ${MAX_QUERY_LENGTH.toLocaleString("en-US")} characters`,
+          path: ["source", "query"],
+        });
+      return;
+    }
+    if (node.kind === "DataTableNode") {
       if (!node.source || typeof node.source !== "object") ctx.addIssue({ code: "custom", message: "Field required", path: ["source"] });
       return;
     }

@@ -3,6 +3,7 @@ import type { TileRef } from "@/lib/dashboards/placement";
 import type { Insight, Project, User } from "@/lib/db/schema";
 import { createdByOf, userBasic } from "@/lib/users/serialize";
 import { cacheKey, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
+import type { HogQLResult } from "@/lib/hogql/run";
 import { analysisOf } from "./compute";
 import type { InsightViewer } from "./viewer";
 
@@ -54,15 +55,17 @@ export function serializeInsight(
   const { refreshing: _refreshing, ...basic } = serializeBasic(insight, people, tiles, answer?.last_refresh ?? null);
   const modifier = insight.lastModifiedById !== null ? people.get(insight.lastModifiedById) : undefined;
   const analysis = analysisOf(insight, dashboard);
+  // A SQL insight answers PostHog's HogQL shape: its rows as `result`, beside their columns, types and HogQL.
+  const table = analysis?.kind === "HogQLQuery" ? (answer?.result as Partial<HogQLResult> | null | undefined) : null;
   return {
     ...basic,
     order: insight.order,
     deleted: insight.deleted,
     cache_target_age: answer?.cache_target_age ?? null,
     next_allowed_client_refresh: null,
-    result: answer?.result ?? null,
-    hasMore: null,
-    columns: null,
+    result: (table ? table.results : answer?.result) ?? null,
+    hasMore: table?.hasMore ?? null,
+    columns: table?.columns ?? null,
     last_modified_by: modifier ? userBasic(modifier) : null,
     is_sample: false,
     effective_restriction_level: RESTRICTION_EVERYONE_CAN_EDIT,
@@ -70,8 +73,8 @@ export function serializeInsight(
     timezone: project.timezone,
     is_cached: answer?.is_cached ?? false,
     query_status: answer?.query_status ?? null,
-    hogql: null,
-    types: null,
+    hogql: table?.hogql ?? null,
+    types: table?.types ?? null,
     filters_hash: analysis ? cacheKey(project, analysis.kind, analysis.filter) : null,
     // Hedgerow has no insight alerts.
     alerts: [],

@@ -7,6 +7,8 @@ export const ZApiError = z
     code: z.string(),
     detail: z.string(),
     attr: z.string().nullable(),
+    start: z.number().int().optional().meta({ description: "HogQL errors: offset of the query text at fault" }),
+    end: z.number().int().optional().meta({ description: "HogQL errors: offset just past the text at fault" }),
   })
   .meta({ id: "Error", description: "PostHog-style error: `attr` is the field at fault (nested keys joined by `__`)." });
 

@@ -2,9 +2,8 @@ import { NextResponse } from "next/server";
 import { notFound } from "@/lib/api/errors";
 import type { Actor } from "@/lib/auth/actor";
 import type { Project } from "@/lib/db/schema";
-import { compileHogQL, type CompileContext } from "@/lib/hogql/compile";
-import { parseQuery } from "@/lib/hogql/parser";
-import { runHogQL } from "@/lib/hogql/run";
+import type { CompileContext } from "@/lib/hogql/compile";
+import { checkHogQL, runHogQL } from "@/lib/hogql/run";
 import { cacheKey, cachedResult, cancelComputation, queryStatus, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
 import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
@@ -87,8 +86,7 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
 
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */
 async function validateFirst(project: Project, node: TRunnableNode) {
-  if (node.kind === "HogQLQuery")
-    compileHogQL(parseQuery(node.query), { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
+  if (node.kind === "HogQLQuery") checkHogQL(node.query, { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };
     const analysis = analysisOf({ filters: {}, query });

@@ -6,16 +6,19 @@ export class ApiRequestError extends Error implements TApiErrorBody {
   readonly code: string;
   readonly detail: string;
   readonly attr: string | null;
+  /** A HogQL error's span in the query text (offsets, end exclusive), when the API says it. */
+  readonly span: { start: number; end: number } | null;
 
   constructor(
     readonly status: number,
-    body: Partial<TApiErrorBody>,
+    body: Partial<TApiErrorBody> & { start?: unknown; end?: unknown },
   ) {
     super(body.detail ?? `Request failed with status ${status}.`);
     this.type = body.type ?? "server_error";
     this.code = body.code ?? "error";
     this.detail = this.message;
     this.attr = body.attr ?? null;
+    this.span = typeof body.start === "number" ? { start: body.start, end: typeof body.end === "number" ? body.end : body.start } : null;
   }
 }
 

@@ -130,6 +130,9 @@ describe("HogQLQuery", () => {
       code: "syntax_error",
       detail: "Syntax error at line 2, column 1: unexpected FROM",
       attr: "query",
+      // PostHog's HogQL errors carry the span at fault: "from" (offsets 14 to 18).
+      start: 14,
+      end: 18,
     });
   });
 

@@ -5,6 +5,8 @@ import Link from "next/link";
 import { InsightBuilder, type BuilderMode } from "@/components/insights/builder/insight-builder";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { isSqlInsight } from "@/components/sql/sql-insight-result";
+import { SqlInsightView } from "@/components/sql/sql-insight-view";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
 import { insightByShortIdQuery } from "@/lib/ui/insights/queries";
 
@@ -39,6 +41,8 @@ export function SavedInsight({ projectId, shortId, mode }: { projectId: number; 
       </div>
     );
   }
+  // A SQL insight is edited in the SQL editor; here it is drawn as saved.
+  if (isSqlInsight(insight.data)) return <SqlInsightView projectId={projectId} insight={insight.data} />;
   // Keyed by insight and mode: leaving edit for view (or another insight) starts from the saved state.
   return <InsightBuilder key={`${insight.data.id}:${mode}`} projectId={projectId} mode={mode} insight={insight.data} />;
 }
