@@ -13,7 +13,7 @@ export const PASS_LIMIT = 20;
 const CLAIM_MINUTES = 10;
 
 /** When the alert is next due after a check: one calculation interval later. */
-export function nextCheckAfter(checkedAt: Date, interval: CalculationInterval): Date {
+function nextCheckAfter(checkedAt: Date, interval: CalculationInterval): Date {
   const next = new Date(checkedAt);
   if (interval === "hourly") next.setUTCHours(next.getUTCHours() + 1);
   else if (interval === "daily") next.setUTCDate(next.getUTCDate() + 1);

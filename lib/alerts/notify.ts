@@ -18,7 +18,7 @@ export interface AlertNotice {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export const insightUrl = (notice: AlertNotice) =>
+const insightUrl = (notice: AlertNotice) =>
   config.siteUrl ? `${config.siteUrl.replace(/\/+$/, "")}/project/${notice.projectId}/insights/${notice.insight.short_id}` : null;
 
 function alertEmail(to: string, notice: AlertNotice): OutgoingEmail {

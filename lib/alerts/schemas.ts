@@ -5,19 +5,19 @@ import { ZUserBasic } from "@/lib/users/serialize";
 
 export const ZAlertParams = ZProjectParams.extend({ alertId: z.uuid() });
 
-export const ALERT_STATES = ["Firing", "Not firing", "Errored", "Snoozed"] as const;
+const ALERT_STATES = ["Firing", "Not firing", "Errored", "Snoozed"] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
-export const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"] as const;
+const CALCULATION_INTERVALS = ["hourly", "daily", "weekly", "monthly"] as const;
 export type CalculationInterval = (typeof CALCULATION_INTERVALS)[number];
 
-export const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"] as const;
+const CONDITION_TYPES = ["absolute_value", "relative_increase", "relative_decrease"] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
 /** Bounds: a threshold is a number a trend can reach, not an unbounded input. */
 const MAX_BOUND = 1e15;
 /** At most this many people told by e-mail, as a team is. */
-export const MAX_SUBSCRIBED_USERS = 50;
+const MAX_SUBSCRIBED_USERS = 50;
 /** Checks listed with an alert (PostHog lists its latest checks). */
 export const CHECKS_SHOWN = 20;
 /** Series a trends insight may hold (`series_index` bound). */
@@ -25,7 +25,7 @@ const MAX_SERIES_INDEX = 99;
 
 const ZBound = z.number().finite().min(-MAX_BOUND).max(MAX_BOUND).nullable().optional();
 
-export const ZThreshold = z
+const ZThreshold = z
   .object({
     configuration: z
       .object({
@@ -39,9 +39,9 @@ export const ZThreshold = z
   })
   .meta({ id: "AlertThreshold" });
 
-export const ZCondition = z.object({ type: z.enum(CONDITION_TYPES) }).meta({ id: "AlertCondition" });
+const ZCondition = z.object({ type: z.enum(CONDITION_TYPES) }).meta({ id: "AlertCondition" });
 
-export const ZTrendsAlertConfig = z
+const ZTrendsAlertConfig = z
   .object({
     type: z.literal("TrendsAlertConfig"),
     series_index: z.number().int().min(0).max(MAX_SERIES_INDEX),
@@ -72,7 +72,7 @@ export const ZAlertWrite = z
 
 export type TAlertWrite = z.output<typeof ZAlertWrite>;
 
-export const ZAlertCheck = z
+const ZAlertCheck = z
   .object({
     id: z.uuid(),
     created_at: z.iso.datetime(),
