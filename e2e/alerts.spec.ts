@@ -43,8 +43,8 @@ test("alerts: made from a saved insight's menu, checked at once, edited and dele
 
   // Checked at once: yesterday's 4 is above 2.
   const item = list.getByRole("listitem").filter({ hasText: "Busy day" });
-  await expect(item.getByText("Firing").first()).toBeVisible({ timeout: 60_000 });
-  await expect(item.getByRole("table", { name: "Checks of Busy day" })).toContainText("4");
+  await expect(item.getByText("Firing", { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(item.getByRole("table", { name: "Checks of Busy day" }).getByRole("cell", { name: "4", exact: true })).toBeVisible();
   await expectAccessibleInBothThemes(page, "alert firing");
   await screenshotThemes(page, "alerts-firing");
 
@@ -55,7 +55,8 @@ test("alerts: made from a saved insight's menu, checked at once, edited and dele
   await page.keyboard.press("Enter");
   await expect(edit).toBeHidden();
   await expect(item.getByRole("table", { name: "Checks of Busy day" }).getByRole("row")).toHaveCount(3, { timeout: 60_000 });
-  await expect(item.getByText("Not firing").first()).toBeVisible();
+  await expect(item.getByText("Not firing", { exact: true }).first()).toBeVisible();
+  await expect(list).toBeVisible();
 
   await item.getByRole("button", { name: "Delete Busy day" }).click();
   await expect(list.getByText("No alerts on this insight yet.")).toBeVisible();

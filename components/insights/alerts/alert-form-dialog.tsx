@@ -2,12 +2,12 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
+import { Choice } from "./alert-choice";
 import { FormDialog } from "@/components/form-dialog";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { TAlert } from "@/lib/alerts/schemas";
 import { createAlertMutation, updateAlertMutation } from "@/lib/ui/alerts/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -51,7 +51,13 @@ export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChang
             <Input id="alert-name" autoComplete="off" {...register("name")} />
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Choice control={control} name="condition" label="When" options={CONDITION_LABELS} />
+            <Choice
+              control={control}
+              name="condition"
+              label="When"
+              options={CONDITION_LABELS}
+              wide={watch("condition") === "absolute_value"}
+            />
             {watch("condition") !== "absolute_value" && (
               <Choice control={control} name="unit" label="Measured as" options={{ absolute: "A count", percentage: "A percentage" }} />
             )}
@@ -82,44 +88,5 @@ export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChang
         </>
       )}
     </FormDialog>
-  );
-}
-
-type ChoiceName = "condition" | "unit" | "calculation_interval";
-
-function Choice({
-  control,
-  name,
-  label,
-  options,
-}: {
-  control: Parameters<typeof Controller<ReturnType<typeof formValuesOf>, ChoiceName>>[0]["control"];
-  name: ChoiceName;
-  label: string;
-  options: Record<string, string>;
-}) {
-  const id = `alert-${name}`;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>{label}</Label>
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={id}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {Object.entries(options).map(([value, text]) => (
-                <SelectItem key={value} value={value}>
-                  {text}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      )}
-    />
   );
 }

@@ -34,7 +34,7 @@ export function AlertsDialog({ projectId, insightId, open, onOpenChange }: Props
   });
   return (
     <>
-      <Dialog open={open && editing === undefined} onOpenChange={onOpenChange}>
+      <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
             <DialogTitle>Alerts</DialogTitle>
