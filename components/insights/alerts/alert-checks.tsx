@@ -1,11 +1,22 @@
 import { Badge } from "@/components/ui/badge";
 import type { TAlert } from "@/lib/alerts/schemas";
 import { formatDateTime, formatValue } from "@/lib/ui/format";
+import { cn } from "@/lib/ui/utils";
 
-const STATE_VARIANTS = { Firing: "destructive", "Not firing": "secondary", Errored: "warning", Snoozed: "outline" } as const;
+/** Each state in words and a colour whose contrast holds on a dialog in both themes. */
+const STATE_CLASSES: Record<TAlert["state"], string> = {
+  Firing: "bg-red-500/12 text-red-800 dark:text-red-300",
+  "Not firing": "bg-emerald-500/12 text-emerald-800 dark:text-emerald-300",
+  Errored: "bg-amber-500/15 text-amber-900 dark:text-amber-300",
+  Snoozed: "bg-secondary text-secondary-foreground",
+};
 
 export function AlertStateBadge({ state }: { state: TAlert["state"] }) {
-  return <Badge variant={STATE_VARIANTS[state]}>{state}</Badge>;
+  return (
+    <Badge variant="outline" className={cn("border-transparent", STATE_CLASSES[state])}>
+      {state}
+    </Badge>
+  );
 }
 
 /** The latest checks of an alert: when, the value found, the state it left and who was told. */
