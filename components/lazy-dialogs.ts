@@ -16,6 +16,10 @@ export const AddInsightDialog = lazyDialog(
   () => import("@/components/dashboards/add-insight-dialog").then((m) => m.AddInsightDialog),
   (p) => p.open,
 );
+export const AlertsDialog = lazyDialog(
+  () => import("@/components/insights/alerts/alerts-dialog").then((m) => m.AlertsDialog),
+  (p) => p.open,
+);
 export const BulkInviteDialog = lazyDialog(
   () => import("@/components/organization/bulk-invite-dialog").then((m) => m.BulkInviteDialog),
   (p) => p.open,

@@ -28,7 +28,7 @@ describe("isValidScope", () => {
   ])("%j is not", (scope) => expect(isValidScope(scope)).toBe(false));
 
   test("knows PostHog's 2024 scope objects", () => {
-    expect(SCOPE_OBJECTS).toHaveLength(29);
+    expect(SCOPE_OBJECTS).toHaveLength(30);
     for (const object of SCOPE_OBJECTS) {
       expect(isValidScope(`${object}:read`)).toBe(true);
       expect(isValidScope(`${object}:write`)).toBe(true);

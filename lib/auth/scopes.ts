@@ -2,6 +2,7 @@
 export const SCOPE_OBJECTS = [
   "action",
   "activity_log",
+  "alert",
   "annotation",
   "batch_export",
   "cohort",

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ZFormatQuery } from "@/lib/api/format-query";
 import { type AnyEndpoint, endpoint, environmentPath, type HttpMethod } from "@/lib/api/endpoint";
 import * as actions from "@/lib/actions/endpoints";
+import * as alerts from "@/lib/alerts/endpoints";
 import * as annotations from "@/lib/annotations/endpoints";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as retention from "@/lib/analytics/retention/endpoints";
@@ -83,6 +84,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   correlation,
   actions,
   annotations,
+  alerts,
   definitions,
   query,
   ...plugins.pipelineEndpoints,

@@ -1,3 +1,4 @@
+import { startAlertChecks } from "@/lib/alerts/schedule";
 import { startBatchExportWorker } from "@/lib/batch-exports/worker";
 import { startCohortCalculations } from "@/lib/cohorts/schedule";
 import { config } from "@/lib/config";
@@ -31,13 +32,22 @@ export async function startServerLifecycle() {
   const squash = startOverridesSquash();
   // Dynamic cohorts' members, after each change and periodically (lib/cohorts/schedule.ts).
   const cohortCalculations = startCohortCalculations();
+  // Insight alerts: new ones at once, then every calculation interval (lib/alerts/schedule.ts).
+  const alertChecks = startAlertChecks();
   // The first-start demo's dashboard, and its live trickle of events (HEDGEROW_DEMO_TRICKLE=0 turns that off).
   const demo = startDemoJob();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       // Events already accepted into a group commit are written (and answered) before the stores close; running
       // batch export runs hand themselves over between pages (a new server resumes them).
-      Promise.allSettled([demo.stop(), flushIngestion(), batchExports?.stop(), squash.stop(), cohortCalculations.stop()])
+      Promise.allSettled([
+        demo.stop(),
+        flushIngestion(),
+        batchExports?.stop(),
+        squash.stop(),
+        cohortCalculations.stop(),
+        alertChecks.stop(),
+      ])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));
     });

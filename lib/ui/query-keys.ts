@@ -235,3 +235,9 @@ export const annotationKeys = {
   list: (projectId: number) => [...annotationKeys.all, projectId, "list"] as const,
   range: (projectId: number, from: string, to: string) => [...annotationKeys.all, projectId, "range", from, to] as const,
 };
+
+/** Alerts on insights, by project; a write makes the project's lists and the alert stale. */
+export const alertKeys = {
+  all: ["alerts"] as const,
+  list: (projectId: number, insightId: number) => [...alertKeys.all, projectId, "insight", insightId] as const,
+};

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { type ApiClient, documentedApi, joinAs, signUp, type TestUser } from "../support/api";
 import { CAPTURE_ENCODINGS, projectToken, sendEvents, sendRaw } from "../support/events";
+import { pageviewTrendsQuery } from "../support/insights";
 import {
   exampleOf,
   INVALID_IDS,
@@ -121,6 +122,16 @@ beforeAll(async () => {
       created(`${projectPath}/annotations/`, { content, date_marker: "2024-01-01T00:00:00Z", scope: "project" }),
     ),
   );
+  const trend = await created(`${projectPath}/insights/`, { name: "fuzz trend", query: pageviewTrendsQuery() });
+  const alertBody = (name: string) => ({
+    insight: trend.id,
+    name,
+    threshold: { configuration: { type: "absolute", bounds: { upper: 1 } } },
+  });
+  const alerts = [
+    await created(`${projectPath}/alerts/`, alertBody("fuzz 1")),
+    await created(`${projectPath}/alerts/`, alertBody("fuzz 2")),
+  ];
   const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
   const batchExports = [
     await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")),
@@ -169,6 +180,7 @@ beforeAll(async () => {
     personId: persons.body.results[0].id,
     insightId: String(insights[0].id),
     annotationId: String(annotations[0].id),
+    alertId: alerts[0].id,
     actionId: String(actions[0].id),
     cohortId: String(cohorts[0].id),
     dashboardId: String(dashboards[0].id),
@@ -190,6 +202,7 @@ beforeAll(async () => {
     keyId: keys[1].id,
     insightId: String(insights[1].id),
     annotationId: String(annotations[2].id),
+    alertId: alerts[1].id,
     actionId: String(actions[1].id),
     cohortId: String(cohorts[1].id),
     dashboardId: String(dashboards[1].id),

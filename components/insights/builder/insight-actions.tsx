@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { CopyIcon, HistoryIcon, MoreHorizontalIcon, Share2Icon, StarIcon, Trash2Icon } from "lucide-react";
+import { BellIcon, CopyIcon, HistoryIcon, MoreHorizontalIcon, Share2Icon, StarIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { SharingDialog } from "@/components/lazy-dialogs";
+import { AlertsDialog, SharingDialog } from "@/components/lazy-dialogs";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -23,6 +23,7 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
   const router = useRouter();
   const [sharing, setSharing] = useState(false);
   const [history, setHistory] = useState(false);
+  const [alerts, setAlerts] = useState(false);
   const update = useMutation({ ...updateInsightMutation(projectId), onError: (error) => toast.error(errorMessage(error)) });
   const duplicate = useMutation({
     ...createInsightMutation(projectId),
@@ -67,6 +68,9 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setAlerts(true)}>
+            <BellIcon /> Alerts
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setHistory(true)}>
             <HistoryIcon /> History
           </DropdownMenuItem>
@@ -96,6 +100,7 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
         onOpenChange={setSharing}
       />
       <HistoryDialog projectId={projectId} insightId={insight.id} open={history} onOpenChange={setHistory} />
+      <AlertsDialog projectId={projectId} insightId={insight.id} open={alerts} onOpenChange={setAlerts} />
     </>
   );
 }

@@ -5,3 +5,4 @@ export * from "./insights";
 export * from "./taxonomy";
 export * from "./batch-exports";
 export * from "./plugins";
+export * from "./alerts";

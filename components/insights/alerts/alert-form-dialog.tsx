@@ -1,0 +1,92 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { Controller } from "react-hook-form";
+import { Choice } from "./alert-choice";
+import { FormDialog } from "@/components/form-dialog";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { TAlert } from "@/lib/alerts/schemas";
+import { createAlertMutation, updateAlertMutation } from "@/lib/ui/alerts/mutations";
+import { toast } from "@/lib/ui/toast";
+import { useMe } from "@/lib/ui/use-me";
+import { alertBodyOf, CONDITION_LABELS, formValuesOf, INTERVAL_LABELS, ZAlertForm } from "./alert-form";
+
+interface Props {
+  projectId: number;
+  insightId: number;
+  /** The alert edited, or null for a new one. */
+  alert: TAlert | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Creates or edits an alert: its condition, bounds, series, schedule and who is told. */
+export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChange }: Props) {
+  const me = useMe();
+  const done = (saved: TAlert) => {
+    onOpenChange(false);
+    toast.success(`Alert “${saved.name}” saved; it is checked now, then ${INTERVAL_LABELS[saved.calculation_interval].toLowerCase()}.`);
+  };
+  const create = useMutation({ ...createAlertMutation(projectId), onSuccess: done });
+  const update = useMutation({ ...updateAlertMutation(projectId, alert?.id ?? ""), onSuccess: done });
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={alert ? `Edit ${alert.name || "alert"}` : "New alert"}
+      description="Checked on the insight's series; you are told when it starts firing and when it stops."
+      schema={ZAlertForm}
+      defaultValues={formValuesOf(alert, me.id)}
+      fields={["name", "lower", "upper", "series", "webhook_url"]}
+      onSubmit={(values) => (alert ? update : create).mutateAsync(alertBodyOf(values, alert, me.id, insightId))}
+      submitLabel={alert ? "Save" : "Create alert"}
+      pendingLabel="Saving…"
+    >
+      {({ register, control, watch, formState: { errors } }) => (
+        <>
+          <Field label="Name" htmlFor="alert-name" error={errors.name?.message}>
+            <Input id="alert-name" autoComplete="off" {...register("name")} />
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Choice
+              control={control}
+              name="condition"
+              label="When"
+              options={CONDITION_LABELS}
+              wide={watch("condition") === "absolute_value"}
+            />
+            {watch("condition") !== "absolute_value" && (
+              <Choice control={control} name="unit" label="Measured as" options={{ absolute: "A count", percentage: "A percentage" }} />
+            )}
+            <Field label="Lower bound" htmlFor="alert-lower" error={errors.lower?.message}>
+              <Input id="alert-lower" inputMode="decimal" {...register("lower")} />
+            </Field>
+            <Field label="Upper bound" htmlFor="alert-upper" error={errors.upper?.message}>
+              <Input id="alert-upper" inputMode="decimal" {...register("upper")} />
+            </Field>
+            <Field label="Series" htmlFor="alert-series" error={errors.series?.message}>
+              <Input id="alert-series" inputMode="numeric" {...register("series")} />
+            </Field>
+            <Choice control={control} name="calculation_interval" label="Check" options={INTERVAL_LABELS} />
+          </div>
+          <Field label="Webhook URL (optional)" htmlFor="alert-webhook" error={errors.webhook_url?.message}>
+            <Input id="alert-webhook" type="url" placeholder="https://" {...register("webhook_url")} />
+          </Field>
+          <Controller
+            control={control}
+            name="email_me"
+            render={({ field }) => (
+              <div className="flex items-center gap-2">
+                <Checkbox id="alert-email-me" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                <Label htmlFor="alert-email-me">E-mail me ({me.email})</Label>
+              </div>
+            )}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}
