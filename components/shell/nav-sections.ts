@@ -49,6 +49,7 @@ export function navSections(projectId: number | undefined, groupTypes: TGroupTyp
             { href: `/project/${projectId}`, label: "Home", icon: LayoutDashboardIcon, exact: true },
             { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
             { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
+            { href: `/project/${projectId}/web`, label: "Web analytics", icon: GlobeIcon },
             { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
             { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
             { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },
