@@ -25,7 +25,7 @@ export function commonQuery(state: WebPageState, complete: PropertyFilterValue[]
  * page by it. Session breakdowns (entry and exit pages, first referrer, channel, UTM) are a session's, not a
  * pageview's: their rows are not filters.
  */
-export const ROW_FILTER_PROPERTY: Partial<Record<string, string>> = {
+const ROW_FILTER_PROPERTY: Partial<Record<string, string>> = {
   Page: "$pathname",
   DeviceType: "$device_type",
   Browser: "$browser",
