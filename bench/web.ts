@@ -42,10 +42,16 @@ delete process.env.CLICKHOUSE_URL;
 const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
 const { runWebOverview, runWebStatsTable } = await import("../lib/analytics/web");
 
-/** The first (cold) run's time and the median of RUNS more. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ cold: number; ms: number; result: T }> {
+/** The first (cold) run's time and the median of RUNS more; a run the engine stopped (its time limit) is NaN. */
+async function timed<T>(fn: () => Promise<T>): Promise<{ cold: number; ms: number; result: T | null }> {
   let started = performance.now();
-  let result = await fn();
+  let result: T | null = null;
+  try {
+    result = await fn();
+  } catch (error) {
+    console.error(`stopped after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : error}`);
+    return { cold: Number.NaN, ms: Number.NaN, result };
+  }
   const cold = performance.now() - started;
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -171,7 +177,7 @@ async function main() {
       return `| ${name} | ${h.cold.toFixed(0)} | ${h.ms.toFixed(0)} | ${u.cold.toFixed(0)} | ${u.ms.toFixed(0)} | ${(h.ms / u.ms).toFixed(3)}× |`;
     };
     const total = (side: typeof hedgerow, key: "cold" | "ms") => Object.values(side).reduce((a, b) => a + b[key], 0);
-    const overview = hedgerow.overview.result as { key: string; value: number }[];
+    const overview = (hedgerow.overview.result ?? []) as { key: string; value: number }[];
     const stats = (umami.overview.result as Record<string, string>[][])[0][0];
     console.log(
       [

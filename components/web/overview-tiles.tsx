@@ -44,9 +44,11 @@ function Change({ item }: { item: WebOverviewItem }) {
 function Sparkline({ data }: { data: number[] }) {
   if (data.length < 2) return null;
   return (
-    <LineChart width={96} height={28} data={data.map((value, i) => ({ i, value }))} aria-hidden>
-      <Line type="monotone" dataKey="value" stroke="var(--primary)" strokeWidth={1.5} dot={false} isAnimationActive={false} />
-    </LineChart>
+    <div aria-hidden>
+      <LineChart width={96} height={28} data={data.map((value, i) => ({ i, value }))} accessibilityLayer={false}>
+        <Line type="monotone" dataKey="value" stroke="var(--primary)" strokeWidth={1.5} dot={false} isAnimationActive={false} />
+      </LineChart>
+    </div>
   );
 }
 
