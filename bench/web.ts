@@ -49,7 +49,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ cold: number; ms: numbe
   try {
     result = await fn();
   } catch (error) {
-    console.error(`stopped after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : error}`);
+    console.error(
+      `stopped after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : error}`,
+    );
     return { cold: Number.NaN, ms: Number.NaN, result };
   }
   const cold = performance.now() - started;
