@@ -51,6 +51,7 @@ export function navSections(projectId: number | undefined, groupTypes: TGroupTyp
             { href: `/project/${projectId}/dashboard`, label: "Dashboards", icon: LayoutGridIcon },
             { href: `/project/${projectId}/insights`, label: "Insights", icon: ChartLineIcon },
             { href: `/project/${projectId}/sql`, label: "SQL editor", icon: CodeIcon },
+            { href: `/project/${projectId}/web`, label: "Web analytics", icon: GlobeIcon },
             { href: `/project/${projectId}/events`, label: "Events", icon: ActivityIcon },
             { href: `/project/${projectId}/persons`, label: "Persons", icon: UserRoundIcon },
             { href: `/project/${projectId}/cohorts`, label: "Cohorts", icon: UsersRoundIcon },

@@ -5,6 +5,7 @@ import { MAX_LIMIT } from "@/lib/hogql/compile";
 import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
 import { INSIGHT_QUERY_KINDS, ZQueryStatus } from "@/lib/insights/schemas";
 import { REFRESH_MODES } from "@/lib/analytics/results-cache/refresh";
+import { ZWebOverviewQuery, ZWebStatsTableQuery } from "@/lib/analytics/web/schemas";
 
 /** Placeholders one HogQL query may take, and items in one list value. */
 const MAX_VALUES = 100;
@@ -58,6 +59,8 @@ const ZQueryNode = z.discriminatedUnion("kind", [
   ZEventsQuery,
   ZInsightVizNode,
   ZDataVisualizationNode,
+  ZWebOverviewQuery,
+  ZWebStatsTableQuery,
   ...ZInsightSource.shape.kind.options.map((kind) => ZInsightSource.extend({ kind: z.literal(kind) })),
 ]);
 

@@ -10,6 +10,7 @@ import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
 import { analysisOf, canCompute, runAnalysis } from "@/lib/insights/compute";
 import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
+import { runWebOverview, runWebStatsTable, webScope } from "@/lib/analytics/web";
 import { runEventsQuery } from "./events-query";
 import type { TQueryRequest, TQueryResponse, TRunnableNode } from "./schemas";
 
@@ -44,6 +45,19 @@ function plan(project: Project, node: TRunnableNode): Plan {
   }
   if (node.kind === "EventsQuery")
     return { kind: node.kind, filter: { ...node, interval: "minute" }, compute: async () => ({ ...(await runEventsQuery(node, ctx)) }) };
+  // Web analytics: results stay fresh for the minutes of a live site, not the hours of a daily trend.
+  if (node.kind === "WebOverviewQuery")
+    return {
+      kind: node.kind,
+      filter: { ...node, interval: "minute" },
+      compute: async () => ({ results: await runWebOverview(project, node) }),
+    };
+  if (node.kind === "WebStatsTableQuery")
+    return {
+      kind: node.kind,
+      filter: { ...node, interval: "minute" },
+      compute: async () => ({ ...(await runWebStatsTable(project, node)) }),
+    };
   // Analyses: the insight's own conversion and engines, sharing their cache with insights and the legacy endpoints.
   const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };
   const analysis = analysisOf({ filters: {}, query });
@@ -87,6 +101,7 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */
 async function validateFirst(project: Project, node: TRunnableNode) {
   if (node.kind === "HogQLQuery") checkHogQL(node.query, { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
+  else if (node.kind === "WebOverviewQuery" || node.kind === "WebStatsTableQuery") await webScope(project, node);
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };
     const analysis = analysisOf({ filters: {}, query });

@@ -50,6 +50,12 @@ export const analysisKeys = {
     [...analysisKeys.all, projectId, endpoint, filters] as const,
 };
 
+/** Web analytics answers (`WebOverviewQuery`, `WebStatsTableQuery`), keyed by the exact query posted. */
+export const webKeys = {
+  all: ["web"] as const,
+  result: (projectId: number, query: Record<string, unknown>) => [...webKeys.all, projectId, query] as const,
+};
+
 /** A shared resource's sharing configuration, by its API path (`…/insights/:id/sharing/`, `…/dashboards/:id/sharing/`). */
 export const sharingKeys = {
   all: ["sharing"] as const,

@@ -413,7 +413,7 @@ describe("analyses: the legacy endpoints' numbers", () => {
   });
 
   test("a kind the engines do not compute is a 400", async () => {
-    const response = await run({ kind: "WebOverviewQuery", properties: [] });
+    const response = await run({ kind: "WebGoalsQuery", properties: [] });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ type: "validation_error" });
     expect((await run({ kind: "SessionsQuery" })).status).toBe(400);

@@ -89,7 +89,7 @@ export async function runPaths(
  * each rule's regex replaced by its alias (RE2, `\\1` for a group), in order, every rule on the previous one's
  * result (PostHog's path_item_cleaned).
  */
-function cleanedItemSql(item: string, rules: TPathCleaningRule[], params: SqlParams): string {
+export function cleanedItemSql(item: string, rules: TPathCleaningRule[], params: SqlParams): string {
   rules.forEach(({ regex }, i) => {
     try {
       new RegExp(regex);

@@ -1,0 +1,122 @@
+import {
+  chTimestamp,
+  personIdJoin,
+  personIdOf,
+  personPropertiesJoin,
+  previousRange,
+  propertyGroupSql,
+  PERSON_PROPERTIES,
+  resolveDateRange,
+  SqlParams,
+  testAccountFilters,
+  usesPersonProperties,
+  validateProperties,
+  ZProperties,
+  type DateRange,
+  type PropertyGroup,
+} from "@/lib/analytics/filters";
+import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
+import { cleanedItemSql } from "@/lib/analytics/paths/run";
+import type { Project } from "@/lib/db/schema";
+import type { TWebQueryCommon } from "./schemas";
+
+export type WebProject = Pick<Project, "id" | "timezone" | "pathCleaningFilters">;
+
+/** How far a session's events are read beyond the pageviews' range: no session lasts a day (segments G20). */
+const SESSION_MARGIN_MS = 86_400_000;
+
+/** What both web queries read: the project's pageviews in the range (and the previous period), filtered. */
+export interface WebScope {
+  params: SqlParams;
+  range: DateRange;
+  previous: DateRange | null;
+  /** The event's person (`e`), after merges. */
+  person: string;
+  /** JOIN clauses after `events AS e`. */
+  joins: string;
+  /** Conditions on `e`: the project's pageviews in either period, the filters. */
+  where: string;
+  /** Whether `e` is in the current, or the previous, period. */
+  current: string;
+  previousPeriod: string;
+  /** The bounds of the events read for session attributes. */
+  sessionsFrom: string;
+  sessionsTo: string;
+  /** A pathname (SQL) after the project's path cleaning rules, when the query asks for them. */
+  cleanPath: (pathname: string) => string;
+}
+
+/** Ranges of minutes or hours count by the hour; the others by the day (PostHog's web analytics picks the same). */
+const hourly = (from: string | null | undefined) => typeof from === "string" && /^-\d+[hHM]$/.test(from.trim());
+
+export async function webScope(project: WebProject, query: TWebQueryCommon, now = new Date()): Promise<WebScope> {
+  const timezone = project.timezone || "UTC";
+  const dateFrom = query.dateRange?.date_from;
+  const range = resolveDateRange({
+    date_from: dateFrom,
+    date_to: query.dateRange?.date_to,
+    interval: hourly(dateFrom) ? "hour" : "day",
+    timezone,
+    now,
+    defaultFrom: "-7d",
+  });
+  const previous = query.compareFilter?.compare ? previousRange(range) : null;
+  const params = new SqlParams({ team: project.id });
+  const at = (instant: Date) => params.add(chTimestamp(instant), "DateTime64(6, 'UTC')");
+  const from = at(range.from);
+  const to = at(range.to);
+  const scanFrom = previous ? at(previous.from) : from;
+
+  const filters = ZProperties.parse(query.properties ?? []);
+  const properties: PropertyGroup = query.filterTestAccounts ? { type: "AND", values: [filters, testAccountFilters(project)] } : filters;
+  validateProperties(properties);
+  const overrides = await hasPendingOverrides(project.id);
+  const team = "{team:Int64}";
+  const joins = `${personIdJoin(team, overrides)} ${usesPersonProperties(properties) ? personPropertiesJoin(team, overrides) : ""}`;
+  const during = `timestamp >= ${scanFrom} AND timestamp <= ${to}`;
+  const filterSql = propertyGroupSql(
+    properties,
+    { event: "e.properties", person: PERSON_PROPERTIES, team, sessionsDuring: during },
+    params,
+  );
+  const rules = query.doPathCleaning ? project.pathCleaningFilters : [];
+  return {
+    params,
+    range,
+    previous,
+    person: personIdOf(overrides),
+    joins,
+    where: `e.team_id = ${team} AND e.event = '$pageview' AND e.timestamp >= ${scanFrom} AND e.timestamp <= ${to} AND ${filterSql}`,
+    current: `e.timestamp >= ${from}`,
+    previousPeriod: previous ? `e.timestamp < ${from}` : "0",
+    sessionsFrom: at(new Date((previous ?? range).from.getTime() - SESSION_MARGIN_MS)),
+    sessionsTo: at(new Date(range.to.getTime() + SESSION_MARGIN_MS)),
+    cleanPath: (pathname) =>
+      rules.length ? `if(isNull(${pathname}), NULL, ${cleanedItemSql(`assumeNotNull(${pathname})`, rules, params)})` : pathname,
+  };
+}
+
+/**
+ * Each session's attributes (segments G19–G20: the events sharing a non-empty `$session_id`, all of them, whatever
+ * their name), as a `sessions` CTE with `sid`, `found` = 1 and the named columns (SQL aggregates over `events`).
+ */
+export function sessionsCte(scope: WebScope, columns: Record<string, string>): string {
+  const selected = Object.entries(columns).map(([name, sql]) => `${sql} AS ${name}`);
+  return `sessions AS (
+    SELECT assumeNotNull(prop_session_id) AS sid, 1 AS found, ${selected.join(", ")}
+    FROM events
+    WHERE team_id = {team:Int64} AND prop_session_id != '' AND timestamp >= ${scope.sessionsFrom} AND timestamp <= ${scope.sessionsTo}
+    GROUP BY sid)`;
+}
+
+export const SESSION_DURATION_SQL = "dateDiff('second', min(timestamp), max(timestamp))";
+/**
+ * PostHog's `$is_bounce`: at most one pageview, screen or autocapture in the session, and under 10 seconds long.
+ */
+export const SESSION_BOUNCE_SQL = `NOT (countIf(event IN ('$pageview', '$screen', '$autocapture')) > 1 OR ${SESSION_DURATION_SQL} >= 10)`;
+
+/** The change from the previous period in percent (PostHog's, rounded), null when there is nothing to compare. */
+export function changePct(value: number | null, previous: number | null): number | null {
+  if (value === null || previous === null || previous === 0) return null;
+  return Math.round((100 * (value - previous)) / previous);
+}

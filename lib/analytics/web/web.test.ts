@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { embeddedTestStore } from "@/lib/events/store/test-store";
+import { ZWebOverviewQuery, ZWebStatsTableQuery } from "./schemas";
+
+// Web analytics SQL on chDB over a hand-made project: three sessions on March 5, one on March 4.
+const TEAM = 12;
+const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/product/\\d+", alias: "/product/:id" }] };
+const embedded = embeddedTestStore("web");
+let run: typeof import("./index");
+
+type Row = [string, string, string, string, Record<string, unknown>];
+const ROWS: Row[] = [
+  // A bounce from Google: one pageview.
+  ["a", "s1", "2024-03-05 10:00:00", "$pageview", { $pathname: "/", $referring_domain: "www.google.com", $browser: "Chrome" }],
+  // Two pageviews, from a newsletter: not a bounce, 90 s.
+  [
+    "b",
+    "s2",
+    "2024-03-05 11:00:00",
+    "$pageview",
+    { $pathname: "/product/1", utm_source: "newsletter", utm_medium: "email", $referring_domain: "$direct" },
+  ],
+  ["b", "s2", "2024-03-05 11:01:30", "$pageview", { $pathname: "/product/2", $browser: "Safari" }],
+  // One pageview then a click 5 s later: not a bounce (an interaction), direct.
+  ["c", "s3", "2024-03-05 12:00:00", "$pageview", { $pathname: "/pricing", $referring_domain: "$direct" }],
+  ["c", "s3", "2024-03-05 12:00:05", "$autocapture", {}],
+  // The previous day: a paid search visit.
+  ["a", "s4", "2024-03-04 09:00:00", "$pageview", { $pathname: "/", gclid: "x", $referring_domain: "www.google.com" }],
+];
+
+beforeAll(async () => {
+  const store = await embedded.open();
+  run = await import("./index");
+  await store.insert(
+    "events",
+    ROWS.map(([person, session, timestamp, event, properties], i) => ({
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      event,
+      properties: JSON.stringify({ $session_id: session, ...properties }),
+      timestamp: `${timestamp}.000000`,
+      team_id: TEAM,
+      distinct_id: person,
+      person_id: `00000000-0000-4000-9000-00000000000${person.charCodeAt(0) - 96}`,
+    })),
+  );
+}, 30_000);
+
+afterAll(async () => {
+  await embedded.close();
+});
+
+const range = { dateRange: { date_from: "2024-03-05", date_to: "2024-03-05" }, compareFilter: { compare: true } };
+const table = async (breakdownBy: string, extra: Record<string, unknown> = {}) =>
+  (await run.runWebStatsTable(project, ZWebStatsTableQuery.parse({ kind: "WebStatsTableQuery", breakdownBy, ...range, ...extra }))).results;
+
+describe("web analytics on chDB", () => {
+  test("overview: visitors, views, sessions, duration and bounce rate beside the previous day", async () => {
+    const items = await run.runWebOverview(project, ZWebOverviewQuery.parse({ kind: "WebOverviewQuery", ...range }));
+    const byKey = Object.fromEntries(items.map((i) => [i.key, [i.value, i.previous, i.changeFromPreviousPct]]));
+    expect(byKey).toEqual({
+      visitors: [3, 1, 200],
+      views: [4, 1, 300],
+      sessions: [3, 1, 200],
+      "session duration": [(0 + 90 + 5) / 3, 0, null],
+      "bounce rate": [expect.closeTo(100 / 3, 9), 100, -67],
+    });
+  });
+
+  test("pages with path cleaning; entry pages with bounce rates; channels", async () => {
+    expect(await table("Page", { doPathCleaning: true })).toEqual([
+      ["/product/:id", [1, 0], [2, 0]],
+      ["/", [1, 1], [1, 1]],
+      ["/pricing", [1, 0], [1, 0]],
+    ]);
+    expect(await table("InitialPage")).toEqual([
+      ["/product/1", [1, 0], [2, 0], [0, null]],
+      ["/", [1, 1], [1, 1], [1, 1]],
+      ["/pricing", [1, 0], [1, 0], [0, null]],
+    ]);
+    expect(await table("InitialChannelType")).toEqual([
+      ["Email", [1, 0], [2, 0]],
+      ["Direct", [1, 0], [1, 0]],
+      ["Organic Search", [1, 0], [1, 0]],
+    ]);
+    expect(await table("InitialChannelType", { dateRange: { date_from: "2024-03-04", date_to: "2024-03-04" } })).toEqual([
+      ["Paid Search", [1, 0], [1, 0]],
+    ]);
+  });
+});
