@@ -489,7 +489,9 @@ describe("retention", () => {
     expect((await stranger.session.get(projectPath)).status).toBe(403);
   });
 
-  test("breakdowns equal the reference computation on generated events (types, several, first time, persons lists)", { timeout: 120_000 }, async () => {
+  test("breakdowns equal the reference computation on generated events (types, several, first time, persons lists)", {
+    timeout: 120_000,
+  }, async () => {
     const user = await signUp(baseUrl);
     const random = mulberry32(20240315);
     const events: SentEvent[] = [];
