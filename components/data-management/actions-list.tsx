@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PlusIcon } from "lucide-react";
 import Link from "next/link";
+import { useMemo } from "react";
 import { DATE_COLUMN } from "@/components/data-table-columns";
 import { clientTableFeatures, DataTable } from "@/components/data-table";
 import { stepsSummary } from "@/components/data-management/steps";
@@ -16,11 +17,11 @@ import { formatCount } from "@/lib/ui/format";
 import type { TAction } from "@/lib/ui/types";
 import { useTableUrlState } from "@/lib/ui/use-table-url-state";
 
-const helper = createColumnHelper<typeof clientTableFeatures, TAction>();
-/** Each action's 30-day volume: a count, `null` while counting, `undefined` past the counted actions. */
-type Volumes = Map<number, number> | null;
+/** An action with its 30-day volume: a count, `null` while counting, `undefined` when not counted. */
+type ActionRow = TAction & { volume?: number | null };
 
-const columnsOf = (projectId: number, volumes: Volumes) =>
+const helper = createColumnHelper<typeof clientTableFeatures, ActionRow>();
+const columnsOf = (projectId: number) =>
   helper.columns([
     helper.accessor((action) => action.name ?? `Action ${action.id}`, {
       id: "name",
@@ -51,11 +52,11 @@ const columnsOf = (projectId: number, volumes: Volumes) =>
       sortFn: "alphanumeric",
       meta: { className: "text-muted-foreground" },
     }),
-    helper.accessor((action) => volumes?.get(action.id) ?? -1, {
+    helper.accessor((action) => action.volume ?? -1, {
       id: "volume",
       header: "30-day volume",
-      cell: ({ getValue }) =>
-        volumes === null ? (
+      cell: ({ row, getValue }) =>
+        row.original.volume === null ? (
           <>
             <Skeleton className="ml-auto h-4 w-10" />
             <span className="sr-only">Counting</span>
@@ -72,17 +73,26 @@ const columnsOf = (projectId: number, volumes: Volumes) =>
 
 const SORTABLE = ["name", "created_by", "volume", "created_at"] as const;
 const SEARCHABLE = new Set(["name", "steps"]);
-const none: TAction[] = [];
+const none: ActionRow[] = [];
 
 /** `/project/:id/data-management/actions`: the project's actions, searched and sorted here (a project has tens). */
 export function ActionsList({ projectId }: { projectId: number }) {
   const actions = useQuery(actionListQuery(projectId));
   const volumes = useQuery(actionVolumesQuery(projectId));
+  // The volumes ride on the rows: the table reads its columns once.
+  const rows = useMemo(
+    () =>
+      actions.data?.map((action) => ({
+        ...action,
+        volume: volumes.data ? volumes.data.get(action.id) : volumes.isError ? undefined : null,
+      })),
+    [actions.data, volumes.data, volumes.isError],
+  );
   const url = useTableUrlState({ sortable: SORTABLE, defaultSort: { id: "created_at", desc: true } });
   const table = useTable({
     features: clientTableFeatures,
-    columns: columnsOf(projectId, volumes.data ?? (volumes.isError ? new Map() : null)),
-    data: actions.data ?? none,
+    columns: columnsOf(projectId),
+    data: rows ?? none,
     getRowId: (action) => String(action.id),
     state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
     onSortingChange: url.onSortingChange,
