@@ -105,6 +105,10 @@ describe("decodeCaptureBody: encodings", () => {
       properties: { a: null, b: null, c: null, d: "NaN Infinity", e: [null] },
     });
     expect(await nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
+    // An escaped backslash ends its string; tokens of every kind, next to strings and at the text's ends.
+    expect(await nonFiniteToNull('["\\\\",NaN,"-Infinity",-Infinity,Infinity,"a\\"b",NaN]')).toBe('["\\\\",null,"-Infinity",null,null,"a\\"b",null]');
+    expect(await nonFiniteToNull("NaN")).toBe("null");
+    expect(await nonFiniteToNull('"unterminated NaN')).toBe('"unterminated NaN');
   });
 
   it("rewrites non-finite numbers of a large body in slices, letting timers run, long strings and escapes kept", async () => {

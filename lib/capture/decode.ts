@@ -95,43 +95,60 @@ async function parsePythonJson(text: string): Promise<{ ok: true; value: unknown
 
 /** Characters scanned between two yields to the event loop. */
 const CHARS_PER_SLICE = 1 << 18;
-const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const NON_FINITE_FIRST_CHARS = new Set(["N".charCodeAt(0), "I".charCodeAt(0), "-".charCodeAt(0)]);
+/**
+ * The bare tokens of a text outside strings (where JSON has no other letters but true, false and null) as null;
+ * split and join, several times faster than a regex replace when there are millions.
+ */
+const nullTokens = (outside: string) => outside.split("-Infinity").join("null").split("Infinity").join("null").split("NaN").join("null");
+const isTokenChar = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d;
+
+/** Where the string starting at the quote `open` ends (after its closing quote; the text's end if none). */
+function stringEnd(text: string, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
 
 /**
  * Replaces the bare tokens NaN, Infinity and -Infinity outside strings with null. A body of 20 MB can hold
- * millions of them, so the text is scanned in slices that yield to the event loop.
+ * millions of them, so the text is read in slices that yield to the event loop; strings are skipped with
+ * `indexOf` and the rest rewritten slice by slice.
  */
 export async function nonFiniteToNull(text: string): Promise<string> {
-  // Each slice's pieces are joined before yielding: one join of millions of pieces would block for long.
-  const slices: string[] = [];
-  let parts: string[] = [];
-  let copiedUpTo = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    if (i % CHARS_PER_SLICE === 0 && i > 0) {
-      slices.push(parts.join(""));
-      parts = [];
-      await yieldToEventLoop();
+  const pieces: string[] = [];
+  let sinceYield = 0;
+  const advance = async (chars: number) => {
+    sinceYield += chars;
+    if (sinceYield < CHARS_PER_SLICE) return;
+    sinceYield = 0;
+    await yieldToEventLoop();
+  };
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('"', at);
+    const outside = open < 0 ? text.length : open;
+    while (at < outside) {
+      let end = Math.min(at + CHARS_PER_SLICE, outside);
+      // A slice never ends inside a token.
+      while (end < outside && isTokenChar(text.charCodeAt(end))) end++;
+      pieces.push(nullTokens(text.slice(at, end)));
+      await advance(end - at);
+      at = end;
     }
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-      continue;
-    }
-    if (c === QUOTE) inString = true;
-    if (!NON_FINITE_FIRST_CHARS.has(c)) continue;
-    const token = ["-Infinity", "Infinity", "NaN"].find((t) => text.startsWith(t, i));
-    if (!token) continue;
-    parts.push(text.slice(copiedUpTo, i), "null");
-    i += token.length - 1;
-    copiedUpTo = i + 1;
+    if (open < 0) break;
+    const close = stringEnd(text, open);
+    pieces.push(text.slice(open, close));
+    await advance(close - open);
+    at = close;
   }
-  parts.push(text.slice(copiedUpTo));
-  slices.push(parts.join(""));
-  return slices.join("");
+  return pieces.join("");
 }
 
 /**
