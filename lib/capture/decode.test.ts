@@ -106,7 +106,9 @@ describe("decodeCaptureBody: encodings", () => {
     });
     expect(await nonFiniteToNull('{"a":"x\\"NaN","b":NaN}')).toBe('{"a":"x\\"NaN","b":null}');
     // An escaped backslash ends its string; tokens of every kind, next to strings and at the text's ends.
-    expect(await nonFiniteToNull('["\\\\",NaN,"-Infinity",-Infinity,Infinity,"a\\"b",NaN]')).toBe('["\\\\",null,"-Infinity",null,null,"a\\"b",null]');
+    expect(await nonFiniteToNull('["\\\\",NaN,"-Infinity",-Infinity,Infinity,"a\\"b",NaN]')).toBe(
+      '["\\\\",null,"-Infinity",null,null,"a\\"b",null]',
+    );
     expect(await nonFiniteToNull("NaN")).toBe("null");
     expect(await nonFiniteToNull('"unterminated NaN')).toBe('"unterminated NaN');
   });
