@@ -24,7 +24,7 @@ test("a new insight is built from the URL, saved, reopened and edited", async ({
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByRole("list", { name: "Tags" })).toHaveText("marketing");
 
-  await page.getByRole("link", { name: "Edit" }).click();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
   await expect(page).toHaveURL(/\/edit$/);
   await page.getByLabel("Insight name").fill(`${name} (renamed)`);
   await page.keyboard.press("Control+s");
