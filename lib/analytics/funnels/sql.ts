@@ -73,9 +73,10 @@ function attemptsSql(f: NormalizedFunnel): AttemptChain {
     // An attempt starting after the person's last step-1 event reaches step 1 only, as the first attempt does at
     // least: besides the first, such attempts change no count or time (S12, S16), unless exclusions or the
     // per-day entrances of funnel trends (S19) make each attempt matter.
+    // The last step-1 time is a column of its own: a lambda that read it off the array would copy the array per call.
     const starts =
       n > 1 && !f.exclusions.length && f.vizType !== "trends"
-        ? `arrayFilter((t, i) -> i = 1 OR t <= ${s(1)}[-1], ${s(0)}, arrayEnumerate(${s(0)}))`
+        ? `${s(1)}[-1] AS last_s1, arrayFilter((t, i) -> i = 1 OR t <= last_s1, ${s(0)}, arrayEnumerate(${s(0)}))`
         : s(0);
     const links = [`${starts} AS o0s`];
     for (let i = 1; i < n; i++) {
@@ -86,9 +87,11 @@ function attemptsSql(f: NormalizedFunnel): AttemptChain {
         links.push(
           `arrayMap((prev, start) -> if(prev = 0, toInt64(0), arrayFirst(x -> x ${strictlyAfter ? ">" : ">="} prev AND x <= ${deadline}, ${s(i)})), o${i - 1}s, o0s) AS o${i}s`,
         );
+      // r_i: the next step-i time after r_(i-1), never before it, so the attempt reached step i in its window
+      // exactly when r_i is within it.
       else
         links.push(
-          `${nextTimesSql(`o${i - 1}s`, s(i), strictlyAfter, `n${i}`)}, arrayMap((prev, t, start) -> if(prev = 0 OR t = 0 OR t > ${deadline}, toInt64(0), t), o${i - 1}s, n${i}, o0s) AS o${i}s`,
+          `${nextTimesOfSortedSql(i === 1 ? "o0s" : `r${i - 1}`, s(i), strictlyAfter, `r${i}`)}, arrayMap((t, start) -> if(t > ${deadline}, toInt64(0), t), r${i}, o0s) AS o${i}s`,
         );
     }
     return { links, attempts: `arrayMap((${columns.join(", ")}) -> [${columns.join(", ")}], ${columns.map((c) => `${c}s`).join(", ")})` };
@@ -146,6 +149,21 @@ function nextTimesSql(queries: string, times: string, strictlyAfter: boolean, al
     `arrayConcat(arrayMap(x -> x * 4 + 1, ${times}), arrayMap(x -> x * 4 + ${strictlyAfter ? 2 : 0}, ${queries})) AS ${keys}`,
     `arraySort((j, k) -> k, arrayEnumerate(${keys}), ${keys}) AS ${order}`,
     `arraySlice(arraySort((x, j) -> j, ${nextInSortedOrder}, ${order}), length(${times}) + 1) AS ${alias}`,
+  ].join(", ");
+}
+
+/** Later than any time: the next time of a query with none after it, so that the next times stay sorted. */
+const NO_NEXT_TIME = "toInt64(1152921504606846976)"; // 2^60: times 4 still fits an Int64
+
+/**
+ * As nextTimesSql, for sorted `queries`: their next times are then sorted too, in the order the one sort of both
+ * arrays leaves them, so a filter reads them off it (no sort back into the queries' order); none is NO_NEXT_TIME.
+ */
+function nextTimesOfSortedSql(queries: string, times: string, strictlyAfter: boolean, alias: string): string {
+  const keys = `${alias}_keys`;
+  return [
+    `arraySort(arrayConcat(arrayMap(x -> x * 4 + 1, ${times}), arrayMap(x -> x * 4 + ${strictlyAfter ? 2 : 0}, ${queries}))) AS ${keys}`,
+    `arrayFilter((x, k) -> k % 4 != 1, arrayMap(k -> if(k % 4 = 1, intDiv(k, 4), ${NO_NEXT_TIME}), arrayReverseFill(k -> k % 4 = 1, ${keys})), ${keys}) AS ${alias}`,
   ].join(", ");
 }
 
@@ -256,8 +274,10 @@ export function buildFunnelSql(
     else stepArrays.push(`arraySort(groupArrayIf((ts, bdv), bitTest(mask, ${attributed}))) AS sv${attributed}`);
   }
 
-  const diffs = [];
-  for (let i = 1; i < n; i++) diffs.push(`arrayMap(p -> (p[${i + 1}] - p[${i}]) / 1000000, qual) AS d${i}`);
+  // The step times of the attempts reaching the person's furthest step, one flat array per step (q_i), and the
+  // conversion times between steps: flat arrays cost a fraction of maps over the attempts' nested ones.
+  const diffs = f.steps.map((_, i) => `arrayFilter((t, c) -> c = furthest, a${i}, cnts) AS q${i}`);
+  for (let i = 1; i < n; i++) diffs.push(`arrayMap((from, to) -> (to - from) / 1000000, q${i - 1}, q${i}) AS d${i}`);
   const perStepStats = [];
   for (let i = 1; i < n; i++)
     perStepStats.push(`arrayAvg(d${i}) AS mean${i}`, `arrayReduce('quantileExactInclusive(0.5)', d${i}) AS med${i}`);
@@ -267,6 +287,12 @@ export function buildFunnelSql(
     : [];
 
   const chain = attemptsSql(f);
+  // a_i: each attempt's step-i time (0 when not reached). An ordered funnel's chain has them as columns, unless
+  // exclusions drop attempts.
+  const columns = f.steps.map((_, i) => `t${i}`);
+  const stepColumns = f.steps.map((_, i) =>
+    f.orderType === "ordered" && !f.exclusions.length ? `o${i}s AS a${i}` : `arrayMap(p -> p[${i + 1}], ps) AS a${i}`,
+  );
   const links = chain.links.map((_, i) => `attempt_link${i}`);
   const chainCtes = chain.links
     .map((columns, i) => {
@@ -296,7 +322,8 @@ per_person AS (
 ),
 ${chainCtes}attempts AS (
   SELECT person, bd, ${f.orderType === "strict" && attributed !== null ? `${strictStepMasksSql(f, attributed)}, ` : ""}${f.exclusions.length ? `arrayFilter(p -> NOT (${excludedSql(f)}), ${chain.attempts})` : chain.attempts} AS ps,
-         arrayMap(p -> toUInt64(arrayCount(x -> x != 0, p)), ps) AS cnts
+         ${stepColumns.join(", ")},
+         arrayMap((${columns.join(", ")}) -> toUInt64(${columns.map((c) => `(${c} != 0)`).join(" + ")}), ${stepColumns.map((_, i) => `a${i}`).join(", ")}) AS cnts
   FROM ${chainSource}
 ),
 ${
