@@ -5,6 +5,13 @@ import { capture, type Ingest } from "./capture";
 import type { RawCaptureRequest } from "./decode";
 
 vi.mock("./projects", () => ({ projectForToken: async (token: string) => (token === "phc_known" ? { id: 1 } : null) }));
+// The project's transformations drop the events named "dropped".
+vi.mock("@/lib/plugins/transformations/run", () => ({
+  transformEvents: async (_projectId: number, events: CapturedEvent[]) => {
+    const kept = events.flatMap((event, index) => (event.event === "dropped" ? [] : [index]));
+    return { events: kept.map((index) => events[index]), kept };
+  },
+}));
 
 const post = (payload: unknown): RawCaptureRequest => ({
   method: "POST",
@@ -60,5 +67,25 @@ describe("capture: events that cannot be stored", () => {
 
   test("everything stored is {status: 1}", async () => {
     expect(await capture(post({ api_key: "phc_known", batch: [{ event: "ok", distinct_id: "d" }] }), 1e6, refusing)).toEqual({ status: 1 });
+  });
+
+  test("events a transformation drops are taken; a refused one after them keeps its own index", async () => {
+    const batch = [
+      { event: "dropped", distinct_id: "d" },
+      { event: "ok", distinct_id: "d" },
+      { event: "dropped", distinct_id: "d" },
+      { event: "refused", distinct_id: "d" },
+    ];
+    expect(await capture(post({ api_key: "phc_known", batch }), 1e6, refusing)).toEqual({
+      status: 1,
+      invalid_events: [{ index: 3, reason: "refused by the store" }],
+    });
+    const stored: CapturedEvent[] = [];
+    const keeping: Ingest = async (_project, events) => {
+      stored.push(...events);
+      return { stored: events.length, duplicates: 0, refused: [] };
+    };
+    expect(await capture(post({ api_key: "phc_known", batch: [batch[0], batch[2]] }), 1e6, keeping)).toEqual({ status: 1 });
+    expect(stored).toEqual([]);
   });
 });

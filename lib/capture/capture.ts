@@ -1,5 +1,6 @@
 import type { Project } from "@/lib/db/schema";
 import type { CapturedEvent, IngestionResult } from "@/lib/ingestion/types";
+import { transformEvents } from "@/lib/plugins/transformations/run";
 import { decodeCaptureBody, MalformedBody, type RawCaptureRequest } from "./decode";
 import { captureError } from "./errors";
 import { parseCapture, resolveToken, tokenShapeProblem, type InvalidEvent } from "./events";
@@ -34,11 +35,13 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
 
   const { events, positions, invalid } = parseCapture(payload, { now, query: raw.query, form });
   if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
-  const { refused } = await ingest(project, events);
-  const notStored = [...invalid, ...refused.map(({ index, reason }) => ({ index: positions[index], reason }))];
+  // Events the project's transformations drop are answered as taken, as PostHog does.
+  const transformed = await transformEvents(project.id, events);
+  const { refused } = transformed.events.length ? await ingest(project, transformed.events) : { refused: [] };
+  const notStored = [...invalid, ...refused.map(({ index, reason }) => ({ index: positions[transformed.kept[index]], reason }))];
   notStored.sort((a, b) => a.index - b.index);
   // Nothing was stored: answered as when no event is valid.
-  if (refused.length === events.length) throw captureError.invalidPayload(notStored[0].reason);
+  if (refused.length && refused.length === transformed.events.length) throw captureError.invalidPayload(notStored[0].reason);
   return notStored.length ? { status: 1, invalid_events: notStored } : { status: 1 };
 }
 

@@ -24,6 +24,8 @@ import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpd
 import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess } from "./find";
 import { serializePlugin } from "./serialize";
+import { ConfigProblem } from "./transformations/apps";
+import { builtInTransformation, forgetTransformations } from "./transformations/run";
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
 
@@ -110,13 +112,22 @@ function mergeValues(plugin: Plugin, stored: Record<string, unknown>, given: Rec
   return merged;
 }
 
-/** An enabled app needs its required settings: the first missing one is a 400 on `config__<key>`. */
+/**
+ * An enabled app needs its required settings, and a transformation Hedgerow runs needs settings it can run with:
+ * the first missing or wrong one is a 400 on `config__<key>`.
+ */
 function checkRequired(plugin: Plugin, values: Record<string, unknown>) {
   for (const field of fieldsOf(plugin)) {
     if (!field.required || !field.key || field.type === "markdown") continue;
     const value = values[field.key];
     if (value === undefined || value === null || value === "")
       throw validationError("This field is required.", `config__${field.key}`, "required");
+  }
+  try {
+    builtInTransformation(plugin.url)?.prepare(values);
+  } catch (error) {
+    if (error instanceof ConfigProblem) throw validationError(error.message, `config__${error.key}`, "invalid");
+    throw error;
   }
 }
 
@@ -138,6 +149,7 @@ export async function createPluginConfig(actor: Actor, projectId: TProjectId, in
     .values({ projectId: project.id, pluginId: plugin.id, enabled, order: input.order ?? 0, config: sealedValues(plugin, values) })
     .returning();
   if (enabled) await logConfigActivity(actor, organization, config, plugin, "enabled", []);
+  forgetTransformations(project.id);
   return serializeConfig({ config, plugin, organizationName: await organizationName(plugin) }, true);
 }
 
@@ -161,6 +173,7 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
     .set({ config: values, enabled, order: input.order ?? config.order, deleted: input.deleted ?? config.deleted, updatedAt: new Date() })
     .where(eq(pluginConfigs.id, config.id))
     .returning();
+  forgetTransformations(project.id);
   const secrets = secretKeysOf(plugin);
   const changes = [...new Set([...Object.keys(config.config), ...Object.keys(values)])]
     .filter((key) => JSON.stringify(config.config[key] ?? null) !== JSON.stringify(values[key] ?? null))

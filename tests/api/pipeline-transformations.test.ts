@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { signUp, type TestUser } from "../support/api";
+import { listAllEvents, projectToken, sendBatch, type SentEvent } from "../support/events";
+
+const baseUrl = inject("baseUrl");
+
+const FLATTENER = "https://github.com/PostHog/flatten-properties-plugin";
+const TIMESTAMPS = "https://github.com/PostHog/timestamp-parser-plugin";
+const DOWNSAMPLING = "https://github.com/PostHog/downsampling-plugin";
+
+async function install(owner: TestUser, url: string): Promise<number> {
+  const created = await owner.session.post(`/api/organizations/${owner.organizationId}/pipeline_transformations/`, { url });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id;
+}
+
+async function setUp(owner: TestUser, plugin: number, config: Record<string, unknown>, order = 0) {
+  const created = await owner.session.post(`/api/projects/${owner.projectId}/plugin_configs/`, { plugin, enabled: true, order, config });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id as number;
+}
+
+const capture = async (owner: TestUser, events: SentEvent[]) => {
+  const answer = await sendBatch(baseUrl, projectToken(owner), events);
+  expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { status: 1 } });
+  return answer.body;
+};
+
+describe("transformations run on capture, in the project's order", () => {
+  let owner: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    [owner, other] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
+  });
+
+  test("the flattener and the timestamp parser change stored events; another project's events are untouched", async () => {
+    const flattener = await setUp(owner, await install(owner, FLATTENER), { separator: "__" }, 1);
+    await setUp(owner, await install(owner, TIMESTAMPS), {}, 2);
+    const nested = { product: { name: "AZ12", size: { number: 12 } } };
+    const timestamp = "2021-01-27T10:30:03.557Z";
+    await capture(owner, [{ event: "purchase", distinct_id: "buyer", properties: nested, timestamp }]);
+    await capture(other, [{ event: "purchase", distinct_id: "buyer", properties: nested, timestamp }]);
+
+    const [stored] = await listAllEvents(owner, { event: "purchase" });
+    expect(stored.properties).toMatchObject({
+      ...nested,
+      product__name: "AZ12",
+      product__size__number: 12,
+      day_of_the_week: "Wednesday",
+      day: 27,
+      month: 1,
+      year: 2021,
+      hour: 10,
+      minute: 30,
+    });
+    const [untouched] = await listAllEvents(other, { event: "purchase" });
+    expect(untouched.properties).not.toHaveProperty("product__name");
+    expect(untouched.properties).not.toHaveProperty("day_of_the_week");
+
+    // Disabled: the next event is stored as sent.
+    const off = await owner.session.patch(`/api/projects/${owner.projectId}/plugin_configs/${flattener}/`, { enabled: false });
+    expect(off.status).toBe(200);
+    await capture(owner, [{ event: "after", distinct_id: "buyer", properties: nested, timestamp }]);
+    const [after] = await listAllEvents(owner, { event: "after" });
+    expect(after.properties).not.toHaveProperty("product__name");
+    expect(after.properties).toHaveProperty("day_of_the_week", "Wednesday");
+  });
+
+  test("downsampling by distinct id drops whole users, answered as taken, and keeps the others' events", async () => {
+    const owner = await signUp(baseUrl);
+    await setUp(owner, await install(owner, DOWNSAMPLING), { percentage: "50", samplingMethod: "Distinct ID aware sampling" });
+    const users = Array.from({ length: 40 }, (_, i) => `user-${i}`);
+    const sent = users.flatMap((id) => [1, 2, 3].map((n) => ({ event: `step-${n}`, distinct_id: id })));
+    const answer = await capture(owner, sent);
+    expect(answer).toEqual({ status: 1 });
+    const stored = await listAllEvents(owner);
+    const keptUsers = new Set(stored.map((event) => event.distinct_id));
+    expect(keptUsers.size).toBeGreaterThan(5);
+    expect(keptUsers.size).toBeLessThan(35);
+    // A kept user's three events all stay: the choice is by distinct id.
+    expect(stored.length).toBe(keptUsers.size * 3);
+  });
+
+  test("settings it cannot run with are a 400 on their field when enabling; disabled, they may be saved", async () => {
+    const owner = await signUp(baseUrl);
+    const plugin = await install(owner, DOWNSAMPLING);
+    const configs = `/api/projects/${owner.projectId}/plugin_configs/`;
+    for (const [config, attr] of [
+      [{ percentage: "150" }, "config__percentage"],
+      [{ percentage: "half" }, "config__percentage"],
+      [{ percentage: "50", samplingMethod: "Every other" }, "config__samplingMethod"],
+    ] as const) {
+      const refused = await owner.session.post(configs, { plugin, enabled: true, config });
+      expect(refused.status, JSON.stringify(config)).toBe(400);
+      expect(refused.body).toMatchObject({ type: "validation_error", code: "invalid", attr });
+    }
+    const draft = await owner.session.post(configs, { plugin, enabled: false, config: { percentage: "150" } });
+    expect(draft.status).toBe(201);
+    const enable = await owner.session.patch(`${configs}${draft.body.id}/`, { enabled: true });
+    expect(enable.status).toBe(400);
+    expect(enable.body.attr).toBe("config__percentage");
+    const flattener = await install(owner, FLATTENER);
+    const badSeparator = await owner.session.post(configs, { plugin: flattener, enabled: true, config: { separator: "+" } });
+    expect(badSeparator.body).toMatchObject({ code: "invalid", attr: "config__separator" });
+    // Nothing was dropped by the refused set-ups.
+    await capture(owner, [{ event: "kept", distinct_id: "anyone" }]);
+    expect(await listAllEvents(owner, { event: "kept" })).toHaveLength(1);
+  });
+});
