@@ -7,8 +7,10 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const { team } = (await signUpWithApi(page.request, owner)) as unknown as { team: { id: number } };
   await page.goto("/organization/apps");
   await expect(page.getByRole("link", { name: "Destinations" })).toHaveAttribute("aria-current", "page");
-  // Hedgerow runs no app: the page says so before anything else.
-  await expect(page.getByRole("note", { name: "Apps are not run" })).toContainText("Hedgerow does not run pipeline apps yet.");
+  // Hedgerow runs few apps: the page says which before anything else.
+  await expect(page.getByRole("note", { name: "Which apps run" })).toContainText(
+    "Hedgerow runs only the Property Flattener, Timestamp Parser and Downsampling transformations yet.",
+  );
   await expect(page.getByText("No destinations yet.")).toBeVisible();
   await expectAccessible(page, "apps, empty");
 
@@ -30,7 +32,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const configure = page.getByRole("dialog", { name: "Configure Customer.io" });
   await expect(configure.getByLabel("Customer.io site ID *")).toBeVisible();
   await expect(configure.getByRole("switch", { name: "Switched on in this project" })).toHaveAccessibleDescription(
-    "Saved only: Hedgerow does not run pipeline apps yet.",
+    "Saved only: Hedgerow does not run this app yet.",
   );
   await configure.getByRole("button", { name: "Save" }).click();
   await expect(configure.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("This field is required.");
@@ -100,7 +102,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const activity = page.getByRole("list", { name: "App activity" });
   await expect(activity.getByRole("listitem").first()).toContainText("uninstalled Customer.io events");
   await expect(activity).toContainText("installed Customer.io");
-  await expect(activity).toContainText("switched on (not run) Customer.io");
+  await expect(activity).toContainText("switched on Customer.io");
   await expect(activity).toContainText("switched off Customer.io");
   await expectAccessible(page, "apps activity");
   await screenshotThemes(page, "pipeline-apps-activity");

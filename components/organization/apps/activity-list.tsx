@@ -14,8 +14,7 @@ const VERBS: Record<string, string> = {
   updated: "changed",
   uninstalled: "uninstalled",
   config_updated: "changed the settings of",
-  // The saved switch only: no app runs.
-  enabled: "switched on (not run)",
+  enabled: "switched on",
   disabled: "switched off",
 };
 

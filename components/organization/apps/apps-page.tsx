@@ -22,6 +22,7 @@ import { cn } from "@/lib/ui/utils";
 import { ActivityList } from "./activity-list";
 import { CatalogDialog } from "./catalog-dialog";
 import { ConfigureDialog } from "./configure-dialog";
+import { runsInHedgerow } from "@/lib/plugins/runs";
 import { FAMILY_TABS, NOT_RUN, stateLabel, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
 import { SourceDialog } from "./source-dialog";
 import { UninstallDialog } from "./uninstall-dialog";
@@ -80,18 +81,21 @@ export function AppsPage() {
   );
 }
 
-/** Said once at the top of every tab: no app here runs, whatever its switch says. */
+/** Said once at the top of every tab: which apps run, whatever the others' switches say. */
 function NotRunNotice() {
   return (
     <div
       role="note"
-      aria-label="Apps are not run"
+      aria-label="Which apps run"
       className="mb-4 flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
     >
       <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        <span className="font-medium">{NOT_RUN}.</span> Apps, their settings, their source and whether they are switched on are saved (and
-        answered through PostHog's API), but no app transforms or sends events, imports data or loads on your site.
+        <span className="font-medium">
+          Hedgerow runs only the Property Flattener, Timestamp Parser and Downsampling transformations yet.
+        </span>{" "}
+        Other apps, their settings, their source and whether they are switched on are saved (and answered through PostHog's API), but they
+        do not transform or send events, import data or load on your site.
       </p>
     </div>
   );
@@ -200,8 +204,11 @@ function StatusCell({ plugin }: { plugin: TPlugin }) {
   const config = configs.get(plugin.id);
   if (!config) return <span className="text-sm text-muted-foreground">Not set up</span>;
   return (
-    <Badge variant={config.enabled ? "outline" : "secondary"} title={config.enabled ? `Switched on and saved; ${NOT_RUN}.` : undefined}>
-      {stateLabel(config.enabled)}
+    <Badge
+      variant={config.enabled ? "outline" : "secondary"}
+      title={config.enabled && !runsInHedgerow(plugin.url) ? `Switched on and saved; ${NOT_RUN}.` : undefined}
+    >
+      {stateLabel(config.enabled, runsInHedgerow(plugin.url))}
     </Badge>
   );
 }

@@ -14,6 +14,7 @@ import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
+import { runsInHedgerow } from "@/lib/plugins/runs";
 import { NOT_RUN } from "./families";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
@@ -33,12 +34,14 @@ export function ConfigureDialog({
   const schema = configFormSchema(plugin.config_schema, stored);
   const fields = configFields(plugin.config_schema);
   const keys = fields.filter((f) => f.key).map((f) => `config.${f.key}`);
+  const runs = runsInHedgerow(plugin.url);
+  const switchNote = runs ? "Runs on every event captured in this project." : `Saved only: ${NOT_RUN}.`;
   return (
     <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Configure ${plugin.name || "app"}`}
-      description={`Settings in ${team.name}, saved for the app. ${NOT_RUN}: switching it on runs nothing.`}
+      description={`Settings in ${team.name}, saved for the app.${runs ? "" : ` ${NOT_RUN}: switching it on runs nothing.`}`}
       schema={schema}
       fields={["enabled", ...keys]}
       defaultValues={configFormDefaults(plugin.config_schema, stored, config?.enabled ?? true)}
@@ -69,7 +72,7 @@ export function ConfigureDialog({
             <div className="grid gap-0.5">
               <Label htmlFor="enabled">Switched on in this project</Label>
               <p id="enabled-note" className="text-xs text-muted-foreground">
-                Saved only: {NOT_RUN}.
+                {switchNote}
               </p>
             </div>
           </div>

@@ -13,8 +13,8 @@ export type FamilyTab = (typeof FAMILY_TABS)[number];
 /** PostHog's API gives transformations list, create and retrieve only: nothing changes them once installed. */
 export const TRANSFORMATIONS_READ_ONLY = "PostHog's API has no update, source or uninstall for transformations.";
 
-/** Hedgerow stores apps and their set-ups but runs none: every place that shows an app's state says so. */
-export const NOT_RUN = "Hedgerow does not run pipeline apps yet";
+/** Hedgerow stores every app and its set-ups but runs only a few: every place that shows an app's state says which. */
+export const NOT_RUN = "Hedgerow does not run this app yet";
 
 /** An app's state in a project, as the table and the settings say it. */
-export const stateLabel = (enabled: boolean) => (enabled ? "On, not running" : "Off");
+export const stateLabel = (enabled: boolean, runs: boolean) => (!enabled ? "Off" : runs ? "On, running" : "On, not running");

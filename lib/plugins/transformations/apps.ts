@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CapturedEvent } from "@/lib/ingestion/types";
+import { RUN_BY_HEDGEROW } from "../runs";
 
 /** What an enabled transformation does to one event: the event (changed in place or new), or null to drop it. */
 export type Transform = (event: CapturedEvent) => CapturedEvent | null;
@@ -111,7 +112,7 @@ const downsampling: BuiltInTransformation = {
 
 /** The catalog's transformations Hedgerow runs, by their catalog URL. */
 export const BUILT_IN_TRANSFORMATIONS: Readonly<Record<string, BuiltInTransformation>> = {
-  "https://github.com/posthog/flatten-properties-plugin": propertyFlattener,
-  "https://github.com/posthog/timestamp-parser-plugin": timestampParser,
-  "https://github.com/posthog/downsampling-plugin": downsampling,
+  [RUN_BY_HEDGEROW.flattener]: propertyFlattener,
+  [RUN_BY_HEDGEROW.timestampParser]: timestampParser,
+  [RUN_BY_HEDGEROW.downsampling]: downsampling,
 };

@@ -1,0 +1,16 @@
+/**
+ * The catalog apps Hedgerow runs with built-in implementations, by their catalog URL (lowercased): read by the server
+ * to run them and by the apps page to say which run. Every other app is kept, not run.
+ */
+export const RUN_BY_HEDGEROW = {
+  flattener: "https://github.com/posthog/flatten-properties-plugin",
+  timestampParser: "https://github.com/posthog/timestamp-parser-plugin",
+  downsampling: "https://github.com/posthog/downsampling-plugin",
+} as const;
+
+const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));
+
+/** Whether Hedgerow runs the app at `url` (a catalog URL; PostHog's `?private_token=…` and case do not matter). */
+export function runsInHedgerow(url: string | null | undefined): boolean {
+  return !!url && RUN.has(url.split("?")[0].replace(/\/+$/, "").toLowerCase());
+}
