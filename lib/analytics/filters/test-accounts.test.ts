@@ -40,5 +40,7 @@ describe("ZTestAccountFilters", () => {
     expect(ZTestAccountFilters.safeParse([{ key: "not a (valid", type: "hogql" }]).success).toBe(false);
     expect(ZTestAccountFilters.safeParse(Array(MAX_TEST_ACCOUNT_FILTERS + 1).fill(local)).success).toBe(false);
     expect(ZTestAccountFilters.safeParse(Array(MAX_TEST_ACCOUNT_FILTERS).fill(local)).success).toBe(true);
+    const huge = { ...local, value: Array.from({ length: 5000 }, (_, i) => `host-${i}.example`) };
+    expect(ZTestAccountFilters.safeParse([huge]).success).toBe(false);
   });
 });

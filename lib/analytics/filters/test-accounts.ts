@@ -4,6 +4,8 @@ import { propertyGroupSql, SqlParams, validateProperties, ZPropertyFilter, type 
 
 /** A project holds at most this many: each one is a condition on every event an analysis reads. */
 export const MAX_TEST_ACCOUNT_FILTERS = 20;
+/** Their JSON text at most: a filter's list of values is sent with every analysis that applies them. */
+const MAX_TEST_ACCOUNT_FILTERS_CHARS = 20_000;
 
 /** The kinds of property a test account filter may test (PostHog's settings offer these). */
 export const TEST_ACCOUNT_FILTER_TYPES = ["event", "person", "cohort", "group", "hogql"] as const;
@@ -36,6 +38,14 @@ export const ZTestAccountFilters = z
         code: "custom",
         path: [],
         message: `Test account filters take ${TEST_ACCOUNT_FILTER_TYPES.join(", ")} properties, not "${filters[wrongType].type}".`,
+      });
+      return;
+    }
+    if (JSON.stringify(filters).length > MAX_TEST_ACCOUNT_FILTERS_CHARS) {
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: `The test account filters take at most ${MAX_TEST_ACCOUNT_FILTERS_CHARS} characters of JSON.`,
       });
       return;
     }
