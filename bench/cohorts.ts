@@ -85,7 +85,7 @@ try {
       AND person_id IN (SELECT person_id FROM cohort_people WHERE team_id = {team:Int64} AND cohort_id = {cohort:Int64} AND version = {version:UInt64})
     GROUP BY day ORDER BY day`;
   const hand = () => store.query<{ day: string; c: string }>(handSql, { team: TEAM, cohort: COHORT, version });
-  const ours = () => runTrends({ id: TEAM, timezone: "UTC" }, filter);
+  const ours = () => runTrends({ id: TEAM, timezone: "UTC", testAccountFilters: [] }, filter);
   const [warmOurs, warmHand] = [await ours(), await hand()];
   const total = (warmOurs[0].data as number[]).reduce((a, b) => a + b, 0);
   const handTotal = warmHand.reduce((a, r) => a + Number(r.c), 0);

@@ -60,7 +60,7 @@ const filter = {
   funnel_window_interval_unit: "day",
   aggregation_group_type_index: 0,
 };
-const funnel = await normalizeFunnel({ id: TEAM, timezone: "UTC" }, filter);
+const funnel = await normalizeFunnel({ id: TEAM, timezone: "UTC", testAccountFilters: [] }, filter);
 const engine = buildFunnelSql(funnel);
 const handWritten = `
   SELECT [countIf(level >= 1), countIf(level >= 2), countIf(level >= 3)] AS counts FROM (

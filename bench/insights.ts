@@ -35,7 +35,7 @@ const { squashPersonOverrides } = await import("../lib/events/squash-person-over
 
 // ---- the four insights, Hedgerow's way and by hand ----
 
-const project = { id: TEAM, timezone: "UTC" };
+const project = { id: TEAM, timezone: "UTC", testAccountFilters: [] };
 const funnelFilter = (breakdown: boolean) => ({
   insight: "FUNNELS",
   events: [

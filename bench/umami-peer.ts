@@ -119,7 +119,7 @@ async function main() {
   const store = await getEventStore();
   const load0 = loadavg()[0];
   await generateEvents(store, EVENTS);
-  const project = { id: TEAM, timezone: "UTC" };
+  const project = { id: TEAM, timezone: "UTC", testAccountFilters: [] };
   const hedgerowFunnel = await median(() =>
     runFunnel(project, {
       insight: "FUNNELS",

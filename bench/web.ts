@@ -143,7 +143,7 @@ async function main() {
   let started = performance.now();
   await generateWebEvents(store, EVENTS);
   const generateSeconds = (performance.now() - started) / 1000;
-  const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [] };
+  const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [], testAccountFilters: [] };
   const common = { dateRange: { date_from: DATE_FROM, date_to: DATE_TO }, compareFilter: { compare: true } };
   const hedgerow: Record<string, Awaited<ReturnType<typeof timed<unknown>>>> = {};
   hedgerow.overview = await timed(() => runWebOverview(project, { kind: "WebOverviewQuery", ...common }));

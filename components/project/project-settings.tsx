@@ -16,6 +16,7 @@ import { CaptureSnippets } from "@/components/project/capture-snippets";
 import { DangerZoneCard } from "@/components/danger-zone-card";
 import { ClientSettingsCard } from "@/components/project/client-settings-card";
 import { projectManagementProhibition } from "@/components/project/project-permissions";
+import { TestAccountsCard } from "@/components/project/test-accounts-card";
 import { TimezoneSelect } from "@/components/timezone-select";
 import { Button } from "@/components/ui/button";
 import { CleaningRules } from "@/components/insights/controls/cleaning-rules";
@@ -97,6 +98,8 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
           </CardContent>
         </Card>
         <ClientSettingsCard project={project} prohibition={prohibition} />
+        {/* Keyed by the saved filters, so a save starts the list from what the server kept. */}
+        <TestAccountsCard key={JSON.stringify(project.test_account_filters)} project={project} prohibition={prohibition} />
         <PathCleaningCard project={project} prohibition={prohibition} />
         <DangerZone project={project} prohibition={prohibition} />
       </div>

@@ -5,6 +5,7 @@ import { DateRangePicker } from "@/components/insights/controls/date-range-picke
 import type { PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
 import { completeFilters, filtersFromParam, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { PageHeader } from "@/components/page-header";
+import { TestAccountsHint } from "@/components/project/test-accounts-hint";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { LiveVisitors } from "@/components/web/live-visitors";
@@ -71,6 +72,7 @@ export function WebAnalytics({ projectId }: { projectId: number }) {
               checked={state.filterTestAccounts}
               onChange={(on) => url.setFilter("test", on ? "1" : null)}
             />
+            <TestAccountsHint projectId={projectId} />
             <Toggle
               id="web-path-cleaning"
               label="Path cleaning"

@@ -7,7 +7,7 @@ import type { EventStore } from "@/lib/events/store/types";
 // merges (each event's person is its distinct id's latest mapping).
 const TEAM = 21;
 const OTHER_TEAM = 22;
-const project = { id: TEAM, timezone: "UTC" };
+const project = { id: TEAM, timezone: "UTC", testAccountFilters: [] };
 const uuid = (kind: number, n: number) => `00000000-0000-4000-${8000 + kind}-${String(n).padStart(12, "0")}`;
 const DAYS = ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04", "2024-05-05"];
 const STEPS = ["$pageview", "signup", "purchase"];

@@ -115,7 +115,7 @@ async function personsOf(projectId: number) {
 async function analysesOf(projectId: number) {
   const { runFunnel } = await import("@/lib/analytics/funnels/run");
   const { runTrends } = await import("@/lib/analytics/trends/run");
-  const project = { id: projectId, timezone: "UTC" };
+  const project = { id: projectId, timezone: "UTC", testAccountFilters: [] };
   const range = { date_from: "2026-10-20", date_to: "2026-11-21" };
   const funnel = await runFunnel(project, {
     ...range,

@@ -45,7 +45,7 @@ export const updateProjectEndpoint = endpoint({
   method: "PATCH",
   path: "/api/projects/{projectId}/",
   environments: true,
-  summary: "Rename a project or change its time zone (admins)",
+  summary: "Change a project's name, time zone or settings (admins)",
   tag,
   scope: "project:write",
   params: ZProjectParams,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ZPathCleaningRule, ZPathCleaningRules } from "@/lib/analytics/paths/schemas";
+import { OPERATORS } from "@/lib/analytics/filters/properties";
+import { TEST_ACCOUNT_FILTER_TYPES, ZTestAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import { ZIntegerIdText } from "@/lib/db/integers";
 import { TIMEZONES } from "./timezones";
 
@@ -37,9 +39,24 @@ const ZProjectClientSettings = z.object({
   heatmaps_opt_in: z.boolean(),
 });
 
+/** A saved test account filter, as analyses read it. */
+const ZTestAccountFilter = z
+  .object({
+    key: z.string(),
+    value: z.unknown().optional(),
+    operator: z.enum(OPERATORS),
+    type: z.enum(TEST_ACCOUNT_FILTER_TYPES),
+  })
+  .loose()
+  .meta({ id: "TestAccountFilter" });
+
 export const ZProject = ZProjectBasic.extend({
   /** Regex → alias rules a paths insight applies with `path_replacements: true`. */
   path_cleaning_filters: z.array(ZPathCleaningRule),
+  /** Property filters `filter_test_accounts: true` (the "Filter out internal and test users" switch) adds. */
+  test_account_filters: z.array(ZTestAccountFilter),
+  /** Whether new insights start with that switch on. */
+  test_account_filters_default_checked: z.boolean(),
   ...ZProjectClientSettings.shape,
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -65,6 +82,8 @@ export const ZProjectUpdate = z
   .object({
     ...projectFields,
     path_cleaning_filters: ZPathCleaningRules,
+    test_account_filters: ZTestAccountFilters,
+    test_account_filters_default_checked: z.boolean(),
     ...ZProjectClientSettings.shape,
     completed_snippet_onboarding: z.boolean(),
     has_completed_onboarding_for: ZOnboardingFor,

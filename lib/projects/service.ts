@@ -96,6 +96,9 @@ function serializeProject(project: ProjectRow): TProject {
   return {
     ...projectBasic(project),
     path_cleaning_filters: project.pathCleaningFilters,
+    // Validated as these kinds when saved.
+    test_account_filters: project.testAccountFilters as TProject["test_account_filters"],
+    test_account_filters_default_checked: project.testAccountFiltersDefaultChecked,
     ...projectClientSettings(project),
     created_at: project.createdAt.toISOString(),
     updated_at: project.updatedAt.toISOString(),
@@ -157,6 +160,8 @@ export async function updateProject(actor: Actor, id: TProjectId, input: TProjec
       name: input.name,
       timezone: input.timezone,
       pathCleaningFilters: input.path_cleaning_filters,
+      testAccountFilters: input.test_account_filters,
+      testAccountFiltersDefaultChecked: input.test_account_filters_default_checked,
       autocaptureOptOut: input.autocapture_opt_out,
       autocaptureExceptionsOptIn: input.autocapture_exceptions_opt_in,
       autocaptureWebVitalsOptIn: input.autocapture_web_vitals_opt_in,

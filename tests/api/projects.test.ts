@@ -39,6 +39,8 @@ describe("projects", () => {
       name: "Default project",
       timezone: "UTC",
       path_cleaning_filters: [],
+      test_account_filters: [],
+      test_account_filters_default_checked: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       // What PostHog's SDKs and tools read: the SDK settings at PostHog's defaults, and a fresh project's state.

@@ -9,6 +9,7 @@ import { ResultPanel } from "@/components/insights/builder/result-panel";
 import { useInsightFilters } from "@/components/insights/builder/use-insight-filters";
 import { useSaveInsight } from "@/components/insights/builder/use-save-insight";
 import { DateRangePicker } from "@/components/insights/controls/date-range-picker";
+import { useProject } from "@/components/project/use-project";
 import { carryFilters } from "@/lib/insights/builder/carry-filters";
 import { compactFilters, type LegacyFilters } from "@/lib/insights/builder/url-state";
 import { insightFilters } from "@/lib/insights/query-node";
@@ -33,7 +34,11 @@ function useMarkViewed(projectId: number, insightId: number | undefined, viewing
  */
 export function InsightBuilder({ projectId, mode, insight }: { projectId: number; mode: BuilderMode; insight?: TInsight }) {
   const saved = insight ? insightFilters(insight) : {};
-  const initial = Object.keys(saved).length ? saved : INSIGHT_KINDS[0].defaultFilters();
+  // A new insight starts with the project's choice of "Filter out internal and test users" (once its settings load).
+  const testAccountsOn = useProject(projectId)?.test_account_filters_default_checked === true && mode === "new";
+  const initial = Object.keys(saved).length
+    ? saved
+    : { ...INSIGHT_KINDS[0].defaultFilters(), ...(testAccountsOn ? { filter_test_accounts: true } : {}) };
   const { filters, setFilters, replaceFilters } = useInsightFilters(initial);
   const kind = kindOf(filters);
   const [details, setDetails] = useState<InsightDetails>({

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { EditorSection } from "@/components/insights/builder/editor-section";
 import { ANALYSIS_FILTER_KINDS, type PropertyKind } from "@/components/insights/controls/filter-kinds";
 import { PropertyGroupsEditor, type PropertyGroupsValue } from "@/components/insights/controls/property-groups";
+import { TestAccountsHint } from "@/components/project/test-accounts-hint";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 
@@ -53,6 +54,7 @@ export function GlobalFilters({
         checked={filters.filter_test_accounts === true}
         onChange={(on) => setFilters({ filter_test_accounts: on || undefined })}
       />
+      <TestAccountsHint projectId={projectId} />
     </EditorSection>
   );
 }

@@ -1,6 +1,6 @@
 import { validationError } from "@/lib/api/errors";
 import { normalizeFunnel } from "@/lib/analytics/funnels/normalize";
-import type { SqlParams } from "@/lib/analytics/filters";
+import type { PropertyFilter, SqlParams } from "@/lib/analytics/filters";
 import { buildFunnelSql } from "@/lib/analytics/funnels/sql";
 import type { TFunnelFilter } from "@/lib/analytics/funnels/schemas";
 import { getAnalysisStore } from "@/lib/analytics/store";
@@ -32,7 +32,7 @@ export interface FunnelActorsQuery {
  * requested step read from its per-person `final` table instead of the step counts. Ordered by person id.
  */
 export async function funnelActorIds(
-  project: { id: number; timezone?: string | null },
+  project: { id: number; timezone?: string | null; testAccountFilters: PropertyFilter[] },
   filter: TFunnelFilter,
   q: FunnelActorsQuery,
   now = new Date(),

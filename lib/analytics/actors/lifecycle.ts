@@ -1,4 +1,5 @@
 import { validationError } from "@/lib/api/errors";
+import type { TrendProject } from "@/lib/analytics/trends/run";
 import { SqlParams } from "@/lib/analytics/filters";
 import { resolveLifecycle } from "@/lib/analytics/lifecycle/run";
 import { lifecyclePeriods, personStatusesSql } from "@/lib/analytics/lifecycle/sql";
@@ -11,7 +12,7 @@ import { urlSeries } from "./trends";
  * `targetDate`, as the lifecycle SQL finds them. Ordered by person id.
  */
 export async function lifecycleActorIds(
-  project: { id: number; timezone: string },
+  project: TrendProject,
   raw: Record<string, unknown>,
   targetDate: string,
   status: LifecycleStatus,

@@ -1,4 +1,5 @@
 import { SqlParams } from "@/lib/analytics/filters";
+import type { TrendProject } from "@/lib/analytics/trends/run";
 import { resolveStickiness } from "@/lib/analytics/stickiness/run";
 import { personIntervalsSql } from "@/lib/analytics/stickiness/sql";
 import { pagedPersonIds } from "./persons";
@@ -9,7 +10,7 @@ import { urlSeries } from "./trends";
  * `stickiness_days` intervals of the range, as the stickiness SQL counts them. Ordered by person id.
  */
 export async function stickinessActorIds(
-  project: { id: number; timezone: string },
+  project: TrendProject,
   raw: Record<string, unknown>,
   intervals: number,
   paging: { limit: number; offset: number },

@@ -3,9 +3,9 @@ import {
   SqlParams,
   jsonParam,
   loadEntityActions,
-  testAccountFilters,
+  withTestAccountFilters,
   validateProperties,
-  type PropertyGroup,
+  type PropertyFilter,
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { OTHER_BREAKDOWN, baseQuery, type Breakdown, type BreakdownPick } from "@/lib/analytics/trends/sql";
@@ -53,7 +53,7 @@ export function urlSeries(series: Series[], raw: Record<string, unknown>): Serie
  * Ordered by person id.
  */
 export async function trendActorIds(
-  project: { id: number; timezone?: string | null },
+  project: { id: number; timezone?: string | null; testAccountFilters: PropertyFilter[] },
   raw: Record<string, unknown>,
   paging: { limit: number; offset: number },
 ): Promise<{ ids: string[]; total: number; groupTypeIndex: number | null }> {
@@ -67,9 +67,7 @@ export async function trendActorIds(
   validateProperties(filter.properties);
   validateProperties(chosen.entity.properties, "events");
 
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
+  const properties = withTestAccountFilters(filter.properties, project, filter.filter_test_accounts);
   // The trend's own reading of its breakdown (event, person or session).
   const breakdown = resolveBreakdown(filter);
   const value = raw.breakdown_value === undefined || raw.breakdown_value === null ? undefined : String(raw.breakdown_value);

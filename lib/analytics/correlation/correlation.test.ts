@@ -3,7 +3,7 @@ import { embeddedTestStore } from "@/lib/events/store/test-store";
 
 // Funnel correlation's SQL on chDB over a hand-made project: funnel a → b within 1 hour, March 2024.
 const TEAM = 9;
-const project = { id: TEAM, timezone: "UTC" };
+const project = { id: TEAM, timezone: "UTC", testAccountFilters: [] };
 const PERSONS: Record<string, string> = {
   s1: "00000000-0000-0000-0000-000000000001",
   s2: "00000000-0000-0000-0000-000000000002",

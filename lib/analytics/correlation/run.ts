@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { validationError } from "@/lib/api/errors";
-import { validateProperties, ZProperties, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
+import { validateProperties, ZProperties, type PropertyFilter, type PropertyGroup, type SqlParams } from "@/lib/analytics/filters";
 import { normalizeFunnel, type NormalizedFunnel } from "@/lib/analytics/funnels/normalize";
 import { filterOf } from "@/lib/analytics/request";
 import { buildFunnelSql } from "@/lib/analytics/funnels/sql";
@@ -29,7 +29,7 @@ import {
   type TCorrelationResult,
 } from "./schemas";
 
-type Project = { id: number; timezone?: string | null };
+type Project = { id: number; timezone?: string | null; testAccountFilters: PropertyFilter[] };
 
 export function correlationTypeOf(filter: TCorrelationFilter): CorrelationType {
   const raw = filter.funnel_correlation_type;

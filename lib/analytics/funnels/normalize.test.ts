@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { normalizeFunnel, previousPeriod } from "./normalize";
 
-const project = { id: 1, timezone: "UTC" };
+const project = { id: 1, timezone: "UTC", testAccountFilters: [] };
 const events = [
   { id: "a", type: "events" as const, order: 0 },
   { id: "b", type: "events" as const, order: 1 },

@@ -8,12 +8,13 @@ import {
   parseInterval,
   previousRange,
   resolveDateRange,
-  testAccountFilters,
+  withTestAccountFilters,
   validateProperties,
   ZProperties,
   type DateRange,
   type Interval,
   type MatchedEntity,
+  type PropertyFilter,
   type PropertyGroup,
   SESSION_DURATION,
   unsupportedSessionProperty,
@@ -158,7 +159,7 @@ const rawId = (id: unknown, type: string) => (id === undefined || id === null ? 
 
 /** The filter as the engine runs it, with PostHog's 400s for what it refuses. */
 export async function normalizeFunnel(
-  project: { id: number; timezone?: string | null },
+  project: { id: number; timezone?: string | null; testAccountFilters: PropertyFilter[] },
   filter: TFunnelFilter,
   now = new Date(),
 ): Promise<NormalizedFunnel> {
@@ -215,11 +216,7 @@ export async function normalizeFunnel(
   const interval = vizType === "trends" ? parseInterval(filter.interval) : "day";
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, now, defaultFrom: "-7d" });
 
-  let properties = parseProperties(filter.properties, "properties");
-  if (filter.filter_test_accounts) {
-    const extra = testAccountFilters(project);
-    if (extra.values.length) properties = { type: "AND", values: [properties, extra] };
-  }
+  const properties = withTestAccountFilters(parseProperties(filter.properties, "properties"), project, filter.filter_test_accounts);
 
   let breakdown: NormalizedFunnel["breakdown"] = null;
   if (filter.breakdown !== undefined && filter.breakdown !== null && filter.breakdown !== "") {

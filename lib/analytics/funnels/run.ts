@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { bucketDay, bucketLabel } from "@/lib/analytics/filters";
+import { bucketDay, bucketLabel, type PropertyFilter } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { funnelByCohort, isCohortBreakdown, withoutCohortBreakdown } from "@/lib/cohorts/breakdown";
 import { normalizeFunnel, previousPeriod, type NormalizedFunnel } from "./normalize";
@@ -24,7 +24,7 @@ interface TrendRow {
 
 /** PostHog's `result` of a legacy funnel filter over the project's events. */
 export async function runFunnel(
-  project: { id: number; timezone?: string | null },
+  project: { id: number; timezone?: string | null; testAccountFilters: PropertyFilter[] },
   filter: TFunnelFilter,
   now = new Date(),
 ): Promise<FunnelResult> {

@@ -19,7 +19,7 @@ describe("path groupings as regexes", () => {
 
 // The paths SQL on chDB over a hand-made project (one session, one minute between steps).
 const TEAM = 11;
-const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/cart", alias: "/basket" }] };
+const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/cart", alias: "/basket" }], testAccountFilters: [] };
 const STEPS = ["/home", "/product/1", "/product/2", "/cart?x=1", "/a", "/b", "/c", "/checkout"];
 const embedded = embeddedTestStore("paths");
 let runPaths: typeof import("./run").runPaths;

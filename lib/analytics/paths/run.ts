@@ -1,13 +1,7 @@
 import { chTimestamp, resolveDateRange } from "@/lib/analytics/filters/dates";
 import { PERSON_PROPERTIES } from "@/lib/analytics/filters/persons";
-import {
-  propertyGroupSql,
-  SqlParams,
-  usesPersonProperties,
-  validateProperties,
-  type PropertyGroup,
-} from "@/lib/analytics/filters/properties";
-import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
+import { propertyGroupSql, SqlParams, usesPersonProperties, validateProperties } from "@/lib/analytics/filters/properties";
+import { withTestAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import { validationError } from "@/lib/api/errors";
 import type { Project } from "@/lib/db/schema";
 import { getAnalysisStore } from "@/lib/analytics/store";
@@ -19,7 +13,7 @@ const EDGE_LIMIT_DEFAULT = 50;
 
 /** `path/`: the most common transitions between consecutive steps of persons' sessions (PostHog's Paths). */
 export async function runPaths(
-  project: Pick<Project, "id" | "timezone" | "pathCleaningFilters">,
+  project: Pick<Project, "id" | "timezone" | "pathCleaningFilters" | "testAccountFilters">,
   filter: TPathsFilter,
   now = new Date(),
 ): Promise<TPathEdge[]> {
@@ -56,9 +50,7 @@ export async function runPaths(
   if (types.includes("custom_event")) kinds.push("NOT e.event LIKE '$%'");
   if (custom.length) kinds.push(`e.event IN ${params.add(custom, "Array(String)")}`);
 
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
+  const properties = withTestAccountFilters(filter.properties, project, filter.filter_test_accounts);
   validateProperties(properties);
   const where = [
     `e.timestamp >= ${params.add(chTimestamp(range.from), "DateTime64(6, 'UTC')")}`,

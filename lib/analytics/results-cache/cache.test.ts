@@ -46,6 +46,10 @@ describe("cachedResult", () => {
     expect(cache.cacheKey(p, "TRENDS", { a: 1 })).not.toBe(cache.cacheKey(p, "FUNNELS", { a: 1 }));
     expect(cache.cacheKey(p, "TRENDS", { a: 1 })).not.toBe(cache.cacheKey({ id: 1, timezone: "Europe/Paris" }, "TRENDS", { a: 1 }));
     expect(cache.cacheKey(p, "TRENDS", { a: 1 })).not.toBe(cache.cacheKey({ id: 2, timezone: "UTC" }, "TRENDS", { a: 1 }));
+    // Editing the test account filters changes the key; a project without any keeps the key it had.
+    const internal = { key: "email", value: "@corp", operator: "not_icontains" as const, type: "person" as const };
+    expect(cache.cacheKey({ ...p, testAccountFilters: [] }, "TRENDS", { a: 1 })).toBe(cache.cacheKey(p, "TRENDS", { a: 1 }));
+    expect(cache.cacheKey({ ...p, testAccountFilters: [internal] }, "TRENDS", { a: 1 })).not.toBe(cache.cacheKey(p, "TRENDS", { a: 1 }));
   });
 
   test("staleness by interval, PostHog's default and lazy thresholds; ranges over are never stale", () => {

@@ -95,9 +95,17 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
-/** The cache key: a hash of the analysis kind, the normalized filter and what else changes the answer (timezone). */
-export function cacheKey(project: Pick<Project, "id" | "timezone">, kind: string, filter: unknown): string {
-  const material = JSON.stringify({ kind, filter: normalize(filter), timezone: project.timezone, project: project.id });
+/**
+ * The cache key: a hash of the analysis kind, the normalized filter and what else changes the answer (timezone, the
+ * test account filters when the project has any: editing them must not leave old answers in place).
+ */
+export function cacheKey(
+  project: Pick<Project, "id" | "timezone"> & Partial<Pick<Project, "testAccountFilters">>,
+  kind: string,
+  filter: unknown,
+): string {
+  const testAccounts = project.testAccountFilters?.length ? project.testAccountFilters : undefined;
+  const material = JSON.stringify({ kind, filter: normalize(filter), timezone: project.timezone, project: project.id, testAccounts });
   return `${kind.toLowerCase()}_${createHash("sha256").update(material).digest("hex").slice(0, 40)}`;
 }
 

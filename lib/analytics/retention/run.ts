@@ -12,7 +12,7 @@ import {
   validateProperties,
   type PropertyGroup,
 } from "@/lib/analytics/filters/properties";
-import { testAccountFilters } from "@/lib/analytics/filters/test-accounts";
+import { withTestAccountFilters } from "@/lib/analytics/filters/test-accounts";
 import {
   entityMatchSql,
   entityUsesPersonProperties,
@@ -105,7 +105,7 @@ function retentionActor(filter: TRetentionFilter): string | undefined {
 }
 
 async function prepareRetention(
-  project: Pick<Project, "id" | "timezone">,
+  project: Pick<Project, "id" | "timezone" | "testAccountFilters">,
   filter: TRetentionFilter,
   now: Date,
 ): Promise<PreparedRetention> {
@@ -118,9 +118,7 @@ async function prepareRetention(
   const noProperties: PropertyGroup = { type: "AND", values: [] };
   const target = matchedEntity(targetRef, actions, noProperties);
   const returning = matchedEntity(returningRef, actions, noProperties);
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
+  const properties = withTestAccountFilters(filter.properties, project, filter.filter_test_accounts);
   validateProperties(properties);
   const params = new SqlParams();
   const columns = { event: "e.properties", person: PERSON_PROPERTIES, team: "{team:Int64}" };
@@ -164,7 +162,7 @@ async function prepareRetention(
  * row per breakdown values instead.
  */
 export async function runRetention(
-  project: Pick<Project, "id" | "timezone">,
+  project: Pick<Project, "id" | "timezone" | "testAccountFilters">,
   filter: TRetentionFilter,
   now = new Date(),
 ): Promise<RetentionCohort[] | RetentionBreakdownRow[]> {
@@ -191,7 +189,7 @@ export interface RetentionActors {
  * (PostHog's fallback). As PostHog's, `selected_interval` does not narrow the persons, only `appearances`.
  */
 export async function retentionActors(
-  project: Pick<Project, "id" | "timezone">,
+  project: Pick<Project, "id" | "timezone" | "testAccountFilters">,
   query: TRetentionActorsQuery,
   page: { limit: number; offset: number },
   now = new Date(),

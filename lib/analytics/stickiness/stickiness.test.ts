@@ -4,7 +4,7 @@ import { isStickiness } from "./run";
 
 // Stickiness' SQL on chDB over a hand-made project: who did $pageview in how many intervals.
 const TEAM = 12;
-const project = { id: TEAM, timezone: "UTC" };
+const project = { id: TEAM, timezone: "UTC", testAccountFilters: [] };
 const person = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`;
 // p1: Sat Mar 2 and Sun Mar 3 (two days, two Sunday-started weeks), twice in the 10:00 hour of Mar 2;
 // p2: Mar 2 10:59 and 11:00, and Apr 1 (another month); p3: only a purchase.

@@ -3,11 +3,10 @@ import {
   loadEntityActions,
   parseInterval,
   resolveDateRange,
-  testAccountFilters,
+  withTestAccountFilters,
   validateProperties,
   type DateRange,
   type Interval,
-  type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { earliestEvent, type TrendProject } from "./run";
@@ -44,9 +43,7 @@ export async function resolvePersonPeriods(
   const timezone = project.timezone || "UTC";
   const earliest = filter.date_from === "all" ? await earliestEvent(project.id) : null;
   const range = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, earliest });
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
+  const properties = withTestAccountFilters(filter.properties, project, filter.filter_test_accounts);
   return {
     filter,
     series,

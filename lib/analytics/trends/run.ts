@@ -8,10 +8,11 @@ import {
   previousRange,
   resolveDateRange,
   SESSION_DURATION,
-  testAccountFilters,
+  withTestAccountFilters,
   unsupportedSessionProperty,
   validateProperties,
   type DateRange,
+  type PropertyFilter,
   type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
@@ -42,6 +43,7 @@ export const DEFAULT_BREAKDOWN_LIMIT = 25;
 export interface TrendProject {
   id: number;
   timezone: string;
+  testAccountFilters: PropertyFilter[];
 }
 
 export type TrendItem = Record<string, unknown>;
@@ -103,9 +105,7 @@ export async function runTrends(project: TrendProject, rawFilter: Record<string,
   let earliest: Date | null = null;
   if (filter.date_from === "all") earliest = await earliestEvent(project.id);
   const current = resolveDateRange({ date_from: filter.date_from, date_to: filter.date_to, interval, timezone, earliest });
-  const properties: PropertyGroup = filter.filter_test_accounts
-    ? { type: "AND", values: [filter.properties, testAccountFilters(project)] }
-    : filter.properties;
+  const properties = withTestAccountFilters(filter.properties, project, filter.filter_test_accounts);
   const ctx: TrendContext = { teamId: project.id, personOverrides: await hasPendingOverrides(project.id), timezone, properties };
   const baseDict = filterDict(filter, series, interval, display);
   const periods: Period[] = [{ range: current, compareLabel: filter.compare ? "current" : null, filterDict: baseDict }];

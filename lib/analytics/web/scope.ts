@@ -8,19 +8,18 @@ import {
   PERSON_PROPERTIES,
   resolveDateRange,
   SqlParams,
-  testAccountFilters,
+  withTestAccountFilters,
   usesPersonProperties,
   validateProperties,
   ZProperties,
   type DateRange,
-  type PropertyGroup,
 } from "@/lib/analytics/filters";
 import { hasPendingOverrides } from "@/lib/analytics/pending-overrides";
 import { cleanedItemSql } from "@/lib/analytics/paths/run";
 import type { Project } from "@/lib/db/schema";
 import type { TWebQueryCommon } from "./schemas";
 
-export type WebProject = Pick<Project, "id" | "timezone" | "pathCleaningFilters">;
+export type WebProject = Pick<Project, "id" | "timezone" | "pathCleaningFilters" | "testAccountFilters">;
 
 /** How far a session's events are read beyond the pageviews' range: no session lasts a day (segments G20). */
 const SESSION_MARGIN_MS = 86_400_000;
@@ -68,7 +67,7 @@ export async function webScope(project: WebProject, query: TWebQueryCommon, now 
   const scanFrom = previous ? at(previous.from) : from;
 
   const filters = ZProperties.parse(query.properties ?? []);
-  const properties: PropertyGroup = query.filterTestAccounts ? { type: "AND", values: [filters, testAccountFilters(project)] } : filters;
+  const properties = withTestAccountFilters(filters, project, query.filterTestAccounts);
   validateProperties(properties);
   const overrides = await hasPendingOverrides(project.id);
   const team = "{team:Int64}";

@@ -4,7 +4,12 @@ import { ZWebOverviewQuery, ZWebStatsTableQuery } from "./schemas";
 
 // Web analytics SQL on chDB over a hand-made project: three sessions on March 5, one on March 4.
 const TEAM = 12;
-const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [{ regex: "^/product/\\d+", alias: "/product/:id" }] };
+const project = {
+  id: TEAM,
+  timezone: "UTC",
+  pathCleaningFilters: [{ regex: "^/product/\\d+", alias: "/product/:id" }],
+  testAccountFilters: [],
+};
 const embedded = embeddedTestStore("web");
 let run: typeof import("./index");
 

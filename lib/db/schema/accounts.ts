@@ -14,6 +14,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { PropertyFilter } from "@/lib/analytics/filters/properties";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -84,6 +85,10 @@ export const projects = pgTable(
     timezone: varchar("timezone", { length: 240 }).notNull().default("UTC"),
     /** PostHog's team `path_cleaning_filters`: regex → alias rules paths apply with `path_replacements: true`. */
     pathCleaningFilters: jsonb("path_cleaning_filters").$type<{ regex: string; alias: string }[]>().notNull().default([]),
+    /** PostHog's team `test_account_filters`: property filters `filter_test_accounts: true` ANDs into an analysis. */
+    testAccountFilters: jsonb("test_account_filters").$type<PropertyFilter[]>().notNull().default([]),
+    /** Whether new insights start with "Filter out internal and test users" on (a builder default only). */
+    testAccountFiltersDefaultChecked: boolean("test_account_filters_default_checked").notNull().default(false),
     // What posthog-js does in the browser, served as its remote config (`/array/<token>/config`); PostHog's
     // defaults: autocapture on, console logs and network timing opted in, the rest off.
     autocaptureOptOut: boolean("autocapture_opt_out").notNull().default(false),

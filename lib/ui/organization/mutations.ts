@@ -6,7 +6,17 @@ import type { TMember, TMemberUpdate } from "@/lib/members/schemas";
 import type { TOrganization, TOrganizationCreate, TOrganizationUpdate } from "@/lib/organizations/schemas";
 import type { TProject, TProjectCreate, TProjectUpdate } from "@/lib/projects/schemas";
 import { api } from "@/lib/ui/api-client";
-import { domainKeys, inviteKeys, memberKeys, projectKeys, userKeys } from "@/lib/ui/query-keys";
+import {
+  analysisKeys,
+  dashboardKeys,
+  domainKeys,
+  insightKeys,
+  inviteKeys,
+  memberKeys,
+  projectKeys,
+  userKeys,
+  webKeys,
+} from "@/lib/ui/query-keys";
 
 // Organizations
 
@@ -36,6 +46,17 @@ export const updateProjectMutation = () =>
   mutationOptions({
     mutationFn: ({ id, ...body }: Pick<TProject, "id"> & TProjectUpdate) => api.patch<TProject>(`/api/projects/${id}/`, body),
     meta: { invalidates: [projectKeys.all, userKeys.me()] },
+  });
+
+/** The test account filters change what every analysis of the project answers: its results are refetched too. */
+export const updateTestAccountFiltersMutation = () =>
+  mutationOptions({
+    mutationFn: ({
+      id,
+      ...body
+    }: Pick<TProject, "id"> & Pick<TProjectUpdate, "test_account_filters" | "test_account_filters_default_checked">) =>
+      api.patch<TProject>(`/api/projects/${id}/`, body),
+    meta: { invalidates: [projectKeys.all, userKeys.me(), analysisKeys.all, webKeys.all, insightKeys.all, dashboardKeys.all] },
   });
 
 // Projects

@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "test_account_filters" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "test_account_filters_default_checked" boolean DEFAULT false NOT NULL;
