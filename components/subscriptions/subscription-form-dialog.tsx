@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { FormDialog } from "@/components/form-dialog";
 import { Field, fieldMessageId } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import type { TSubscription } from "@/lib/subscriptions/schemas";
 import type { SubscriptionResource } from "@/lib/ui/query-keys";
 import { createSubscriptionMutation, updateSubscriptionMutation } from "@/lib/ui/subscriptions/mutations";
@@ -54,9 +54,9 @@ export function SubscriptionFormDialog({ projectId, resource, subscription, open
             description="E-mail addresses, separated by commas."
             error={errors.target_value?.message}
           >
-            <Textarea
+            <Input
               id="subscription-recipients"
-              rows={2}
+              type="text"
               autoComplete="off"
               {...invalid(errors.target_value?.message, "subscription-recipients")}
               {...register("target_value")}

@@ -60,6 +60,11 @@ describe("nextDeliveryAfter", () => {
     expect(nextDeliveryAfter(r, at("2026-01-05T09:00:00Z"), at("2026-06-10T10:00:00Z"))).toEqual(at("2026-06-11T09:00:00Z"));
   });
 
+  test("a position in a day or a week is ignored, so the rule always has a next date", () => {
+    const r = { ...base, frequency: "daily" as const, byweekday: ["monday"] as Recurrence["byweekday"], bysetpos: 4 };
+    expect(nextDeliveryAfter(r, at("2026-01-06T00:00:00Z"), at("2026-01-06T00:00:00Z"))).toEqual(at("2026-01-12T09:00:00Z"));
+  });
+
   test("a start in the future is the first delivery", () => {
     expect(nextDeliveryAfter(base, at("2025-12-01T00:00:00Z"), at("2025-12-01T00:00:00Z"))).toEqual(at("2026-01-05T09:00:00Z"));
   });

@@ -23,7 +23,14 @@ const DAYS: Record<Weekday, RRuleWeekday> = {
   sunday: RRule.SU,
 };
 
-/** The iCalendar rule, as PostHog builds it with dateutil: `bysetpos` only counts with weekdays. */
+/**
+ * The position counts only with weekdays (as PostHog) and, here, only in a month or a year: a day or a week may hold
+ * fewer matching days than the position, and a rule with no occurrence would be searched up to the year 9999.
+ */
+const positioned = (r: Recurrence) =>
+  Boolean(r.byweekday?.length) && r.bysetpos !== null && (r.frequency === "monthly" || r.frequency === "yearly");
+
+/** The iCalendar rule, as PostHog builds it with dateutil. */
 function ruleOf(r: Recurrence): RRule {
   const weekdays = r.byweekday?.length ? r.byweekday.map((d) => DAYS[d]) : null;
   return new RRule({
@@ -33,7 +40,7 @@ function ruleOf(r: Recurrence): RRule {
     until: r.untilDate,
     count: r.count,
     byweekday: weekdays,
-    bysetpos: weekdays && r.bysetpos !== null ? r.bysetpos : null,
+    bysetpos: positioned(r) ? r.bysetpos : null,
   });
 }
 
@@ -53,8 +60,8 @@ export function summaryOf(r: Recurrence): string {
   const unit = UNIT[r.frequency];
   let summary = r.interval > 1 ? `sent every ${r.interval} ${unit}s` : `sent every ${unit}`;
   const days = r.byweekday ?? [];
-  if (days.length && r.bysetpos !== null && POSITION[r.bysetpos])
-    summary += ` on the ${POSITION[r.bysetpos]} ${days.length === 1 ? capitalized(days[0]) : "day"}`;
+  const position = positioned(r) ? POSITION[r.bysetpos ?? 0] : undefined;
+  if (position) summary += ` on the ${position} ${days.length === 1 ? capitalized(days[0]) : "day"}`;
   else if (days.length && r.frequency !== "daily") summary += ` on ${listed(days.map(capitalized))}`;
   return summary;
 }
