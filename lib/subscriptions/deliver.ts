@@ -14,7 +14,7 @@ export const PASS_LIMIT = 20;
 /** A claimed subscription is not claimed again for this long (a process stopping mid-delivery leaves it due after it). */
 const CLAIM_MINUTES = 10;
 /** Deliveries of one date that reached nobody, tried at successive polls, before the date is given up for the next. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 /**
  * Takes up to PASS_LIMIT due subscriptions (not deleted, of an insight or dashboard not deleted, their date passed,

@@ -74,7 +74,7 @@ describe("summaryOf", () => {
   test("names the period, its interval and weekdays", () => {
     expect(summaryOf({ ...base, frequency: "daily" })).toBe("sent every day");
     expect(summaryOf({ ...base, byweekday: ["monday"] })).toBe("sent every week on Monday");
-    expect(summaryOf({ ...base, interval: 2, byweekday: ["monday", "wednesday", "friday"] })).toBe(
+    expect(summaryOf({ ...base, interval: 2, byweekday: ["friday", "monday", "wednesday"] })).toBe(
       "sent every 2 weeks on Monday, Wednesday and Friday",
     );
     expect(summaryOf({ ...base, frequency: "monthly", byweekday: ["tuesday"], bysetpos: 1 })).toBe("sent every month on the first Tuesday");

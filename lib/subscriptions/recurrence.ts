@@ -1,5 +1,5 @@
 import { RRule, type Weekday as RRuleWeekday } from "rrule";
-import type { Frequency, Weekday } from "./schemas";
+import { type Frequency, WEEKDAYS, type Weekday } from "./schemas";
 
 /** What a schedule is made of: PostHog's rrule fields of a subscription. */
 export interface Recurrence {
@@ -59,7 +59,7 @@ const listed = (items: string[]) => (items.length < 2 ? items.join("") : `${item
 export function summaryOf(r: Recurrence): string {
   const unit = UNIT[r.frequency];
   let summary = r.interval > 1 ? `sent every ${r.interval} ${unit}s` : `sent every ${unit}`;
-  const days = r.byweekday ?? [];
+  const days = [...(r.byweekday ?? [])].sort((a, b) => WEEKDAYS.indexOf(a) - WEEKDAYS.indexOf(b));
   const position = positioned(r) ? POSITION[r.bysetpos ?? 0] : undefined;
   if (position) summary += ` on the ${position} ${days.length === 1 ? capitalized(days[0]) : "day"}`;
   else if (days.length && r.frequency !== "daily") summary += ` on ${listed(days.map(capitalized))}`;

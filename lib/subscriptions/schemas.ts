@@ -6,7 +6,7 @@ import { ZUserBasic } from "@/lib/users/serialize";
 
 export const ZSubscriptionParams = ZProjectParams.extend({ subscriptionId: ZIntegerIdText });
 
-export const FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const;
+const FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
@@ -16,7 +16,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const TARGET_TYPES = ["email", "slack", "webhook"] as const;
 
 /** `bysetpos` PostHog's summary names: the first to fourth, or the last, matching weekday of the period. */
-export const SET_POSITIONS = [1, 2, 3, 4, -1] as const;
+const SET_POSITIONS = [1, 2, 3, 4, -1] as const;
 
 /** Bounds: a schedule is a handful of numbers, not a way to make the server iterate or mail without end. */
 export const MAX_RECIPIENTS = 50;
