@@ -84,6 +84,10 @@ export const SharingDialog = lazyDialog(
   () => import("@/components/sharing/sharing-dialog").then((m) => m.SharingDialog),
   (p) => p.open,
 );
+export const SubscriptionsDialog = lazyDialog(
+  () => import("@/components/subscriptions/subscriptions-dialog").then((m) => m.SubscriptionsDialog),
+  (p) => p.open,
+);
 export const TypedConfirmationDialog = lazyDialog(
   () => import("@/components/typed-confirmation-dialog").then((m) => m.TypedConfirmationDialog),
   (p) => p.open,

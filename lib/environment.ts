@@ -75,6 +75,7 @@ const ZEnvironment = z
     HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
     HEDGEROW_COHORT_RECALCULATION_MINUTES: positiveInt(60, 10_080),
     HEDGEROW_ALERT_POLL_MS: positiveInt(120_000, 3_600_000),
+    HEDGEROW_SUBSCRIPTION_POLL_MS: positiveInt(60_000, 3_600_000),
     HEDGEROW_BATCH_EXPORTS: z.preprocess(unset, z.enum(["on", "off"], { error: "must be on or off" }).default("on")),
     HEDGEROW_BATCH_EXPORT_POLL_MS: positiveInt(5_000, 3_600_000),
     HEDGEROW_BATCH_EXPORT_CONCURRENCY: positiveInt(2, 64),
@@ -156,6 +157,8 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     cohortRecalculationMinutes: e.HEDGEROW_COHORT_RECALCULATION_MINUTES,
     /** How often due alerts are looked for (lib/alerts/schedule.ts); new and changed ones are checked at once. */
     alertPollMs: e.HEDGEROW_ALERT_POLL_MS,
+    /** How often due subscriptions are looked for (lib/subscriptions/schedule.ts). */
+    subscriptionPollMs: e.HEDGEROW_SUBSCRIPTION_POLL_MS,
     /** Server processes `npm start` runs: one per core on PostgreSQL, always one on embedded PGlite. */
     workers: e.HEDGEROW_WORKERS ?? (e.DATABASE_URL ? cpus().length : 1),
     /** Batch export runs (scheduler and workers) in this process; `off` leaves them to other processes. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { DetailPageError } from "@/components/detail-page-state";
-import { MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, Share2Icon, Trash2Icon } from "lucide-react";
+import { MailIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
@@ -11,7 +11,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import type { TDashboard } from "@/lib/ui/types";
 
 /** The dialogs a dashboard's page opens, one at a time. */
-export type DashboardDialog = "add" | "about" | "share" | "delete";
+export type DashboardDialog = "add" | "about" | "share" | "subscribe" | "delete";
 
 /** A dashboard that could not be read, with the way back to the list. */
 export function DashboardError({ projectId, error }: { projectId: number; error: Error }) {
@@ -28,7 +28,7 @@ export function DashboardError({ projectId, error }: { projectId: number; error:
   );
 }
 
-/** Add insight, Refresh all, Share, and (for editors) rename and delete. */
+/** Add insight, Refresh all, Share, Subscribe, and (for editors) rename and delete. */
 export function DashboardActions({
   canEdit,
   empty,
@@ -55,23 +55,28 @@ export function DashboardActions({
       <Button variant="outline" onClick={() => open("share")}>
         <Share2Icon /> Share
       </Button>
-      {canEdit && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Dashboard actions">
-              <MoreHorizontalIcon />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => open("about")}>
-              <PencilIcon /> Rename
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => open("delete")} className="text-destructive focus:text-destructive">
-              <Trash2Icon /> Delete dashboard
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Dashboard actions">
+            <MoreHorizontalIcon />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => open("subscribe")}>
+            <MailIcon /> Subscribe
+          </DropdownMenuItem>
+          {canEdit && (
+            <>
+              <DropdownMenuItem onSelect={() => open("about")}>
+                <PencilIcon /> Rename
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => open("delete")} className="text-destructive focus:text-destructive">
+                <Trash2Icon /> Delete dashboard
+              </DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
     </div>
   );
 }

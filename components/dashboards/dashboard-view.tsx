@@ -13,7 +13,13 @@ import {
   EmptyDashboard,
 } from "@/components/dashboards/dashboard-parts";
 import { DashboardTile } from "@/components/dashboards/dashboard-tile";
-import { AboutDashboardDialog, AddInsightDialog, DeleteDashboardDialog, SharingDialog } from "@/components/lazy-dialogs";
+import {
+  AboutDashboardDialog,
+  AddInsightDialog,
+  DeleteDashboardDialog,
+  SharingDialog,
+  SubscriptionsDialog,
+} from "@/components/lazy-dialogs";
 import { PrivilegeLevel } from "@/lib/dashboards/permissions";
 import { errorMessage } from "@/lib/ui/api-client";
 import { refreshDashboardMutation, updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
@@ -120,6 +126,12 @@ export function DashboardView({
         onOpenChange={closeDialog}
       />
       <AboutDashboardDialog projectId={projectId} dashboard={data} open={dialog === "about"} onOpenChange={closeDialog} />
+      <SubscriptionsDialog
+        projectId={projectId}
+        resource={{ kind: "dashboard", id: data.id }}
+        open={dialog === "subscribe"}
+        onOpenChange={closeDialog}
+      />
       <DeleteDashboardDialog
         projectId={projectId}
         dashboard={dialog === "delete" ? data : null}

@@ -2,6 +2,7 @@ import { request } from "undici";
 import { config } from "@/lib/config";
 import { canSendEmail, sendEmail, type OutgoingEmail } from "@/lib/email/transport";
 import { destinationDispatcher } from "@/lib/net/destination-guard";
+import { escapeHtml } from "@/lib/email/html";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -14,9 +15,6 @@ export interface AlertNotice {
   value: number | null;
   checkedAt: Date;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const insightUrl = (notice: AlertNotice) =>
   config.siteUrl ? `${config.siteUrl.replace(/\/+$/, "")}/project/${notice.projectId}/insights/${notice.insight.short_id}` : null;

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { kickPollLoop, startPollLoop } from "@/lib/server/poll-loop";
 import { checkAlert, claimDueAlerts, PASS_LIMIT } from "./check";
 
 /**
@@ -7,11 +8,7 @@ import { checkAlert, claimDueAlerts, PASS_LIMIT } from "./check";
  * schedule). Processes sharing one PostgreSQL claim alerts (lib/alerts/check.ts), so each is checked once.
  */
 
-interface Loop {
-  kick: () => void;
-  stop: () => Promise<void>;
-}
-const holder = globalThis as unknown as { __hedgerowAlertChecks?: Loop };
+const LOOP = "alerts";
 
 async function pass(): Promise<number> {
   const due = await claimDueAlerts();
@@ -20,51 +17,11 @@ async function pass(): Promise<number> {
 }
 
 /** The process's alert loop. */
-export function startAlertChecks(pollMs = config.alertPollMs): Loop {
-  if (holder.__hedgerowAlertChecks) return holder.__hedgerowAlertChecks;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error: unknown) => {
-        console.error("[alerts] check pass failed:", error);
-        return 0;
-      })
-      .then((done) => {
-        running = null;
-        // A full pass may have left more due; a kick during the pass asks for another.
-        if (again || done === PASS_LIMIT) {
-          again = false;
-          run();
-        } else if (!stopped) {
-          timer = setTimeout(run, pollMs);
-          timer.unref();
-        }
-      });
-  };
-  const loop: Loop = {
-    kick: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      holder.__hedgerowAlertChecks = undefined;
-    },
-  };
-  holder.__hedgerowAlertChecks = loop;
-  run();
-  return loop;
+export function startAlertChecks(pollMs = config.alertPollMs) {
+  return startPollLoop({ name: LOOP, pollMs, passLimit: PASS_LIMIT, pass });
 }
 
 /** Asks this process's loop to check due alerts now (a create or a change); without a loop, the next poll does. */
 export function kickAlertChecks(): void {
-  holder.__hedgerowAlertChecks?.kick();
+  kickPollLoop(LOOP);
 }

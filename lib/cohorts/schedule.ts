@@ -1,7 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
+import { exclusively } from "@/lib/db/advisory-lock";
 import { getDb } from "@/lib/db/client";
 import { cohorts, type Cohort } from "@/lib/db/schema";
+import { kickPollLoop, startPollLoop } from "@/lib/server/poll-loop";
 import { calculateDynamicCohort } from "./calculate";
 import { parseCriteria, referencedCohorts } from "./criteria";
 
@@ -16,6 +18,7 @@ import { parseCriteria, referencedCohorts } from "./criteria";
  */
 
 const LOCK = 0x636f_6872; // "cohr"
+const LOOP = "cohorts";
 /** How often the loop looks for due cohorts when nothing kicks it. */
 const POLL_MS = 30_000;
 /** Calculations per pass: the rest wait for the next one. */
@@ -78,78 +81,24 @@ async function failInterruptedStatic(): Promise<void> {
   if (failed.length) console.error(`[cohorts] static cohorts interrupted by a stop: ${failed.map((c) => c.id).join(", ")}`);
 }
 
-/** One pass, unless another process holds the turn (a transaction's lock: released with its connection). */
-async function exclusivePass(): Promise<number> {
-  if (!config.databaseUrl) return duePass();
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCK}) AS locked`);
-    return (result as unknown as { rows: { locked: boolean }[] }).rows[0].locked ? duePass() : 0;
-  });
-}
-
-interface Loop {
-  kick: () => void;
-  stop: () => Promise<void>;
-}
-const holder = globalThis as unknown as { __hedgerowCohortCalculations?: Loop };
-
-/** The process's calculation loop. */
-export function startCohortCalculations(): Loop {
-  if (holder.__hedgerowCohortCalculations) return holder.__hedgerowCohortCalculations;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let stopped = false;
+/** The process's calculation loop: one pass at a time across processes (the advisory lock). */
+export function startCohortCalculations() {
   let started = false;
-  const pass = async () => {
-    if (!started) {
-      started = true;
-      await failInterruptedStatic();
-    }
-    return exclusivePass();
-  };
-  const run = () => {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error: unknown) => {
-        console.error("[cohorts] calculation pass failed:", error);
-        return 0;
-      })
-      .then((done) => {
-        running = null;
-        // A full pass may have left more due; a kick during the pass asks for another.
-        if (again || done === PASS_LIMIT) {
-          again = false;
-          run();
-        } else schedule();
-      });
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(run, POLL_MS);
-    timer.unref();
-  };
-  const loop: Loop = {
-    kick: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      holder.__hedgerowCohortCalculations = undefined;
+  return startPollLoop({
+    name: LOOP,
+    pollMs: POLL_MS,
+    passLimit: PASS_LIMIT,
+    async pass() {
+      if (!started) {
+        started = true;
+        await failInterruptedStatic();
+      }
+      return (await exclusively(LOCK, duePass)) ?? 0;
     },
-  };
-  holder.__hedgerowCohortCalculations = loop;
-  run();
-  return loop;
+  });
 }
 
 /** Asks this process's loop to look for due cohorts now (a create or a change); without a loop, the next start does. */
 export function kickCohortCalculations(): void {
-  holder.__hedgerowCohortCalculations?.kick();
+  kickPollLoop(LOOP);
 }

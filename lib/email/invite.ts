@@ -1,4 +1,5 @@
 import type { OutgoingEmail } from "./transport";
+import { escapeHtml } from "./html";
 
 export interface InviteEmailInput {
   inviteId: string;
@@ -13,9 +14,6 @@ export interface InviteEmailInput {
 
 /** The page where an invite is accepted (PostHog's `/signup/:invite_id`). */
 export const inviteAcceptUrl = (origin: string, inviteId: string) => `${origin.replace(/\/+$/, "")}/signup/${inviteId}`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function inviteEmail(input: InviteEmailInput): OutgoingEmail {
   const url = inviteAcceptUrl(input.origin, input.inviteId);

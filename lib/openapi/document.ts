@@ -31,6 +31,7 @@ import * as plugins from "@/lib/plugins/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
+import * as subscriptions from "@/lib/subscriptions/endpoints";
 import {
   ZApiError,
   ZOpenApiDocument,
@@ -85,6 +86,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   actions,
   annotations,
   alerts,
+  subscriptions,
   definitions,
   query,
   ...plugins.pipelineEndpoints,

@@ -9,6 +9,7 @@ import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store/open";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
 import { resealStoredSecrets } from "@/lib/secrets/reseal";
+import { startSubscriptionDeliveries } from "@/lib/subscriptions/schedule";
 import { installForwardedHeaderPolicy } from "./forwarded";
 import { protectDataDir } from "./private-files";
 
@@ -34,6 +35,8 @@ export async function startServerLifecycle() {
   const cohortCalculations = startCohortCalculations();
   // Insight alerts: new ones at once, then every calculation interval (lib/alerts/schedule.ts).
   const alertChecks = startAlertChecks();
+  // Scheduled e-mails of insights and dashboards (lib/subscriptions/schedule.ts).
+  const subscriptionDeliveries = startSubscriptionDeliveries();
   // The first-start demo's dashboard, and its live trickle of events (HEDGEROW_DEMO_TRICKLE=0 turns that off).
   const demo = startDemoJob();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -47,6 +50,7 @@ export async function startServerLifecycle() {
         squash.stop(),
         cohortCalculations.stop(),
         alertChecks.stop(),
+        subscriptionDeliveries.stop(),
       ])
         .then(() => Promise.allSettled([closeDb(), closeEventStore()]))
         .finally(() => process.exit(0));

@@ -247,3 +247,15 @@ export const alertKeys = {
   all: ["alerts"] as const,
   list: (projectId: number, insightId: number) => [...alertKeys.all, projectId, "insight", insightId] as const,
 };
+
+/** Subscriptions of an insight or a dashboard, by project; a write makes the project's lists stale. */
+export const subscriptionKeys = {
+  all: ["subscriptions"] as const,
+  list: (projectId: number, resource: SubscriptionResource) => [...subscriptionKeys.all, projectId, resource.kind, resource.id] as const,
+};
+
+/** What a subscription sends. */
+export interface SubscriptionResource {
+  kind: "insight" | "dashboard";
+  id: number;
+}

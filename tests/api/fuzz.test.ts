@@ -132,6 +132,18 @@ beforeAll(async () => {
     await created(`${projectPath}/alerts/`, alertBody("fuzz 1")),
     await created(`${projectPath}/alerts/`, alertBody("fuzz 2")),
   ];
+  const subscriptionBody = (title: string) => ({
+    insight: trend.id,
+    target_type: "email",
+    target_value: "fuzz@example.com",
+    frequency: "weekly",
+    start_date: "2026-01-05T09:00:00Z",
+    title,
+  });
+  const subscriptions = [
+    await created(`${projectPath}/subscriptions/`, subscriptionBody("fuzz 1")),
+    await created(`${projectPath}/subscriptions/`, subscriptionBody("fuzz 2")),
+  ];
   const exportBody = (name: string) => ({ name, destination: { type: "NoOp", config: {} }, interval: "hour" });
   const batchExports = [
     await created(`${orgPath}/batch_exports/`, exportBody("fuzz 1")),
@@ -181,6 +193,7 @@ beforeAll(async () => {
     insightId: String(insights[0].id),
     annotationId: String(annotations[0].id),
     alertId: alerts[0].id,
+    subscriptionId: String(subscriptions[0].id),
     actionId: String(actions[0].id),
     cohortId: String(cohorts[0].id),
     dashboardId: String(dashboards[0].id),
@@ -203,6 +216,7 @@ beforeAll(async () => {
     insightId: String(insights[1].id),
     annotationId: String(annotations[2].id),
     alertId: alerts[1].id,
+    subscriptionId: String(subscriptions[1].id),
     actionId: String(actions[1].id),
     cohortId: String(cohorts[1].id),
     dashboardId: String(dashboards[1].id),

@@ -11,12 +11,16 @@ import { pageviewTrendsQuery } from "./insights";
 const decodeMail = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-export async function smtpSink() {
+/** Records every mail it accepts; a recipient `refuse` names is rejected (550), as a mail server refusing it. */
+export async function smtpSink(refuse: (address: string) => boolean = () => false) {
   const mails: { to: string[]; text: string }[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(refuse(address.address) ? Object.assign(new Error("Mailbox refused"), { responseCode: 550 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { BellIcon, CopyIcon, HistoryIcon, MoreHorizontalIcon, Share2Icon, StarIcon, Trash2Icon } from "lucide-react";
+import { BellIcon, CopyIcon, HistoryIcon, MailIcon, MoreHorizontalIcon, Share2Icon, StarIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AlertsDialog, SharingDialog } from "@/components/lazy-dialogs";
+import { AlertsDialog, SharingDialog, SubscriptionsDialog } from "@/components/lazy-dialogs";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -24,6 +24,7 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
   const [sharing, setSharing] = useState(false);
   const [history, setHistory] = useState(false);
   const [alerts, setAlerts] = useState(false);
+  const [subscriptions, setSubscriptions] = useState(false);
   const update = useMutation({ ...updateInsightMutation(projectId), onError: (error) => toast.error(errorMessage(error)) });
   const duplicate = useMutation({
     ...createInsightMutation(projectId),
@@ -71,6 +72,9 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
           <DropdownMenuItem onSelect={() => setAlerts(true)}>
             <BellIcon /> Alerts
           </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setSubscriptions(true)}>
+            <MailIcon /> Subscribe
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setHistory(true)}>
             <HistoryIcon /> History
           </DropdownMenuItem>
@@ -101,6 +105,12 @@ export function InsightActions({ projectId, insight, title }: { projectId: numbe
       />
       <HistoryDialog projectId={projectId} insightId={insight.id} open={history} onOpenChange={setHistory} />
       <AlertsDialog projectId={projectId} insightId={insight.id} open={alerts} onOpenChange={setAlerts} />
+      <SubscriptionsDialog
+        projectId={projectId}
+        resource={{ kind: "insight", id: insight.id }}
+        open={subscriptions}
+        onOpenChange={setSubscriptions}
+      />
     </>
   );
 }

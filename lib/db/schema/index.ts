@@ -6,3 +6,4 @@ export * from "./taxonomy";
 export * from "./batch-exports";
 export * from "./plugins";
 export * from "./alerts";
+export * from "./subscriptions";
