@@ -8,16 +8,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { START, TEAM, generateEvents } from "./generated-events";
+import { copyRows, option, timed } from "./peer";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const EVENTS = Number(option("events") ?? 1_000_000);
 const RUNS = Number(option("runs") ?? 3);
 const POSTGRES = option("postgres") ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -35,15 +29,11 @@ const { runTrends } = await import("../lib/analytics/trends/run");
 const { runFunnel } = await import("../lib/analytics/funnels/run");
 const { PERSON_ID, personIdJoin } = await import("../lib/analytics/filters/persons");
 
+/** The median of RUNS runs after a warm-up. */
 async function median<T>(fn: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  let result = await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    result = await fn();
-    times.push(performance.now() - started);
-  }
-  return { ms: times.sort((a, b) => a - b)[Math.floor(times.length / 2)], result };
+  const { ms, result } = await timed(fn, RUNS);
+  if (result === null) throw new Error("the warm-up run failed");
+  return { ms, result };
 }
 
 // Umami's schema for PostgreSQL: the columns these queries read, with the indexes its migrations create on them.
@@ -102,16 +92,16 @@ async function copyIntoPostgres(client: pg.PoolClient, store: Awaited<ReturnType
   // One day at a time, so no result nears the store's result-size limit.
   const days = 52; // the generator's 45 days plus its step offsets
   for (let day = 0; day < days; day++) {
-    const tsv = await store.queryBytes(
+    await copyRows(
+      client,
+      store,
       `SELECT e.uuid, '${WEBSITE}', ${PERSON_ID} AS visitor, visitor,
               formatDateTime(e.timestamp, '%Y-%m-%d %H:%i:%S.%f+00', 'UTC'),
               if(e.event = '$pageview', '/', '/app'), if(e.event = '$pageview', 1, 2), if(e.event = '$pageview', NULL, e.event)
        FROM events AS e ${personIdJoin(String(TEAM))}
        WHERE e.team_id = ${TEAM} AND toDate(e.timestamp) = toDate('${START}') + ${day}`,
-      "TabSeparated",
+      "website_event",
     );
-    if (tsv.byteLength === 0) continue;
-    await pipeline(Readable.from([Buffer.from(tsv)]), client.query(copyFrom("COPY website_event FROM STDIN")));
   }
 }
 

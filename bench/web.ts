@@ -6,16 +6,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import { copyRows, option, type Timed, timed } from "./peer";
 import { generateWebEvents, TEAM, WEB_START, WEB_DAYS } from "./web-events";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
+if (process.argv.includes("--help")) {
+  console.log("npx tsx bench/web.ts [--events 10000000] [--runs 3] [--postgres postgres://postgres@127.0.0.1:5432/postgres]");
+  process.exit(0);
+}
+
 const EVENTS = Number(option("events") ?? 10_000_000);
 const RUNS = Number(option("runs") ?? 3);
 const POSTGRES = option("postgres") ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -41,28 +40,6 @@ process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
 const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
 const { runWebOverview, runWebStatsTable } = await import("../lib/analytics/web");
-
-/** The first (cold) run's time and the median of RUNS more; a run the engine stopped (its time limit) is NaN. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ cold: number; ms: number; result: T | null }> {
-  let started = performance.now();
-  let result: T | null = null;
-  try {
-    result = await fn();
-  } catch (error) {
-    console.error(
-      `stopped after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : error}`,
-    );
-    return { cold: Number.NaN, ms: Number.NaN, result };
-  }
-  const cold = performance.now() - started;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    started = performance.now();
-    result = await fn();
-    times.push(performance.now() - started);
-  }
-  return { cold, ms: times.sort((a, b) => a - b)[Math.floor(times.length / 2)], result };
-}
 
 const UMAMI_SCHEMA = [
   `CREATE TABLE session (session_id uuid PRIMARY KEY, website_id uuid NOT NULL, browser varchar(20), os varchar(20),
@@ -113,10 +90,7 @@ const UMAMI_CARDS: Record<(typeof CARDS)[number], string> = {
 };
 
 async function copyIntoPostgres(client: pg.PoolClient, store: Awaited<ReturnType<typeof getEventStore>>) {
-  const copy = async (sql: string, table: string) => {
-    const tsv = await store.queryBytes(sql, "TabSeparated");
-    if (tsv.byteLength) await pipeline(Readable.from([Buffer.from(tsv)]), client.query(copyFrom(`COPY ${table} FROM STDIN`)));
-  };
+  const copy = (sql: string, table: string) => copyRows(client, store, sql, table);
   const person = "toUUID(e.person_id)";
   await copy(
     `SELECT ${person}, '${WEBSITE}', any(e.prop_browser), any(JSONExtractString(e.properties, '$os')), any(e.prop_device_type),
@@ -145,10 +119,10 @@ async function main() {
   const generateSeconds = (performance.now() - started) / 1000;
   const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [], testAccountFilters: [] };
   const common = { dateRange: { date_from: DATE_FROM, date_to: DATE_TO }, compareFilter: { compare: true } };
-  const hedgerow: Record<string, Awaited<ReturnType<typeof timed<unknown>>>> = {};
-  hedgerow.overview = await timed(() => runWebOverview(project, { kind: "WebOverviewQuery", ...common }));
+  const hedgerow: Record<string, Timed<unknown>> = {};
+  hedgerow.overview = await timed(() => runWebOverview(project, { kind: "WebOverviewQuery", ...common }), RUNS);
   for (const card of CARDS)
-    hedgerow[card] = await timed(() => runWebStatsTable(project, { kind: "WebStatsTableQuery", breakdownBy: card, ...common }));
+    hedgerow[card] = await timed(() => runWebStatsTable(project, { kind: "WebStatsTableQuery", breakdownBy: card, ...common }), RUNS);
 
   const pool = new pg.Pool({ connectionString: POSTGRES, max: 1 });
   const client = await pool.connect();
@@ -166,12 +140,12 @@ async function main() {
     // Both periods, as the overview compares them.
     const current = [WEBSITE, `${DATE_FROM} 00:00:00+00`, `${DATE_TO} 23:59:59.999999+00`];
     const previous = [WEBSITE, "2024-01-01 00:00:00+00", "2024-01-14 23:59:59.999999+00"];
-    const umami: Record<string, Awaited<ReturnType<typeof timed<unknown>>>> = {};
-    umami.overview = await timed(async () => [
-      (await client.query(UMAMI_STATS, current)).rows,
-      (await client.query(UMAMI_STATS, previous)).rows,
-    ]);
-    for (const card of CARDS) umami[card] = await timed(async () => (await client.query(UMAMI_CARDS[card], current)).rows);
+    const umami: Record<string, Timed<unknown>> = {};
+    umami.overview = await timed(
+      async () => [(await client.query(UMAMI_STATS, current)).rows, (await client.query(UMAMI_STATS, previous)).rows],
+      RUNS,
+    );
+    for (const card of CARDS) umami[card] = await timed(async () => (await client.query(UMAMI_CARDS[card], current)).rows, RUNS);
 
     const row = (name: string) => {
       const h = hedgerow[name];

@@ -1,38 +1,17 @@
 import type { StatsTab } from "@/components/web/stats-card";
+import type { WebBreakdown } from "@/lib/analytics/web/schemas";
+
+const card = (title: string, ...tabs: [WebBreakdown, string][]) => ({
+  title,
+  tabs: tabs.map(([breakdown, label]): StatsTab => ({ breakdown, label })),
+});
 
 /** The page's breakdown cards, each with its tabs (PostHog's web analytics tiles). */
 export const CARDS: { title: string; tabs: StatsTab[] }[] = [
-  {
-    title: "Paths",
-    tabs: [
-      { breakdown: "Page", label: "Path" },
-      { breakdown: "InitialPage", label: "Entry page" },
-      { breakdown: "ExitPage", label: "Exit page" },
-    ],
-  },
-  {
-    title: "Sources",
-    tabs: [
-      { breakdown: "InitialChannelType", label: "Channel" },
-      { breakdown: "InitialReferringDomain", label: "Referring domain" },
-    ],
-  },
-  {
-    title: "Campaigns",
-    tabs: [
-      { breakdown: "InitialUTMSource", label: "UTM source" },
-      { breakdown: "InitialUTMMedium", label: "UTM medium" },
-      { breakdown: "InitialUTMCampaign", label: "UTM campaign" },
-    ],
-  },
-  {
-    title: "Devices",
-    tabs: [
-      { breakdown: "DeviceType", label: "Device type" },
-      { breakdown: "Browser", label: "Browser" },
-      { breakdown: "OS", label: "OS" },
-    ],
-  },
-  { title: "Places", tabs: [{ breakdown: "Country", label: "Country" }] },
-  { title: "Screens", tabs: [{ breakdown: "Viewport", label: "Screen size" }] },
+  card("Paths", ["Page", "Path"], ["InitialPage", "Entry page"], ["ExitPage", "Exit page"]),
+  card("Sources", ["InitialChannelType", "Channel"], ["InitialReferringDomain", "Referring domain"]),
+  card("Campaigns", ["InitialUTMSource", "UTM source"], ["InitialUTMMedium", "UTM medium"], ["InitialUTMCampaign", "UTM campaign"]),
+  card("Devices", ["DeviceType", "Device type"], ["Browser", "Browser"], ["OS", "OS"]),
+  card("Places", ["Country", "Country"]),
+  card("Screens", ["Viewport", "Screen size"]),
 ];

@@ -1,6 +1,6 @@
 import { getAnalysisStore } from "@/lib/analytics/store";
 import type { TWebOverviewQuery, WebOverviewItem } from "./schemas";
-import { changePct, SESSION_BOUNCE_SQL, SESSION_DURATION_SQL, sessionsCte, webScope, type WebProject } from "./scope";
+import { changePct, SESSION_BOUNCE_SQL, SESSION_DURATION_SQL, sessionsSql, webScope, type WebProject } from "./scope";
 
 interface OverviewRow {
   visitors: [number, number];
@@ -14,31 +14,26 @@ interface OverviewRow {
  * PostHog's WebOverviewQuery: unique visitors (persons), pageviews, sessions, their average duration and bounce
  * rate, over the range's pageviews and, with `compareFilter.compare`, the previous period's. A session counts in
  * a period when one of its pageviews (matching the filters) is in it; pageviews without a session count as views
- * and visitors only.
+ * and visitors only. Visitors and views come from the pageviews, the rest from one row per session.
  */
 export async function runWebOverview(project: WebProject, query: TWebOverviewQuery, now = new Date()): Promise<WebOverviewItem[]> {
   const scope = await webScope(project, query, now);
-  const sessions = sessionsCte(scope, { duration: SESSION_DURATION_SQL, bounce: SESSION_BOUNCE_SQL });
-  const inPeriod = (views: string) => `v.sid != '' AND ${views} > 0`;
+  const sessions = sessionsSql(scope, { aggregates: { session_duration: SESSION_DURATION_SQL, is_bounce: SESSION_BOUNCE_SQL } });
   const both = (sql: (period: "cur" | "prev") => string) => `tuple(${sql("cur")}, ${sql("prev")})`;
-  const sql = `WITH ${sessions}
-    SELECT
-      ${both((p) => `uniqExactArray(v.pids_${p})`)} AS visitors,
-      ${both((p) => `sum(v.views_${p})`)} AS views,
-      ${both((p) => `countIf(${inPeriod(`v.views_${p}`)})`)} AS sessions,
-      ${both((p) => `if(countIf(${inPeriod(`v.views_${p}`)} AND s.found = 1) = 0, NULL, avgIf(s.duration, ${inPeriod(`v.views_${p}`)} AND s.found = 1))`)} AS duration,
-      ${both((p) => `if(countIf(${inPeriod(`v.views_${p}`)} AND s.found = 1) = 0, NULL, avgIf(s.bounce, ${inPeriod(`v.views_${p}`)} AND s.found = 1))`)} AS bounce
+  const meanOf = (column: string, p: string) => `if(countIf(views_${p} > 0) = 0, NULL, avgIf(${column}, views_${p} > 0))`;
+  const sql = `SELECT v.visitors AS visitors, v.views AS views, s.sessions AS sessions, s.duration AS duration, s.bounce AS bounce
     FROM (
-      SELECT ifNull(e.prop_session_id, '') AS sid,
-        groupUniqArrayIf(${scope.person}, ${scope.current}) AS pids_cur,
-        groupUniqArrayIf(${scope.person}, ${scope.previousPeriod}) AS pids_prev,
-        countIf(${scope.current}) AS views_cur,
-        countIf(${scope.previousPeriod}) AS views_prev
+      SELECT tuple(uniqExactIf(${scope.person}, ${scope.current}), uniqExactIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
+        tuple(countIf(${scope.current}), countIf(${scope.previousPeriod})) AS views
       FROM events AS e ${scope.joins}
       WHERE ${scope.where}
-      GROUP BY sid
     ) AS v
-    LEFT JOIN sessions AS s ON s.sid = v.sid`;
+    CROSS JOIN (
+      SELECT ${both((p) => `countIf(views_${p} > 0)`)} AS sessions,
+        ${both((p) => meanOf("session_duration", p))} AS duration,
+        ${both((p) => meanOf("is_bounce", p))} AS bounce
+      FROM (${sessions})
+    ) AS s`;
   const store = await getAnalysisStore(project.id);
   const [row] = await store.query<OverviewRow>(sql, scope.params.values);
   const compare = scope.previous !== null;

@@ -95,17 +95,33 @@ export async function webScope(project: WebProject, query: TWebQueryCommon, now 
   };
 }
 
+/** What a session aggregate reads of each of its events (the inner query of `sessionsSql`). */
+export interface SessionEventColumns {
+  /** `timestamp`, `event`, `pathname`, `referring_domain`, `person`; `cur`/`prev`: a counted pageview of that period. */
+  aggregates: Record<string, string>;
+  /** JSON properties read once per event into the tuple `props` (`props.1`… in the listed order), Nullable(String). */
+  json?: string[];
+}
+
 /**
- * Each session's attributes (segments G19–G20: the events sharing a non-empty `$session_id`, all of them, whatever
- * their name), as a `sessions` CTE with `sid`, `found` = 1 and the named columns (SQL aggregates over `events`).
+ * One row per session (segments G19–G20: the events sharing a non-empty `$session_id`, all of them, whatever their
+ * name) with a counted pageview: `views_cur`, `views_prev` and the named aggregates, in one pass over the events.
  */
-export function sessionsCte(scope: WebScope, columns: Record<string, string>): string {
-  const selected = Object.entries(columns).map(([name, sql]) => `${sql} AS ${name}`);
-  return `sessions AS (
-    SELECT assumeNotNull(prop_session_id) AS sid, 1 AS found, ${selected.join(", ")}
-    FROM events
-    WHERE team_id = {team:Int64} AND prop_session_id != '' AND timestamp >= ${scope.sessionsFrom} AND timestamp <= ${scope.sessionsTo}
-    GROUP BY sid)`;
+export function sessionsSql(scope: WebScope, { aggregates, json = [] }: SessionEventColumns): string {
+  const selected = Object.entries(aggregates).map(([name, sql]) => `, ${sql} AS ${name}`);
+  const props = json.length
+    ? `, JSONExtract(e.properties, 'Tuple(${json.map((key) => `\`${key}\` Nullable(String)`).join(", ")})') AS props`
+    : "";
+  return `SELECT k, countIf(cur) AS views_cur, countIf(prev) AS views_prev ${selected.join("")}
+    FROM (
+      SELECT assumeNotNull(e.prop_session_id) AS k, e.timestamp AS timestamp, e.event AS event,
+        e.prop_pathname AS pathname, e.prop_referring_domain AS referring_domain, ${scope.person} AS person,
+        (${scope.where}) AS counted, counted AND ${scope.current} AS cur, counted AND ${scope.previousPeriod} AS prev ${props}
+      FROM events AS e ${scope.joins}
+      WHERE e.team_id = {team:Int64} AND e.prop_session_id != '' AND e.timestamp >= ${scope.sessionsFrom} AND e.timestamp <= ${scope.sessionsTo}
+    )
+    GROUP BY k
+    HAVING views_cur + views_prev > 0`;
 }
 
 export const SESSION_DURATION_SQL = "dateDiff('second', min(timestamp), max(timestamp))";

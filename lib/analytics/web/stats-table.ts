@@ -1,74 +1,127 @@
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { channelTypeSql } from "./channels";
 import { WEB_TABLE_LIMIT_DEFAULT, type TWebStatsTableQuery, type WebBreakdown } from "./schemas";
-import { SESSION_BOUNCE_SQL, sessionsCte, webScope, type WebScope, type WebProject } from "./scope";
+import { SESSION_BOUNCE_SQL, type SessionEventColumns, sessionsSql, webScope, type WebScope, type WebProject } from "./scope";
 
 /** A JSON property of the event as Nullable(String): NULL when missing (ClickHouse's argMin then skips it). */
 const prop = (key: string, column = "properties") => `JSONExtract(${column}, '${key}', 'Nullable(String)')`;
 
-/** Where a breakdown's value comes from: the pageview itself, or its session's first (or last) events. */
-interface BreakdownSource {
-  /** Session attributes it reads (name → aggregate over the session's events). */
-  session?: Record<string, string>;
-  /** The value over `e` and the session `s` (its columns are NULL-safe through `s.found`). */
-  value: (scope: WebScope) => string;
-  bounce?: boolean;
-}
+/**
+ * Where a breakdown's value comes from: the pageview itself (`e`), or its session's attributes (aggregates over the
+ * session's events, `SessionEventColumns`), which every pageview of the session shares.
+ */
+type BreakdownSource =
+  | { pageview: (scope: WebScope) => string }
+  | {
+      session: SessionEventColumns;
+      /** The value over the session's aggregates (but `is_bounce`). */
+      value: (scope: WebScope) => string;
+      bounce?: boolean;
+    };
 
-const sessionValue = (column: string) => `if(s.found = 1, s.${column}, NULL)`;
 const firstOf = (expr: string) => `argMin(${expr}, timestamp)`;
-const UTM: Record<string, string> = {
-  utm_source: firstOf(prop("utm_source")),
-  utm_medium: firstOf(prop("utm_medium")),
-  utm_campaign: firstOf(prop("utm_campaign")),
-};
+/** The session's first value of each JSON property (`first_<key>`), the properties parsed once per event. */
+const firstOfJson = (keys: string[]) => Object.fromEntries(keys.map((key, i) => [`first_${key}`, firstOf(`props.${i + 1}`)]));
+const utm = (key: string): BreakdownSource => ({
+  session: { aggregates: firstOfJson([key]), json: [key] },
+  value: () => `first_${key}`,
+});
+const CHANNEL_JSON = ["utm_source", "utm_medium", "utm_campaign", "gclid", "gad_source", "fbclid"];
 
 const BREAKDOWNS: Record<WebBreakdown, BreakdownSource> = {
-  Page: { value: (scope) => scope.cleanPath("e.prop_pathname") },
+  Page: { pageview: (scope) => scope.cleanPath("e.prop_pathname") },
   InitialPage: {
-    session: { entry_path: "argMinIf(prop_pathname, timestamp, event = '$pageview')", bounce: SESSION_BOUNCE_SQL },
-    value: (scope) => scope.cleanPath(sessionValue("entry_path")),
+    session: { aggregates: { entry_path: "argMinIf(pathname, timestamp, event = '$pageview')", is_bounce: SESSION_BOUNCE_SQL } },
+    value: (scope) => scope.cleanPath("entry_path"),
     bounce: true,
   },
   ExitPage: {
-    session: { exit_path: "argMaxIf(prop_pathname, timestamp, event = '$pageview')" },
-    value: (scope) => scope.cleanPath(sessionValue("exit_path")),
+    session: { aggregates: { exit_path: "argMaxIf(pathname, timestamp, event = '$pageview')" } },
+    value: (scope) => scope.cleanPath("exit_path"),
   },
   InitialReferringDomain: {
-    session: { referring_domain: firstOf("prop_referring_domain") },
-    value: () => sessionValue("referring_domain"),
+    session: { aggregates: { first_referring_domain: firstOf("referring_domain") } },
+    value: () => "first_referring_domain",
   },
   InitialChannelType: {
     session: {
-      ...UTM,
-      referring_domain: firstOf("prop_referring_domain"),
-      gclid: firstOf(prop("gclid")),
-      gad_source: firstOf(prop("gad_source")),
-      fbclid: firstOf(prop("fbclid")),
+      aggregates: { first_referring_domain: firstOf("referring_domain"), ...firstOfJson(CHANNEL_JSON) },
+      json: CHANNEL_JSON,
     },
     value: () =>
-      `if(s.found = 1, ${channelTypeSql({
-        referringDomain: "s.referring_domain",
-        source: "s.utm_source",
-        medium: "s.utm_medium",
-        campaign: "s.utm_campaign",
-        gclid: "s.gclid",
-        gadSource: "s.gad_source",
-        fbclid: "s.fbclid",
-      })}, NULL)`,
+      channelTypeSql({
+        referringDomain: "first_referring_domain",
+        source: "first_utm_source",
+        medium: "first_utm_medium",
+        campaign: "first_utm_campaign",
+        gclid: "first_gclid",
+        gadSource: "first_gad_source",
+        fbclid: "first_fbclid",
+      }),
   },
-  InitialUTMSource: { session: { utm_source: UTM.utm_source }, value: () => sessionValue("utm_source") },
-  InitialUTMMedium: { session: { utm_medium: UTM.utm_medium }, value: () => sessionValue("utm_medium") },
-  InitialUTMCampaign: { session: { utm_campaign: UTM.utm_campaign }, value: () => sessionValue("utm_campaign") },
-  DeviceType: { value: () => "e.prop_device_type" },
-  Browser: { value: () => "e.prop_browser" },
-  OS: { value: () => "e.prop_os" },
-  Country: { value: () => prop("$geoip_country_code", "e.properties") },
+  InitialUTMSource: utm("utm_source"),
+  InitialUTMMedium: utm("utm_medium"),
+  InitialUTMCampaign: utm("utm_campaign"),
+  DeviceType: { pageview: () => "e.prop_device_type" },
+  Browser: { pageview: () => "e.prop_browser" },
+  OS: { pageview: () => "e.prop_os" },
+  Country: { pageview: () => prop("$geoip_country_code", "e.properties") },
   Viewport: {
-    value: () =>
-      `if(JSONHas(e.properties, '$viewport_width') AND JSONHas(e.properties, '$viewport_height'), concat(toString(JSONExtractInt(e.properties, '$viewport_width')), 'x', toString(JSONExtractInt(e.properties, '$viewport_height'))), NULL)`,
+    // Each raw JSON value is taken once (the same expression is computed once) and the rest reads those few bytes.
+    pageview: () => {
+      const [width, height] = ["$viewport_width", "$viewport_height"].map((key) => `JSONExtractRaw(e.properties, '${key}')`);
+      return `if(${width} != '' AND ${height} != '', concat(toString(JSONExtractInt(${width})), 'x', toString(JSONExtractInt(${height}))), NULL)`;
+    },
   },
 };
+
+/** Per value of a breakdown of the pageview itself: its visitors and views in each period. */
+function pageviewRowsSql(scope: WebScope, value: string): string {
+  return `SELECT ${value} AS value,
+      uniqExactIf(${scope.person}, ${scope.current}) AS visitors_cur,
+      uniqExactIf(${scope.person}, ${scope.previousPeriod}) AS visitors_prev,
+      countIf(${scope.current}) AS views_cur,
+      countIf(${scope.previousPeriod}) AS views_prev
+    FROM events AS e ${scope.joins}
+    WHERE ${scope.where}
+    GROUP BY value`;
+}
+
+/**
+ * Per value of a session attribute: one row per session (its pageviews' persons kept to count visitors across
+ * sessions), and one for the pageviews without a session (their value is NULL). The rows are first merged per
+ * distinct attribute (exact visitor sets as `uniqExact` states), so the value's expression (path cleaning, the
+ * channel's regular expressions) runs once per attribute rather than once per session.
+ */
+function sessionRowsSql(scope: WebScope, source: Extract<BreakdownSource, { session: unknown }>, bounce: boolean): string {
+  const attributes = Object.keys(source.session.aggregates).filter((name) => name !== "is_bounce");
+  const sessions = sessionsSql(scope, {
+    aggregates: { ...source.session.aggregates, pids_cur: "groupArrayIf(person, cur)", pids_prev: "groupArrayIf(person, prev)" },
+    json: source.session.json,
+  });
+  const perPeriod = (sql: (p: "cur" | "prev") => string) => `${sql("cur")}, ${sql("prev")}`;
+  const bounceRate = (p: string) => `if(sum(sessions_${p}) = 0, NULL, sum(bounces_${p}) / sum(sessions_${p})) AS bounce_${p}`;
+  return `SELECT if(in_session, ${source.value(scope)}, NULL) AS value,
+      ${perPeriod((p) => `uniqExactArrayMerge(persons_${p}) AS visitors_${p}`)}, ${perPeriod((p) => `sum(n_${p}) AS views_${p}`)}
+      ${bounce ? `, ${perPeriod(bounceRate)}` : ""}
+    FROM (
+      SELECT in_session, ${attributes.join(", ")},
+        ${perPeriod((p) => `uniqExactArrayState(pids_${p}) AS persons_${p}, sum(views_${p}) AS n_${p}`)},
+        ${perPeriod((p) => `countIf(in_session AND views_${p} > 0) AS sessions_${p}, countIf(in_session AND views_${p} > 0 AND is_bounce) AS bounces_${p}`)}
+      FROM (
+        SELECT 1 AS in_session, ${attributes.join(", ")}, views_cur, views_prev, pids_cur, pids_prev,
+          ${bounce ? "toUInt8(is_bounce)" : "toUInt8(0)"} AS is_bounce
+        FROM (${sessions})
+        UNION ALL
+        SELECT 0, ${attributes.map(() => "NULL").join(", ")}, countIf(${scope.current}), countIf(${scope.previousPeriod}),
+          groupUniqArrayIf(${scope.person}, ${scope.current}), groupUniqArrayIf(${scope.person}, ${scope.previousPeriod}), toUInt8(0)
+        FROM events AS e ${scope.joins}
+        WHERE ${scope.where} AND ifNull(e.prop_session_id, '') = ''
+      )
+      GROUP BY in_session, ${attributes.join(", ")}
+    )
+    GROUP BY value`;
+}
 
 const ORDER_COLUMNS = { Visitors: "visitors_cur", Views: "views_cur", BounceRate: "bounce_cur" } as const;
 
@@ -98,23 +151,11 @@ interface TableRow {
 export async function runWebStatsTable(project: WebProject, query: TWebStatsTableQuery, now = new Date()): Promise<WebStatsTable> {
   const scope = await webScope(project, query, now);
   const source = BREAKDOWNS[query.breakdownBy];
-  const bounce = Boolean(source.bounce) && query.includeBounceRate !== false;
+  const bounce = "bounce" in source && Boolean(source.bounce) && query.includeBounceRate !== false;
   const limit = query.limit ?? WEB_TABLE_LIMIT_DEFAULT;
   const [field, direction] = query.orderBy ?? ["Visitors", "DESC"];
   const orderColumn = field === "BounceRate" && !bounce ? "visitors_cur" : ORDER_COLUMNS[field];
-  const sessionBounce = (period: string) =>
-    `if(uniqExactIf(e.prop_session_id, ${period} AND s.found = 1) = 0, NULL, uniqExactIf(e.prop_session_id, ${period} AND s.found = 1 AND s.bounce) / uniqExactIf(e.prop_session_id, ${period} AND s.found = 1))`;
-  const sql = `${source.session ? `WITH ${sessionsCte(scope, source.session)}` : ""}
-    SELECT ${source.value(scope)} AS value,
-      uniqExactIf(${scope.person}, ${scope.current}) AS visitors_cur,
-      uniqExactIf(${scope.person}, ${scope.previousPeriod}) AS visitors_prev,
-      countIf(${scope.current}) AS views_cur,
-      countIf(${scope.previousPeriod}) AS views_prev
-      ${bounce ? `, ${sessionBounce(scope.current)} AS bounce_cur, ${sessionBounce(scope.previousPeriod)} AS bounce_prev` : ""}
-    FROM events AS e ${scope.joins}
-    ${source.session ? "LEFT JOIN sessions AS s ON s.sid = ifNull(e.prop_session_id, '')" : ""}
-    WHERE ${scope.where}
-    GROUP BY value
+  const sql = `${"pageview" in source ? pageviewRowsSql(scope, source.pageview(scope)) : sessionRowsSql(scope, source, bounce)}
     HAVING views_cur > 0
     ORDER BY ${orderColumn} ${direction} NULLS LAST, views_cur DESC, value ASC
     LIMIT {limit:Int64}`;
