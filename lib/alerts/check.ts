@@ -96,16 +96,19 @@ export async function checkAlert(alertId: string, now = new Date()): Promise<voi
   }
   const changed = state !== "Errored" && (state === "Firing") !== (alert.state === "Firing");
   const targetsNotified = changed ? await notify(alert, state as "Firing" | "Not firing", value, now) : {};
-  await db.insert(alertChecks).values({ alertId, calculatedValue: value, state, errorMessage, targetsNotified, createdAt: now });
   const interval = alert.calculationInterval as CalculationInterval;
-  // An alert edited meanwhile (next_check_at reset) stays due at once.
-  await db
-    .update(alerts)
-    .set({
-      state,
-      lastCheckedAt: now,
-      nextCheckAt: sql`CASE WHEN ${alerts.nextCheckAt} IS NULL THEN NULL ELSE ${nextCheckAfter(now, interval).toISOString()}::timestamptz END`,
-      ...(changed ? { lastNotifiedAt: now } : {}),
-    })
-    .where(and(eq(alerts.id, alertId)));
+  // One transaction: a reader never sees the check without the alert's new state.
+  await db.transaction(async (tx) => {
+    await tx.insert(alertChecks).values({ alertId, calculatedValue: value, state, errorMessage, targetsNotified, createdAt: now });
+    // An alert edited meanwhile (next_check_at reset) stays due at once.
+    await tx
+      .update(alerts)
+      .set({
+        state,
+        lastCheckedAt: now,
+        nextCheckAt: sql`CASE WHEN ${alerts.nextCheckAt} IS NULL THEN NULL ELSE ${nextCheckAfter(now, interval).toISOString()}::timestamptz END`,
+        ...(changed ? { lastNotifiedAt: now } : {}),
+      })
+      .where(and(eq(alerts.id, alertId)));
+  });
 }
