@@ -37,7 +37,7 @@ test("an owner creates a project, renames it, changes its time zone, copies its 
   await page.getByRole("combobox", { name: "Time zone" }).click();
   await page.getByRole("combobox", { name: "Search time zones" }).fill("berlin");
   await page.getByRole("option", { name: "Europe/Berlin" }).click();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Project saved.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
   const saved = await (await page.request.get(`/api/projects/${me.team.id}/`)).json();
@@ -78,7 +78,7 @@ test("a member sees the projects and their snippets, but creating, saving and de
   await member.getByRole("link", { name: "Default project", exact: true }).click();
   await expect(member.getByRole("heading", { level: 1, name: "Default project" })).toBeVisible();
   await expect(member.getByLabel("Name")).toBeDisabled();
-  await expect(member.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(member.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
   // The name card and the SDK settings card each say why they are read-only.
   await expect(member.locator("form").getByText(reason)).toBeVisible();
   await expect(member.locator("#autocapture").getByText(reason)).toBeVisible();
