@@ -4,21 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { AnnotationDialog } from "@/components/annotations/annotation-dialog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/field";
 import { deleteAnnotationMutation } from "@/lib/ui/annotations/mutations";
 import type { TAnnotation } from "@/lib/ui/annotations/queries";
 import { inputWallTime, wallTime } from "@/lib/ui/annotations/time";
-import { errorMessage } from "@/lib/ui/api-client";
 import { toast } from "@/lib/ui/toast";
 
 /** A row's Edit (the same dialog as New) and Delete (soft, confirmed). */
@@ -57,27 +47,16 @@ export function AnnotationRowActions({
         annotation={annotation}
         defaultDate={annotation.date_marker ? inputWallTime(wallTime(new Date(annotation.date_marker), timeZone)) : undefined}
       />
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) remove.reset();
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this annotation?</AlertDialogTitle>
-            <AlertDialogDescription>“{label}” leaves the list and every chart.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(annotation.id)}>
-              {remove.isPending ? "Deleting…" : "Delete annotation"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setConfirming(false)}
+        title="Delete this annotation?"
+        description={`“${label}” leaves the list and every chart.`}
+        action={remove}
+        onConfirm={() => remove.mutate(annotation.id)}
+        confirmLabel="Delete annotation"
+        pendingLabel="Deleting…"
+      />
     </div>
   );
 }

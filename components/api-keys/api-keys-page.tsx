@@ -5,15 +5,7 @@ import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { CreateApiKeyDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
@@ -143,33 +135,15 @@ function DeleteApiKeyDialog({ apiKey, onClose }: { apiKey: TApiKey | null; onClo
     },
   });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={!!apiKey}
-      onOpenChange={(open) => {
-        if (open) return;
-        remove.reset();
-        onClose();
-      }}
-    >
-      <AlertDialogContent>
-        {apiKey && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete the key “{apiKey.label}”?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Anything using {apiKey.mask_value} stops working at once. This cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button variant="destructive" onClick={() => remove.mutate(apiKey)} disabled={remove.isPending}>
-                {remove.isPending ? "Deleting…" : "Delete key"}
-              </Button>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Delete the key “${apiKey?.label}”?`}
+      description={`Anything using ${apiKey?.mask_value} stops working at once. This cannot be undone.`}
+      action={remove}
+      onConfirm={() => apiKey && remove.mutate(apiKey)}
+      confirmLabel="Delete key"
+      pendingLabel="Deleting…"
+    />
   );
 }

@@ -7,21 +7,11 @@ import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { DateTimeInput } from "@/components/batch-exports/date-time-input";
 import { FormDialog } from "@/components/form-dialog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
+import { Field, fieldMessageId } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { backfillRangeReason, type BackfillRangeReason, OPEN_ENDED_BACKFILL_TYPES } from "@/lib/batch-exports/rules";
-import { errorMessage } from "@/lib/ui/api-client";
 import { formatRelative } from "@/lib/ui/format";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { backfillBatchExportMutation, deleteBatchExportMutation, unpauseBatchExportMutation } from "@/lib/ui/batch-exports/mutations";
@@ -184,30 +174,15 @@ export function DeleteBatchExportDialog({ open, onClose, batchExport }: { open: 
     },
   });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open && !deleted}
-      onOpenChange={(next) => {
-        if (next) return;
-        remove.reset();
-        onClose();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {batchExport.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            No more runs will start, and runs under way are cancelled. What it has already exported stays where it is. This cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => remove.mutate(batchExport)} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting…" : "Delete export"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Delete ${batchExport.name}?`}
+      description="No more runs will start, and runs under way are cancelled. What it has already exported stays where it is. This cannot be undone."
+      action={remove}
+      onConfirm={() => remove.mutate(batchExport)}
+      confirmLabel="Delete export"
+      pendingLabel="Deleting…"
+    />
   );
 }

@@ -4,17 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { CopyIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/ui/api-client";
 import { cohortMemberIds, deleteCohortMutation, savePersonsAsCohortMutation } from "@/lib/ui/cohorts/queries";
 import type { TCohort } from "@/lib/ui/cohorts/criteria";
@@ -51,29 +42,16 @@ export function CohortActions({ projectId, cohort }: { projectId: number; cohort
       <Button variant="outline" onClick={() => setConfirming(true)}>
         <Trash2Icon /> Delete
       </Button>
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) remove.reset();
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {cohort.name || "this cohort"}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The cohort leaves the list and can no longer be picked. Insights that filter by it keep its id.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {remove.isPending ? "Deleting…" : "Delete cohort"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setConfirming(false)}
+        title={`Delete ${cohort.name || "this cohort"}?`}
+        description="The cohort leaves the list and can no longer be picked. Insights that filter by it keep its id."
+        action={remove}
+        onConfirm={() => remove.mutate()}
+        confirmLabel="Delete cohort"
+        pendingLabel="Deleting…"
+      />
     </>
   );
 }

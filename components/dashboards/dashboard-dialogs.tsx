@@ -3,20 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { FormDialog } from "@/components/form-dialog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
-import { Field, FormAlert, fieldMessageId } from "@/components/ui/field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { ZDashboardUpdate } from "@/lib/dashboards/schemas";
-import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { updateDashboardMutation } from "@/lib/ui/dashboards/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -100,33 +90,15 @@ export function DeleteDashboardDialog({
     },
   });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={!!dashboard}
-      onOpenChange={(open) => {
-        if (open) return;
-        remove.reset();
-        onClose();
-      }}
-    >
-      <AlertDialogContent>
-        {dashboard && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {dashboard.name || "this dashboard"}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The dashboard and its layout go away, and its public link stops working. The insights on it stay saved.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate({ id: dashboard.id, deleted: true })}>
-                {remove.isPending ? "Deleting…" : "Delete dashboard"}
-              </Button>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Delete ${dashboard?.name || "this dashboard"}?`}
+      description="The dashboard and its layout go away, and its public link stops working. The insights on it stay saved."
+      action={remove}
+      onConfirm={() => dashboard && remove.mutate({ id: dashboard.id, deleted: true })}
+      confirmLabel="Delete dashboard"
+      pendingLabel="Deleting…"
+    />
   );
 }

@@ -4,17 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { CopyIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/ui/api-client";
 import { createActionMutation, deleteActionMutation } from "@/lib/ui/data-management/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -50,29 +41,16 @@ export function ActionActions({ projectId, action }: { projectId: number; action
       <Button variant="outline" onClick={() => setConfirming(true)}>
         <Trash2Icon /> Delete
       </Button>
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) remove.reset();
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The action leaves the list and the pickers. Insights that use it keep its id and stop matching events.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormAlert>{remove.error ? errorMessage(remove.error) : null}</FormAlert>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {remove.isPending ? "Deleting…" : "Delete action"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setConfirming(false)}
+        title={`Delete ${name}?`}
+        description="The action leaves the list and the pickers. Insights that use it keep its id and stop matching events."
+        action={remove}
+        onConfirm={() => remove.mutate()}
+        confirmLabel="Delete action"
+        pendingLabel="Deleting…"
+      />
     </>
   );
 }

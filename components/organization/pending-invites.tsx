@@ -4,15 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 import { useState } from "react";
 import { CopyButton } from "@/components/copy-button";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/field";
@@ -136,31 +128,16 @@ function CancelInviteDialog({ invite, onClose }: { invite: TInvite | null; onClo
     },
   });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={!!invite}
-      onOpenChange={(open) => {
-        if (open) return;
-        cancel.reset();
-        onClose();
-      }}
-    >
-      <AlertDialogContent>
-        {invite && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Cancel the invite for {invite.target_email}?</AlertDialogTitle>
-              <AlertDialogDescription>The link they received stops working. You can invite them again later.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <FormAlert>{cancel.isError && errorMessage(cancel.error)}</FormAlert>
-            <AlertDialogFooter>
-              <AlertDialogCancel>No, keep invite</AlertDialogCancel>
-              <Button variant="destructive" onClick={() => cancel.mutate(invite)} disabled={cancel.isPending}>
-                {cancel.isPending ? "Cancelling…" : "Yes, cancel invite"}
-              </Button>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Cancel the invite for ${invite?.target_email}?`}
+      description="The link they received stops working. You can invite them again later."
+      action={cancel}
+      onConfirm={() => invite && cancel.mutate(invite)}
+      confirmLabel="Yes, cancel invite"
+      pendingLabel="Cancelling…"
+      cancelLabel="No, keep invite"
+    />
   );
 }

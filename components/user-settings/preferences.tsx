@@ -6,19 +6,9 @@ import { useTheme } from "next-themes";
 import { useState, useSyncExternalStore } from "react";
 import { DangerZoneCard } from "@/components/danger-zone-card";
 import { THEME_OPTIONS } from "@/components/theme-options";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormAlert } from "@/components/ui/field";
-import { errorMessage } from "@/lib/ui/api-client";
 import { logoutEverywhereMutation } from "@/lib/ui/account/mutations";
 
 const noSubscription = () => () => {};
@@ -85,27 +75,16 @@ export function SignOutEverywhereCard() {
         </Button>
       }
     >
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) signOut.reset();
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-            <AlertDialogDescription>Every browser signed in as you, this one too, goes back to the sign-in page.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <FormAlert>{signOut.isError && errorMessage(signOut.error)}</FormAlert>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button variant="destructive" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-              {signOut.isPending ? "Signing out…" : "Sign out everywhere"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setConfirming(false)}
+        title="Sign out everywhere?"
+        description="Every browser signed in as you, this one too, goes back to the sign-in page."
+        action={signOut}
+        onConfirm={() => signOut.mutate()}
+        confirmLabel="Sign out everywhere"
+        pendingLabel="Signing out…"
+      />
     </DangerZoneCard>
   );
 }

@@ -6,22 +6,13 @@ import { useState, type ReactNode } from "react";
 import { z } from "zod";
 import { CopyField } from "@/components/copy-button";
 import { FormDialog } from "@/components/form-dialog";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Field, fieldMessageId, FormAlert } from "@/components/ui/field";
+import { Field, fieldMessageId } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { challengeRecordName } from "@/lib/domains/rules";
 import { ZDomainCreate, ZDomainUpdate } from "@/lib/domains/schemas";
-import { errorMessage } from "@/lib/ui/api-client";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createDomainMutation, deleteDomainMutation, updateDomainMutation, verifyDomainMutation } from "@/lib/ui/organization/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -266,34 +257,15 @@ export function RemoveDomainDialog({ domain, onClose }: { domain: TDomain | null
     },
   });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={!!domain}
-      onOpenChange={(open) => {
-        if (open) return;
-        remove.reset();
-        onClose();
-      }}
-    >
-      <AlertDialogContent>
-        {domain && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Remove {domain.domain}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                This cannot be undone. Its SAML settings, SSO enforcement and automatic provisioning stop at once, and to use the domain
-                again you must add and verify it anew, with a new TXT record.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button variant="destructive" onClick={() => remove.mutate(domain)} disabled={remove.isPending}>
-                {remove.isPending ? "Removing…" : "Remove domain"}
-              </Button>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={`Remove ${domain?.domain}?`}
+      description="This cannot be undone. Its SAML settings, SSO enforcement and automatic provisioning stop at once, and to use the domain again you must add and verify it anew, with a new TXT record."
+      action={remove}
+      onConfirm={() => domain && remove.mutate(domain)}
+      confirmLabel="Remove domain"
+      pendingLabel="Removing…"
+    />
   );
 }
