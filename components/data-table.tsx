@@ -23,6 +23,7 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/ui/api-client";
+import type { useTableUrlState } from "@/lib/ui/use-table-url-state";
 import { cn } from "@/lib/ui/utils";
 
 /** Lists small enough to load whole are searched, sorted and paged in the browser with these features. */
@@ -39,6 +40,38 @@ export const clientTableFeatures = tableFeatures({
 });
 
 export type ClientTable<TData extends RowData> = ReactTable<typeof clientTableFeatures, TData>;
+
+/** A table's view as `useTableUrlState` keeps it in the URL. */
+type UrlTableView = Pick<
+  ReturnType<typeof useTableUrlState>,
+  "sorting" | "pagination" | "search" | "setSearch" | "onSortingChange" | "onPaginationChange"
+>;
+
+/** A whole list searched, sorted and paged in the browser, its view in the URL; the search reads the `searchable` columns. */
+export function searchedInBrowser(url: UrlTableView, searchable: ReadonlySet<string>) {
+  return {
+    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
+    onSortingChange: url.onSortingChange,
+    onPaginationChange: url.onPaginationChange,
+    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
+    globalFilterFn: "includesString" as const,
+    getColumnCanGlobalFilter: (column: { id: string }) => searchable.has(column.id),
+    enableSortingRemoval: false,
+    autoResetPageIndex: false,
+  };
+}
+
+/** One page of a list the server pages (`count` rows in all), its page number in the URL. */
+export function pagedOnServer(url: Pick<UrlTableView, "pagination" | "onPaginationChange">, count: number) {
+  return {
+    state: { pagination: url.pagination },
+    onPaginationChange: url.onPaginationChange,
+    manualPagination: true,
+    rowCount: count,
+    enableSorting: false,
+    autoResetPageIndex: false,
+  };
+}
 
 /**
  * Renders a table's current page with sortable headers, and its loading, error and empty states.

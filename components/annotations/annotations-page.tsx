@@ -7,7 +7,7 @@ import { useState } from "react";
 import { AnnotationDialog, SCOPE_LABELS } from "@/components/annotations/annotation-dialog";
 import { AnnotationRowActions } from "@/components/annotations/annotation-row-actions";
 import { useProjectTimeZone } from "@/components/annotations/use-project-time-zone";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, searchedInBrowser } from "@/components/data-table";
 import { ACTIONS_COLUMN } from "@/components/data-table-columns";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
@@ -71,14 +71,7 @@ export function AnnotationsPage({ projectId }: { projectId: number }) {
     columns,
     data: annotations.data ?? none,
     getRowId: (a) => String(a.id),
-    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
-    onSortingChange: url.onSortingChange,
-    onPaginationChange: url.onPaginationChange,
-    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
-    enableSortingRemoval: false,
-    autoResetPageIndex: false,
+    ...searchedInBrowser(url, SEARCHABLE),
   });
   return (
     <>

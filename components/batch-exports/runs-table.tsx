@@ -6,7 +6,7 @@ import { BanIcon, RotateCwIcon, ScrollTextIcon } from "lucide-react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { formatRunInterval, RUN_STATUSES, RunStatusBadge, runStatusLabel } from "@/components/batch-exports/labels";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, pagedOnServer } from "@/components/data-table";
 import { canCancelRun } from "@/lib/batch-exports/rules";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -104,12 +104,7 @@ export function RunsTable({ batchExport }: { batchExport: TBatchExport }) {
     columns,
     data: runs.data?.results ?? noRuns,
     getRowId: (run) => run.id,
-    state: { pagination: url.pagination },
-    onPaginationChange: url.onPaginationChange,
-    manualPagination: true,
-    rowCount: runs.data?.count ?? 0,
-    enableSorting: false,
-    autoResetPageIndex: false,
+    ...pagedOnServer(url, runs.data?.count ?? 0),
   });
 
   return (

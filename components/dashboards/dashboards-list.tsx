@@ -6,7 +6,7 @@ import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PinIcon, PinOffIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { createContext, useContext, useMemo, useState } from "react";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, searchedInBrowser } from "@/components/data-table";
 import { CreateDashboardDialog, DeleteDashboardDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
@@ -81,14 +81,7 @@ export function DashboardsList({ projectId }: { projectId: number }) {
     columns,
     data,
     getRowId: (dashboard) => String(dashboard.id),
-    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
-    onSortingChange: url.onSortingChange,
-    onPaginationChange: url.onPaginationChange,
-    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
-    enableSortingRemoval: false,
-    autoResetPageIndex: false,
+    ...searchedInBrowser(url, SEARCHABLE),
   });
 
   const { mutate: savePin } = pin;

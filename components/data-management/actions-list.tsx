@@ -6,7 +6,7 @@ import { PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { DATE_COLUMN } from "@/components/data-table-columns";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, searchedInBrowser } from "@/components/data-table";
 import { stepsSummary } from "@/components/data-management/steps";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
@@ -94,14 +94,7 @@ export function ActionsList({ projectId }: { projectId: number }) {
     columns: columnsOf(projectId),
     data: rows ?? none,
     getRowId: (action) => String(action.id),
-    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
-    onSortingChange: url.onSortingChange,
-    onPaginationChange: url.onPaginationChange,
-    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
-    enableSortingRemoval: false,
-    autoResetPageIndex: false,
+    ...searchedInBrowser(url, SEARCHABLE),
   });
   return (
     <>

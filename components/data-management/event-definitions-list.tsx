@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, pagedOnServer } from "@/components/data-table";
 import { DefinitionNameCell } from "@/components/data-management/definition-badges";
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
@@ -62,12 +62,7 @@ export function EventDefinitionsList({ projectId }: { projectId: number }) {
     columns: columnsOf(projectId),
     data: definitions.data?.results ?? none,
     getRowId: (definition) => definition.id,
-    state: { pagination: url.pagination },
-    onPaginationChange: url.onPaginationChange,
-    manualPagination: true,
-    rowCount: definitions.data?.count ?? 0,
-    enableSorting: false,
-    autoResetPageIndex: false,
+    ...pagedOnServer(url, definitions.data?.count ?? 0),
   });
   return (
     <>

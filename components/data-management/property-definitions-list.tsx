@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { ChoiceSelect } from "@/components/choice-select";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, pagedOnServer } from "@/components/data-table";
 import { DefinitionNameCell } from "@/components/data-management/definition-badges";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
@@ -62,12 +62,7 @@ export function PropertyDefinitionsList({ projectId }: { projectId: number }) {
     columns: columnsOf(projectId, type),
     data: definitions.data?.results ?? none,
     getRowId: (definition) => definition.id,
-    state: { pagination: url.pagination },
-    onPaginationChange: url.onPaginationChange,
-    manualPagination: true,
-    rowCount: definitions.data?.count ?? 0,
-    enableSorting: false,
-    autoResetPageIndex: false,
+    ...pagedOnServer(url, definitions.data?.count ?? 0),
   });
   return (
     <>

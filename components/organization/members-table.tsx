@@ -6,7 +6,7 @@ import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { LogOutIcon, UserMinusIcon } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
 import { ChoiceSelect } from "@/components/choice-select";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, searchedInBrowser } from "@/components/data-table";
 import { DisabledReason } from "@/components/disabled-reason";
 import { MemberLevelDialog, RemoveMemberDialog } from "@/components/lazy-dialogs";
 import { SearchInput } from "@/components/search-input";
@@ -88,14 +88,7 @@ export function MembersTable() {
     columns,
     data: members.data ?? noMembers,
     getRowId: (member) => member.user.uuid,
-    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
-    onSortingChange: url.onSortingChange,
-    onPaginationChange: url.onPaginationChange,
-    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
-    enableSortingRemoval: false,
-    autoResetPageIndex: false,
+    ...searchedInBrowser(url, SEARCHABLE),
   });
 
   const ownerCount = members.data?.filter((member) => member.level === Level.OWNER).length ?? 0;

@@ -3,7 +3,7 @@
 import { PersonLink } from "@/components/persons/person-link";
 import { useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, pagedOnServer } from "@/components/data-table";
 import { completeFilters, filtersFromParam, PropertyFiltersEditor } from "@/components/insights/controls/property-filters";
 import { PageHeader } from "@/components/page-header";
 import { RelativeTime } from "@/components/relative-time";
@@ -76,12 +76,7 @@ export function PersonsList({ projectId }: { projectId: number }) {
     columns: columns(projectId),
     data: persons.data?.results ?? none,
     getRowId: (person) => person.id,
-    state: { pagination: url.pagination },
-    onPaginationChange: url.onPaginationChange,
-    manualPagination: true,
-    rowCount: persons.data?.count ?? 0,
-    enableSorting: false,
-    autoResetPageIndex: false,
+    ...pagedOnServer(url, persons.data?.count ?? 0),
   });
   return (
     <>

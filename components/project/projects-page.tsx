@@ -6,7 +6,7 @@ import { createColumnHelper, useTable } from "@tanstack/react-table";
 import { PlusIcon, SettingsIcon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, searchedInBrowser } from "@/components/data-table";
 import { DisabledReason } from "@/components/disabled-reason";
 import { CreateProjectDialog } from "@/components/lazy-dialogs";
 import { PageHeader } from "@/components/page-header";
@@ -62,14 +62,7 @@ export function ProjectsPage() {
     columns,
     data: projects.data ?? noProjects,
     getRowId: (project) => String(project.id),
-    state: { sorting: url.sorting, pagination: url.pagination, globalFilter: url.search },
-    onSortingChange: url.onSortingChange,
-    onPaginationChange: url.onPaginationChange,
-    onGlobalFilterChange: (value: unknown) => url.setSearch(String(value ?? "")),
-    globalFilterFn: "includesString",
-    getColumnCanGlobalFilter: (column) => SEARCHABLE.has(column.id),
-    enableSortingRemoval: false,
-    autoResetPageIndex: false,
+    ...searchedInBrowser(url, SEARCHABLE),
   });
 
   return (

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTable } from "@tanstack/react-table";
 import { PlusIcon } from "lucide-react";
 import Link from "next/link";
-import { clientTableFeatures, DataTable } from "@/components/data-table";
+import { clientTableFeatures, DataTable, pagedOnServer } from "@/components/data-table";
 import { PageHeader } from "@/components/page-header";
 import { columns, InsightsContext } from "@/components/saved-insights/columns";
 import { SavedInsightsFilters } from "@/components/saved-insights/filters-bar";
@@ -48,12 +48,7 @@ export function SavedInsights({ projectId }: { projectId: number }) {
     columns,
     data: insights.data?.results ?? none,
     getRowId: (insight) => String(insight.id),
-    state: { pagination: url.pagination },
-    onPaginationChange: url.onPaginationChange,
-    manualPagination: true,
-    rowCount: insights.data?.count ?? 0,
-    enableSorting: false,
-    autoResetPageIndex: false,
+    ...pagedOnServer(url, insights.data?.count ?? 0),
   });
 
   const filtered = Boolean(url.search || type || favorites || mine || createdBy);
