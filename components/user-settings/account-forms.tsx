@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
 import type { TEmailForm, TNameForm, TPasswordForm } from "@/components/user-settings/resolvers";
 import { SettingsFormCard, TextField } from "@/components/user-settings/settings-form-card";
 import { applyApiError, fieldErrorText, lazyResolver } from "@/lib/ui/forms";
@@ -15,32 +15,57 @@ const nameResolver = lazyResolver<TNameForm>(() => resolvers().then((m) => m.nam
 const emailResolver = lazyResolver<TEmailForm>(() => resolvers().then((m) => m.emailResolver));
 const passwordResolver = lazyResolver<TPasswordForm>(() => resolvers().then((m) => m.passwordResolver));
 
+/**
+ * A card's form: `save` sends the values (a refusal lands on `fields` or in the card's alert) and answers what the
+ * form shows next; then `saved` is toasted.
+ */
+function useAccountForm<T extends FieldValues>({
+  resolver,
+  defaultValues,
+  fields,
+  save,
+  saved,
+}: {
+  resolver: Resolver<T>;
+  defaultValues: DefaultValues<T>;
+  fields: Path<T>[];
+  save: (values: T) => Promise<T>;
+  saved: string;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<T>({ resolver, defaultValues });
+  const { isSubmitting, isDirty } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    let next: T;
+    try {
+      next = await save(values);
+    } catch (error) {
+      setFailure(applyApiError(form, error, fields));
+      return;
+    }
+    form.reset(next);
+    toast.success(saved);
+  });
+  return { form, card: { failure, onSubmit, submitting: isSubmitting, dirty: isDirty } };
+}
+
 export function NameCard() {
   const me = useMe();
   const update = useMutation(updateMeMutation());
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TNameForm>({ resolver: nameResolver, defaultValues: { first_name: me.first_name, last_name: me.last_name } });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const { form, card } = useAccountForm<TNameForm>({
+    resolver: nameResolver,
+    defaultValues: { first_name: me.first_name, last_name: me.last_name },
+    fields: ["first_name", "last_name"],
+    save: async (values) => {
       await update.mutateAsync(values);
-    } catch (error) {
-      setFailure(applyApiError(form, error, ["first_name", "last_name"]));
-      return;
-    }
-    form.reset(values);
-    toast.success("Your name was saved.");
+      return values;
+    },
+    saved: "Your name was saved.",
   });
+  const { errors } = form.formState;
   return (
-    <SettingsFormCard
-      title="Name"
-      description="How you appear to the other members of your organizations."
-      failure={failure}
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      dirty={isDirty}
-    >
+    <SettingsFormCard title="Name" description="How you appear to the other members of your organizations." {...card}>
       <TextField
         id="user-first-name"
         label="First name"
@@ -62,29 +87,20 @@ export function NameCard() {
 export function EmailCard() {
   const me = useMe();
   const update = useMutation(updateMeMutation());
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TEmailForm>({ resolver: emailResolver, defaultValues: { email: me.email, current_password: "" } });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const updated = await update.mutateAsync(values);
-      form.reset({ email: updated.email, current_password: "" });
-    } catch (error) {
-      setFailure(applyApiError(form, error, ["email", "current_password"]));
-      return;
-    }
-    toast.success("Your email address was changed. Sign in with it from now on.");
+  const { form, card } = useAccountForm<TEmailForm>({
+    resolver: emailResolver,
+    defaultValues: { email: me.email, current_password: "" },
+    fields: ["email", "current_password"],
+    save: async (values) => ({ email: (await update.mutateAsync(values)).email, current_password: "" }),
+    saved: "Your email address was changed. Sign in with it from now on.",
   });
+  const { errors } = form.formState;
   return (
     <SettingsFormCard
       title="Email address"
       description="You sign in with it. Changing it needs your current password."
-      failure={failure}
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      dirty={isDirty}
       submitLabel="Change email"
+      {...card}
     >
       <TextField
         id="user-email"
@@ -110,29 +126,23 @@ const NO_PASSWORDS: TPasswordForm = { current_password: "", password: "", confir
 
 export function PasswordCard() {
   const update = useMutation(updateMeMutation());
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TPasswordForm>({ resolver: passwordResolver, defaultValues: NO_PASSWORDS });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const onSubmit = form.handleSubmit(async ({ current_password, password }) => {
-    setFailure(null);
-    try {
+  const { form, card } = useAccountForm<TPasswordForm>({
+    resolver: passwordResolver,
+    defaultValues: NO_PASSWORDS,
+    fields: ["current_password", "password"],
+    save: async ({ current_password, password }) => {
       await update.mutateAsync({ current_password, password });
-    } catch (error) {
-      setFailure(applyApiError(form, error, ["current_password", "password"]));
-      return;
-    }
-    form.reset(NO_PASSWORDS);
-    toast.success("Your password was changed. Your other sessions were signed out.");
+      return NO_PASSWORDS;
+    },
+    saved: "Your password was changed. Your other sessions were signed out.",
   });
+  const { errors } = form.formState;
   return (
     <SettingsFormCard
       title="Password"
       description="At least 8 characters. Changing it signs you out everywhere else; this browser stays signed in."
-      failure={failure}
-      onSubmit={onSubmit}
-      submitting={isSubmitting}
-      dirty={isDirty}
       submitLabel="Change password"
+      {...card}
     >
       <TextField
         id="user-current-password"
