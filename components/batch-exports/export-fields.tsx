@@ -114,7 +114,7 @@ export function ExportFields({
   type: DestinationType;
   onTypeChange: (type: DestinationType) => void;
 }) {
-  const { register, control, formState } = form;
+  const { register, formState } = form;
   const errors = formState.errors;
   const configErrors = (errors.destination as { config?: Record<string, never> } | undefined)?.config;
   return (
@@ -131,46 +131,8 @@ export function ExportFields({
       <ProjectField form={form} editing={editing} />
       <ChoiceField form={form} name="model" label="Exports" options={MODELS} />
       <ChoiceField form={form} name="interval" label="Every" options={INTERVALS} order={BATCH_EXPORT_INTERVALS} />
-      <Field
-        label="Start (optional)"
-        htmlFor="export-start"
-        description="No run covers time before it."
-        error={fieldErrorText(errors.start_at, "Pick a date and time.")}
-      >
-        <Controller
-          control={control}
-          name="start_at"
-          render={({ field }) => (
-            <DateTimeInput
-              id="export-start"
-              value={field.value}
-              onChange={field.onChange}
-              aria-invalid={!!errors.start_at}
-              aria-describedby={fieldMessageId("export-start")}
-            />
-          )}
-        />
-      </Field>
-      <Field
-        label="End (optional)"
-        htmlFor="export-end"
-        description="No run covers time after it."
-        error={fieldErrorText(errors.end_at, "Pick a date and time.")}
-      >
-        <Controller
-          control={control}
-          name="end_at"
-          render={({ field }) => (
-            <DateTimeInput
-              id="export-end"
-              value={field.value}
-              onChange={field.onChange}
-              aria-invalid={!!errors.end_at}
-              aria-describedby={fieldMessageId("export-end")}
-            />
-          )}
-        />
-      </Field>
+      <BoundField form={form} name="start_at" label="Start (optional)" description="No run covers time before it." />
+      <BoundField form={form} name="end_at" label="End (optional)" description="No run covers time after it." />
       <fieldset className="grid gap-4 border-t pt-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="sr-only">Destination</legend>
         <DestinationSelect form={form} editing={editing} type={type} onTypeChange={onTypeChange} />
@@ -178,6 +140,39 @@ export function ExportFields({
         <ConnectionTest form={form} type={type} editing={editing} />
       </fieldset>
     </div>
+  );
+}
+
+/** A date-time bound of the export (its start or end), optional. */
+function BoundField({
+  form,
+  name,
+  label,
+  description,
+}: {
+  form: UseFormReturn<TFormValues>;
+  name: "start_at" | "end_at";
+  label: string;
+  description: string;
+}) {
+  const id = name === "start_at" ? "export-start" : "export-end";
+  const error = form.formState.errors[name];
+  return (
+    <Field label={label} htmlFor={id} description={description} error={fieldErrorText(error, "Pick a date and time.")}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <DateTimeInput
+            id={id}
+            value={field.value}
+            onChange={field.onChange}
+            aria-invalid={!!error}
+            aria-describedby={fieldMessageId(id)}
+          />
+        )}
+      />
+    </Field>
   );
 }
 
