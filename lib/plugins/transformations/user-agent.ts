@@ -12,7 +12,7 @@ const OS_NAMES: Record<string, string> = { macOS: "Mac OS X" };
 const DEVICE_TYPES: Record<string, string> = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet", tv: "TV" };
 
 /** `$browser`, `$browser_version`, `$os` and `$device_type` as posthog-js sets them, from a user agent header. */
-export function userAgentDetails(userAgent: string): Record<string, string | number> {
+function userAgentDetails(userAgent: string): Record<string, string | number> {
   const parsed = Bowser.parse(userAgent);
   const details: Record<string, string | number> = {};
   const { browser, os, platform } = parsed;
