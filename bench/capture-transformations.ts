@@ -66,10 +66,10 @@ const switchApps = async (enabled: boolean) => {
 console.log(`Generating ${POOL.toLocaleString("en-US")} events…`);
 const bodies = await payloads(apiToken, POOL);
 // Warm-up with the apps on (the GeoIP database loads here, its memory counted below), then off.
-const rssBefore = peakRssMb(pid);
+const rssBefore = rssSplit(pid);
 await switchApps(true);
 let offset = (await drive(server.baseUrl, bodies, 0, 4, 5)).used;
-const rssAfterGeoip = peakRssMb(pid);
+const rssAfterGeoip = rssSplit(pid);
 await switchApps(false);
 offset += (await drive(server.baseUrl, bodies, offset, 4, 3)).used;
 
@@ -94,6 +94,6 @@ console.log(
 );
 console.log(`Newest stored event: $geoip_country_code=${sample.$geoip_country_code ?? "-"}, $browser=${sample.$browser ?? "-"}.`);
 console.log(
-  `Server peak RSS ${rssBefore} MB before the GeoIP database, ${rssAfterGeoip} MB after its warm-up, ${peakRssMb(pid)} MB at the end (${rssSplit(pid)}). ${CONNECTIONS} connections, ${SECONDS} s a round; load ${load()}.`,
+  `Server resident: ${rssBefore} before the GeoIP database, ${rssAfterGeoip} after its warm-up, ${rssSplit(pid)} at the end; peak ${peakRssMb(pid)} MB. ${CONNECTIONS} connections, ${SECONDS} s a round; load ${load()}.`,
 );
 await server.stop();
