@@ -1,14 +1,8 @@
 import { describe, expect, test } from "vitest";
-import type { CapturedEvent } from "@/lib/ingestion/types";
 import { geoip, locationOf, publicAddress } from "./geoip";
+import { pageview } from "./test-event";
 
-const event = (properties: Record<string, unknown>): CapturedEvent => ({
-  uuid: "0190a0a0-0000-7000-8000-000000000000",
-  event: "$pageview",
-  distinctId: "user-1",
-  properties,
-  timestamp: new Date("2021-01-27T10:30:03.557Z"),
-});
+const event = pageview;
 const locate = geoip.prepare({});
 
 describe("GeoIP", () => {

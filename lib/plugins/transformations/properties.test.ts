@@ -2,14 +2,9 @@ import { describe, expect, test } from "vitest";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { ConfigProblem } from "./kinds";
 import { normalizedUrl, propertyFilter, urlNormalizer } from "./properties";
+import { pageview } from "./test-event";
 
-const event = (properties: Record<string, unknown>): CapturedEvent => ({
-  uuid: "0190a0a0-0000-7000-8000-000000000000",
-  event: "$pageview",
-  distinctId: "user-1",
-  properties,
-  timestamp: new Date("2021-01-27T10:30:03.557Z"),
-});
+const event = pageview;
 type Sync = (e: CapturedEvent) => CapturedEvent;
 
 describe("URL Normalizer", () => {

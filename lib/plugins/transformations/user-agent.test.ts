@@ -2,14 +2,9 @@ import { describe, expect, test } from "vitest";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { ConfigProblem } from "./kinds";
 import { botFilter, userAgentPopulator } from "./user-agent";
+import { pageview } from "./test-event";
 
-const event = (properties: Record<string, unknown>): CapturedEvent => ({
-  uuid: "0190a0a0-0000-7000-8000-000000000000",
-  event: "$pageview",
-  distinctId: "user-1",
-  properties,
-  timestamp: new Date("2021-01-27T10:30:03.557Z"),
-});
+const event = pageview;
 const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
