@@ -9,7 +9,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await expect(page.getByRole("link", { name: "Destinations" })).toHaveAttribute("aria-current", "page");
   // Hedgerow runs few apps: the page says which before anything else.
   await expect(page.getByRole("note", { name: "Which apps run" })).toContainText(
-    "Hedgerow runs only the Property Flattener, Timestamp Parser and Downsampling transformations yet.",
+    "Hedgerow runs only these transformations yet: GeoIP, User Agent Populator, Bot Filter, URL Normalizer, Property Filter, Property Flattener, Timestamp Parser and Downsampling.",
   );
   await expect(page.getByText("No destinations yet.")).toBeVisible();
   await expectAccessible(page, "apps, empty");

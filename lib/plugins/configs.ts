@@ -24,7 +24,7 @@ import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpd
 import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess } from "./find";
 import { serializePlugin } from "./serialize";
-import { ConfigProblem } from "./transformations/apps";
+import { ConfigProblem } from "./transformations/kinds";
 import { builtInTransformation, forgetTransformations } from "./transformations/run";
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";

@@ -6,6 +6,11 @@ export const RUN_BY_HEDGEROW = {
   flattener: "https://github.com/posthog/flatten-properties-plugin",
   timestampParser: "https://github.com/posthog/timestamp-parser-plugin",
   downsampling: "https://github.com/posthog/downsampling-plugin",
+  geoip: "https://github.com/posthog/posthog-plugin-geoip",
+  userAgent: "https://github.com/posthog/user-agent-plugin",
+  botFilter: "https://github.com/posthog/bot-filter-plugin",
+  urlNormalizer: "https://github.com/posthog/posthog-url-normalizer-plugin",
+  propertyFilter: "https://github.com/posthog/property-filter-plugin",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));

@@ -107,3 +107,113 @@ describe("transformations run on capture, in the project's order", () => {
     expect(await listAllEvents(owner, { event: "kept" })).toHaveLength(1);
   });
 });
+
+const GEOIP = "https://github.com/PostHog/posthog-plugin-geoip";
+const USER_AGENT = "https://github.com/PostHog/user-agent-plugin";
+const BOT_FILTER = "https://github.com/PostHog/bot-filter-plugin";
+const URL_NORMALIZER = "https://github.com/PostHog/posthog-url-normalizer-plugin";
+const PROPERTY_FILTER = "https://github.com/PostHog/property-filter-plugin";
+const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+describe("GeoIP, User Agent Populator, Bot Filter, URL Normalizer and Property Filter on capture", () => {
+  test("GeoIP and the user agent populator enrich stored events; private IPs are not located; B is untouched", async () => {
+    const [owner, other] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
+    await setUp(owner, await install(owner, GEOIP), {}, 1);
+    await setUp(owner, await install(owner, USER_AGENT), { overrideUserAgentDetails: "false" }, 2);
+    // Project B installs GeoIP too, switched off: neither A's apps nor B's disabled one touch its events.
+    const otherGeoip = await install(other, GEOIP);
+    const off = await other.session.post(`/api/projects/${other.projectId}/plugin_configs/`, {
+      plugin: otherGeoip,
+      enabled: false,
+      config: {},
+    });
+    expect(off.status).toBe(201);
+    const sent = [
+      { event: "visit", distinct_id: "v", properties: { $ip: "8.8.8.8", $raw_user_agent: CHROME_MAC } },
+      { event: "private", distinct_id: "v", properties: { $ip: "10.0.0.7" } },
+      { event: "opted-out", distinct_id: "v", properties: { $ip: "8.8.8.8", $geoip_disable: true } },
+    ];
+    await capture(owner, sent);
+    await capture(other, sent);
+
+    const [visit] = await listAllEvents(owner, { event: "visit" });
+    expect(visit.properties).toMatchObject({
+      $ip: "8.8.8.8",
+      $geoip_country_code: "US",
+      $geoip_country_name: "United States",
+      $geoip_continent_code: "NA",
+      $browser: "Chrome",
+      $browser_version: 120,
+      $os: "Mac OS X",
+      $device_type: "Desktop",
+    });
+    expect(visit.properties.$set).toMatchObject({ $geoip_country_code: "US" });
+    expect(visit.properties.$set_once).toMatchObject({ $initial_geoip_country_code: "US" });
+    const [privateOne] = await listAllEvents(owner, { event: "private" });
+    expect(Object.keys(privateOne.properties).filter((key) => key.includes("geoip"))).toEqual([]);
+    const [optedOut] = await listAllEvents(owner, { event: "opted-out" });
+    expect(optedOut.properties).not.toHaveProperty("$geoip_country_code");
+
+    const [untouched] = await listAllEvents(other, { event: "visit" });
+    expect(untouched.properties).not.toHaveProperty("$geoip_country_code");
+    expect(untouched.properties).not.toHaveProperty("$browser");
+  });
+
+  test("the bot filter drops bots, the URL normalizer and property filter rewrite the rest; B keeps all as sent", async () => {
+    const [owner, other] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
+    await setUp(owner, await install(owner, BOT_FILTER), {}, 1);
+    await setUp(owner, await install(owner, URL_NORMALIZER), {}, 2);
+    await setUp(owner, await install(owner, PROPERTY_FILTER), { properties: "email,$set.email" }, 3);
+    const sent = [
+      { event: "crawl", distinct_id: "bot", properties: { $raw_user_agent: GOOGLEBOT } },
+      {
+        event: "$pageview",
+        distinct_id: "human",
+        properties: {
+          $raw_user_agent: CHROME_MAC,
+          $current_url: "HTTPS://Shop.Example/Cart/",
+          email: "a@b.c",
+          $set: { email: "a@b.c", plan: "pro" },
+        },
+      },
+      { event: "odd-url", distinct_id: "human", properties: { $current_url: "not a url" } },
+    ];
+    expect(await capture(owner, sent)).toEqual({ status: 1 });
+    await capture(other, sent);
+
+    expect(await listAllEvents(owner, { event: "crawl" })).toHaveLength(0);
+    const [view] = await listAllEvents(owner, { event: "$pageview" });
+    expect(view.properties.$current_url).toBe("https://shop.example/cart");
+    expect(view.properties).not.toHaveProperty("email");
+    expect(view.properties.$set).toEqual({ plan: "pro" });
+    // A URL the normalizer cannot read is logged and the event kept as sent.
+    const [odd] = await listAllEvents(owner, { event: "odd-url" });
+    expect(odd.properties.$current_url).toBe("not a url");
+
+    expect(await listAllEvents(other, { event: "crawl" })).toHaveLength(1);
+    const [asSent] = await listAllEvents(other, { event: "$pageview" });
+    expect(asSent.properties).toMatchObject({ $current_url: "HTTPS://Shop.Example/Cart/", email: "a@b.c" });
+  });
+
+  test("the new apps' settings are checked when enabling: a 400 on their field", async () => {
+    const owner = await signUp(baseUrl);
+    const configs = `/api/projects/${owner.projectId}/plugin_configs/`;
+    const filter = await install(owner, PROPERTY_FILTER);
+    const agent = await install(owner, USER_AGENT);
+    for (const [plugin, config, attr, code] of [
+      [filter, { properties: "" }, "config__properties", "required"],
+      [filter, { properties: "a..b" }, "config__properties", "invalid"],
+      [filter, { properties: Array.from({ length: 101 }, (_, i) => `p${i}`).join(",") }, "config__properties", "invalid"],
+      [agent, { overrideUserAgentDetails: "maybe" }, "config__overrideUserAgentDetails", "invalid"],
+      [agent, { enableSegmentAnalyticsJs: "1" }, "config__enableSegmentAnalyticsJs", "invalid"],
+    ] as const) {
+      const refused = await owner.session.post(configs, { plugin, enabled: true, config });
+      expect(refused.status, JSON.stringify(config)).toBe(400);
+      expect(refused.body).toMatchObject({ type: "validation_error", code, attr });
+    }
+    await capture(owner, [{ event: "kept", distinct_id: "anyone", properties: { email: "x" } }]);
+    const [kept] = await listAllEvents(owner, { event: "kept" });
+    expect(kept.properties.email).toBe("x");
+  });
+});

@@ -92,7 +92,8 @@ function NotRunNotice() {
       <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
         <span className="font-medium">
-          Hedgerow runs only the Property Flattener, Timestamp Parser and Downsampling transformations yet.
+          Hedgerow runs only these transformations yet: GeoIP, User Agent Populator, Bot Filter, URL Normalizer, Property Filter, Property
+          Flattener, Timestamp Parser and Downsampling.
         </span>{" "}
         Other apps, their settings, their source and whether they are switched on are saved (and answered through PostHog's API), but they
         do not transform or send events, import data or load on your site.

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 import type { CapturedEvent } from "@/lib/ingestion/types";
-import { BUILT_IN_TRANSFORMATIONS, ConfigProblem, distinctIdShare } from "./apps";
+import { BUILT_IN_TRANSFORMATIONS, distinctIdShare } from "./apps";
+import { ConfigProblem } from "./kinds";
 
-const app = (name: string) => BUILT_IN_TRANSFORMATIONS[`https://github.com/posthog/${name}`];
+// These apps answer synchronously; only GeoIP may wait (on its database).
+type SyncApp = { prepare(config: Record<string, unknown>): (event: CapturedEvent) => CapturedEvent | null };
+const app = (name: string) => BUILT_IN_TRANSFORMATIONS[`https://github.com/posthog/${name}`] as SyncApp;
 const event = (overrides: Partial<CapturedEvent> = {}): CapturedEvent => ({
   uuid: "0190a0a0-0000-7000-8000-000000000000",
   event: "purchase",

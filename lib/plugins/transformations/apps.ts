@@ -1,24 +1,9 @@
 import { createHash } from "node:crypto";
-import type { CapturedEvent } from "@/lib/ingestion/types";
 import { RUN_BY_HEDGEROW } from "../runs";
-
-/** What an enabled transformation does to one event: the event (changed in place or new), or null to drop it. */
-export type Transform = (event: CapturedEvent) => CapturedEvent | null;
-
-/** A setting a built-in transformation cannot run with: a 400 on `config__<key>` when the app is enabled. */
-export class ConfigProblem extends Error {
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A catalog transformation Hedgerow runs itself: its settings read (or refused) once, the transform run per event. */
-interface BuiltInTransformation {
-  prepare(config: Record<string, unknown>): Transform;
-}
+import { geoip } from "./geoip";
+import { type BuiltInTransformation, ConfigProblem } from "./kinds";
+import { propertyFilter, urlNormalizer } from "./properties";
+import { botFilter, userAgentPopulator } from "./user-agent";
 
 // The flattener leaves these alone, as PostHog's does: events whose properties would explode into thousands, and
 // properties other features read nested.
@@ -115,4 +100,9 @@ export const BUILT_IN_TRANSFORMATIONS: Readonly<Record<string, BuiltInTransforma
   [RUN_BY_HEDGEROW.flattener]: propertyFlattener,
   [RUN_BY_HEDGEROW.timestampParser]: timestampParser,
   [RUN_BY_HEDGEROW.downsampling]: downsampling,
+  [RUN_BY_HEDGEROW.geoip]: geoip,
+  [RUN_BY_HEDGEROW.userAgent]: userAgentPopulator,
+  [RUN_BY_HEDGEROW.botFilter]: botFilter,
+  [RUN_BY_HEDGEROW.urlNormalizer]: urlNormalizer,
+  [RUN_BY_HEDGEROW.propertyFilter]: propertyFilter,
 };

@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { pluginConfigs, plugins } from "@/lib/db/schema";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { catalogEntry } from "../catalog";
-import { BUILT_IN_TRANSFORMATIONS, type Transform } from "./apps";
+import { BUILT_IN_TRANSFORMATIONS } from "./apps";
+import type { Transform } from "./kinds";
 
 interface EnabledTransformation {
   configId: number;
@@ -72,26 +73,50 @@ export interface Transformed {
   kept: number[];
 }
 
+/** How long one transformation may wait on one event (a database it loads): past it, it is skipped for that event. */
+const ASYNC_LIMIT_MS = 10_000;
+
+function withinLimit<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ASYNC_LIMIT_MS} ms`)), ASYNC_LIMIT_MS);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/** The project's enabled transformations run on each event in their order: the event, or null when one drops it. */
+async function transformOne(transformations: EnabledTransformation[], original: CapturedEvent): Promise<CapturedEvent | null> {
+  let event: CapturedEvent = original;
+  for (const { configId, name, transform } of transformations) {
+    let result: CapturedEvent | null;
+    try {
+      const answer = transform(event);
+      // Awaited only when one is given: the usual synchronous path costs no microtask per event.
+      result = answer instanceof Promise ? await withinLimit(answer) : answer;
+    } catch (error) {
+      console.warn(`Transformation ${configId} (${name}) failed on event ${original.uuid}: ${(error as Error).message}`);
+      continue;
+    }
+    if (result === null) return null;
+    event = result;
+  }
+  return event;
+}
+
 /**
  * Runs the project's enabled transformations on each event in their order, before persons and storage. An event a
- * transformation drops goes no further; a transformation that throws is logged and skipped, and the event kept.
+ * transformation drops goes no further; a transformation that throws or takes too long is logged and skipped, and
+ * the event kept.
  */
 export async function transformEvents(projectId: number, events: CapturedEvent[]): Promise<Transformed> {
   const transformations = await enabledTransformations(projectId);
   if (!transformations.length) return { events, kept: events.map((_, i) => i) };
   const result: Transformed = { events: [], kept: [] };
-  events.forEach((original, index) => {
-    let event: CapturedEvent | null = original;
-    for (const { configId, name, transform } of transformations) {
-      try {
-        event = transform(event);
-      } catch (error) {
-        console.warn(`Transformation ${configId} (${name}) failed on event ${original.uuid}: ${(error as Error).message}`);
-      }
-      if (event === null) return;
-    }
+  for (const [index, original] of events.entries()) {
+    const event = await transformOne(transformations, original);
+    if (event === null) continue;
     result.events.push(event);
     result.kept.push(index);
-  });
+  }
   return result;
 }
