@@ -170,6 +170,54 @@ describe("alerts API", () => {
     expect((await scoped.get(path)).status).toBe(403);
   });
 
+  test("snoozed_until and skip_weekend: PostHog's fields, their 400s, and another tenant cannot snooze", async () => {
+    const owner = await signUp(baseUrl);
+    const insight = await trendInsight(owner);
+    const alert = await create(owner, alertBody(insight.id, { subscribed_users: [] }));
+    expect(alert).toMatchObject({ snoozed_until: null, skip_weekend: false });
+    const path = `${alertsPath(owner)}${alert.id}/`;
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    for (const bad of ["tomorrow", "2020-01-01T00:00:00Z", "0h", "9999d", "2026-02-31T10:00", "x".repeat(65), 5, true]) {
+      const response = await owner.session.patch(path, { snoozed_until: bad });
+      expect(response.status, `${String(bad)}: ${response.text}`).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr: "snoozed_until" });
+    }
+    const notBool = await owner.session.patch(path, { skip_weekend: "yes" });
+    expect(notBool.status).toBe(400);
+    expect(notBool.body.attr).toBe("skip_weekend");
+
+    // Another organization, its own project's path, a read-only key: none snoozes it.
+    const stranger = await signUp(baseUrl);
+    for (const client of [stranger.session, await stranger.key()]) {
+      expect((await client.patch(path, { snoozed_until: "1d" })).status).toBe(403);
+      expect((await client.patch(path, { skip_weekend: true })).status).toBe(403);
+    }
+    expect((await stranger.session.patch(`${alertsPath(stranger)}${alert.id}/`, { snoozed_until: "1d" })).status).toBe(404);
+    expect(
+      (await stranger.session.patch(`/api/environments/${stranger.projectId}/alerts/${alert.id}/`, { snoozed_until: null })).status,
+    ).toBe(404);
+    expect((await (await owner.key(["alert:read"])).patch(path, { snoozed_until: "1d" })).status).toBe(403);
+    expect((await owner.session.get(path)).body).toMatchObject({ snoozed_until: null, skip_weekend: false });
+    expect((await owner.session.get(path)).body.state).not.toBe("Snoozed");
+
+    // The owner snoozes to a datetime (UTC), un-snoozes, and a null on an alert not snoozed changes nothing.
+    const snoozed = await owner.session.patch(path, { snoozed_until: soon.toISOString(), skip_weekend: true });
+    expect(snoozed.status, snoozed.text).toBe(200);
+    expect(snoozed.body).toMatchObject({ state: "Snoozed", snoozed_until: soon.toISOString(), skip_weekend: true });
+    expect(snoozed.body.checks[0]).toMatchObject({ state: "Snoozed", calculated_value: null });
+    const woken = await owner.session.patch(path, { snoozed_until: null });
+    expect(woken.body).toMatchObject({ state: "Not firing", snoozed_until: null });
+    // The snooze and the un-snooze are kept as checks without a value (the loop may add real checks meanwhile).
+    const valueless = (a: { checks: { calculated_value: number | null; state: string }[] }) =>
+      a.checks.filter((c) => c.calculated_value === null).map((c) => c.state);
+    expect(valueless(woken.body)).toEqual(["Not firing", "Snoozed"]);
+    const again = await owner.session.patch(path, { snoozed_until: null });
+    expect(valueless(again.body)).toEqual(["Not firing", "Snoozed"]);
+    // Disabling ends a snooze.
+    await owner.session.patch(path, { snoozed_until: "1w" });
+    expect((await owner.session.patch(path, { enabled: false })).body).toMatchObject({ state: "Not firing", snoozed_until: null });
+  });
+
   test("a webhook to a private address is refused by the destination guard (nothing POSTed)", async () => {
     const user = await signUp(baseUrl);
     await sendEvents(baseUrl, user, pageviews());
@@ -285,4 +333,79 @@ describe("checks: a server with an SMTP sink, loopback webhooks admitted and a f
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await user.session.get(`${alertsPath(user)}${off.body.id}/`)).body).toMatchObject({ checks: [], last_checked_at: null });
   });
+
+  test("a snoozed alert is not checked nor notified until the snooze ends; un-snoozing checks it at once", async () => {
+    const insight = await trendInsight(user);
+    const created = await user.session.post(alertsPath(user), alertBody(insight.id, { name: "Snoozy", snoozed_until: "1h" }));
+    expect(created.status, created.text).toBe(201);
+    const alert = created.body;
+    expect(alert.state).toBe("Snoozed");
+    expect(Math.abs(Date.parse(alert.snoozed_until) - Date.now() - 3_600_000)).toBeLessThan(60_000);
+    const mailsBefore = mailsTo(user.email).length;
+    // Polled every 300 ms: still only the snooze itself, even after a change of threshold.
+    await user.session.patch(`${alertsPath(user)}${alert.id}/`, {
+      threshold: { configuration: { type: "absolute", bounds: { upper: 4 } } },
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    const waiting = (await user.session.get(`${alertsPath(user)}${alert.id}/`)).body;
+    expect(waiting).toMatchObject({ state: "Snoozed", last_checked_at: null });
+    expect(waiting.checks.map((c: { state: string }) => c.state)).toEqual(["Snoozed"]);
+    expect(mailsTo(user.email)).toHaveLength(mailsBefore);
+
+    // Un-snoozed: checked at once, fires and tells.
+    const woken = await user.session.patch(`${alertsPath(user)}${alert.id}/`, { snoozed_until: null });
+    expect(woken.body.state).toBe("Not firing");
+    const fired = await alertWhen(user, alert.id, (a) =>
+      a.checks.some((c: { calculated_value: number | null }) => c.calculated_value !== null),
+    );
+    expect(fired).toMatchObject({ state: "Firing", snoozed_until: null });
+    expect(mailsTo(user.email)).toHaveLength(mailsBefore + 1);
+
+    // A short snooze to a datetime ends by itself: the alert is checked again after it, and the snooze is cleared.
+    const until = new Date(Date.now() + 2_000).toISOString();
+    const short = await user.session.patch(`${alertsPath(user)}${alert.id}/`, { snoozed_until: until });
+    expect(short.body).toMatchObject({ state: "Snoozed", snoozed_until: until });
+    const after = await alertWhen(user, alert.id, (a) => a.state !== "Snoozed");
+    expect(Date.parse(after.last_checked_at)).toBeGreaterThanOrEqual(Date.parse(until));
+    expect(after).toMatchObject({ state: "Firing", snoozed_until: null });
+  });
+
+  test("skip_weekend: no check on Saturday or Sunday in the project's timezone, checked on a weekday", async () => {
+    // At any instant some of these zones are on a weekday and, often, some on a weekend: each found is tried.
+    const zones = ["Pacific/Pago_Pago", "America/New_York", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"];
+    const weekday = (tz: string) => new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short" }).format(new Date());
+    const weekendZone = zones.find((tz) => ["Sat", "Sun"].includes(weekday(tz)));
+    const weekdayZone = zones.find((tz) => !["Sat", "Sun"].includes(weekday(tz)));
+    expect(weekendZone ?? weekdayZone).toBeDefined();
+    for (const [tz, weekend] of [
+      [weekendZone, true],
+      [weekdayZone, false],
+    ] as const) {
+      if (!tz) continue;
+      const owner = await signUp(server.baseUrl);
+      expect((await owner.session.patch(`/api/projects/${owner.projectId}/`, { timezone: tz })).status).toBe(200);
+      const insight = await trendInsight(owner);
+      const created = await owner.session.post(alertsPath(owner), alertBody(insight.id, { skip_weekend: true, subscribed_users: [] }));
+      expect(created.status, created.text).toBe(201);
+      if (weekend) {
+        await new Promise((r) => setTimeout(r, 1_500));
+        const skipped = (await owner.session.get(`${alertsPath(owner)}${created.body.id}/`)).body;
+        expect(skipped).toMatchObject({ checks: [], last_checked_at: null, skip_weekend: true });
+        // Due again at the local Monday's midnight, a day or two ahead.
+        const due = Date.parse(skipped.next_check_at) - Date.now();
+        expect(due).toBeGreaterThan(0);
+        expect(due).toBeLessThanOrEqual(2 * 86_400_000);
+        expect(weekday(tz)).not.toBe("Mon");
+        expect(
+          new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+            new Date(skipped.next_check_at),
+          ),
+        ).toBe("Mon 00:00");
+      } else {
+        const checked = await alertWhen(owner, created.body.id, (a) => a.checks.length === 1);
+        expect(checked.checks[0].calculated_value).not.toBeNull();
+      }
+    }
+  });
+
 });

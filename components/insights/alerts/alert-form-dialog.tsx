@@ -1,13 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
 import { FormDialog } from "@/components/form-dialog";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { FormCheckbox } from "@/components/ui/form-checkbox";
 import { FormChoice } from "@/components/ui/form-choice";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { TAlert } from "@/lib/alerts/schemas";
 import { createAlertMutation, updateAlertMutation } from "@/lib/ui/alerts/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -88,16 +86,13 @@ export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChang
           <Field label="Webhook URL (optional)" htmlFor="alert-webhook" error={errors.webhook_url?.message}>
             <Input id="alert-webhook" type="url" placeholder="https://" {...register("webhook_url")} />
           </Field>
-          <Controller
+          <FormCheckbox
             control={control}
-            name="email_me"
-            render={({ field }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox id="alert-email-me" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
-                <Label htmlFor="alert-email-me">E-mail me ({me.email})</Label>
-              </div>
-            )}
+            name="skip_weekend"
+            id="alert-skip-weekend"
+            label="Skip checks on weekends (project's timezone)"
           />
+          <FormCheckbox control={control} name="email_me" id="alert-email-me" label={`E-mail me (${me.email})`} />
         </>
       )}
     </FormDialog>
