@@ -6,6 +6,7 @@ import { analysisOf, runAnalysis } from "@/lib/insights/compute";
 import { alertValue, breaches, type AlertRule } from "./evaluate";
 import { emailAlert, postAlertWebhook, type AlertNotice } from "./notify";
 import type { AlertState, CalculationInterval } from "./schemas";
+import { mayNotify } from "./limits";
 import { isWeekendIn, mondayAfter } from "./snooze";
 
 /** Alerts one pass claims; the rest wait for the next pass. */
@@ -65,6 +66,7 @@ async function computeValue(alert: Alert): Promise<number | null> {
 }
 
 async function notify(alert: Alert, state: "Firing" | "Not firing", value: number | null, checkedAt: Date) {
+  if (!(await mayNotify(alert.id, alert.projectId))) return { throttled: true };
   const db = await getDb();
   const [insight] = await db.select().from(insights).where(eq(insights.id, alert.insightId));
   const notice: AlertNotice = {

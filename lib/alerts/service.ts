@@ -9,6 +9,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { usersById } from "@/lib/users/lookup";
 import { createdByOf, userBasic } from "@/lib/users/serialize";
+import { checkAlertCount } from "./limits";
 import { kickAlertChecks } from "./schedule";
 import { recordSnoozeCheck, snoozePatch } from "./snooze-write";
 import { CHECKS_SHOWN, type AlertState, type TAlert, type TAlertWrite } from "./schemas";
@@ -149,6 +150,7 @@ export async function createAlert(actor: Actor, projectId: TProjectId, input: TA
   const condition = input.condition ?? { type: "absolute_value" as const };
   checkRule(threshold, condition);
   await checkInsight(project, insightId);
+  await checkAlertCount(project.id, insightId, input.enabled ?? true);
   const subscribers = await checkSubscribers(project, input.subscribed_users ?? [actor.user.id]);
   const db = await getDb();
   const [created] = await db
@@ -181,6 +183,8 @@ export async function updateAlert(actor: Actor, projectId: TProjectId, alertId: 
   const { project, alert } = await requireAlert(actor, projectId, alertId);
   checkRule(input.threshold ?? (alert.threshold as TAlert["threshold"]), input.condition ?? (alert.condition as TAlert["condition"]));
   if (input.insight !== undefined) await checkInsight(project, input.insight);
+  const movedOrEnabled = (input.insight !== undefined && input.insight !== alert.insightId) || (input.enabled && !alert.enabled);
+  if (movedOrEnabled) await checkAlertCount(project.id, input.insight ?? alert.insightId, input.enabled ?? alert.enabled, alert.id);
   const patch: Partial<typeof alerts.$inferInsert> = {};
   if (input.insight !== undefined) patch.insightId = input.insight;
   if (input.name !== undefined) patch.name = input.name;

@@ -218,6 +218,35 @@ describe("alerts API", () => {
     expect((await owner.session.patch(path, { enabled: false })).body).toMatchObject({ state: "Not firing", snoozed_until: null });
   });
 
+  test("bounds: 20 alerts an insight, 100 enabled alerts a project; moving or enabling past them is a 400", async () => {
+    const user = await signUp(baseUrl);
+    const insights = [];
+    for (let i = 0; i < 6; i++) insights.push(await trendInsight(user));
+    const fill = (insight: number, n: number, extra: Record<string, unknown> = {}) =>
+      Promise.all(Array.from({ length: n }, () => create(user, alertBody(insight, { subscribed_users: [], ...extra }))));
+    await fill(insights[0].id, 20);
+    const onFull = await user.session.post(alertsPath(user), alertBody(insights[0].id, { enabled: false }));
+    expect(onFull.status, onFull.text).toBe(400);
+    expect(onFull.body).toMatchObject({ type: "validation_error", code: "max_alerts", attr: "insight" });
+    for (const insight of insights.slice(1, 5)) await fill(insight.id, 20);
+    const overProject = await user.session.post(alertsPath(user), alertBody(insights[5].id));
+    expect(overProject.status, overProject.text).toBe(400);
+    expect(overProject.body).toMatchObject({ code: "max_alerts", attr: "alert", detail: expect.stringContaining("100 enabled") });
+    // Disabled, it is allowed; enabling it is not, nor moving another to the full insight.
+    const [off] = await fill(insights[5].id, 1, { enabled: false });
+    const enabled = await user.session.patch(`${alertsPath(user)}${off.id}/`, { enabled: true });
+    expect(enabled.status, enabled.text).toBe(400);
+    expect(enabled.body.attr).toBe("alert");
+    const moved = await user.session.patch(`${alertsPath(user)}${off.id}/`, { insight: insights[0].id });
+    expect(moved.status).toBe(400);
+    expect(moved.body.attr).toBe("insight");
+    // An alert edited in place is not counted against itself; another project is not concerned.
+    const [someone] = (await user.session.get(`${alertsPath(user)}?insight=${insights[0].id}&limit=1`)).body.results;
+    expect((await user.session.patch(`${alertsPath(user)}${someone.id}/`, { name: "Still fine", enabled: true })).status).toBe(200);
+    const other = await signUp(baseUrl);
+    await create(other, alertBody((await trendInsight(other)).id));
+  }, 120_000);
+
   test("a webhook to a private address is refused by the destination guard (nothing POSTed)", async () => {
     const user = await signUp(baseUrl);
     await sendEvents(baseUrl, user, pageviews());
@@ -408,4 +437,28 @@ describe("checks: a server with an SMTP sink, loopback webhooks admitted and a f
     }
   });
 
+  test("notifications are throttled: an alert flipped by edits tells at most 6 times in the window, then says so", async () => {
+    const owner = await signUp(server.baseUrl);
+    await sendEvents(server.baseUrl, owner, pageviews());
+    const insight = await trendInsight(owner);
+    const created = await owner.session.post(alertsPath(owner), alertBody(insight.id, { webhook_url: hook.url, subscribed_users: [] }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    const fromThis = () => hook.received.filter((r) => r.alert?.id === id);
+    await alertWhen(owner, id, (a) => a.checks.length === 1);
+    // Each edit makes it due at once and flips it (5 is above 3, below 10): a notice each time, up to the limit.
+    for (let i = 1; i <= 7; i++) {
+      const upper = i % 2 === 1 ? 10 : 3;
+      const patched = await owner.session.patch(`${alertsPath(owner)}${id}/`, {
+        threshold: { configuration: { type: "absolute", bounds: { upper } } },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      await alertWhen(owner, id, (a) => a.checks.length === i + 1);
+    }
+    const alert = (await owner.session.get(`${alertsPath(owner)}${id}/`)).body;
+    const notices = alert.checks.map((c: { targets_notified: Record<string, unknown> }) => c.targets_notified).reverse();
+    expect(notices.slice(0, 6)).toEqual(Array.from({ length: 6 }, () => ({ webhook: 204 })));
+    expect(notices.slice(6)).toEqual([{ throttled: true }, { throttled: true }]);
+    expect(fromThis()).toHaveLength(6);
+  });
 });
