@@ -5,13 +5,13 @@ import { getDb } from "@/lib/db/client";
 import { alerts } from "@/lib/db/schema";
 
 /** Enabled alerts a project may hold (PostHog bounds enabled alerts per team): each is computed on a schedule. */
-export const MAX_ENABLED_ALERTS_PER_PROJECT = 100;
+const MAX_ENABLED_ALERTS_PER_PROJECT = 100;
 /** Alerts on one insight, enabled or not. */
-export const MAX_ALERTS_PER_INSIGHT = 20;
+const MAX_ALERTS_PER_INSIGHT = 20;
 /** Notifications (a fire or a resolve) of one alert in the throttle's window: edits flipping it cannot flood. */
-export const NOTICES_PER_ALERT = 6;
+const NOTICES_PER_ALERT = 6;
 /** Notifications of all a project's alerts in the window: many alerts cannot flood one webhook or mailbox either. */
-export const NOTICES_PER_PROJECT = 30;
+const NOTICES_PER_PROJECT = 30;
 
 /** 400 when the insight holds its most alerts, or (for an enabled alert) the project its most enabled ones. */
 export async function checkAlertCount(projectId: number, insightId: number, enabled: boolean, except?: string) {

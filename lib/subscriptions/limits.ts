@@ -5,11 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
 
 /** Subscriptions (not deleted) a project may hold: each mails up to MAX_RECIPIENTS addresses on its schedule. */
-export const MAX_SUBSCRIPTIONS_PER_PROJECT = 200;
+const MAX_SUBSCRIPTIONS_PER_PROJECT = 200;
 /** "Send now"s of one subscription in the throttle's window (lib/auth/throttle.ts), whoever asks. */
-export const SENDS_PER_SUBSCRIPTION = 3;
+const SENDS_PER_SUBSCRIPTION = 3;
 /** "Send now"s by one user in the window, whatever the subscriptions. */
-export const SENDS_PER_USER = 10;
+const SENDS_PER_USER = 10;
 
 /** 400 when the project already holds its most subscriptions. */
 export async function checkSubscriptionCount(projectId: number) {
