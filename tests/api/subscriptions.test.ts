@@ -260,7 +260,7 @@ describe("subscriptions API", () => {
     expect((await user.session.post(subscriptionsPath(user), body({ insight: insight.id }, { deleted: true }))).status).toBe(201);
     const other = await signUp(baseUrl);
     await create(other, body({ insight: (await trendInsight(other)).id }));
-  });
+  }, 180_000);
 
   test("sending now without SMTP on the instance is a plain 400", async () => {
     const user = await signUp(baseUrl);
