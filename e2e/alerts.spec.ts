@@ -58,6 +58,41 @@ test("alerts: made from a saved insight's menu, checked at once, edited and dele
   await expect(item.getByText("Not firing", { exact: true }).first()).toBeVisible();
   await expect(list).toBeVisible();
 
+  // Skip weekends: ticked in the form, shown on the alert.
+  await item.getByRole("button", { name: "Edit Busy day" }).click();
+  const weekends = page.getByRole("dialog", { name: "Edit Busy day" });
+  const skip = weekends.getByRole("checkbox", { name: /Skip checks on weekends/ });
+  await skip.focus();
+  await page.keyboard.press("Space");
+  await expect(skip).toBeChecked();
+  await weekends.getByRole("button", { name: "Save" }).click();
+  await expect(weekends).toBeHidden();
+  await expect(item).toContainText("not on weekends");
+
+  // Snoozed for a day from its menu, by keyboard: the state says so, until un-snoozed.
+  await item.getByRole("button", { name: "Snooze Busy day" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "For 1 hour" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(item.getByText("Snoozed", { exact: true }).first()).toBeVisible();
+  await expect(item).toContainText("snoozed until");
+  await expectAccessibleInBothThemes(page, "alert snoozed");
+  // Until a chosen date: the field takes the focus.
+  await item.getByRole("button", { name: "Snooze Busy day" }).click();
+  await page.getByRole("menuitem", { name: "Until a date…" }).click();
+  const until = item.getByLabel("Snooze until");
+  await expect(until).toBeFocused();
+  await until.fill(`${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}T12:00`);
+  await item.getByRole("button", { name: "Snooze", exact: true }).click();
+  await expect(item.getByRole("button", { name: "Snooze", exact: true })).toBeHidden();
+  await expect(item).toContainText("snoozed until");
+  await expectAccessibleInBothThemes(page, "alert snoozed until a date");
+  await item.getByRole("button", { name: "Snooze Busy day" }).click();
+  await page.getByRole("menuitem", { name: "Un-snooze" }).click();
+  await expect(item).not.toContainText("snoozed until");
+  await expect(item.getByText(/^(Firing|Not firing)$/).first()).toBeVisible();
+
   await item.getByRole("button", { name: "Delete Busy day" }).click();
   await expect(list.getByText("No alerts on this insight yet.")).toBeVisible();
 });

@@ -45,7 +45,8 @@ export function TrendPointMenu({
       />
     );
   return (
-    <DropdownMenu open onOpenChange={(open) => (open || choseAnnotation.current ? null : onClose())}>
+    // Not modal: a modal menu hides the page (aria-hidden) around the focusable plot it was opened from (axe).
+    <DropdownMenu modal={false} open onOpenChange={(open) => (open || choseAnnotation.current ? null : onClose())}>
       <DropdownMenuTrigger asChild>
         <span aria-hidden className="pointer-events-none fixed size-0" style={{ left: at.x, top: at.y }} />
       </DropdownMenuTrigger>

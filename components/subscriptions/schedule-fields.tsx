@@ -1,7 +1,6 @@
 import { type Control, Controller } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FormChoice } from "@/components/ui/form-choice";
 import { WEEKDAYS } from "@/lib/subscriptions/schemas";
 import { FREQUENCY_LABELS, type SubscriptionFormInput } from "./subscription-form";
 
@@ -9,29 +8,7 @@ const capitalized = (day: string) => day[0].toUpperCase() + day.slice(1);
 
 /** "Every [2] [Weeks]": the period of the schedule. */
 export function FrequencyChoice({ control }: { control: Control<SubscriptionFormInput> }) {
-  return (
-    <Controller
-      control={control}
-      name="frequency"
-      render={({ field }) => (
-        <div className="grid gap-2">
-          <Label htmlFor="subscription-frequency">Period</Label>
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id="subscription-frequency" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {Object.entries(FREQUENCY_LABELS).map(([value, text]) => (
-                <SelectItem key={value} value={value}>
-                  {text}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      )}
-    />
-  );
+  return <FormChoice control={control} name="frequency" id="subscription-frequency" label="Period" options={FREQUENCY_LABELS} />;
 }
 
 /** The days of a weekly schedule, each a toggle button. */

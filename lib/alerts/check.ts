@@ -6,6 +6,8 @@ import { analysisOf, runAnalysis } from "@/lib/insights/compute";
 import { alertValue, breaches, type AlertRule } from "./evaluate";
 import { emailAlert, postAlertWebhook, type AlertNotice } from "./notify";
 import type { AlertState, CalculationInterval } from "./schemas";
+import { mayNotify } from "./limits";
+import { isWeekendIn, mondayAfter } from "./snooze";
 
 /** Alerts one pass claims; the rest wait for the next pass. */
 export const PASS_LIMIT = 20;
@@ -23,7 +25,8 @@ function nextCheckAfter(checkedAt: Date, interval: CalculationInterval): Date {
 }
 
 /**
- * Takes up to PASS_LIMIT due alerts (enabled, on an insight not deleted, never checked or past `next_check_at`) and
+ * Takes up to PASS_LIMIT due alerts (enabled, not snoozed, on an insight not deleted, never checked or past
+ * `next_check_at`) and
  * pushes their `next_check_at` past the claim, so processes sharing the database never check one alert twice at once.
  */
 export async function claimDueAlerts(now = new Date()): Promise<string[]> {
@@ -33,10 +36,18 @@ export async function claimDueAlerts(now = new Date()): Promise<string[]> {
     WHERE id IN (
       SELECT a.id FROM alerts a JOIN insights i ON i.id = a.insight_id AND NOT i.deleted
       WHERE a.enabled AND (a.next_check_at IS NULL OR a.next_check_at <= ${now.toISOString()})
+        AND (a.snoozed_until IS NULL OR a.snoozed_until <= ${now.toISOString()})
       ORDER BY a.next_check_at NULLS FIRST LIMIT ${PASS_LIMIT}
       FOR UPDATE OF a SKIP LOCKED)
     RETURNING id`);
   return rowsOf<{ id: string }>(claimed).map((row) => row.id);
+}
+
+/** When a claimed alert must wait instead: snoozed meanwhile, or a weekend it skips. Null when it is checked now. */
+function postponed(alert: Alert, timezone: string, now: Date): Date | null {
+  if (alert.snoozedUntil && alert.snoozedUntil > now) return alert.snoozedUntil;
+  if (alert.skipWeekend && isWeekendIn(now, timezone)) return mondayAfter(now, timezone);
+  return null;
 }
 
 /** The value of the alert's series now, from the same computation the insight shows. */
@@ -55,6 +66,7 @@ async function computeValue(alert: Alert): Promise<number | null> {
 }
 
 async function notify(alert: Alert, state: "Firing" | "Not firing", value: number | null, checkedAt: Date) {
+  if (!(await mayNotify(alert.id, alert.projectId))) return { throttled: true };
   const db = await getDb();
   const [insight] = await db.select().from(insights).where(eq(insights.id, alert.insightId));
   const notice: AlertNotice = {
@@ -82,8 +94,19 @@ async function notify(alert: Alert, state: "Firing" | "Not firing", value: numbe
  */
 export async function checkAlert(alertId: string, now = new Date()): Promise<void> {
   const db = await getDb();
-  const [alert] = await db.select().from(alerts).where(eq(alerts.id, alertId));
-  if (!alert) return;
+  const [row] = await db
+    .select({ alert: alerts, timezone: projects.timezone })
+    .from(alerts)
+    .innerJoin(projects, eq(projects.id, alerts.projectId))
+    .where(eq(alerts.id, alertId));
+  if (!row) return;
+  const { alert } = row;
+  const later = postponed(alert, row.timezone, now);
+  if (later) {
+    // Not checked now: due again when the snooze ends or the weekend is over, without a check recorded.
+    await db.update(alerts).set({ nextCheckAt: later }).where(eq(alerts.id, alertId));
+    return;
+  }
   let state: AlertState;
   let value: number | null = null;
   let errorMessage: string | null = null;
@@ -104,10 +127,12 @@ export async function checkAlert(alertId: string, now = new Date()): Promise<voi
     await tx
       .update(alerts)
       .set({
-        state,
+        state: sql`CASE WHEN ${alerts.snoozedUntil} > ${now.toISOString()}::timestamptz THEN 'Snoozed' ELSE ${state} END`,
         lastCheckedAt: now,
         nextCheckAt: sql`CASE WHEN ${alerts.nextCheckAt} IS NULL THEN NULL ELSE ${nextCheckAfter(now, interval).toISOString()}::timestamptz END`,
         ...(changed ? { lastNotifiedAt: now } : {}),
+        // A snooze that has ended is cleared; one set while this check ran is kept.
+        snoozedUntil: sql`CASE WHEN ${alerts.snoozedUntil} <= ${now.toISOString()}::timestamptz THEN NULL ELSE ${alerts.snoozedUntil} END`,
       })
       .where(and(eq(alerts.id, alertId)));
   });

@@ -66,6 +66,9 @@ export const ZAlertWrite = z
     calculation_interval: z.enum(CALCULATION_INTERVALS),
     subscribed_users: z.array(ZInteger).max(MAX_SUBSCRIBED_USERS),
     webhook_url: ZWebhookUrl,
+    /** PostHog's: an ISO datetime (UTC unless it says otherwise) or a relative `1h`/`1d`/`1w`; null un-snoozes. */
+    snoozed_until: z.string().max(64).nullable(),
+    skip_weekend: z.boolean(),
   })
   .partial()
   .meta({ id: "AlertWrite" });
@@ -101,6 +104,8 @@ export const ZAlert = z
     last_checked_at: z.iso.datetime().nullable(),
     last_notified_at: z.iso.datetime().nullable(),
     next_check_at: z.iso.datetime().nullable(),
+    snoozed_until: z.iso.datetime().nullable(),
+    skip_weekend: z.boolean(),
     checks: z.array(ZAlertCheck),
   })
   .meta({ id: "Alert" });

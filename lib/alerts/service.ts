@@ -9,7 +9,9 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { usersById } from "@/lib/users/lookup";
 import { createdByOf, userBasic } from "@/lib/users/serialize";
+import { checkAlertCount } from "./limits";
 import { kickAlertChecks } from "./schedule";
+import { recordSnoozeCheck, snoozePatch } from "./snooze-write";
 import { CHECKS_SHOWN, type AlertState, type TAlert, type TAlertWrite } from "./schemas";
 
 const NOT_SUPPORTED = "Alerts are only supported on trends insights that can be computed.";
@@ -49,6 +51,8 @@ async function serializeAlerts(rows: Alert[]): Promise<TAlert[]> {
         last_checked_at: a.lastCheckedAt?.toISOString() ?? null,
         last_notified_at: a.lastNotifiedAt?.toISOString() ?? null,
         next_check_at: a.nextCheckAt?.toISOString() ?? null,
+        snoozed_until: a.snoozedUntil?.toISOString() ?? null,
+        skip_weekend: a.skipWeekend,
         checks: checks.map((c) => ({
           id: c.id,
           created_at: c.createdAt.toISOString(),
@@ -146,6 +150,7 @@ export async function createAlert(actor: Actor, projectId: TProjectId, input: TA
   const condition = input.condition ?? { type: "absolute_value" as const };
   checkRule(threshold, condition);
   await checkInsight(project, insightId);
+  await checkAlertCount(project.id, insightId, input.enabled ?? true);
   const subscribers = await checkSubscribers(project, input.subscribed_users ?? [actor.user.id]);
   const db = await getDb();
   const [created] = await db
@@ -161,10 +166,13 @@ export async function createAlert(actor: Actor, projectId: TProjectId, input: TA
       calculationInterval: input.calculation_interval ?? "daily",
       subscribedUserIds: subscribers,
       webhookUrl: input.webhook_url ?? null,
+      skipWeekend: input.skip_weekend ?? false,
       createdById: actor.user.id,
+      ...snoozePatch(input.snoozed_until, false),
     })
     .returning();
-  kickAlertChecks();
+  if (created.snoozedUntil) await recordSnoozeCheck(created.id, "Snoozed");
+  else kickAlertChecks();
   return (await serializeAlerts([created]))[0];
 }
 
@@ -175,6 +183,8 @@ export async function updateAlert(actor: Actor, projectId: TProjectId, alertId: 
   const { project, alert } = await requireAlert(actor, projectId, alertId);
   checkRule(input.threshold ?? (alert.threshold as TAlert["threshold"]), input.condition ?? (alert.condition as TAlert["condition"]));
   if (input.insight !== undefined) await checkInsight(project, input.insight);
+  const movedOrEnabled = (input.insight !== undefined && input.insight !== alert.insightId) || (input.enabled && !alert.enabled);
+  if (movedOrEnabled) await checkAlertCount(project.id, input.insight ?? alert.insightId, input.enabled ?? alert.enabled, alert.id);
   const patch: Partial<typeof alerts.$inferInsert> = {};
   if (input.insight !== undefined) patch.insightId = input.insight;
   if (input.name !== undefined) patch.name = input.name;
@@ -185,10 +195,15 @@ export async function updateAlert(actor: Actor, projectId: TProjectId, alertId: 
   if (input.calculation_interval !== undefined) patch.calculationInterval = input.calculation_interval;
   if (input.subscribed_users !== undefined) patch.subscribedUserIds = await checkSubscribers(project, input.subscribed_users);
   if (input.webhook_url !== undefined) patch.webhookUrl = input.webhook_url;
+  if (input.skip_weekend !== undefined) patch.skipWeekend = input.skip_weekend;
   if (CHECKED_FIELDS.some((field) => input[field] !== undefined)) patch.nextCheckAt = null;
-  if (input.enabled === false) patch.state = "Not firing";
+  const snooze = snoozePatch(input.snoozed_until, alert.snoozedUntil !== null);
+  Object.assign(patch, snooze);
+  // A disabled alert is neither firing nor snoozed.
+  if (input.enabled === false) Object.assign(patch, { state: "Not firing", snoozedUntil: null });
   const db = await getDb();
   const [updated] = Object.keys(patch).length ? await db.update(alerts).set(patch).where(eq(alerts.id, alert.id)).returning() : [alert];
+  if ("snoozedUntil" in snooze) await recordSnoozeCheck(alert.id, updated.state as AlertState);
   if (patch.nextCheckAt === null) kickAlertChecks();
   return (await serializeAlerts([updated]))[0];
 }

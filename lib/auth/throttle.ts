@@ -26,7 +26,7 @@ export const ADDRESS_LIMIT = 30;
  */
 export const CURRENT_PASSWORD_LIMIT = 10;
 
-interface Counter {
+export interface Counter {
   key: string;
   limit: number;
   /** A success deletes the counter (the account's); otherwise it only takes its own attempt back (the address's). */
@@ -124,6 +124,16 @@ export async function throttledAttempt<T>(counters: Counter[], attempt: () => Pr
   }
   await Promise.all([startOver(keys(true)), takeBack(keys(false))]);
   return result;
+}
+
+/**
+ * Counts this attempt whatever comes of it, and answers 429 with `Retry-After` once a counter is past its limit in
+ * the window: for actions whose success is the harm when repeated (mail sent to others), where a success must not
+ * start the count over.
+ */
+export async function countedAttempt(counters: Counter[]): Promise<void> {
+  const wait = await countAttempt(counters);
+  if (wait !== null) throw throttled(wait);
 }
 
 /** Seconds until the counters are all under their limits again, or null when they are now; counts nothing. */

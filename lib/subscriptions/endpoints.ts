@@ -4,6 +4,7 @@ import { notFound } from "@/lib/api/errors";
 import { requireProjectAccess } from "@/lib/projects/access";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { deliverNow } from "./deliver";
+import { throttleSendNow } from "./limits";
 import { ZSubscription, ZSubscriptionListQuery, ZSubscriptionParams, ZSubscriptionWrite } from "./schemas";
 import { createSubscription, listSubscriptions, requireSubscription, retrieveSubscription, updateSubscription } from "./service";
 
@@ -89,7 +90,7 @@ export const testDeliveryEndpoint = endpoint({
   path: "/api/projects/{projectId}/subscriptions/{subscriptionId}/test-delivery/",
   environments: true,
   summary:
-    "Send the subscription to its recipients now, its schedule unchanged; answers it with `last_delivered_at`, or `last_error` when nobody was reached",
+    "Send the subscription to its recipients now, its schedule unchanged; answers it with `last_delivered_at`, or `last_error` when nobody was reached. Throttled (429 with `Retry-After`) past a few sends of one subscription, or of one user, in five minutes",
   tag,
   scope: "subscription:write",
   params: ZSubscriptionParams,
@@ -97,6 +98,7 @@ export const testDeliveryEndpoint = endpoint({
   handler: async ({ actor, params }) => {
     const { subscription } = await requireSubscription(actor, params.projectId, params.subscriptionId);
     if (subscription.deleted) throw notFound();
+    await throttleSendNow(actor.user.id, subscription.id);
     await deliverNow(subscription);
     return retrieveSubscription(actor, params.projectId, params.subscriptionId);
   },

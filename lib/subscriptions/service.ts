@@ -10,6 +10,7 @@ import { requireProjectAccess } from "@/lib/projects/access";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { nextDeliveryAfter, type Recurrence } from "./recurrence";
 import { kickSubscriptionDeliveries } from "./schedule";
+import { checkSubscriptionCount } from "./limits";
 import { MAX_RECIPIENTS, type TSubscriptionWrite } from "./schemas";
 import { recurrenceOf, serializeSubscriptions } from "./serialize";
 
@@ -129,6 +130,7 @@ export async function createSubscription(actor: Actor, projectId: TProjectId, in
   };
   checkDates(recurrence);
   await checkResource(project, input.insight ?? null, input.dashboard ?? null);
+  if (!input.deleted) await checkSubscriptionCount(project.id);
   const db = await getDb();
   const [created] = await db
     .insert(subscriptions)
@@ -165,6 +167,8 @@ export async function updateSubscription(actor: Actor, projectId: TProjectId, id
   if (input.target_value !== undefined) patch.targetValue = recipientsOf(input.target_value);
   if (input.title !== undefined) patch.title = input.title || null;
   if (input.deleted !== undefined) patch.deleted = input.deleted;
+  // Restoring a deleted subscription counts against the project's bound, as creating one does.
+  if (input.deleted === false && subscription.deleted) await checkSubscriptionCount(project.id);
   if (SCHEDULE_FIELDS.some((field) => input[field] !== undefined)) {
     const current = recurrenceOf(subscription);
     const recurrence: Recurrence = {

@@ -170,6 +170,83 @@ describe("alerts API", () => {
     expect((await scoped.get(path)).status).toBe(403);
   });
 
+  test("snoozed_until and skip_weekend: PostHog's fields, their 400s, and another tenant cannot snooze", async () => {
+    const owner = await signUp(baseUrl);
+    const insight = await trendInsight(owner);
+    const alert = await create(owner, alertBody(insight.id, { subscribed_users: [] }));
+    expect(alert).toMatchObject({ snoozed_until: null, skip_weekend: false });
+    const path = `${alertsPath(owner)}${alert.id}/`;
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    for (const bad of ["tomorrow", "2020-01-01T00:00:00Z", "0h", "9999d", "2026-02-31T10:00", "x".repeat(65), 5, true]) {
+      const response = await owner.session.patch(path, { snoozed_until: bad });
+      expect(response.status, `${String(bad)}: ${response.text}`).toBe(400);
+      expect(response.body).toMatchObject({ type: "validation_error", attr: "snoozed_until" });
+    }
+    const notBool = await owner.session.patch(path, { skip_weekend: "yes" });
+    expect(notBool.status).toBe(400);
+    expect(notBool.body.attr).toBe("skip_weekend");
+
+    // Another organization, its own project's path, a read-only key: none snoozes it.
+    const stranger = await signUp(baseUrl);
+    for (const client of [stranger.session, await stranger.key()]) {
+      expect((await client.patch(path, { snoozed_until: "1d" })).status).toBe(403);
+      expect((await client.patch(path, { skip_weekend: true })).status).toBe(403);
+    }
+    expect((await stranger.session.patch(`${alertsPath(stranger)}${alert.id}/`, { snoozed_until: "1d" })).status).toBe(404);
+    expect(
+      (await stranger.session.patch(`/api/environments/${stranger.projectId}/alerts/${alert.id}/`, { snoozed_until: null })).status,
+    ).toBe(404);
+    expect((await (await owner.key(["alert:read"])).patch(path, { snoozed_until: "1d" })).status).toBe(403);
+    expect((await owner.session.get(path)).body).toMatchObject({ snoozed_until: null, skip_weekend: false });
+    expect((await owner.session.get(path)).body.state).not.toBe("Snoozed");
+
+    // The owner snoozes to a datetime (UTC), un-snoozes, and a null on an alert not snoozed changes nothing.
+    const snoozed = await owner.session.patch(path, { snoozed_until: soon.toISOString(), skip_weekend: true });
+    expect(snoozed.status, snoozed.text).toBe(200);
+    expect(snoozed.body).toMatchObject({ state: "Snoozed", snoozed_until: soon.toISOString(), skip_weekend: true });
+    expect(snoozed.body.checks[0]).toMatchObject({ state: "Snoozed", calculated_value: null });
+    const woken = await owner.session.patch(path, { snoozed_until: null });
+    expect(woken.body).toMatchObject({ state: "Not firing", snoozed_until: null });
+    // The snooze and the un-snooze are kept as checks without a value (the loop may add real checks meanwhile).
+    const valueless = (a: { checks: { calculated_value: number | null; state: string }[] }) =>
+      a.checks.filter((c) => c.calculated_value === null).map((c) => c.state);
+    expect(valueless(woken.body)).toEqual(["Not firing", "Snoozed"]);
+    const again = await owner.session.patch(path, { snoozed_until: null });
+    expect(valueless(again.body)).toEqual(["Not firing", "Snoozed"]);
+    // Disabling ends a snooze.
+    await owner.session.patch(path, { snoozed_until: "1w" });
+    expect((await owner.session.patch(path, { enabled: false })).body).toMatchObject({ state: "Not firing", snoozed_until: null });
+  });
+
+  test("bounds: 20 alerts an insight, 100 enabled alerts a project; moving or enabling past them is a 400", async () => {
+    const user = await signUp(baseUrl);
+    const insights = [];
+    for (let i = 0; i < 6; i++) insights.push(await trendInsight(user));
+    const fill = (insight: number, n: number, extra: Record<string, unknown> = {}) =>
+      Promise.all(Array.from({ length: n }, () => create(user, alertBody(insight, { subscribed_users: [], ...extra }))));
+    await fill(insights[0].id, 20);
+    const onFull = await user.session.post(alertsPath(user), alertBody(insights[0].id, { enabled: false }));
+    expect(onFull.status, onFull.text).toBe(400);
+    expect(onFull.body).toMatchObject({ type: "validation_error", code: "max_alerts", attr: "insight" });
+    for (const insight of insights.slice(1, 5)) await fill(insight.id, 20);
+    const overProject = await user.session.post(alertsPath(user), alertBody(insights[5].id));
+    expect(overProject.status, overProject.text).toBe(400);
+    expect(overProject.body).toMatchObject({ code: "max_alerts", attr: "alert", detail: expect.stringContaining("100 enabled") });
+    // Disabled, it is allowed; enabling it is not, nor moving another to the full insight.
+    const [off] = await fill(insights[5].id, 1, { enabled: false });
+    const enabled = await user.session.patch(`${alertsPath(user)}${off.id}/`, { enabled: true });
+    expect(enabled.status, enabled.text).toBe(400);
+    expect(enabled.body.attr).toBe("alert");
+    const moved = await user.session.patch(`${alertsPath(user)}${off.id}/`, { insight: insights[0].id });
+    expect(moved.status).toBe(400);
+    expect(moved.body.attr).toBe("insight");
+    // An alert edited in place is not counted against itself; another project is not concerned.
+    const [someone] = (await user.session.get(`${alertsPath(user)}?insight=${insights[0].id}&limit=1`)).body.results;
+    expect((await user.session.patch(`${alertsPath(user)}${someone.id}/`, { name: "Still fine", enabled: true })).status).toBe(200);
+    const other = await signUp(baseUrl);
+    await create(other, alertBody((await trendInsight(other)).id));
+  }, 120_000);
+
   test("a webhook to a private address is refused by the destination guard (nothing POSTed)", async () => {
     const user = await signUp(baseUrl);
     await sendEvents(baseUrl, user, pageviews());
@@ -284,5 +361,104 @@ describe("checks: a server with an SMTP sink, loopback webhooks admitted and a f
     const off = await user.session.post(alertsPath(user), alertBody(insight.id, { name: "Off", enabled: false, subscribed_users: [] }));
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await user.session.get(`${alertsPath(user)}${off.body.id}/`)).body).toMatchObject({ checks: [], last_checked_at: null });
+  });
+
+  test("a snoozed alert is not checked nor notified until the snooze ends; un-snoozing checks it at once", async () => {
+    const insight = await trendInsight(user);
+    const created = await user.session.post(alertsPath(user), alertBody(insight.id, { name: "Snoozy", snoozed_until: "1h" }));
+    expect(created.status, created.text).toBe(201);
+    const alert = created.body;
+    expect(alert.state).toBe("Snoozed");
+    expect(Math.abs(Date.parse(alert.snoozed_until) - Date.now() - 3_600_000)).toBeLessThan(60_000);
+    const mailsBefore = mailsTo(user.email).length;
+    // Polled every 300 ms: still only the snooze itself, even after a change of threshold.
+    await user.session.patch(`${alertsPath(user)}${alert.id}/`, {
+      threshold: { configuration: { type: "absolute", bounds: { upper: 4 } } },
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    const waiting = (await user.session.get(`${alertsPath(user)}${alert.id}/`)).body;
+    expect(waiting).toMatchObject({ state: "Snoozed", last_checked_at: null });
+    expect(waiting.checks.map((c: { state: string }) => c.state)).toEqual(["Snoozed"]);
+    expect(mailsTo(user.email)).toHaveLength(mailsBefore);
+
+    // Un-snoozed: checked at once, fires and tells.
+    const woken = await user.session.patch(`${alertsPath(user)}${alert.id}/`, { snoozed_until: null });
+    expect(woken.body.state).toBe("Not firing");
+    const fired = await alertWhen(user, alert.id, (a) =>
+      a.checks.some((c: { calculated_value: number | null }) => c.calculated_value !== null),
+    );
+    expect(fired).toMatchObject({ state: "Firing", snoozed_until: null });
+    expect(mailsTo(user.email)).toHaveLength(mailsBefore + 1);
+
+    // A short snooze to a datetime ends by itself: the alert is checked again after it, and the snooze is cleared.
+    const until = new Date(Date.now() + 2_000).toISOString();
+    const short = await user.session.patch(`${alertsPath(user)}${alert.id}/`, { snoozed_until: until });
+    expect(short.body).toMatchObject({ state: "Snoozed", snoozed_until: until });
+    const after = await alertWhen(user, alert.id, (a) => a.state !== "Snoozed");
+    expect(Date.parse(after.last_checked_at)).toBeGreaterThanOrEqual(Date.parse(until));
+    expect(after).toMatchObject({ state: "Firing", snoozed_until: null });
+  });
+
+  test("skip_weekend: no check on Saturday or Sunday in the project's timezone, checked on a weekday", async () => {
+    // At any instant some of these zones are on a weekday and, often, some on a weekend: each found is tried.
+    const zones = ["Pacific/Pago_Pago", "America/New_York", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"];
+    const weekday = (tz: string) => new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short" }).format(new Date());
+    const weekendZone = zones.find((tz) => ["Sat", "Sun"].includes(weekday(tz)));
+    const weekdayZone = zones.find((tz) => !["Sat", "Sun"].includes(weekday(tz)));
+    expect(weekendZone ?? weekdayZone).toBeDefined();
+    for (const [tz, weekend] of [
+      [weekendZone, true],
+      [weekdayZone, false],
+    ] as const) {
+      if (!tz) continue;
+      const owner = await signUp(server.baseUrl);
+      expect((await owner.session.patch(`/api/projects/${owner.projectId}/`, { timezone: tz })).status).toBe(200);
+      const insight = await trendInsight(owner);
+      const created = await owner.session.post(alertsPath(owner), alertBody(insight.id, { skip_weekend: true, subscribed_users: [] }));
+      expect(created.status, created.text).toBe(201);
+      if (weekend) {
+        await new Promise((r) => setTimeout(r, 1_500));
+        const skipped = (await owner.session.get(`${alertsPath(owner)}${created.body.id}/`)).body;
+        expect(skipped).toMatchObject({ checks: [], last_checked_at: null, skip_weekend: true });
+        // Due again at the local Monday's midnight, a day or two ahead.
+        const due = Date.parse(skipped.next_check_at) - Date.now();
+        expect(due).toBeGreaterThan(0);
+        expect(due).toBeLessThanOrEqual(2 * 86_400_000);
+        expect(weekday(tz)).not.toBe("Mon");
+        expect(
+          new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+            new Date(skipped.next_check_at),
+          ),
+        ).toBe("Mon 00:00");
+      } else {
+        const checked = await alertWhen(owner, created.body.id, (a) => a.checks.length === 1);
+        expect(checked.checks[0].calculated_value).not.toBeNull();
+      }
+    }
+  });
+
+  test("notifications are throttled: an alert flipped by edits tells at most 6 times in the window, then says so", async () => {
+    const owner = await signUp(server.baseUrl);
+    await sendEvents(server.baseUrl, owner, pageviews());
+    const insight = await trendInsight(owner);
+    const created = await owner.session.post(alertsPath(owner), alertBody(insight.id, { webhook_url: hook.url, subscribed_users: [] }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    const fromThis = () => hook.received.filter((r) => r.alert?.id === id);
+    await alertWhen(owner, id, (a) => a.checks.length === 1);
+    // Each edit makes it due at once and flips it (5 is above 3, below 10): a notice each time, up to the limit.
+    for (let i = 1; i <= 7; i++) {
+      const upper = i % 2 === 1 ? 10 : 3;
+      const patched = await owner.session.patch(`${alertsPath(owner)}${id}/`, {
+        threshold: { configuration: { type: "absolute", bounds: { upper } } },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      await alertWhen(owner, id, (a) => a.checks.length === i + 1);
+    }
+    const alert = (await owner.session.get(`${alertsPath(owner)}${id}/`)).body;
+    const notices = alert.checks.map((c: { targets_notified: Record<string, unknown> }) => c.targets_notified).reverse();
+    expect(notices.slice(0, 6)).toEqual(Array.from({ length: 6 }, () => ({ webhook: 204 })));
+    expect(notices.slice(6)).toEqual([{ throttled: true }, { throttled: true }]);
+    expect(fromThis()).toHaveLength(6);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { signUp, type TestUser, userBasicOf } from "../support/api";
+import { joinAs, signUp, type TestUser, userBasicOf } from "../support/api";
 import { smtpSink, trendInsight } from "../support/alerts";
 import { cleanUp, ownServer, serverHome } from "../support/batch-exports";
 import { sendEvents, type SentEvent } from "../support/events";
@@ -237,6 +237,31 @@ describe("subscriptions API", () => {
     expect((await writer.patch(path, { title: "By key" })).status).toBe(200);
   });
 
+  test("a project holds at most 200 subscriptions: the next, and restoring a deleted one past it, are a clear 400", async () => {
+    const user = await signUp(baseUrl);
+    const insight = await trendInsight(user);
+    const first = await create(user, body({ insight: insight.id }));
+    for (let batch = 0; batch < 199; batch += 20)
+      await Promise.all(
+        Array.from({ length: Math.min(20, 199 - batch) }, () =>
+          create(user, body({ insight: insight.id }, { target_value: "x@example.com" })),
+        ),
+      );
+    const over = await user.session.post(subscriptionsPath(user), body({ insight: insight.id }));
+    expect(over.status, over.text).toBe(400);
+    expect(over.body).toMatchObject({ type: "validation_error", code: "max_subscriptions", detail: expect.stringContaining("200") });
+    // A deleted one frees its place; restoring it when the project is full again is refused.
+    expect((await user.session.patch(`${subscriptionsPath(user)}${first.id}/`, { deleted: true })).status).toBe(200);
+    await create(user, body({ insight: insight.id }));
+    const restored = await user.session.patch(`${subscriptionsPath(user)}${first.id}/`, { deleted: false });
+    expect(restored.status, restored.text).toBe(400);
+    expect(restored.body.code).toBe("max_subscriptions");
+    // Created deleted, it takes no place; another project of the same user is not concerned.
+    expect((await user.session.post(subscriptionsPath(user), body({ insight: insight.id }, { deleted: true }))).status).toBe(201);
+    const other = await signUp(baseUrl);
+    await create(other, body({ insight: (await trendInsight(other)).id }));
+  }, 180_000);
+
   test("sending now without SMTP on the instance is a plain 400", async () => {
     const user = await signUp(baseUrl);
     const subscription = await create(user, body({ insight: (await trendInsight(user)).id }));
@@ -367,5 +392,43 @@ describe("deliveries: servers with an SMTP sink and a fast poll", () => {
     expect(sent.body.next_delivery_date).toBe(subscription.next_delivery_date);
     expect(mailsTo("fay@example.com")).toHaveLength(1);
     expect(mailsTo("fay@example.com")[0].text).toContain(`total ${TOTAL}`);
+  });
+
+  test("sending now is throttled per subscription and per user: 429 throttled with Retry-After, nothing mailed past it", async () => {
+    const owner = await signUp(servers[0].baseUrl);
+    const insight = await trendInsight(owner);
+    const send = (who: TestUser, id: number) => who.session.post(`${subscriptionsPath(owner)}${id}/test-delivery/`, {});
+    const a = await create(owner, body({ insight: insight.id }, { target_value: "flood-a@example.com" }));
+    for (let i = 0; i < 3; i++) expect((await send(owner, a.id)).status).toBe(200);
+    const refused = await send(owner, a.id);
+    expect(refused.status, refused.text).toBe(429);
+    expect(refused.body).toMatchObject({ type: "throttled_error", code: "throttled", attr: null });
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect(mailsTo("flood-a@example.com")).toHaveLength(3);
+
+    // Rapid sends racing each other: still three.
+    const b = await create(owner, body({ insight: insight.id }, { target_value: "flood-b@example.com" }));
+    const raced = await Promise.all(Array.from({ length: 6 }, () => send(owner, b.id)));
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(mailsTo("flood-b@example.com")).toHaveLength(3);
+
+    // Another subscription of the same user: the user's own count (ten attempts in the window) is spent.
+    const c = await create(owner, body({ insight: insight.id }, { target_value: "flood-c@example.com" }));
+    expect((await send(owner, c.id)).status).toBe(429);
+    expect(mailsTo("flood-c@example.com")).toHaveLength(0);
+
+    // Another member of the organization: the spent subscription stays closed to them (its recipients are
+    // protected whoever asks); their own sends are theirs to count.
+    const member = await joinAs(owner, 8);
+    expect((await send(member, a.id)).status).toBe(429);
+    expect((await send(member, c.id)).status).toBe(200);
+    expect(mailsTo("flood-a@example.com")).toHaveLength(3);
+    expect(mailsTo("flood-c@example.com")).toHaveLength(1);
+    // A personal API key of the owner is the same user.
+    expect((await (await owner.key(["subscription:write"])).post(`${subscriptionsPath(owner)}${c.id}/test-delivery/`, {})).status).toBe(
+      429,
+    );
   });
 });

@@ -1,13 +1,11 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
-import { Choice } from "./alert-choice";
 import { FormDialog } from "@/components/form-dialog";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { FormCheckbox } from "@/components/ui/form-checkbox";
+import { FormChoice } from "@/components/ui/form-choice";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { TAlert } from "@/lib/alerts/schemas";
 import { createAlertMutation, updateAlertMutation } from "@/lib/ui/alerts/mutations";
 import { toast } from "@/lib/ui/toast";
@@ -51,15 +49,22 @@ export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChang
             <Input id="alert-name" autoComplete="off" {...register("name")} />
           </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Choice
+            <FormChoice
               control={control}
               name="condition"
+              id="alert-condition"
               label="When"
               options={CONDITION_LABELS}
-              wide={watch("condition") === "absolute_value"}
+              className={watch("condition") === "absolute_value" ? "col-span-2" : undefined}
             />
             {watch("condition") !== "absolute_value" && (
-              <Choice control={control} name="unit" label="Measured as" options={{ absolute: "A count", percentage: "A percentage" }} />
+              <FormChoice
+                control={control}
+                name="unit"
+                id="alert-unit"
+                label="Measured as"
+                options={{ absolute: "A count", percentage: "A percentage" }}
+              />
             )}
             <Field label="Lower bound" htmlFor="alert-lower" error={errors.lower?.message}>
               <Input id="alert-lower" inputMode="decimal" {...register("lower")} />
@@ -70,21 +75,24 @@ export function AlertFormDialog({ projectId, insightId, alert, open, onOpenChang
             <Field label="Series" htmlFor="alert-series" error={errors.series?.message}>
               <Input id="alert-series" inputMode="numeric" {...register("series")} />
             </Field>
-            <Choice control={control} name="calculation_interval" label="Check" options={INTERVAL_LABELS} />
+            <FormChoice
+              control={control}
+              name="calculation_interval"
+              id="alert-calculation_interval"
+              label="Check"
+              options={INTERVAL_LABELS}
+            />
           </div>
           <Field label="Webhook URL (optional)" htmlFor="alert-webhook" error={errors.webhook_url?.message}>
             <Input id="alert-webhook" type="url" placeholder="https://" {...register("webhook_url")} />
           </Field>
-          <Controller
+          <FormCheckbox
             control={control}
-            name="email_me"
-            render={({ field }) => (
-              <div className="flex items-center gap-2">
-                <Checkbox id="alert-email-me" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
-                <Label htmlFor="alert-email-me">E-mail me ({me.email})</Label>
-              </div>
-            )}
+            name="skip_weekend"
+            id="alert-skip-weekend"
+            label="Skip checks on weekends (project's timezone)"
           />
+          <FormCheckbox control={control} name="email_me" id="alert-email-me" label={`E-mail me (${me.email})`} />
         </>
       )}
     </FormDialog>

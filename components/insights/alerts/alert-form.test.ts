@@ -16,6 +16,7 @@ describe("alert form", () => {
       config: { type: "TrendsAlertConfig", series_index: 1 },
       calculation_interval: "daily",
       webhook_url: null,
+      skip_weekend: false,
       subscribed_users: [ME],
     });
   });
@@ -29,12 +30,14 @@ describe("alert form", () => {
       calculation_interval: "weekly",
       webhook_url: "https://example.com/hook",
       subscribed_users: [user(ME), user(9)],
+      skip_weekend: true,
     } as unknown as TAlert;
     const shown = formValuesOf(alert, ME);
-    expect(shown).toMatchObject({ unit: "percentage", upper: "12.5", series: "1", email_me: true });
+    expect(shown).toMatchObject({ unit: "percentage", upper: "12.5", series: "1", email_me: true, skip_weekend: true });
     const body = alertBodyOf(ZAlertForm.parse({ ...shown, email_me: false }), alert, ME, 42);
     expect(body.threshold).toEqual({ configuration: { type: "percentage", bounds: { lower: null, upper: 0.125 } } });
     expect(body.subscribed_users).toEqual([9]);
+    expect(body.skip_weekend).toBe(true);
     expect(body).not.toHaveProperty("insight");
   });
 

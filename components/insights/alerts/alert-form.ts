@@ -14,6 +14,7 @@ export const ZAlertForm = z.object({
     .regex(/^[1-9]\d?$/, "Enter a series number from 1 to 99."),
   calculation_interval: z.enum(["hourly", "daily", "weekly", "monthly"]),
   webhook_url: z.string().trim().max(2048),
+  skip_weekend: z.boolean(),
   email_me: z.boolean(),
 });
 
@@ -46,6 +47,7 @@ export function formValuesOf(alert: TAlert | null, meId: number): AlertFormInput
     series: String((alert?.config.series_index ?? 0) + 1),
     calculation_interval: alert?.calculation_interval ?? "daily",
     webhook_url: alert?.webhook_url ?? "",
+    skip_weekend: alert?.skip_weekend ?? false,
     email_me: alert ? alert.subscribed_users.some((u) => u.id === meId) : true,
   };
 }
@@ -62,6 +64,7 @@ export function alertBodyOf(values: AlertFormValues, alert: TAlert | null, meId:
     config: { type: "TrendsAlertConfig", series_index: Number(values.series) - 1 },
     calculation_interval: values.calculation_interval,
     webhook_url: values.webhook_url || null,
+    skip_weekend: values.skip_weekend,
     subscribed_users: values.email_me ? [...others, meId] : others,
   };
 }

@@ -10,11 +10,12 @@ import type { TAlert } from "@/lib/alerts/schemas";
 import { deleteAlertMutation } from "@/lib/ui/alerts/mutations";
 import { insightAlertsQuery } from "@/lib/ui/alerts/queries";
 import { errorMessage } from "@/lib/ui/api-client";
-import { formatRelative } from "@/lib/ui/format";
+import { formatDateTime, formatRelative } from "@/lib/ui/format";
 import { toast } from "@/lib/ui/toast";
 import { AlertChecks, AlertStateBadge } from "./alert-checks";
 import { CONDITION_LABELS, INTERVAL_LABELS } from "./alert-form";
 import { AlertFormDialog } from "./alert-form-dialog";
+import { AlertSnooze } from "./alert-snooze";
 
 interface Props {
   projectId: number;
@@ -58,8 +59,11 @@ export function AlertsDialog({ projectId, insightId, open, onOpenChange }: Props
                     <span className="text-xs text-muted-foreground">
                       {CONDITION_LABELS[alert.condition.type]} · {INTERVAL_LABELS[alert.calculation_interval]} · checked{" "}
                       {alert.last_checked_at ? formatRelative(alert.last_checked_at) : "soon"}
+                      {alert.snoozed_until && ` · snoozed until ${formatDateTime(alert.snoozed_until)}`}
+                      {alert.skip_weekend && " · not on weekends"}
                     </span>
-                    <span className="ml-auto flex gap-2">
+                    <span className="ml-auto flex flex-wrap justify-end gap-2">
+                      <AlertSnooze projectId={projectId} alert={alert} />
                       <Button size="sm" variant="outline" onClick={() => setEditing(alert)}>
                         Edit<span className="sr-only"> {alert.name}</span>
                       </Button>

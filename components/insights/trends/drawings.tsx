@@ -23,6 +23,7 @@ import { LinesTooltip } from "@/components/insights/charts/lines-tooltip";
 import { CHART_THEME } from "@/components/insights/charts/palette";
 import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { chartRows, formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
+import { ActivePointTracker, useKeyboardPoint } from "@/components/insights/trends/keyboard-point";
 import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
 import { formatCompact, formatPercent, formatValue } from "@/lib/ui/format";
 
@@ -68,88 +69,101 @@ export function TimeSeriesDrawing({
   const stacked = display === "ActionsStackedBar";
   const formulaAxis = lines.some((line) => line.formula) && lines.some((line) => !line.formula);
   const axisOf = (line: TrendLine) => (formulaAxis && line.formula ? "formulas" : "counts");
+  const keyboard = useKeyboardPoint(lines, onPoint);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart
-        data={rows}
-        margin={{ top: 8, right: formulaAxis ? 0 : 16, bottom: 0, left: 0 }}
-        onClick={(state, event) => {
-          const index = Number(state?.activeTooltipIndex);
-          const { clientX: x, clientY: y } = event as unknown as MouseEvent;
-          if (onPoint && Number.isInteger(index)) onPoint(index, lines.length === 1 ? lines[0] : null, { x, y });
-        }}
-        className={onPoint ? "cursor-pointer" : undefined}
-        accessibilityLayer
-      >
-        <CartesianGrid yAxisId="counts" stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="index" {...axisProps} tickFormatter={tick} minTickGap={24} />
-        <YAxis yAxisId="counts" {...axisProps} tickFormatter={axisValue} width={48} />
-        {formulaAxis ? (
-          <YAxis
-            yAxisId="formulas"
-            orientation="right"
-            {...axisProps}
-            tickFormatter={axisValue}
-            width={56}
-            label={{ value: "Formulas", angle: 90, position: "insideRight", fill: CHART_THEME.axis, fontSize: 12, dx: -4 }}
-          />
-        ) : null}
-        <Tooltip
-          cursor={{ stroke: CHART_THEME.axis, strokeDasharray: "3 3", fill: "var(--muted)", fillOpacity: 0.3 }}
-          // Pinned to the plot's top: with the rows capped, the tooltip stays inside the plot.
-          position={{ y: 0 }}
-          content={({ active, payload }) => (
-            <LinesTooltip
-              active={active}
-              payload={payload}
-              byId={byId}
-              interval={interval}
-              labels={labels}
-              rows={compact ? 4 : 8}
-              clickable={Boolean(onPoint)}
-            />
-          )}
-        />
-        {annotationLines(markers, tick, "counts")}
-        {lines.map((line) => {
-          const color = lineColor(line);
-          const previous = line.compare === "previous";
-          const common = { dataKey: line.id, name: labels.get(line.id), yAxisId: axisOf(line), isAnimationActive: false };
-          if (display === "ActionsBar" || stacked) {
-            const stackId = stacked ? `${axisOf(line)}|${line.compare ?? "current"}` : undefined;
-            return <Bar key={line.id} {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stackId} maxBarSize={48} />;
+    // The plot (recharts' focusable surface) shows where the keyboard is; Enter on a point opens it (see useKeyboardPoint).
+    <div
+      className="size-full [&_.recharts-surface:focus-visible]:rounded-sm [&_.recharts-surface:focus-visible]:outline-2 [&_.recharts-surface:focus-visible]:outline-ring"
+      onKeyDownCapture={keyboard.onKeyDownCapture}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart
+          data={rows}
+          margin={{ top: 8, right: formulaAxis ? 0 : 16, bottom: 0, left: 0 }}
+          onClick={(state, event) => {
+            const index = Number(state?.activeTooltipIndex);
+            const { clientX: x, clientY: y } = event as unknown as MouseEvent;
+            if (onPoint && Number.isInteger(index)) onPoint(index, lines.length === 1 ? lines[0] : null, { x, y });
+          }}
+          className={onPoint ? "cursor-pointer" : undefined}
+          accessibilityLayer
+          title={
+            onPoint
+              ? "Trend chart: arrow keys move between dates, Enter opens the date's menu"
+              : "Trend chart: arrow keys move between dates"
           }
-          if (display === "ActionsAreaGraph")
+        >
+          <ActivePointTracker into={keyboard.active} />
+          <CartesianGrid yAxisId="counts" stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="index" {...axisProps} tickFormatter={tick} minTickGap={24} />
+          <YAxis yAxisId="counts" {...axisProps} tickFormatter={axisValue} width={48} />
+          {formulaAxis ? (
+            <YAxis
+              yAxisId="formulas"
+              orientation="right"
+              {...axisProps}
+              tickFormatter={axisValue}
+              width={56}
+              label={{ value: "Formulas", angle: 90, position: "insideRight", fill: CHART_THEME.axis, fontSize: 12, dx: -4 }}
+            />
+          ) : null}
+          <Tooltip
+            cursor={{ stroke: CHART_THEME.axis, strokeDasharray: "3 3", fill: "var(--muted)", fillOpacity: 0.3 }}
+            // Pinned to the plot's top: with the rows capped, the tooltip stays inside the plot.
+            position={{ y: 0 }}
+            content={({ active, payload }) => (
+              <LinesTooltip
+                active={active}
+                payload={payload}
+                byId={byId}
+                interval={interval}
+                labels={labels}
+                rows={compact ? 4 : 8}
+                clickable={Boolean(onPoint)}
+              />
+            )}
+          />
+          {annotationLines(markers, tick, "counts")}
+          {lines.map((line) => {
+            const color = lineColor(line);
+            const previous = line.compare === "previous";
+            const common = { dataKey: line.id, name: labels.get(line.id), yAxisId: axisOf(line), isAnimationActive: false };
+            if (display === "ActionsBar" || stacked) {
+              const stackId = stacked ? `${axisOf(line)}|${line.compare ?? "current"}` : undefined;
+              return <Bar key={line.id} {...common} fill={color} fillOpacity={previous ? 0.45 : 1} stackId={stackId} maxBarSize={48} />;
+            }
+            if (display === "ActionsAreaGraph")
+              return (
+                <Area
+                  key={line.id}
+                  {...common}
+                  type="monotone"
+                  stroke={color}
+                  fill={color}
+                  fillOpacity={previous ? 0.08 : 0.2}
+                  strokeWidth={2}
+                  strokeDasharray={previous ? "6 4" : undefined}
+                  dot={false}
+                  activeDot={{ r: 4 }}
+                />
+              );
             return (
-              <Area
+              <Line
                 key={line.id}
                 {...common}
                 type="monotone"
                 stroke={color}
-                fill={color}
-                fillOpacity={previous ? 0.08 : 0.2}
                 strokeWidth={2}
+                strokeOpacity={previous ? 0.7 : 1}
                 strokeDasharray={previous ? "6 4" : undefined}
-                dot={false}
-                activeDot={{ r: 4 }}
+                dot={rows.length <= 31 ? { r: 2.5 } : false}
+                activeDot={{ r: 5 }}
               />
             );
-          return (
-            <Line
-              key={line.id}
-              {...common}
-              type="monotone"
-              stroke={color}
-              strokeWidth={2}
-              strokeOpacity={previous ? 0.7 : 1}
-              strokeDasharray={previous ? "6 4" : undefined}
-              dot={rows.length <= 31 ? { r: 2.5 } : false}
-              activeDot={{ r: 5 }}
-            />
-          );
-        })}
-      </ComposedChart>
-    </ResponsiveContainer>
+          })}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
   );
 }
 

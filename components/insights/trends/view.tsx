@@ -6,6 +6,7 @@ import { AnnotatedTrendChart } from "@/components/annotations/annotated-trend-ch
 import { TrendPointMenu } from "@/components/annotations/trend-point-menu";
 import type { KindViewProps } from "@/components/insights/builder/types";
 import { TrendChart, isTimeSeries } from "@/components/insights/trends/chart";
+import { useMenuFocus } from "@/components/insights/trends/keyboard-point";
 import { ResultsTable, useResultsTable } from "@/components/insights/trends/results-table";
 import { PointPersons, bucketStart } from "@/components/insights/trends/point-persons";
 import { formatBucket, trendLines, type TrendLine } from "@/components/insights/trends/results";
@@ -28,6 +29,7 @@ export function TrendsView({ projectId, filters, response, compact, title, annot
   const [sorting, setSorting] = useState<SortingState>([]);
   const [point, setPoint] = useState<{ index: number; lineId: string | null } | null>(null);
   const [clicked, setClicked] = useState<{ index: number; lineId: string | null; at: { x: number; y: number } } | null>(null);
+  const menuFocus = useMenuFocus();
   const toggle = useCallback(
     (line: TrendLine) =>
       setHidden((current) => {
@@ -79,8 +81,11 @@ export function TrendsView({ projectId, filters, response, compact, title, annot
       {display === "ActionsTable"
         ? null
         : chart({
-            onPoint: (index, line, at) =>
-              annotations ? setClicked({ index, lineId: line?.id ?? null, at }) : setPoint({ index, lineId: line?.id ?? null }),
+            onPoint: (index, line, at) => {
+              menuFocus.remember();
+              if (annotations) setClicked({ index, lineId: line?.id ?? null, at });
+              else setPoint({ index, lineId: line?.id ?? null });
+            },
           })}
       <ResultsTable table={table} interval={interval} timeSeries={timeSeries} fileName={csvFileName(title, "trend")} />
       {clicked && annotations ? (
@@ -90,8 +95,18 @@ export function TrendsView({ projectId, filters, response, compact, title, annot
           at={clicked.at}
           day={bucketStart(shown, clicked.index)}
           dayLabel={formatBucket(bucketStart(shown, clicked.index), interval)}
-          onPersons={shown.some((line) => line.personsUrls?.[clicked.index]) ? () => setPoint(clicked) : null}
-          onClose={() => setClicked(null)}
+          onPersons={
+            shown.some((line) => line.personsUrls?.[clicked.index])
+              ? () => {
+                  menuFocus.handOver();
+                  setPoint(clicked);
+                }
+              : null
+          }
+          onClose={() => {
+            setClicked(null);
+            menuFocus.giveBack();
+          }}
         />
       ) : null}
       {point ? (

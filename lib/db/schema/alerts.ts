@@ -35,6 +35,10 @@ export const alerts = pgTable(
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
     lastNotifiedAt: timestamp("last_notified_at", { withTimezone: true }),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    /** PostHog's: not checked nor notified before this instant; state `Snoozed` meanwhile. */
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+    /** PostHog's: no checks on Saturday and Sunday in the project's timezone. */
+    skipWeekend: boolean("skip_weekend").notNull().default(false),
     createdAt: createdAt(),
     createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
   },

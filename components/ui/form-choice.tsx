@@ -1,33 +1,30 @@
-import { type Control, Controller } from "react-hook-form";
+import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/ui/utils";
-import type { AlertFormInput } from "./alert-form";
 
-type ChoiceName = "condition" | "unit" | "calculation_interval";
-
-/** One labelled choice of the alert form. */
-export function Choice({
+/** A labelled select bound to one string field of a react-hook-form form; `options` maps each value to its text. */
+export function FormChoice<T extends FieldValues>({
   control,
   name,
+  id,
   label,
   options,
-  wide = false,
+  className,
 }: {
-  control: Control<AlertFormInput>;
-  name: ChoiceName;
+  control: Control<T>;
+  name: FieldPath<T>;
+  id: string;
   label: string;
   options: Record<string, string>;
-  /** Across both columns. */
-  wide?: boolean;
+  className?: string;
 }) {
-  const id = `alert-${name}`;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <div className={cn("grid gap-1.5", wide && "col-span-2")}>
+        <div className={cn("grid gap-2", className)}>
           <Label htmlFor={id}>{label}</Label>
           <Select value={field.value} onValueChange={field.onChange}>
             <SelectTrigger id={id} className="w-full">
