@@ -48,8 +48,15 @@ export function AlertSnooze({ projectId, alert }: { projectId: number; alert: TA
             <BellOffIcon /> Snooze<span className="sr-only"> {alert.name}</span> <ChevronDownIcon />
           </Button>
         </DropdownMenuTrigger>
-        {/* The custom field takes the focus: the menu does not give it back to its trigger then. */}
-        <DropdownMenuContent align="end" onCloseAutoFocus={(event) => customChosen.current && event.preventDefault()}>
+        {/* The custom field takes the focus once the menu has closed (its own focus handling runs last), not the trigger. */}
+        <DropdownMenuContent
+          align="end"
+          onCloseAutoFocus={(event) => {
+            if (!customChosen.current) return;
+            event.preventDefault();
+            document.getElementById(inputId)?.focus();
+          }}
+        >
           {PRESETS.map(([value, text]) => (
             <DropdownMenuItem
               key={value}
@@ -94,7 +101,7 @@ export function AlertSnooze({ projectId, alert }: { projectId: number; alert: TA
         >
           <div className="grid gap-1.5">
             <Label htmlFor={inputId}>Snooze until</Label>
-            <DateTimeInput id={inputId} autoFocus value={custom} onChange={setCustom} className="w-56" />
+            <DateTimeInput id={inputId} value={custom} onChange={setCustom} className="w-56" />
           </div>
           <Button size="sm" type="submit" disabled={!custom || update.isPending}>
             Snooze
