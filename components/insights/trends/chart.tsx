@@ -9,7 +9,7 @@ import { lineColor } from "@/components/insights/charts/line-colors";
 import { TrendNumbers } from "@/components/insights/charts/trend-numbers";
 import { lineLabel, type TrendLine } from "@/components/insights/trends/results";
 import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
-import type { PointHandler } from "@/components/insights/trends/drawings";
+import type { PointHandler } from "@/components/insights/trends/types";
 import { cn } from "@/lib/ui/utils";
 
 const TimeSeriesDrawing = dynamic(() => import("@/components/insights/trends/drawings").then((m) => m.TimeSeriesDrawing), {

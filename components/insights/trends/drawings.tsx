@@ -24,7 +24,7 @@ import { CHART_THEME } from "@/components/insights/charts/palette";
 import { TOOLTIP_STYLE } from "@/components/insights/charts/tooltip-style";
 import { chartRows, formatBucket, lineLabel, type TrendLine } from "@/components/insights/trends/results";
 import { ActivePointTracker, useKeyboardPoint } from "@/components/insights/trends/keyboard-point";
-import type { TimeSeriesDisplay } from "@/components/insights/trends/types";
+import type { PointHandler, TimeSeriesDisplay } from "@/components/insights/trends/types";
 import { formatCompact, formatPercent, formatValue } from "@/lib/ui/format";
 
 // The recharts half of the trend chart, loaded after the page is interactive (see ChartLoading). The legend is
@@ -36,8 +36,6 @@ const axisProps = {
   tickLine: false,
   axisLine: { stroke: CHART_THEME.grid },
 };
-/** A click on the plot: the bucket, the line when the chart can tell, and where the pointer was (for a menu). */
-export type PointHandler = (index: number, line: TrendLine | null, at: { x: number; y: number }) => void;
 
 const axisValue = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value) : formatValue(value));
 

@@ -3,7 +3,7 @@
 import { type KeyboardEvent, type RefObject, useRef } from "react";
 import { useActiveTooltipCoordinate, useActiveTooltipDataPoints } from "recharts";
 import type { TrendLine } from "@/components/insights/trends/results";
-import type { PointHandler } from "@/components/insights/trends/drawings";
+import type { PointHandler } from "@/components/insights/trends/types";
 
 /** The point the chart's tooltip is on: kept when the tooltip hides, so Enter still knows the last one reached. */
 interface ActivePoint {
