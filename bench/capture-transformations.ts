@@ -1,7 +1,7 @@
 // Capture throughput with the GeoIP and User Agent Populator transformations switched on against none, in one run
 // on one `next start` (embedded stores): rounds alternate off/on on the same project, so load drifts hit both alike.
-// Each event carries a random IPv4 `$ip` (a share of them private, as real traffic) and a browser `$raw_user_agent`;
-// the populator overrides, so every event is parsed. Run after `npx next build`:
+// Each visitor (distinct id) sends all its events from one random IPv4 `$ip` (a share of them private, as real
+// traffic) with one browser `$raw_user_agent`; the populator overrides, so every event is looked at. Run after `npx next build`:
 //   nice -n 19 npx tsx bench/capture-transformations.ts [--seconds 15] [--connections 16] [--rounds 2]
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -26,14 +26,23 @@ const octet = () => Math.floor(Math.random() * 256);
 async function payloads(apiKey: string, pool: number): Promise<Buffer[]> {
   const now = Date.now();
   const bodies: Buffer[] = [];
+  const visitors = new Map<string, { ip: string; agent: string }>();
+  const visitor = (distinctId: string) => {
+    let found = visitors.get(distinctId);
+    if (!found) {
+      found = {
+        ip: `${1 + Math.floor(Math.random() * 222)}.${octet()}.${octet()}.${octet()}`,
+        agent: AGENTS[Math.floor(Math.random() * AGENTS.length)],
+      };
+      visitors.set(distinctId, found);
+    }
+    return found;
+  };
   for (const batch of generateDemoEvents({ events: pool, seed: 3, now, batchSize: BATCH })) {
     for (const event of batch) {
       event.timestamp = new Date(now - Math.floor(Math.random() * 60_000)).toISOString();
-      event.properties = {
-        ...event.properties,
-        $ip: `${1 + Math.floor(Math.random() * 222)}.${octet()}.${octet()}.${octet()}`,
-        $raw_user_agent: AGENTS[Math.floor(Math.random() * AGENTS.length)],
-      };
+      const { ip, agent } = visitor(String(event.distinct_id));
+      event.properties = { ...event.properties, $ip: ip, $raw_user_agent: agent };
     }
     bodies.push(await gzipAsync(JSON.stringify({ api_key: apiKey, batch, sent_at: new Date(now).toISOString() })));
   }

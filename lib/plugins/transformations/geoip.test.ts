@@ -23,6 +23,17 @@ describe("GeoIP", () => {
     expect(locate(event({ $ip: "8.8.4.4" }))).not.toBeInstanceOf(Promise);
   });
 
+  test("a visitor's later events, located from memory, get the same place and persons' properties of their own", async () => {
+    const first = await locate(event({ $ip: "8.8.8.8", $set: { plan: "pro" } }));
+    const again = await locate(event({ $ip: "8.8.8.8", $set_once: { first: "y" } }));
+    expect(again?.properties.$geoip_country_code).toBe(first?.properties.$geoip_country_code);
+    expect(again?.properties.$set).not.toBe(first?.properties.$set);
+    expect(again?.properties.$set).not.toHaveProperty("plan");
+    expect(again?.properties.$set_once).toMatchObject({ first: "y", $initial_geoip_country_code: "US" });
+    // A private address is remembered as nowhere, and still adds nothing.
+    for (let i = 0; i < 2; i++) expect((await locate(event({ $ip: "10.0.0.1" })))?.properties).not.toHaveProperty("$geoip_country_code");
+  });
+
   test("an IPv6 address and an IPv4-mapped one are located too", async () => {
     const v6 = await locate(event({ $ip: "2001:4860:4860::8888" }));
     // The free database places this Google address by its registration, which moves between releases.

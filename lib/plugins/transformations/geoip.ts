@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
 import { type CityResponse, Reader } from "maxmind";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { continentOf } from "./continents";
@@ -107,29 +108,67 @@ export function locationOf(record: DbipCity | null): Record<string, string | num
   return location;
 }
 
-function located(event: CapturedEvent, record: DbipCity | null): CapturedEvent {
-  const location = locationOf(record);
-  if (!location) return event;
-  const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
-  const properties = { ...event.properties };
-  const set: Record<string, unknown> = { ...UNSET, ...asObject(properties.$set) };
-  const setOnce: Record<string, unknown> = { ...UNSET_ONCE, ...asObject(properties.$set_once) };
+/** What a located address adds to an event: its properties, and its person's `$set` and `$set_once` (resets included). */
+interface Placement {
+  properties: Record<string, string | number>;
+  set: Record<string, unknown>;
+  setOnce: Record<string, unknown>;
+}
+
+function placementOf(location: Record<string, string | number> | null): Placement | false {
+  if (!location) return false;
+  const placement: Placement = { properties: {}, set: { ...UNSET }, setOnce: { ...UNSET_ONCE } };
   for (const [key, value] of Object.entries(location)) {
-    properties[`$geoip_${key}`] = value;
-    set[`$geoip_${key}`] = value;
-    setOnce[`$initial_geoip_${key}`] = value;
+    placement.properties[`$geoip_${key}`] = value;
+    placement.set[`$geoip_${key}`] = value;
+    placement.setOnce[`$initial_geoip_${key}`] = value;
   }
-  return { ...event, properties: { ...properties, $set: set, $set_once: setOnce } };
+  return placement;
+}
+
+/**
+ * A visitor's events come from one address: it is parsed and looked up once while they keep coming, keyed by `$ip`
+ * as sent (`false`: not located, a private or unknown address).
+ */
+const recentAddresses = new LRUCache<string, Placement | false>({ max: 50_000 });
+
+const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
+
+/** The event, located in place: a captured event is its request's own, and copying its properties costs more than the rest. */
+function place(event: CapturedEvent, placement: Placement | false): CapturedEvent {
+  if (!placement) return event;
+  const properties = event.properties;
+  // The event's own `$set` wins over the resets, the located place over both.
+  const set = Object.assign({}, UNSET, asObject(properties.$set), placement.set);
+  const setOnce = Object.assign({}, UNSET_ONCE, asObject(properties.$set_once), placement.setOnce);
+  Object.assign(properties, placement.properties);
+  properties.$set = set;
+  properties.$set_once = setOnce;
+  return event;
 }
 
 /** PostHog's GeoIP app: the event's `$ip` located, on the event, its person (`$set`) and first location (`$set_once`). */
 export const geoip: BuiltInTransformation = {
   prepare: () => (event) => {
     if (event.properties.$geoip_disable) return event;
-    const ip = publicAddress(event.properties.$ip);
-    if (!ip) return event;
+    const sent = event.properties.$ip;
+    if (typeof sent !== "string") return event;
+    const known = recentAddresses.get(sent);
+    if (known !== undefined) return place(event, known);
+    const ip = publicAddress(sent);
+    if (!ip) {
+      recentAddresses.set(sent, false);
+      return event;
+    }
+    const lookup = (from: Reader<CityResponse>, target: CapturedEvent) => {
+      const placement = placementOf(locationOf(from.get(ip.address) as DbipCity | null));
+      recentAddresses.set(sent, placement);
+      return place(target, placement);
+    };
     const reader = databases[ip.family]?.reader;
-    const lookup = (from: Reader<CityResponse>) => located(event, from.get(ip.address) as DbipCity | null);
-    return reader ? lookup(reader) : database(ip.family).then(lookup);
+    if (reader) return lookup(reader, event);
+    // While the database loads, a copy: the runner may give up waiting and store the event before this ends.
+    const copy = { ...event, properties: { ...event.properties } };
+    return database(ip.family).then((loaded) => lookup(loaded, copy));
   },
 };

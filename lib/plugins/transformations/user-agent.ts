@@ -1,5 +1,6 @@
 import Bowser from "bowser";
 import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
 import { type BuiltInTransformation, booleanChoice, userAgentOf } from "./kinds";
 
 /** Where a user agent is read from: posthog-js's raw header first, then the one server libraries send. */
@@ -11,8 +12,20 @@ const MAX_USER_AGENT_CHARS = 2_000;
 const OS_NAMES: Record<string, string> = { macOS: "Mac OS X" };
 const DEVICE_TYPES: Record<string, string> = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet", tv: "TV" };
 
+/** Browsers send a few thousand distinct headers at most, each many times: each is parsed once while it keeps coming. */
+const parsedAgents = new LRUCache<string, Record<string, string | number>>({ max: 5_000 });
+
 /** `$browser`, `$browser_version`, `$os` and `$device_type` as posthog-js sets them, from a user agent header. */
 function userAgentDetails(userAgent: string): Record<string, string | number> {
+  let details = parsedAgents.get(userAgent);
+  if (!details) {
+    details = parseUserAgent(userAgent);
+    parsedAgents.set(userAgent, details);
+  }
+  return details;
+}
+
+function parseUserAgent(userAgent: string): Record<string, string | number> {
   const parsed = Bowser.parse(userAgent);
   const details: Record<string, string | number> = {};
   const { browser, os, platform } = parsed;
@@ -40,7 +53,9 @@ export const userAgentPopulator: BuiltInTransformation = {
       if (!userAgent || userAgent.length > MAX_USER_AGENT_CHARS) return event;
       const has = (key: string) => event.properties[key] !== undefined && event.properties[key] !== null;
       if (!override && (has("$browser") || has("$browser_version") || has("$os"))) return event;
-      return { ...event, properties: { ...event.properties, ...userAgentDetails(userAgent) } };
+      // In place, as GeoIP: the event is its request's own.
+      Object.assign(event.properties, userAgentDetails(userAgent));
+      return event;
     };
   },
 };
