@@ -25,45 +25,56 @@ async function serializeAlerts(rows: Alert[]): Promise<TAlert[]> {
     .from(insights)
     .where(inArray(insights.id, [...new Set(rows.map((a) => a.insightId))]));
   const insightById = new Map(insightRows.map((i) => [i.id, i]));
-  return Promise.all(
-    rows.map(async (a) => {
-      const checks = await db
-        .select()
-        .from(alertChecks)
-        .where(eq(alertChecks.alertId, a.id))
-        .orderBy(desc(alertChecks.createdAt))
-        .limit(CHECKS_SHOWN);
-      const insight = insightById.get(a.insightId)!;
-      return {
-        id: a.id,
-        created_by: createdByOf(a.createdById, people),
-        created_at: a.createdAt.toISOString(),
-        insight: { id: insight.id, short_id: insight.shortId, name: insight.name, derived_name: insight.derivedName },
-        name: a.name,
-        enabled: a.enabled,
-        threshold: a.threshold as TAlert["threshold"],
-        condition: a.condition as TAlert["condition"],
-        config: a.config as TAlert["config"],
-        calculation_interval: a.calculationInterval as TAlert["calculation_interval"],
-        subscribed_users: a.subscribedUserIds.flatMap((id) => (people.has(id) ? [userBasic(people.get(id)!)] : [])),
-        webhook_url: a.webhookUrl,
-        state: a.state as AlertState,
-        last_checked_at: a.lastCheckedAt?.toISOString() ?? null,
-        last_notified_at: a.lastNotifiedAt?.toISOString() ?? null,
-        next_check_at: a.nextCheckAt?.toISOString() ?? null,
-        snoozed_until: a.snoozedUntil?.toISOString() ?? null,
-        skip_weekend: a.skipWeekend,
-        checks: checks.map((c) => ({
-          id: c.id,
-          created_at: c.createdAt.toISOString(),
-          calculated_value: c.calculatedValue,
-          state: c.state as AlertState,
-          error_message: c.errorMessage,
-          targets_notified: c.targetsNotified,
-        })),
-      };
-    }),
+  const checksOf = await Promise.all(
+    rows.map((a) =>
+      db.select().from(alertChecks).where(eq(alertChecks.alertId, a.id)).orderBy(desc(alertChecks.createdAt)).limit(CHECKS_SHOWN),
+    ),
   );
+  // The alerts are read again after their checks: a check is committed with its alert's new state, so each check
+  // listed here has its state in the alert row read after it (the rows given were read before, maybe before the check).
+  const reread = await db
+    .select()
+    .from(alerts)
+    .where(
+      inArray(
+        alerts.id,
+        rows.map((a) => a.id),
+      ),
+    );
+  const fresh = new Map(reread.map((a) => [a.id, a]));
+  return rows.map((given, index) => {
+    const a = fresh.get(given.id) ?? given;
+    const checks = checksOf[index];
+    const insight = insightById.get(a.insightId)!;
+    return {
+      id: a.id,
+      created_by: createdByOf(a.createdById, people),
+      created_at: a.createdAt.toISOString(),
+      insight: { id: insight.id, short_id: insight.shortId, name: insight.name, derived_name: insight.derivedName },
+      name: a.name,
+      enabled: a.enabled,
+      threshold: a.threshold as TAlert["threshold"],
+      condition: a.condition as TAlert["condition"],
+      config: a.config as TAlert["config"],
+      calculation_interval: a.calculationInterval as TAlert["calculation_interval"],
+      subscribed_users: a.subscribedUserIds.flatMap((id) => (people.has(id) ? [userBasic(people.get(id)!)] : [])),
+      webhook_url: a.webhookUrl,
+      state: a.state as AlertState,
+      last_checked_at: a.lastCheckedAt?.toISOString() ?? null,
+      last_notified_at: a.lastNotifiedAt?.toISOString() ?? null,
+      next_check_at: a.nextCheckAt?.toISOString() ?? null,
+      snoozed_until: a.snoozedUntil?.toISOString() ?? null,
+      skip_weekend: a.skipWeekend,
+      checks: checks.map((c) => ({
+        id: c.id,
+        created_at: c.createdAt.toISOString(),
+        calculated_value: c.calculatedValue,
+        state: c.state as AlertState,
+        error_message: c.errorMessage,
+        targets_notified: c.targetsNotified,
+      })),
+    };
+  });
 }
 
 export async function listAlerts(actor: Actor, projectId: TProjectId, insightId: number | undefined, page: Page) {
