@@ -1,9 +1,9 @@
-// `npm test`: every test Hedgerow has, in order: lint, dead code, build, unit, then API on PGlite and on PostgreSQL
-// (when TEST_DATABASE_URL is set) and the browser tests. Stops at the first failing stage.
+// `npm test`: every test Hedgerow has, in order: lint, dead code, build, unit, API on PGlite and on PostgreSQL (when
+// TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing stage.
 //
-// The API and browser stages run at the same time: each runs its files one at a time against its own server (vitest
-// and Playwright use one worker here) and mostly waits on HTTP, server starts and page loads, so together they use
-// the machine that any one alone leaves idle. Their output is printed stage by stage once all end.
+// The two API stages run at the same time: each runs its files one at a time against its own server (vitest gives
+// one worker per spare core, a single one on a 2-core machine) and mostly waits on HTTP and on server starts, so
+// together they use the machine that either alone leaves idle. Their output is printed stage by stage once both end.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,10 +17,10 @@ const stages = [
   ["build", "npx", ["next", "build"]],
   ["unit", "npx", ["vitest", "run", "--project", "unit"]],
 ];
-const serverStages = [["api (PGlite)", ...api("pglite")]];
-if (process.env.TEST_DATABASE_URL) serverStages.push(["api (PostgreSQL)", ...api("postgres")]);
-serverStages.push(["browser (Playwright)", "npx", ["playwright", "test"], {}]);
-stages.push(serverStages);
+const apiStages = [["api (PGlite)", ...api("pglite")]];
+if (process.env.TEST_DATABASE_URL) apiStages.push(["api (PostgreSQL)", ...api("postgres")]);
+stages.push(apiStages);
+stages.push(["browser (Playwright)", "npx", ["playwright", "test"]]);
 
 const only = process.argv.slice(2);
 const chosen = ([name]) => !only.length || only.some((o) => name.toLowerCase().startsWith(o));
@@ -57,9 +57,7 @@ async function runTogether(group) {
   const dir = mkdtempSync(path.join(tmpdir(), "hedgerow-test-stages-"));
   const envs = await Promise.all(
     group.map(async ([, , , env]) =>
-      env.HEDGEROW_TEST_BACKEND === "pglite" && process.env.TEST_DATABASE_URL
-        ? { ...env, TEST_DATABASE_URL: await siblingDatabaseUrl("pglite_stage") }
-        : env,
+      env.HEDGEROW_TEST_BACKEND === "pglite" ? { ...env, TEST_DATABASE_URL: await siblingDatabaseUrl("pglite_stage") } : env,
     ),
   );
   console.log(`\n=== ${group.map(([name]) => name).join(" and ")}: at the same time`);
