@@ -16,7 +16,13 @@ import { CHECKS_SHOWN, type AlertState, type TAlert, type TAlertWrite } from "./
 
 const NOT_SUPPORTED = "Alerts are only supported on trends insights that can be computed.";
 
-async function serializeAlerts(rows: Alert[]): Promise<TAlert[]> {
+/**
+ * The alerts as the API shows them, with their latest checks. `readBefore`: the rows were read before this call
+ * (a list, a retrieve), so they are read again after the checks. A check is committed with its alert's new state,
+ * so each check listed then has its state, or a newer one, in the alert. A write's own returned row is shown as
+ * written.
+ */
+async function serializeAlerts(rows: Alert[], { readBefore = false } = {}): Promise<TAlert[]> {
   if (!rows.length) return [];
   const db = await getDb();
   const people = await usersById(rows.flatMap((a) => [a.createdById, ...a.subscribedUserIds]));
@@ -30,17 +36,17 @@ async function serializeAlerts(rows: Alert[]): Promise<TAlert[]> {
       db.select().from(alertChecks).where(eq(alertChecks.alertId, a.id)).orderBy(desc(alertChecks.createdAt)).limit(CHECKS_SHOWN),
     ),
   );
-  // The alerts are read again after their checks: a check is committed with its alert's new state, so each check
-  // listed here has its state in the alert row read after it (the rows given were read before, maybe before the check).
-  const reread = await db
-    .select()
-    .from(alerts)
-    .where(
-      inArray(
-        alerts.id,
-        rows.map((a) => a.id),
-      ),
-    );
+  const reread = readBefore
+    ? await db
+        .select()
+        .from(alerts)
+        .where(
+          inArray(
+            alerts.id,
+            rows.map((a) => a.id),
+          ),
+        )
+    : [];
   const fresh = new Map(reread.map((a) => [a.id, a]));
   return rows.map((given, index) => {
     const a = fresh.get(given.id) ?? given;
@@ -96,7 +102,13 @@ export async function listAlerts(actor: Actor, projectId: TProjectId, insightId:
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(page.limit)
     .offset(page.offset);
-  return { count: total, results: await serializeAlerts(rows.map((r) => r.alert)) };
+  return {
+    count: total,
+    results: await serializeAlerts(
+      rows.map((r) => r.alert),
+      { readBefore: true },
+    ),
+  };
 }
 
 async function requireAlert(actor: Actor, projectId: TProjectId, alertId: string) {
@@ -112,7 +124,7 @@ async function requireAlert(actor: Actor, projectId: TProjectId, alertId: string
 
 export async function retrieveAlert(actor: Actor, projectId: TProjectId, alertId: string) {
   const { alert } = await requireAlert(actor, projectId, alertId);
-  return (await serializeAlerts([alert]))[0];
+  return (await serializeAlerts([alert], { readBefore: true }))[0];
 }
 
 /** The insight must be the project's own, not deleted, and a trends insight Hedgerow computes. */
