@@ -145,3 +145,36 @@ test("the SQL editor: run from the keyboard, sort, download, chart, errors in pl
   await expect(tile.locator(".recharts-bar-rectangle")).toHaveCount(3, { timeout: 30_000 });
   await screenshotThemes(page, "sql-editor-tile");
 });
+
+test("{filters} in the SQL editor: a date range beside Run reruns the query, and is saved with the insight", async ({ page }) => {
+  await signUpWithApi(page.request, newAccount("Fern", "Filter Farm"));
+  const project = await currentProject(page.request);
+  await sendEventsWithApi(page.request, project.token, [
+    { event: "$pageview", distinct_id: "a", timestamp: daysAgo(1) },
+    { event: "$pageview", distinct_id: "b", timestamp: daysAgo(2) },
+    { event: "$pageview", distinct_id: "c", timestamp: daysAgo(40) },
+  ]);
+  await page.goto(`/project/${project.id}/sql`);
+  // No placeholder, no range.
+  await runInEditor(page, "SELECT count() AS total FROM events");
+  await expect(page.getByRole("button", { name: /^Date range/ })).toHaveCount(0);
+
+  await runInEditor(page, "SELECT count() AS total FROM events WHERE {filters}");
+  await expect(page.getByRole("status").filter({ hasText: "1 row." })).toBeVisible();
+  expect(await tableRows(page)).toEqual([["3"]]);
+  const range = page.getByRole("button", { name: "Date range: All time" });
+  await range.click();
+  await page.getByRole("button", { name: "Last 7 days" }).click();
+  await expect(page.getByRole("button", { name: "Date range: Last 7 days" })).toBeFocused();
+  await expect.poll(() => tableRows(page)).toEqual([["2"]]);
+  await expectAccessibleInBothThemes(page, "SQL editor, {filters}");
+
+  await page.getByRole("button", { name: "Save as insight" }).click();
+  await page.getByLabel("Name").fill("Recent views");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Recent views" })).toBeVisible();
+  await expect(page.getByText("2", { exact: true })).toBeVisible();
+  const shortId = page.url().split("/").pop();
+  const insight = (await (await page.request.get(`/api/projects/${project.id}/insights/?short_id=${shortId}`)).json()).results[0];
+  expect(insight.query.source).toMatchObject({ filters: { dateRange: { date_from: "-7d" } } });
+});

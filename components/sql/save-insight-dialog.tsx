@@ -9,6 +9,7 @@ import { ZInsightWrite } from "@/lib/insights/schemas";
 import { fieldErrorText } from "@/lib/ui/forms";
 import { createInsightMutation } from "@/lib/ui/insights/mutations";
 import { visualizationNode, type SqlVisualization } from "@/lib/ui/sql/visualization";
+import type { HogQLFilters } from "@/lib/ui/sql/queries";
 import { toast } from "@/lib/ui/toast";
 
 const ZSaveForm = ZInsightWrite.pick({ name: true }).required();
@@ -18,12 +19,15 @@ export function SaveInsightDialog({
   projectId,
   query,
   visualization,
+  filters,
   open,
   onOpenChange,
 }: {
   projectId: number;
   query: string;
   visualization: SqlVisualization;
+  /** What the query's `{filters}` applied when it ran, saved with it. */
+  filters?: HogQLFilters;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -38,7 +42,11 @@ export function SaveInsightDialog({
       schema={ZSaveForm}
       defaultValues={{ name: "" }}
       onSubmit={async (values) => {
-        const insight = await create.mutateAsync({ name: values.name, saved: true, query: visualizationNode(query, visualization) });
+        const insight = await create.mutateAsync({
+          name: values.name,
+          saved: true,
+          query: visualizationNode(query, visualization, filters),
+        });
         toast.success("Insight saved.");
         onOpenChange(false);
         router.push(`/project/${projectId}/insights/${insight.short_id}`);

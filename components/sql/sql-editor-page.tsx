@@ -1,17 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PlayIcon, SquareIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
 import { eventDefinitionsQuery, propertyDefinitionsQuery } from "@/lib/ui/project/queries";
 import { addToHistory, type HistoryEntry, readHistory } from "@/lib/ui/sql/history";
+import { type HogQLFilters, usesFiltersPlaceholder } from "@/lib/ui/sql/queries";
 import { defaultChartSettings, type SqlVisualization } from "@/lib/ui/sql/visualization";
 import { useMe } from "@/lib/ui/use-me";
 import { HistoryList } from "./history-list";
 import { HogQLEditor } from "./hogql-editor";
 import { ResultPanel } from "./result-panel";
+import { RunBar } from "./run-bar";
 import { SaveInsightDialog } from "./save-insight-dialog";
 import { useQueryRun } from "./use-query-run";
 
@@ -40,17 +40,31 @@ export function SqlEditorPage({ projectId }: { projectId: number }) {
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [chosen, setChosen] = useState<SqlVisualization>({ display: "ActionsTable", chartSettings: {} });
   const [saving, setSaving] = useState(false);
+  const [filters, setFilters] = useState<HogQLFilters>({});
   const taxonomy = useTaxonomy(projectId);
   const { state, run, cancel } = useQueryRun(projectId);
 
   useEffect(() => setHistory(readHistory(me.id, projectId)), [me.id, projectId]);
 
-  const runQuery = useCallback(() => {
-    if (!query.trim()) return;
-    setRanQuery(query);
-    setHistory(addToHistory(me.id, projectId, query));
-    void run(query);
-  }, [query, run, me.id, projectId]);
+  // What `{filters}` applied to the last run: saved with it.
+  const [ranFilters, setRanFilters] = useState<HogQLFilters | undefined>();
+  const runWith = useCallback(
+    (withFilters: HogQLFilters) => {
+      if (!query.trim()) return;
+      const applied = usesFiltersPlaceholder(query) ? withFilters : undefined;
+      setRanQuery(query);
+      setRanFilters(applied);
+      setHistory(addToHistory(me.id, projectId, query));
+      void run(query, applied);
+    },
+    [query, run, me.id, projectId],
+  );
+  const runQuery = useCallback(() => runWith(filters), [runWith, filters]);
+  // A new range runs the query again at once, as a dashboard's range redraws its tiles.
+  const changeFilters = (next: HogQLFilters) => {
+    setFilters(next);
+    runWith(next);
+  };
 
   // Chosen columns the new result lacks fall back to its first column and first number column.
   const answer = state.status === "done" ? state.answer : null;
@@ -70,19 +84,14 @@ export function SqlEditorPage({ projectId }: { projectId: number }) {
             taxonomy={taxonomy}
             error={state.status === "failed" ? state.mark : null}
           />
-          <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={runQuery} disabled={state.status === "running" || !query.trim()}>
-              <PlayIcon /> Run
-            </Button>
-            {state.status === "running" && (
-              <Button variant="outline" onClick={cancel}>
-                <SquareIcon /> Cancel
-              </Button>
-            )}
-            <p id="sql-editor-help" className="text-xs text-muted-foreground">
-              Ctrl+Enter (⌘+Enter on a Mac) runs the query; Tab leaves the editor; Ctrl+Space completes names.
-            </p>
-          </div>
+          <RunBar
+            running={state.status === "running"}
+            canRun={!!query.trim()}
+            onRun={runQuery}
+            onCancel={cancel}
+            filters={usesFiltersPlaceholder(query) ? filters : undefined}
+            onFilters={changeFilters}
+          />
           <ResultPanel
             state={state}
             query={ranQuery}
@@ -93,7 +102,14 @@ export function SqlEditorPage({ projectId }: { projectId: number }) {
         </div>
         <HistoryList entries={history} onRestore={setQuery} />
       </div>
-      <SaveInsightDialog projectId={projectId} query={ranQuery} visualization={visualization} open={saving} onOpenChange={setSaving} />
+      <SaveInsightDialog
+        projectId={projectId}
+        query={ranQuery}
+        visualization={visualization}
+        filters={ranFilters}
+        open={saving}
+        onOpenChange={setSaving}
+      />
     </div>
   );
 }

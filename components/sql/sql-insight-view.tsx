@@ -9,14 +9,14 @@ import { FormAlert } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/ui/api-client";
 import { insightTitle } from "@/lib/ui/insights/labels";
-import { hogqlResultQuery } from "@/lib/ui/sql/queries";
+import { type HogQLFilters, hogqlResultQuery } from "@/lib/ui/sql/queries";
 import type { TInsight } from "@/lib/ui/types";
 import { SqlInsightResult } from "./sql-insight-result";
 
 /** A saved SQL insight's page: its name, its HogQL and its result as saved to be drawn. */
 export function SqlInsightView({ projectId, insight }: { projectId: number; insight: TInsight }) {
-  const source = (insight.query?.source ?? {}) as { query?: string };
-  const rows = useQuery(hogqlResultQuery(projectId, source.query ?? ""));
+  const source = (insight.query?.source ?? {}) as { query?: string; filters?: HogQLFilters };
+  const rows = useQuery(hogqlResultQuery(projectId, source.query ?? "", source.filters));
   return (
     <div className="grid gap-4">
       <PageHeader

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import { ApiRequestError, errorMessage } from "@/lib/ui/api-client";
-import { type HogQLAnswer, runHogQLQuery } from "@/lib/ui/sql/queries";
+import { type HogQLAnswer, type HogQLFilters, runHogQLQuery } from "@/lib/ui/sql/queries";
 import type { QueryErrorMark } from "./hogql-editor";
 
 export type RunState =
@@ -23,13 +23,13 @@ export function useQueryRun(projectId: number) {
   const controller = useRef<AbortController | null>(null);
 
   const run = useCallback(
-    async (query: string) => {
+    async (query: string, filters?: HogQLFilters) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
       setState({ status: "running" });
       try {
-        const answer = await runHogQLQuery(projectId, query, current.signal);
+        const answer = await runHogQLQuery(projectId, query, current.signal, filters);
         if (controller.current === current) setState({ status: "done", answer });
       } catch (error) {
         if (controller.current !== current) return;

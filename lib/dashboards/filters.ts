@@ -34,3 +34,15 @@ export function withDashboardFilters(filter: Record<string, unknown>, dashboard:
   }
   return result;
 }
+
+/**
+ * A SQL insight's HogQLFilters (what its `{filters}` stands for) seen from a dashboard: the dashboard's date range,
+ * when set, replaces the insight's; its property filters are added to the insight's.
+ */
+export function withDashboardHogQLFilters(filters: unknown, dashboard: DashboardFilters): Record<string, unknown> {
+  const result: Record<string, unknown> = filters && typeof filters === "object" ? { ...filters } : {};
+  if (dashboard.date_from) result.dateRange = { date_from: dashboard.date_from, date_to: dashboard.date_to ?? null };
+  const added = andMembers(dashboard.properties);
+  if (added.length) result.properties = { type: "AND", values: [...andMembers(result.properties), ...added] };
+  return result;
+}

@@ -13,7 +13,7 @@ const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 50_000;
 
 /** The project every table is confined to, as a ClickHouse parameter the compiled SQL names. */
-const TEAM = "{hogql_team:Int64}";
+export const TEAM_PARAM = "{hogql_team:Int64}";
 
 /**
  * Names the compiled SQL uses itself. A query's aliases never reach the SQL (its columns are `__cN`), so these only
@@ -51,6 +51,16 @@ const PERSONS_STAR = ["id", "properties", "created_at", "is_identified"];
 
 type HogQLValue = Constant | Constant[];
 
+/** The SQL of a query's `{filters}` placeholders, over the events scope's `e` (and `pp`, when `person`). */
+export interface FilterConditions {
+  /** `{filters}`: conditions that all hold. */
+  conditions: { sql: string; person: boolean }[];
+  /** `{filters.dateRange.from}` and `.to` as DateTime64 parameters; null: no bound. */
+  from: string | null;
+  to: string | null;
+  params: Record<string, unknown>;
+}
+
 export interface CompileContext {
   teamId: number;
   /** The project's timezone: `timestamp` and `created_at` read in it, as PostHog's do. */
@@ -59,6 +69,8 @@ export interface CompileContext {
   values?: Record<string, HogQLValue>;
   /** The SQL of the event's person id where the caller joins persons its own way (analyses: `pp.id`). */
   personId?: string;
+  /** What `{filters}` and `{filters.dateRange.from|to}` stand for; none: `{filters}` is true, the bounds unset. */
+  filters?: FilterConditions;
 }
 
 export interface CompileOptions {
@@ -175,11 +187,11 @@ class Compiler {
       // Person joins go in once every clause has said whether it reads the person.
       let joins =
         scope.table === "events" && scope.person.id
-          ? ` ${personIdJoin(TEAM)}${scope.person.properties ? ` ${personPropertiesJoin(TEAM)}` : ""}`
+          ? ` ${personIdJoin(TEAM_PARAM)}${scope.person.properties ? ` ${personPropertiesJoin(TEAM_PARAM)}` : ""}`
           : "";
       // Session durations (G20): over all the project's events of each session.
       if (scope.table === "events" && scope.session)
-        joins += ` LEFT JOIN (${sessionDurationsSql(TEAM)}) AS sess ON e.prop_session_id = sess.sid`;
+        joins += ` LEFT JOIN (${sessionDurationsSql(TEAM_PARAM)}) AS sess ON e.prop_session_id = sess.sid`;
       parts.push(`FROM ${from}${joins}`);
     }
     if (conditions.length) parts.push(`WHERE ${conditions.join(" AND ")}`);
@@ -232,10 +244,10 @@ class Compiler {
   }
 
   private from(from: FromClause, scope: Scope): string {
-    if (scope.table === "events") return projectEvents(TEAM);
+    if (scope.table === "events") return projectEvents(TEAM_PARAM);
     if (scope.table === "persons")
       return `(SELECT id, argMax(properties, version) AS properties, argMax(created_at, version) AS created_at,
-        argMax(is_identified, version) AS is_identified FROM person PREWHERE team_id = ${TEAM}
+        argMax(is_identified, version) AS is_identified FROM person PREWHERE team_id = ${TEAM_PARAM}
         GROUP BY id HAVING argMax(is_deleted, version) = 0) AS p`;
     if (scope.table === "subquery" && from.kind === "subquery") return `(${this.select(from.query, false).sql}) AS ${scope.alias}`;
     throw new Error("unreachable");
@@ -328,10 +340,14 @@ class Compiler {
       case "star":
         throw new HogQLQueryError("* is only allowed in SELECT and count(*).", expr.at);
       case "placeholder":
-        return this.placeholder(expr.name, expr.at);
+        return expr.name === "filters" || expr.name.startsWith("filters.")
+          ? this.filtersPlaceholder(expr.name, expr.at, frame)
+          : this.placeholder(expr.name, expr.at);
       case "call":
         return this.call(expr, frame);
       case "binary":
+        // As PostHog: a comparison with an unset bound of the range holds.
+        if (COMPARISONS.has(expr.op) && (isUnsetBound(expr.left, this.ctx) || isUnsetBound(expr.right, this.ctx))) return "true";
         if (expr.op === "=~") return `match(${sub(expr.left)}, ${sub(expr.right)})`;
         if (expr.op === "!~") return `NOT match(${sub(expr.left)}, ${sub(expr.right)})`;
         return `(${sub(expr.left)} ${expr.op.toUpperCase()} ${sub(expr.right)})`;
@@ -362,6 +378,31 @@ class Compiler {
       case "alias":
         throw new HogQLQueryError(`An alias ("AS ${expr.alias}") is only allowed on a SELECT column.`, expr.at);
     }
+  }
+
+  /** PostHog's `{filters}` (the events' range and property filters) and the range's bounds. */
+  private filtersPlaceholder(name: string, at: number, frame: Frame): string {
+    const filters = this.ctx.filters;
+    if (name === "filters") {
+      const { scope } = frame;
+      if (scope.table !== "events")
+        throw new HogQLQueryError("The {filters} placeholder can only be used in a SELECT that reads the events table.", at);
+      if (!filters?.conditions.length) return "true";
+      if (filters.conditions.some((condition) => condition.person)) scope.person.properties = scope.person.id = true;
+      return `(${filters.conditions.map((condition) => condition.sql).join(" AND ")})`;
+    }
+    if (name === "filters.dateRange.from" || name === "filters.dateRange.to") {
+      const bound = name.endsWith("from") ? filters?.from : filters?.to;
+      if (bound) return bound;
+      throw new HogQLQueryError(
+        `{${name}} has no value here: compare it directly (timestamp >= {${name}}) so an unset range leaves it out.`,
+        at,
+      );
+    }
+    throw new HogQLQueryError(
+      `Unsupported filters placeholder {${name}}. The supported ones are {filters}, {filters.dateRange.from} and {filters.dateRange.to}.`,
+      at,
+    );
   }
 
   private placeholder(name: string, at: number): string {
@@ -399,6 +440,16 @@ class Compiler {
   }
 }
 
+const COMPARISONS = new Set(["=", "!=", "<", "<=", ">", ">="]);
+
+/** `{filters.dateRange.from}` or `.to` with no value: a comparison with it is left out. */
+function isUnsetBound(expr: Expr, ctx: CompileContext): boolean {
+  if (expr.kind !== "placeholder") return false;
+  if (expr.name === "filters.dateRange.from") return !ctx.filters?.from;
+  if (expr.name === "filters.dateRange.to") return !ctx.filters?.to;
+  return false;
+}
+
 /** The names a subquery's columns are known by outside it (`*` stands for its table's fields). */
 function outputNames(query: SelectQuery): string[] {
   return query.select.flatMap((item) => {
@@ -429,7 +480,7 @@ export function compileHogQL(query: Query, ctx: CompileContext, options: Compile
   const hogql = printSelect({ ...query, limit, offset: offset || null });
   return {
     sql: `${compiled.sql} LIMIT ${limit + 1}${offset ? ` OFFSET ${offset}` : ""}`,
-    params: { ...options.params, hogql_team: ctx.teamId },
+    params: { ...options.params, ...ctx.filters?.params, hogql_team: ctx.teamId },
     columns: compiled.columns.map((column, index) => ({ ...column, typeKey: `__t${index}` })),
     hogql,
     limit,

@@ -504,7 +504,10 @@ class Parser {
       case "op":
         if (this.acceptOp("*")) return this.build({ kind: "star", at });
         if (this.acceptOp("{")) {
-          const name = this.name("a placeholder name");
+          const parts = [this.name("a placeholder name")];
+          // PostHog's `{filters.dateRange.from}`: a dotted name.
+          while (this.acceptOp(".")) parts.push(this.name("a placeholder name"));
+          const name = parts.join(".");
           this.expectOp("}");
           return this.build({ kind: "placeholder", name, at });
         }

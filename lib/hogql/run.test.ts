@@ -180,3 +180,58 @@ test("without rows, the types come from DESCRIBE", async () => {
     ],
   });
 });
+
+test("{filters}: the date range, property filters and test accounts apply to the events it sits in", async () => {
+  const { filterConditions } = await import("./filters");
+  const project = {
+    timezone: "UTC",
+    testAccountFilters: [{ key: "price", value: "x", operator: "is_not", type: "event" }],
+  } as unknown as Parameters<typeof filterConditions>[1];
+  const count = async (query: string, filters: Parameters<typeof filterConditions>[0]) =>
+    (await run.runHogQL(query, { ...ctx, filters: filterConditions(filters, project) })).results;
+  const q = "select event, count() from events where {filters} group by event order by event";
+  expect(await count(q, {})).toEqual([
+    ["$pageview", 2],
+    ["purchase", 1],
+  ]);
+  // From the 2nd (inclusive) to the 3rd (exclusive), as PostHog bounds it.
+  expect(await count(q, { dateRange: { date_from: "2024-03-02", date_to: "2024-03-03" } })).toEqual([
+    ["$pageview", 1],
+    ["purchase", 1],
+  ]);
+  expect(await count(q, { dateRange: { date_from: "all", date_to: "2024-03-02" } })).toEqual([["$pageview", 1]]);
+  const firefox = [{ key: "$browser", value: "Firefox", operator: "exact", type: "event" }];
+  expect(await count(q, { properties: firefox })).toEqual([
+    ["$pageview", 1],
+    ["purchase", 1],
+  ]);
+  expect(await count(q, { properties: firefox, filterTestAccounts: true })).toEqual([["$pageview", 1]]);
+  const person = [{ key: "email", value: "alice@x.io", operator: "exact", type: "person" }];
+  expect(await count(q, { properties: person })).toEqual([["$pageview", 2]]);
+  // Another project's rows stay out whatever the filters say.
+  expect(await count(q, { properties: [{ key: "$browser", value: "Secret", operator: "exact", type: "event" }] })).toEqual([]);
+  // The range's bounds: a comparison with an unset one holds.
+  const bounds = "select count() from events where timestamp >= {filters.dateRange.from} and timestamp < {filters.dateRange.to}";
+  expect(await count(bounds, { dateRange: { date_from: "2024-03-02" } })).toEqual([[2]]);
+  expect(await count(bounds, { dateRange: { date_from: "2024-03-01", date_to: "2024-03-02" } })).toEqual([[1]]);
+  expect(await count(bounds, {})).toEqual([[3]]);
+});
+
+test("{filters} is refused where it cannot apply, and bad filters are 400s", async () => {
+  const { filterConditions } = await import("./filters");
+  const project = { timezone: "UTC", testAccountFilters: [] } as unknown as Parameters<typeof filterConditions>[1];
+  const refused = async (query: string, filters: Parameters<typeof filterConditions>[0] = {}) => {
+    const error = (await Promise.resolve()
+      .then(() => run.runHogQL(query, { ...ctx, filters: filterConditions(filters, project) }))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )) as ApiError | null;
+    expect(error?.status, query).toBe(400);
+    return error!.detail;
+  };
+  expect(await refused("select count() from persons where {filters}")).toMatch(/events table/);
+  expect(await refused("select {filters.dateRange.middle} from events")).toMatch(/Unsupported filters placeholder/);
+  expect(await refused("select toDate({filters.dateRange.from}) from events")).toMatch(/compare it directly/);
+  expect(await refused("select 1 from events where {filters}", { dateRange: { date_from: "yesterday-ish" } })).toMatch(/not a date/);
+});

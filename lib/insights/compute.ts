@@ -10,8 +10,8 @@ import { ZRetentionFilter } from "@/lib/analytics/retention/schemas";
 import { runLifecycle } from "@/lib/analytics/lifecycle/run";
 import { runStickiness } from "@/lib/analytics/stickiness/run";
 import { runTrendFilter } from "@/lib/analytics/trend-filter";
-import { withDashboardFilters, type DashboardFilters } from "@/lib/dashboards/filters";
-import type { CompileContext } from "@/lib/hogql/compile";
+import { withDashboardFilters, withDashboardHogQLFilters, type DashboardFilters } from "@/lib/dashboards/filters";
+import { hogqlContextOf } from "@/lib/hogql/filters";
 import { runHogQL } from "@/lib/hogql/run";
 import { queryToFilter, unconvertedReason } from "./query-node";
 
@@ -26,12 +26,7 @@ const RUNNERS: Partial<Record<string, Runner>> = {
   RETENTION: (project, filter) => runRetention(project, ZRetentionFilter.parse(filter)),
   PATHS: (project, filter) => runPaths(project, ZPathsFilter.parse(filter)),
   // A SQL insight (`DataVisualizationNode`): its HogQL, as the query API runs it.
-  HogQLQuery: (project, filter) =>
-    runHogQL(String(filter.query), {
-      teamId: project.id,
-      timezone: project.timezone,
-      values: (filter.values ?? {}) as CompileContext["values"],
-    }),
+  HogQLQuery: (project, filter) => runHogQL(String(filter.query), hogqlContextOf(project, filter)),
 };
 
 /** The HogQLQuery a `DataVisualizationNode` wraps, else null. */
@@ -55,9 +50,14 @@ export interface InsightAnalysis {
  */
 export function analysisOf(insight: Pick<Insight, "filters" | "query">, dashboard?: DashboardFilters): InsightAnalysis | null {
   if (insight.query) {
-    // The query API's kind and cache material for the same HogQL, so both share a result; dashboards' filters do not apply.
+    // The query API's kind and cache material for the same HogQL, so both share a result; a dashboard's filters reach
+    // it through its `{filters}`, as in PostHog.
     const hogql = hogqlSource(insight.query);
-    if (hogql) return { kind: "HogQLQuery", filter: { ...hogql, interval: "minute" } };
+    if (hogql)
+      return {
+        kind: "HogQLQuery",
+        filter: { ...hogql, ...(dashboard ? { filters: withDashboardHogQLFilters(hogql.filters, dashboard) } : {}), interval: "minute" },
+      };
     const converted = queryToFilter(insight.query);
     if (converted) return { kind: converted.insight as string, filter: dashboard ? withDashboardFilters(converted, dashboard) : converted };
     // Not converted (yet): still named by its kind, so computing it answers a plain 400.

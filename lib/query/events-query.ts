@@ -4,11 +4,8 @@ import {
   ZProperties,
   actionConditionSql,
   actionUsesPersonProperties,
-  chTimestamp,
   loadActions,
-  parseDate,
   propertyGroupSql,
-  toInstant,
   usesPersonProperties,
   validateProperties,
 } from "@/lib/analytics/filters";
@@ -17,6 +14,7 @@ import type { Expr, OrderItem, SelectQuery } from "@/lib/hogql/ast";
 import { compileHogQL, type CompileContext } from "@/lib/hogql/compile";
 import { allowedFunction } from "@/lib/hogql/functions";
 import { parseExpression } from "@/lib/hogql/parser";
+import { dateBoundSql } from "@/lib/hogql/filters";
 import { runCompiled, type HogQLResult } from "@/lib/hogql/run";
 import type { TEventsQuery } from "./schemas";
 
@@ -95,14 +93,8 @@ export async function runEventsQuery(node: TEventsQuery, ctx: CompileContext, no
   const params = new SqlParams();
   const raw: { sql: string; person: boolean }[] = [];
   const bound = (value: string | null | undefined, attr: string, op: ">" | "<") => {
-    if (!value || value === "all") return;
-    const parsed = parseDate(value, ctx.timezone, now);
-    if (!parsed)
-      throw validationError(`${attr}: ${JSON.stringify(value)} is not a date (an ISO date or a relative one such as -24h).`, attr);
-    raw.push({
-      sql: `e.timestamp ${op} ${params.add(chTimestamp(toInstant(parsed.wall, ctx.timezone)), "DateTime64(6, 'UTC')")}`,
-      person: false,
-    });
+    if (value && value !== "all")
+      raw.push({ sql: `e.timestamp ${op} ${dateBoundSql(value, attr, ctx.timezone, now, params)}`, person: false });
   };
   bound(node.after === undefined || node.after === null ? "-24h" : node.after, "after", ">");
   bound(node.before, "before", "<");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_INTEGER } from "@/lib/db/integers";
 import { ZProjectParams } from "@/lib/projects/schemas";
 import { MAX_LIMIT } from "@/lib/hogql/compile";
+import { ZHogQLFilters } from "@/lib/hogql/filters";
 import { MAX_QUERY_LENGTH } from "@/lib/hogql/parser";
 import { INSIGHT_QUERY_KINDS, ZQueryStatus } from "@/lib/insights/schemas";
 import { REFRESH_MODES } from "@/lib/analytics/results-cache/refresh";
@@ -25,6 +26,9 @@ const ZHogQLQuery = z
       .refine((values) => Object.keys(values).length <= MAX_VALUES, `At most ${MAX_VALUES} values are allowed.`)
       .optional()
       .meta({ description: "Values of the query's `{name}` placeholders" }),
+    filters: ZHogQLFilters.optional().meta({
+      description: "What the query's `{filters}` placeholder applies: a date range, property filters, test accounts left out",
+    }),
   })
   .loose();
 

@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Project } from "@/lib/db/schema";
 import type { CompileContext } from "@/lib/hogql/compile";
 import { checkHogQL, runHogQL } from "@/lib/hogql/run";
+import { hogqlContextOf } from "@/lib/hogql/filters";
 import { cacheKey, cachedResult, cancelComputation, queryStatus, type CachedAnswer } from "@/lib/analytics/results-cache/cache";
 import type { RefreshMode } from "@/lib/analytics/results-cache/refresh";
 import { checkHogQLExpressions } from "@/lib/analytics/hogql-check";
@@ -40,7 +41,7 @@ function plan(project: Project, node: TRunnableNode): Plan {
     return {
       kind: node.kind,
       filter: { ...node, interval: "minute" },
-      compute: async () => ({ ...(await runHogQL(node.query, { ...ctx, values: node.values ?? {} })) }),
+      compute: async () => ({ ...(await runHogQL(node.query, hogqlContextOf(project, node))) }),
     };
   }
   if (node.kind === "EventsQuery")
@@ -100,7 +101,7 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
 
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */
 async function validateFirst(project: Project, node: TRunnableNode) {
-  if (node.kind === "HogQLQuery") checkHogQL(node.query, { teamId: project.id, timezone: project.timezone, values: node.values ?? {} });
+  if (node.kind === "HogQLQuery") checkHogQL(node.query, hogqlContextOf(project, node));
   else if (node.kind === "WebOverviewQuery" || node.kind === "WebStatsTableQuery") await webScope(project, node);
   else if (node.kind !== "EventsQuery") {
     const query = node.kind === "InsightVizNode" ? node : { kind: "InsightVizNode", source: node };

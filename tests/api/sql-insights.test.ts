@@ -144,6 +144,99 @@ describe("DataVisualizationNode insights", () => {
     expect(computed.body).toMatchObject({ code: "query_error", start: 7, end: 11 });
   });
 
+  test("{filters}: the query's own filters, then a dashboard's date range and properties, reach the SQL", async () => {
+    const FILTERED_SQL = "SELECT event, count() AS total FROM events WHERE {filters} GROUP BY event ORDER BY total DESC, event";
+    const inRange = (e: SentEvent, from: string, to: string) => e.timestamp! >= from && e.timestamp! < to;
+    const proFrom2nd = OURS.filter((e) => inRange(e, day(2, 0), day(9, 0)) && e.properties?.plan === "pro");
+    // The query API: `filters` beside the HogQL.
+    const viaQuery = await querier.post(`/api/projects/${owner.projectId}/query/`, {
+      query: {
+        kind: "HogQLQuery",
+        query: FILTERED_SQL,
+        filters: {
+          dateRange: { date_from: "2024-05-02", date_to: "2024-05-09" },
+          properties: [{ key: "plan", value: "pro", operator: "exact", type: "event" }],
+        },
+      },
+      refresh: "force_blocking",
+    });
+    expect(viaQuery.status).toBe(200);
+    expect(viaQuery.body.results).toEqual(countsByEvent(proFrom2nd));
+
+    // A saved insight without filters: everything; on a dashboard with filters: the dashboard's.
+    const dashboard = await owner.session.post(`/api/projects/${owner.projectId}/dashboards/`, { name: "Filtered SQL board" });
+    const created = await owner.session.post(`${insights(owner)}/`, {
+      name: "Filtered",
+      query: sqlNode(FILTERED_SQL),
+      dashboards: [dashboard.body.id],
+    });
+    expect(created.status).toBe(201);
+    const alone = await owner.session.get(`${insights(owner)}/${created.body.id}/?refresh=blocking`);
+    expect(alone.body.result).toEqual(countsByEvent(OURS));
+    const tile = async () => {
+      const board = await owner.session.get(`/api/projects/${owner.projectId}/dashboards/${dashboard.body.id}/?refresh=blocking`);
+      expect(board.status).toBe(200);
+      return board.body.tiles.find((t: { insight: { id: number } | null }) => t.insight?.id === created.body.id).insight.result;
+    };
+    expect(await tile()).toEqual(countsByEvent(OURS));
+    const patched = await owner.session.patch(`/api/projects/${owner.projectId}/dashboards/${dashboard.body.id}/`, {
+      filters: {
+        date_from: "2024-05-02",
+        date_to: "2024-05-03",
+        properties: [{ key: "plan", value: "free", operator: "exact", type: "event" }],
+      },
+    });
+    expect(patched.status).toBe(200);
+    expect(await tile()).toEqual(countsByEvent(OURS.filter((e) => inRange(e, day(2, 0), day(3, 0)) && e.properties?.plan === "free")));
+    // A query without {filters} is not changed by the dashboard's.
+    const plain = await owner.session.post(`${insights(owner)}/`, {
+      name: "Plain",
+      query: sqlNode(COUNTS_SQL),
+      dashboards: [dashboard.body.id],
+    });
+    const board = await owner.session.get(`/api/projects/${owner.projectId}/dashboards/${dashboard.body.id}/?refresh=blocking`);
+    const plainTile = board.body.tiles.find((t: { insight: { id: number } | null }) => t.insight?.id === plain.body.id);
+    expect(plainTile.insight.result).toEqual(countsByEvent(OURS));
+  });
+
+  test("{filters}: bad filters are 400s, and no filter reaches another project's rows", async () => {
+    const run = (query: string, filters: unknown) =>
+      querier.post(`/api/projects/${owner.projectId}/query/`, { query: { kind: "HogQLQuery", query, filters }, refresh: "force_blocking" });
+    const where = "SELECT count() FROM events WHERE {filters}";
+    for (const [filters, attr] of [
+      [{ dateRange: { date_from: "not a date" } }, "filters.dateRange.date_from"],
+      [{ dateRange: { date_to: "x".repeat(101) } }, "query__filters__dateRange__date_to"],
+      [{ properties: [{ key: "plan", value: "x", operator: "no_such_operator", type: "event" }] }, null],
+      [{ filterTestAccounts: "yes" }, "query__filters__filterTestAccounts"],
+    ] as [unknown, string | null][]) {
+      const response = await run(where, filters);
+      expect(response.status, JSON.stringify(filters)).toBe(400);
+      expect(response.body.type).toBe("validation_error");
+      if (attr) expect(response.body.attr).toBe(attr);
+    }
+    const onPersons = await run("SELECT count() FROM persons WHERE {filters}", {});
+    expect(onPersons.status).toBe(400);
+    expect(onPersons.body.detail).toMatch(/events table/);
+    // Their cohort, their token, their event name: none lets our query read their events.
+    const cohort = await stranger.session.post(`/api/projects/${stranger.projectId}/cohorts/`, {
+      name: "Everyone of theirs",
+      groups: [{ properties: [{ key: "token", value: "hunter2", operator: "exact", type: "event" }] }],
+    });
+    for (const filters of [
+      { properties: [{ key: "token", value: "hunter2", operator: "exact", type: "event" }] },
+      { properties: [{ type: "cohort", key: "id", value: cohort.body.id ?? 1 }] },
+      {
+        properties: {
+          type: "OR",
+          values: [{ type: "AND", values: [{ key: "event", value: "secret_event", operator: "exact", type: "event" }] }],
+        },
+      },
+    ]) {
+      const response = await run("SELECT event, properties.token FROM events WHERE {filters}", filters);
+      expect(JSON.stringify(response.body), JSON.stringify(filters)).not.toMatch(/hunter2|secret_event/);
+    }
+  });
+
   test("tenants: a SQL insight reads its own project only; others cannot read or write it", async () => {
     const theirs = await stranger.session.post(`${insights(stranger)}/`, { name: "Theirs", query: sqlNode(COUNTS_SQL) });
     const computed = await stranger.session.get(`${insights(stranger)}/${theirs.body.id}/?refresh=blocking`);

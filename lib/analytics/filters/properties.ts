@@ -110,12 +110,16 @@ export { EXACT_EVENT_COLUMNS } from "./event-columns";
 export class SqlParams {
   readonly values: Record<string, unknown> = {};
   private n = 0;
-  constructor(initial: Record<string, unknown> = {}) {
+  /** `prefix` names the parameters (`p3`): two sets merged into one query need different ones. */
+  constructor(
+    initial: Record<string, unknown> = {},
+    private readonly prefix = "p",
+  ) {
     Object.assign(this.values, initial);
   }
   /** A placeholder for `value`: `{p3:String}`. */
   add(value: unknown, type: string): string {
-    const name = `p${this.n++}`;
+    const name = `${this.prefix}${this.n++}`;
     this.values[name] = value;
     return `{${name}:${type}}`;
   }

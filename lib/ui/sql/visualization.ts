@@ -1,4 +1,5 @@
 import { toCsv } from "@/lib/api/csv";
+import type { HogQLFilters } from "./queries";
 
 /** How a SQL result is drawn: PostHog's DataVisualizationNode `display` values Hedgerow draws. */
 export const SQL_DISPLAYS = { ActionsTable: "Table", ActionsLineGraph: "Line", ActionsBar: "Bar", BoldNumber: "Number" } as const;
@@ -15,9 +16,9 @@ export interface SqlVisualization {
   chartSettings: ChartSettings;
 }
 
-/** The DataVisualizationNode PostHog saves for a SQL insight. */
-export function visualizationNode(query: string, visualization: SqlVisualization) {
-  return { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query }, ...visualization };
+/** The DataVisualizationNode PostHog saves for a SQL insight (with what its `{filters}` apply, when set). */
+export function visualizationNode(query: string, visualization: SqlVisualization, filters?: HogQLFilters) {
+  return { kind: "DataVisualizationNode", source: { kind: "HogQLQuery", query, ...(filters ? { filters } : {}) }, ...visualization };
 }
 
 /** A saved node's drawing settings; anything unknown is a table. */
