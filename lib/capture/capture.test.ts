@@ -13,12 +13,13 @@ vi.mock("@/lib/plugins/transformations/run", () => ({
   },
 }));
 
-const post = (payload: unknown): RawCaptureRequest => ({
+const post = (payload: unknown, ip: string | null = null): RawCaptureRequest => ({
   method: "POST",
   query: new URLSearchParams(),
   contentType: "application/json",
   contentEncoding: "",
   body: Buffer.from(JSON.stringify(payload)),
+  ip,
 });
 
 /** An ingestion that refuses the events named "refused" (as a database refusing their data would be answered). */
@@ -87,5 +88,29 @@ describe("capture: events that cannot be stored", () => {
     };
     expect(await capture(post({ api_key: "phc_known", batch: [batch[0], batch[2]] }), 1e6, keeping)).toEqual({ status: 1 });
     expect(stored).toEqual([]);
+  });
+});
+
+describe("capture: the sender's address", () => {
+  test("is the events' $ip unless they name one themselves, null included", async () => {
+    const stored: CapturedEvent[] = [];
+    const keeping: Ingest = async (_project, events) => {
+      stored.push(...events);
+      return { stored: events.length, duplicates: 0, refused: [] };
+    };
+    const batch = [
+      { event: "plain", distinct_id: "d" },
+      { event: "named", distinct_id: "d", properties: { $ip: "203.0.113.9" } },
+      { event: "withheld", distinct_id: "d", properties: { $ip: null } },
+    ];
+    await capture(post({ api_key: "phc_known", batch }, "198.51.100.7"), 1e6, keeping);
+    expect(stored.map((event) => [event.event, event.properties.$ip])).toEqual([
+      ["plain", "198.51.100.7"],
+      ["named", "203.0.113.9"],
+      ["withheld", null],
+    ]);
+    stored.length = 0;
+    await capture(post({ api_key: "phc_known", batch: [batch[0]] }), 1e6, keeping);
+    expect("$ip" in stored[0].properties).toBe(false);
   });
 });

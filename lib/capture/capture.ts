@@ -35,6 +35,8 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
 
   const { events, positions, invalid } = parseCapture(payload, { now, query: raw.query, form });
   if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
+  // PostHog's ingestion: the sender's address, unless the event names one itself (null included).
+  if (raw.ip) for (const event of events) if (!("$ip" in event.properties)) event.properties.$ip = raw.ip;
   // Events the project's transformations drop are answered as taken, as PostHog does.
   const transformed = await transformEvents(project.id, events);
   const { refused } = transformed.events.length ? await ingest(project, transformed.events) : { refused: [] };
