@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyWithin } from "@/lib/api/request-body";
@@ -40,8 +41,11 @@ export function clientRoute(
   return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
 }
 
-/** `clientAddress` answers "unknown" when the connection's address is not known. */
-const knownAddress = (address: string) => (address && address !== "unknown" ? address : null);
+/**
+ * An address to record, or null: `clientAddress` answers "unknown" when the connection's is not known, and behind
+ * trusted proxies it answers what they wrote into X-Forwarded-For, which must still be an address.
+ */
+const knownAddress = (address: string) => (isIP(address) ? address : null);
 
 /** The exports of a capture route (`/e/`, `/batch/`, ...), its body limit given. */
 export const captureRoute = (maxBytes: number) => clientRoute((raw) => capture(raw, maxBytes, ingest), { maxBytes });
