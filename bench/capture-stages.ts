@@ -55,7 +55,7 @@ const decoded = await timed(async () => {
     payloads.push(
       (
         await decodeCaptureBody(
-          { method: "POST", query: new URLSearchParams(), contentType: "application/json", contentEncoding: "gzip", body },
+          { method: "POST", query: new URLSearchParams(), contentType: "application/json", contentEncoding: "gzip", body, ip: null },
           20 * 2 ** 20,
         )
       ).payload,

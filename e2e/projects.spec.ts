@@ -56,6 +56,33 @@ test("an owner creates a project, renames it, changes its time zone, copies its 
   expect((await page.request.get(`/api/projects/${me.team.id}/`)).status()).toBe(404);
 });
 
+test("an owner turns on Discard IP addresses with the keyboard: events captured next keep no $ip", async ({ page }) => {
+  await signUpWithApi(page.request, newAccount("Ines", "Ines's Inn"));
+  const me = await (await page.request.get("/api/users/@me/")).json();
+  const ipsOf = async (name: string) => {
+    const sent = await page.request.post("/batch/", {
+      data: { api_key: me.team.api_token, batch: [{ event: name, distinct_id: "guest" }] },
+    });
+    expect(sent.status()).toBe(200);
+    const events = (await (await page.request.get(`/api/projects/${me.team.id}/events/?event=${name}`)).json()).results;
+    return events.map((event: { properties: Record<string, unknown> }) => event.properties.$ip);
+  };
+  // The browser's request comes from loopback, and capture records its address.
+  expect(await ipsOf("before")).toEqual(["127.0.0.1"]);
+
+  await page.goto(`/organization/projects/${me.team.id}`);
+  const discard = page.getByRole("switch", { name: "Discard IP addresses" });
+  await expect(discard).not.toBeChecked();
+  await expect(discard).toHaveAccessibleDescription(/New events keep no \$ip/);
+  await discard.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Setting saved.")).toBeVisible();
+  await expect(discard).toBeChecked();
+  await expectAccessible(page, "project settings with IP addresses discarded");
+  expect((await (await page.request.get(`/api/projects/${me.team.id}/`)).json()).anonymize_ips).toBe(true);
+  expect(await ipsOf("after")).toEqual([undefined]);
+});
+
 test("a member sees the projects and their snippets, but creating, saving and deleting are disabled with the reason", async ({
   page,
   browser,
@@ -82,6 +109,8 @@ test("a member sees the projects and their snippets, but creating, saving and de
   // The name card and the SDK settings card each say why they are read-only.
   await expect(member.locator("form").getByText(reason)).toBeVisible();
   await expect(member.locator("#autocapture").getByText(reason)).toBeVisible();
+  await expect(member.locator("#ip-addresses").getByText(reason)).toBeVisible();
+  await expect(member.getByRole("switch", { name: "Discard IP addresses" })).toBeDisabled();
   await expect(member.getByRole("button", { name: "Delete project" })).toBeDisabled();
   await expect(member.getByRole("button", { name: "Copy project API key" })).toBeVisible();
   await context.close();

@@ -1,12 +1,8 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { SettingSwitch, useProjectSettingMutation } from "@/components/project/setting-switch";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Switch } from "@/components/ui/switch";
 import type { TProjectClientSettings } from "@/lib/projects/schemas";
-import { errorMessage } from "@/lib/ui/api-client";
-import { updateProjectMutation } from "@/lib/ui/organization/mutations";
-import { toast } from "@/lib/ui/toast";
 import type { TProject } from "@/lib/ui/types";
 
 interface Setting {
@@ -61,11 +57,7 @@ const SETTINGS: Setting[] = [
  * once and reaches browsers on their next page load (they may keep the old config up to 5 minutes).
  */
 export function ClientSettingsCard({ project, prohibition }: { project: TProject; prohibition: string | null }) {
-  const update = useMutation({
-    ...updateProjectMutation(),
-    onSuccess: () => toast.success("Setting saved."),
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const update = useProjectSettingMutation();
   return (
     <Card id="autocapture">
       <CardHeader>
@@ -76,29 +68,18 @@ export function ClientSettingsCard({ project, prohibition }: { project: TProject
       </CardHeader>
       <CardContent>
         <ul className="grid divide-y">
-          {SETTINGS.map(({ field, label, description, inverted }) => {
-            const id = `setting-${field}`;
-            const checked = inverted ? !project[field] : project[field];
-            return (
-              <li key={field} className="flex items-start justify-between gap-6 py-3 first:pt-0 last:pb-0">
-                <div className="grid gap-0.5">
-                  <label htmlFor={id} className="text-sm font-medium">
-                    {label}
-                  </label>
-                  <p id={`${id}-description`} className="text-sm text-muted-foreground">
-                    {description}
-                  </p>
-                </div>
-                <Switch
-                  id={id}
-                  checked={checked}
-                  aria-describedby={`${id}-description`}
-                  disabled={!!prohibition || update.isPending}
-                  onCheckedChange={(on) => update.mutate({ id: project.id, [field]: inverted ? !on : on })}
-                />
-              </li>
-            );
-          })}
+          {SETTINGS.map(({ field, label, description, inverted }) => (
+            <li key={field} className="py-3 first:pt-0 last:pb-0">
+              <SettingSwitch
+                id={`setting-${field}`}
+                label={label}
+                description={description}
+                checked={inverted ? !project[field] : project[field]}
+                disabled={!!prohibition || update.isPending}
+                onCheckedChange={(on) => update.mutate({ id: project.id, [field]: inverted ? !on : on })}
+              />
+            </li>
+          ))}
         </ul>
       </CardContent>
     </Card>

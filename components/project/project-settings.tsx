@@ -15,6 +15,7 @@ import { PageHeader } from "@/components/page-header";
 import { CaptureSnippets } from "@/components/project/capture-snippets";
 import { DangerZoneCard } from "@/components/danger-zone-card";
 import { ClientSettingsCard } from "@/components/project/client-settings-card";
+import { IpAddressesCard } from "@/components/project/ip-addresses-card";
 import { projectManagementProhibition } from "@/components/project/project-permissions";
 import { TestAccountsCard } from "@/components/project/test-accounts-card";
 import { TimezoneSelect } from "@/components/timezone-select";
@@ -98,6 +99,7 @@ export function ProjectSettings({ projectId, origin }: { projectId: number; orig
           </CardContent>
         </Card>
         <ClientSettingsCard project={project} prohibition={prohibition} />
+        <IpAddressesCard project={project} prohibition={prohibition} />
         {/* Keyed by the saved filters, so a save starts the list from what the server kept. */}
         <TestAccountsCard key={JSON.stringify(project.test_account_filters)} project={project} prohibition={prohibition} />
         <PathCleaningCard project={project} prohibition={prohibition} />

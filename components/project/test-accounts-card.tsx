@@ -9,7 +9,7 @@ import { withSuggestedFilters } from "@/components/project/suggested-test-accoun
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormAlert } from "@/components/ui/field";
-import { Switch } from "@/components/ui/switch";
+import { SettingSwitch } from "@/components/project/setting-switch";
 import { errorMessage } from "@/lib/ui/api-client";
 import { updateTestAccountFiltersMutation } from "@/lib/ui/organization/mutations";
 import { domainsQuery } from "@/lib/ui/organization/queries";
@@ -104,22 +104,14 @@ function DefaultCheckedSwitch({ project, disabled }: { project: TProject; disabl
     onError: (error) => toast.error(errorMessage(error)),
   });
   return (
-    <div className="flex items-start justify-between gap-6 border-t pt-4">
-      <div className="grid gap-0.5">
-        <label htmlFor="test-accounts-default" className="text-sm font-medium">
-          On by default in new insights
-        </label>
-        <p id="test-accounts-default-description" className="text-sm text-muted-foreground">
-          New insights start with “Filter out internal and test users” switched on.
-        </p>
-      </div>
-      <Switch
-        id="test-accounts-default"
-        checked={project.test_account_filters_default_checked}
-        aria-describedby="test-accounts-default-description"
-        disabled={disabled || update.isPending}
-        onCheckedChange={(on) => update.mutate({ id: project.id, test_account_filters_default_checked: on })}
-      />
-    </div>
+    <SettingSwitch
+      id="test-accounts-default"
+      label="On by default in new insights"
+      description="New insights start with “Filter out internal and test users” switched on."
+      checked={project.test_account_filters_default_checked}
+      disabled={disabled || update.isPending}
+      onCheckedChange={(on) => update.mutate({ id: project.id, test_account_filters_default_checked: on })}
+      className="border-t pt-4"
+    />
   );
 }

@@ -4,21 +4,26 @@ import type { CapturedEvent, IngestionResult } from "@/lib/ingestion/types";
 import { capture, type Ingest } from "./capture";
 import type { RawCaptureRequest } from "./decode";
 
-vi.mock("./projects", () => ({ projectForToken: async (token: string) => (token === "phc_known" ? { id: 1 } : null) }));
+const PROJECTS: Record<string, object> = { phc_known: { id: 1, anonymizeIps: false }, phc_anonymous: { id: 2, anonymizeIps: true } };
+vi.mock("./projects", () => ({ projectForToken: async (token: string) => PROJECTS[token] ?? null }));
+/** The `$ip` of each event the transformations were given. */
+const { transformedIps } = vi.hoisted(() => ({ transformedIps: [] as unknown[] }));
 // The project's transformations drop the events named "dropped".
 vi.mock("@/lib/plugins/transformations/run", () => ({
   transformEvents: async (_projectId: number, events: CapturedEvent[]) => {
+    transformedIps.push(...events.map((event) => event.properties.$ip));
     const kept = events.flatMap((event, index) => (event.event === "dropped" ? [] : [index]));
     return { events: kept.map((index) => events[index]), kept };
   },
 }));
 
-const post = (payload: unknown): RawCaptureRequest => ({
+const post = (payload: unknown, ip: string | null = null): RawCaptureRequest => ({
   method: "POST",
   query: new URLSearchParams(),
   contentType: "application/json",
   contentEncoding: "",
   body: Buffer.from(JSON.stringify(payload)),
+  ip,
 });
 
 /** An ingestion that refuses the events named "refused" (as a database refusing their data would be answered). */
@@ -87,5 +92,51 @@ describe("capture: events that cannot be stored", () => {
     };
     expect(await capture(post({ api_key: "phc_known", batch: [batch[0], batch[2]] }), 1e6, keeping)).toEqual({ status: 1 });
     expect(stored).toEqual([]);
+  });
+});
+
+describe("capture: the sender's address", () => {
+  test("is the events' $ip unless they name one themselves, null included", async () => {
+    const stored: CapturedEvent[] = [];
+    const keeping: Ingest = async (_project, events) => {
+      stored.push(...events);
+      return { stored: events.length, duplicates: 0, refused: [] };
+    };
+    const batch = [
+      { event: "plain", distinct_id: "d" },
+      { event: "named", distinct_id: "d", properties: { $ip: "203.0.113.9" } },
+      { event: "withheld", distinct_id: "d", properties: { $ip: null } },
+    ];
+    transformedIps.length = 0;
+    await capture(post({ api_key: "phc_known", batch }, "198.51.100.7"), 1e6, keeping);
+    // Transformations (GeoIP) read it.
+    expect(transformedIps).toEqual(["198.51.100.7", "203.0.113.9", null]);
+    expect(stored.map((event) => [event.event, event.properties.$ip])).toEqual([
+      ["plain", "198.51.100.7"],
+      ["named", "203.0.113.9"],
+      ["withheld", null],
+    ]);
+    stored.length = 0;
+    await capture(post({ api_key: "phc_known", batch: [batch[0]] }), 1e6, keeping);
+    expect("$ip" in stored[0].properties).toBe(false);
+  });
+
+  test("with the project's anonymize_ips, no event keeps an $ip, and transformations (GeoIP) never see one", async () => {
+    const stored: CapturedEvent[] = [];
+    const keeping: Ingest = async (_project, events) => {
+      stored.push(...events);
+      return { stored: events.length, duplicates: 0, refused: [] };
+    };
+    transformedIps.length = 0;
+    const batch = [
+      { event: "plain", distinct_id: "d" },
+      { event: "named", distinct_id: "d", properties: { $ip: "203.0.113.9", plan: "pro" } },
+      { event: "withheld", distinct_id: "d", properties: { $ip: null } },
+    ];
+    await capture(post({ api_key: "phc_anonymous", batch }, "198.51.100.7"), 1e6, keeping);
+    expect(stored.map((event) => event.event)).toEqual(["plain", "named", "withheld"]);
+    expect(stored.filter((event) => "$ip" in event.properties)).toEqual([]);
+    expect(stored[1].properties.plan).toBe("pro");
+    expect(transformedIps).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -35,6 +35,7 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
 
   const { events, positions, invalid } = parseCapture(payload, { now, query: raw.query, form });
   if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
+  recordAddress(events, raw.ip, project.anonymizeIps);
   // Events the project's transformations drop are answered as taken, as PostHog does.
   const transformed = await transformEvents(project.id, events);
   const { refused } = transformed.events.length ? await ingest(project, transformed.events) : { refused: [] };
@@ -43,6 +44,17 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
   // Nothing was stored: answered as when no event is valid.
   if (refused.length && refused.length === transformed.events.length) throw captureError.invalidPayload(notStored[0].reason);
   return notStored.length ? { status: 1, invalid_events: notStored } : { status: 1 };
+}
+
+/**
+ * PostHog's ingestion: the sender's address is the events' `$ip` unless they name one themselves (null included);
+ * with the project's `anonymize_ips` none is kept, before transformations (GeoIP) could read it.
+ */
+function recordAddress(events: CapturedEvent[], ip: string | null, anonymize: boolean) {
+  for (const event of events) {
+    if (anonymize) delete event.properties.$ip;
+    else if (ip && !("$ip" in event.properties)) event.properties.$ip = ip;
+  }
 }
 
 /** Django's `if not data`: no body, `{}` and `[]` are all "no data". */

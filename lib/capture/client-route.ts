@@ -1,7 +1,9 @@
+import { isIP } from "node:net";
 import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/api/errors";
 import { readBodyWithin } from "@/lib/api/request-body";
 import { ingest } from "@/lib/ingestion/pipeline";
+import { clientAddress } from "@/lib/server/forwarded";
 import { capture } from "./capture";
 import type { RawCaptureRequest } from "./decode";
 import { captureError } from "./errors";
@@ -28,6 +30,7 @@ export function clientRoute(
         contentType: req.headers.get("content-type") ?? "",
         contentEncoding: (req.headers.get("content-encoding") ?? "").trim().toLowerCase(),
         body: req.method === "POST" ? await readBodyWithin(req, options.maxBytes, captureError.tooLarge) : new Uint8Array(),
+        ip: knownAddress(clientAddress(req.headers)),
       };
       return withCors(req, Response.json(await handle(raw)));
     } catch (error) {
@@ -37,6 +40,12 @@ export function clientRoute(
   // biome-ignore lint/correctness/noComponentHookFactories: OPTIONS is a Next.js route handler, not a React component
   return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
 }
+
+/**
+ * An address to record, or null: `clientAddress` answers "unknown" when the connection's is not known, and behind
+ * trusted proxies it answers what they wrote into X-Forwarded-For, which must still be an address.
+ */
+const knownAddress = (address: string) => (isIP(address) ? address : null);
 
 /** The exports of a capture route (`/e/`, `/batch/`, ...), its body limit given. */
 export const captureRoute = (maxBytes: number) => clientRoute((raw) => capture(raw, maxBytes, ingest), { maxBytes });

@@ -17,6 +17,7 @@ function request(init: Partial<Omit<RawCaptureRequest, "body">> & { body?: Uint8
     contentType: init.contentType ?? "",
     contentEncoding: init.contentEncoding ?? "",
     body: typeof init.body === "string" ? Buffer.from(init.body) : (init.body ?? new Uint8Array()),
+    ip: null,
   };
 }
 

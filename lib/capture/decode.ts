@@ -18,6 +18,8 @@ export interface RawCaptureRequest {
   /** The Content-Encoding header, lower-cased ("" when absent). */
   contentEncoding: string;
   body: Uint8Array;
+  /** The client's address (lib/server/forwarded.ts), which PostHog records as `$ip` on events that do not carry one. */
+  ip: string | null;
 }
 
 export interface DecodedCapture {

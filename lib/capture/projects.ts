@@ -2,8 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { preparedStatement } from "@/lib/db/client";
 import { projects, type Project } from "@/lib/db/schema";
 
-/** How long a token's project is remembered; a reset token keeps working at most this long in a process. */
-const FOUND_TTL_MS = 60_000;
+/**
+ * How long a token's project is remembered: a change of its capture settings (`anonymize_ips`) made through another
+ * server process applies within it (this process's own changes apply at once).
+ */
+const FOUND_TTL_MS = 5_000;
 /** Unknown tokens are remembered briefly: a flood of bad tokens costs no queries, a new project works at once. */
 const MISSING_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
@@ -34,4 +37,9 @@ export async function projectForToken(token: string, now = Date.now()): Promise<
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(token, { project: project ?? null, expiresAt: now + (project ? FOUND_TTL_MS : MISSING_TTL_MS) });
   return project ?? null;
+}
+
+/** Forgets a token's project in this process, after its settings changed. */
+export function forgetProjectForToken(token: string) {
+  cache.delete(token);
 }

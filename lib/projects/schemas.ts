@@ -57,6 +57,8 @@ export const ZProject = ZProjectBasic.extend({
   test_account_filters: z.array(ZTestAccountFilter),
   /** Whether new insights start with that switch on. */
   test_account_filters_default_checked: z.boolean(),
+  /** Capture neither records the sender's address as the events' `$ip` nor keeps an `$ip` they carry. */
+  anonymize_ips: z.boolean(),
   ...ZProjectClientSettings.shape,
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -84,6 +86,7 @@ export const ZProjectUpdate = z
     path_cleaning_filters: ZPathCleaningRules,
     test_account_filters: ZTestAccountFilters,
     test_account_filters_default_checked: z.boolean(),
+    anonymize_ips: z.boolean(),
     ...ZProjectClientSettings.shape,
     completed_snippet_onboarding: z.boolean(),
     has_completed_onboarding_for: ZOnboardingFor,

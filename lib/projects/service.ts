@@ -2,6 +2,7 @@ import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle
 import { notFound, permissionDenied } from "@/lib/api/errors";
 import type { Page } from "@/lib/api/pagination";
 import type { Actor } from "@/lib/auth/actor";
+import { forgetProjectForToken } from "@/lib/capture/projects";
 import { newProjectApiToken } from "@/lib/auth/tokens";
 import { insertDefaultDashboard } from "@/lib/dashboards/find";
 import { getDb, type Tx } from "@/lib/db/client";
@@ -99,6 +100,7 @@ function serializeProject(project: ProjectRow): TProject {
     // Validated as these kinds when saved.
     test_account_filters: project.testAccountFilters as TProject["test_account_filters"],
     test_account_filters_default_checked: project.testAccountFiltersDefaultChecked,
+    anonymize_ips: project.anonymizeIps,
     ...projectClientSettings(project),
     created_at: project.createdAt.toISOString(),
     updated_at: project.updatedAt.toISOString(),
@@ -162,6 +164,7 @@ export async function updateProject(actor: Actor, id: TProjectId, input: TProjec
       pathCleaningFilters: input.path_cleaning_filters,
       testAccountFilters: input.test_account_filters,
       testAccountFiltersDefaultChecked: input.test_account_filters_default_checked,
+      anonymizeIps: input.anonymize_ips,
       autocaptureOptOut: input.autocapture_opt_out,
       autocaptureExceptionsOptIn: input.autocapture_exceptions_opt_in,
       autocaptureWebVitalsOptIn: input.autocapture_web_vitals_opt_in,
@@ -177,6 +180,8 @@ export async function updateProject(actor: Actor, id: TProjectId, input: TProjec
     .returning();
   // Deleted meanwhile.
   if (!updated) throw notFound(PROJECT_NOT_FOUND);
+  // Capture reads `anonymize_ips` from the project it remembers for the token.
+  forgetProjectForToken(updated.apiToken);
   return serializeProject(await projectRow(db, updated));
 }
 
@@ -193,4 +198,5 @@ export async function deleteProject(actor: Actor, id: TProjectId): Promise<void>
       })
       .where(eq(users.currentProjectId, project.id));
   });
+  forgetProjectForToken(project.apiToken);
 }

@@ -131,7 +131,9 @@ function referenceEventProperties(persons: FunnelPerson[], names: string[], excl
   for (const p of persons)
     for (const e of p.counted) {
       if (!names.includes(e.event)) continue;
-      for (const [k, v] of Object.entries(e.properties)) if (!excludedKeys.includes(k)) add(visits, `${e.event}::${k}::${text(v)}`, p);
+      // As stored: capture records the sender's address, the test's loopback one, as the events' `$ip`.
+      const stored = { $ip: "127.0.0.1", ...e.properties };
+      for (const [k, v] of Object.entries(stored)) if (!excludedKeys.includes(k)) add(visits, `${e.event}::${k}::${text(v)}`, p);
     }
   // Only values more than 2 persons have.
   for (const [name, who] of visits) if (who.size <= 2) visits.delete(name);

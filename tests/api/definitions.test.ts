@@ -155,14 +155,21 @@ describe("event definitions", () => {
     // Its properties' pairs went with it: the event's property is no longer seen with it.
     const seen = encodeURIComponent(JSON.stringify(["to_delete"]));
     const properties = await ok(user.session, `/api/projects/${user.projectId}/property_definitions/?event_names=${seen}`);
-    expect(properties.results).toEqual([expect.objectContaining({ name: "p", is_seen_on_filtered_events: false })]);
+    // Capture recorded the sender's address as `$ip` (PostHog's ingestion does too).
+    expect(properties.results).toEqual([
+      expect.objectContaining({ name: "$ip", is_seen_on_filtered_events: false }),
+      expect.objectContaining({ name: "p", is_seen_on_filtered_events: false }),
+    ]);
 
     await sendEvents(baseUrl, user, [{ event: "to_delete", distinct_id: "d", properties: { p: 2 } }]);
     const again = await ok(user.session, path);
     expect(again.results).toEqual([expect.objectContaining({ name: "to_delete", description: "", tags: [] })]);
     expect(again.results[0].id).not.toBe(definition.id);
     const seenAgain = await ok(user.session, `/api/projects/${user.projectId}/property_definitions/?event_names=${seen}`);
-    expect(seenAgain.results).toEqual([expect.objectContaining({ name: "p", is_seen_on_filtered_events: true })]);
+    expect(seenAgain.results).toEqual([
+      expect.objectContaining({ name: "$ip", is_seen_on_filtered_events: true }),
+      expect.objectContaining({ name: "p", is_seen_on_filtered_events: true }),
+    ]);
   });
 });
 
@@ -171,7 +178,8 @@ describe("property definitions", () => {
 
   test("event properties (hidden ones left out) by name, each typed from its values as PostHog's ingestion does", async () => {
     const body = await list();
-    expect(names(body)).toEqual(["$current_url", "is_paid", "legacy", "plan", "seats", "signed_up_at", "tags", "utm_source"]);
+    // `$ip`: the address capture recorded, the test's loopback one.
+    expect(names(body)).toEqual(["$current_url", "$ip", "is_paid", "legacy", "plan", "seats", "signed_up_at", "tags", "utm_source"]);
     const byName = Object.fromEntries(body.results.map((r: { name: string }) => [r.name, r]));
     expect(byName.seats).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -191,6 +199,7 @@ describe("property definitions", () => {
     const types = Object.fromEntries(body.results.map((r: { name: string; property_type: string | null }) => [r.name, r.property_type]));
     expect(types).toEqual({
       $current_url: "String",
+      $ip: "String",
       is_paid: "Boolean",
       legacy: "Boolean",
       plan: "String",
@@ -270,6 +279,7 @@ describe("property definitions", () => {
     const body = await list(`?event_names=${events}`);
     expect(body.results.map((r: { name: string; is_seen_on_filtered_events: boolean }) => [r.name, r.is_seen_on_filtered_events])).toEqual([
       ["$current_url", true],
+      ["$ip", true],
       ["plan", true],
       ["is_paid", false],
       ["legacy", false],
@@ -278,9 +288,9 @@ describe("property definitions", () => {
       ["tags", false],
       ["utm_source", false],
     ]);
-    expect(names(await list(`?event_names=${events}&filter_by_event_names=true`))).toEqual(["$current_url", "plan"]);
+    expect(names(await list(`?event_names=${events}&filter_by_event_names=true`))).toEqual(["$current_url", "$ip", "plan"]);
     const two = encodeURIComponent(JSON.stringify(["$pageview", "old_event"]));
-    expect(names(await list(`?event_names=${two}&filter_by_event_names=true`))).toEqual(["$current_url", "legacy", "plan"]);
+    expect(names(await list(`?event_names=${two}&filter_by_event_names=true`))).toEqual(["$current_url", "$ip", "legacy", "plan"]);
   });
 
   test("search, properties, is_numerical, is_feature_flag, exclude_core_properties, excluded_properties, pages", async () => {
@@ -290,9 +300,12 @@ describe("property definitions", () => {
     expect(names(await list("?is_numerical=true"))).toEqual(["seats"]);
     expect(names(await list("?is_numerical=false"))).not.toContain("seats");
     expect(names(await list("?is_feature_flag=true"))).toEqual([]);
-    expect(names(await list("?exclude_core_properties=true"))).not.toContain("$current_url");
+    const own = names(await list("?exclude_core_properties=true"));
+    expect(own).not.toContain("$current_url");
+    expect(own).not.toContain("$ip");
     expect(names(await list(`?excluded_properties=${encodeURIComponent('["plan","tags"]')}`))).toEqual([
       "$current_url",
+      "$ip",
       "is_paid",
       "legacy",
       "seats",
@@ -300,8 +313,8 @@ describe("property definitions", () => {
       "utm_source",
     ]);
     const page = await list("?limit=2&offset=2");
-    expect(page).toMatchObject({ count: 8, next: `${baseUrl}${projectPath}/property_definitions/?limit=2&offset=4` });
-    expect(names(page)).toEqual(["legacy", "plan"]);
+    expect(page).toMatchObject({ count: 9, next: `${baseUrl}${projectPath}/property_definitions/?limit=2&offset=4` });
+    expect(names(page)).toEqual(["is_paid", "legacy"]);
   });
 
   test("bad input is PostHog's 400", async () => {
@@ -325,7 +338,8 @@ describe("property definitions", () => {
     const user = await signUp(baseUrl);
     await sendEvents(baseUrl, user, [{ event: "e", distinct_id: "d", properties: { amount: "12" } }]);
     const path = `/api/projects/${user.projectId}/property_definitions/`;
-    const [amount] = (await ok(user.session, path)).results;
+    const [ip, amount] = (await ok(user.session, path)).results;
+    expect(ip).toMatchObject({ name: "$ip", property_type: "String", is_numerical: false });
     expect(amount).toMatchObject({ name: "amount", property_type: "String", is_numerical: false });
     const patched = await user.session.patch(`${path}${amount.id}/`, { property_type: "Numeric", description: "Money", tags: ["billing"] });
     expect(patched.status, patched.text).toBe(200);
@@ -341,7 +355,7 @@ describe("property definitions", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ type: "validation_error", code: "invalid_choice", attr: "property_type" });
     expect((await user.session.delete(`${path}${amount.id}/`)).status).toBe(204);
-    expect((await ok(user.session, path)).count).toBe(0);
+    expect(names(await ok(user.session, path))).toEqual(["$ip"]);
   });
 });
 

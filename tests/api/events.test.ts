@@ -35,7 +35,7 @@ describe("events", () => {
         distinct_id: "d1",
         event: "$autocapture",
         timestamp: at(7, 123),
-        properties: expect.objectContaining({ $browser: "Firefox", nested: { a: [1, 2] } }),
+        properties: expect.objectContaining({ $browser: "Firefox", nested: { a: [1, 2] }, $ip: "127.0.0.1" }),
         person: { id: expect.any(String), uuid: expect.any(String), distinct_ids: ["d1"], properties: {} },
         // PostHog's elements, parsed from the chain.
         elements: [

@@ -41,6 +41,7 @@ describe("projects", () => {
       path_cleaning_filters: [],
       test_account_filters: [],
       test_account_filters_default_checked: false,
+      anonymize_ips: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       // What PostHog's SDKs and tools read: the SDK settings at PostHog's defaults, and a fresh project's state.

@@ -89,6 +89,8 @@ export const projects = pgTable(
     testAccountFilters: jsonb("test_account_filters").$type<PropertyFilter[]>().notNull().default([]),
     /** Whether new insights start with "Filter out internal and test users" on (a builder default only). */
     testAccountFiltersDefaultChecked: boolean("test_account_filters_default_checked").notNull().default(false),
+    /** PostHog's team `anonymize_ips`: capture neither records the sender's address as `$ip` nor keeps one an event carries. */
+    anonymizeIps: boolean("anonymize_ips").notNull().default(false),
     // What posthog-js does in the browser, served as its remote config (`/array/<token>/config`); PostHog's
     // defaults: autocapture on, console logs and network timing opted in, the rest off.
     autocaptureOptOut: boolean("autocapture_opt_out").notNull().default(false),

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "anonymize_ips" boolean DEFAULT false NOT NULL;
