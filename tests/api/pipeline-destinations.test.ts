@@ -80,6 +80,38 @@ describe("pipeline destinations deliver captured events", () => {
     [webhook, replicator] = await Promise.all([install(owner, WEBHOOK), install(owner, REPLICATOR)]);
   }, 180_000);
 
+  test("settings a destination cannot run with are a 400 on their field when enabling; disabled, they may be saved", async () => {
+    const configs = `/api/projects/${owner.projectId}/plugin_configs/`;
+    const cases: [number, Record<string, unknown>, string][] = [
+      [webhook, { url: "ftp://hooks.example.com" }, "config__url"],
+      [webhook, { url: "https://hooks.example.com", method: "DELETE" }, "config__method"],
+      [webhook, { url: "https://hooks.example.com", headers: "{nope" }, "config__headers"],
+      [webhook, { url: "https://hooks.example.com", body: '{"a": "{event.secret}"}' }, "config__body"],
+      [replicator, { host: "eu.i.posthog.com", project_api_key: "phc_x", replication: "50" }, "config__replication"],
+    ];
+    for (const [plugin, config, attr] of cases) {
+      const answer = await owner.session.post(configs, { plugin, enabled: true, config });
+      expect(answer.status, JSON.stringify(config)).toBe(400);
+      expect(answer.body).toMatchObject({ type: "validation_error", attr });
+    }
+    // Saved off with a secret header and a wrong body; enabling checks the stored settings, the secret opened.
+    const saved = await owner.session.post(configs, {
+      plugin: webhook,
+      enabled: false,
+      config: { url: "https://hooks.example.com", headers: '{"X-Key": "k"}', body: '{"a": "{event.secret}"}' },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const on = await owner.session.patch(`${configs}${saved.body.id}/`, { enabled: true });
+    expect(on.body).toMatchObject({ attr: "config__body" });
+    const fixed = await owner.session.patch(`${configs}${saved.body.id}/`, {
+      enabled: true,
+      config: { url: "https://hooks.example.com", body: '{"a": "{event.uuid}"}' },
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    const off = await owner.session.patch(`${configs}${saved.body.id}/`, { enabled: false });
+    expect(off.status).toBe(200);
+  });
+
   test("a webhook gets each matching event with its uuid, method, headers and templated body", async () => {
     const hook = await receiver();
     const body = '{"id": "{event.uuid}", "name": "{event.event}", "plan": "{event.properties.plan}", "email": "{person.properties.email}"}';
