@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import { config } from "@/lib/config";
+import { workDeliveries } from "@/lib/plugins/destinations/deliver";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEventStore } from "@/lib/events/store/open";
 import {
@@ -60,6 +61,8 @@ export function startBatchExportWorker(settings = config.batchExports): { stop: 
     const work = { pollingIntervalSeconds: Math.max(0.5, settings.pollMs / 1_000), includeMetadata: true } as const;
     for (let i = 0; i < settings.concurrency; i++)
       await boss.work<RunJobData>(RUN_QUEUE, work, ([job]) => executeJob(db, boss, job, settings, stopping.signal));
+    // Pipeline destinations' deliveries share the process's pg-boss and its settings.
+    await workDeliveries(db, settings, stopping.signal);
     return { db, boss };
   })();
 

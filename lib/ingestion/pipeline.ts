@@ -1,4 +1,5 @@
 import { getEventStore } from "@/lib/events/store/open";
+import { queueDeliveries } from "@/lib/plugins/destinations/queue";
 import { mirrorGroups } from "@/lib/groups/mirror";
 import { refusesData } from "./data-errors";
 import { mirrorPersons } from "./person-mirror";
@@ -39,6 +40,8 @@ interface Pipeline {
   queue: Pending[];
   draining: boolean;
   drained: Promise<void>;
+  /** Stored events being queued for destinations (awaited by a graceful shutdown). */
+  queuing: Set<Promise<void>>;
 }
 
 // One pipeline per process, on globalThis like the databases: every route bundle must share one queue.
@@ -47,6 +50,7 @@ const pipeline: Pipeline = (holder.__hedgerowIngestion ??= {
   queue: [] as Pending[],
   draining: false,
   drained: Promise.resolve(),
+  queuing: new Set(),
 });
 
 /**
@@ -69,6 +73,19 @@ export function ingest(project: IngestionProject, events: CapturedEvent[]): Prom
 /** Resolves once every request queued so far has been answered (for a graceful shutdown). */
 export async function flushIngestion(): Promise<void> {
   while (pipeline.draining) await pipeline.drained;
+  await Promise.allSettled(pipeline.queuing);
+}
+
+/**
+ * Queues a written group's events for their projects' destinations, beside capture: requests are answered without
+ * waiting on it. A failure is logged (the events are stored; their deliveries are lost).
+ */
+function queueForDestinations(prepared: Prepared) {
+  if (!prepared.rows.length) return;
+  const queuing = queueDeliveries(prepared.rows, prepared.states)
+    .catch((error: unknown) => console.error(`[destinations] ${prepared.rows.length} events not queued for delivery:`, error))
+    .finally(() => pipeline.queuing.delete(queuing));
+  pipeline.queuing.add(queuing);
 }
 
 /**
@@ -187,6 +204,7 @@ async function write(group: Pending[], prepared: Prepared): Promise<boolean> {
     fail(group, error);
     return false;
   }
+  queueForDestinations(prepared);
   group.forEach((part, i) => {
     flushed(part, { stored: prepared.stored[i], duplicates: prepared.duplicates[i], refused: [] });
   });

@@ -15,17 +15,26 @@ import {
   type Project,
 } from "@/lib/db/schema";
 import { requireProjectAccess } from "@/lib/projects/access";
+import { openStoredFields } from "@/lib/secrets/at-rest";
 import { isSealed } from "@/lib/secrets/envelope";
 import { sealFields } from "@/lib/secrets/fields";
 import { currentKeyring } from "@/lib/secrets/keyring";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { canViewPlugins } from "./access";
 import type { TConfigField, TPluginConfig, TPluginConfigCreate, TPluginConfigUpdate } from "./schemas";
+import { builtInDestination } from "./destinations/apps";
+import { forgetDestinations } from "./destinations/queue";
 import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess } from "./find";
 import { serializePlugin } from "./serialize";
 import { ConfigProblem } from "./transformations/kinds";
 import { builtInTransformation, forgetTransformations } from "./transformations/run";
+
+/** A project's apps changed: this process runs the new set at once (others within their cache's time). */
+function forgetApps(projectId: number) {
+  forgetTransformations(projectId);
+  forgetDestinations(projectId);
+}
 
 const CONFIGURATION_UNAVAILABLE = "Plugin configuration is not available for the current organization!";
 
@@ -49,7 +58,7 @@ function serializeConfig({ config, plugin, organizationName }: ConfigRow, withPl
     enabled: config.enabled,
     order: config.order,
     config: values,
-    error: null,
+    error: config.error ?? null,
     team_id: config.projectId,
     plugin_info: withPlugin ? serializePlugin({ plugin, organizationName }) : null,
     delivery_rate_24h: null,
@@ -113,7 +122,7 @@ function mergeValues(plugin: Plugin, stored: Record<string, unknown>, given: Rec
 }
 
 /**
- * An enabled app needs its required settings, and a transformation Hedgerow runs needs settings it can run with:
+ * An enabled app needs its required settings, and an app Hedgerow runs needs settings it can run with:
  * the first missing or wrong one is a 400 on `config__<key>`.
  */
 function checkRequired(plugin: Plugin, values: Record<string, unknown>) {
@@ -125,6 +134,7 @@ function checkRequired(plugin: Plugin, values: Record<string, unknown>) {
   }
   try {
     builtInTransformation(plugin.url)?.prepare(values);
+    builtInDestination(plugin.url)?.prepare(openStoredFields(values));
   } catch (error) {
     if (error instanceof ConfigProblem) throw validationError(error.message, `config__${error.key}`, "invalid");
     throw error;
@@ -149,7 +159,7 @@ export async function createPluginConfig(actor: Actor, projectId: TProjectId, in
     .values({ projectId: project.id, pluginId: plugin.id, enabled, order: input.order ?? 0, config: sealedValues(plugin, values) })
     .returning();
   if (enabled) await logConfigActivity(actor, organization, config, plugin, "enabled", []);
-  forgetTransformations(project.id);
+  forgetApps(project.id);
   return serializeConfig({ config, plugin, organizationName: await organizationName(plugin) }, true);
 }
 
@@ -167,13 +177,22 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
   // Deleting a set-up always disables it, as PostHog does.
   const enabled = input.deleted ? false : (input.enabled ?? config.enabled);
   if (enabled) checkRequired(plugin, values);
+  // Enabled again: the reason Hedgerow disabled it, and the failures that led there, are cleared.
+  const reenabled = enabled && !config.enabled ? { error: null, deliveryFailures: 0 } : {};
   const db = await getDb();
   const [updated] = await db
     .update(pluginConfigs)
-    .set({ config: values, enabled, order: input.order ?? config.order, deleted: input.deleted ?? config.deleted, updatedAt: new Date() })
+    .set({
+      config: values,
+      enabled,
+      order: input.order ?? config.order,
+      deleted: input.deleted ?? config.deleted,
+      updatedAt: new Date(),
+      ...reenabled,
+    })
     .where(eq(pluginConfigs.id, config.id))
     .returning();
-  forgetTransformations(project.id);
+  forgetApps(project.id);
   const secrets = secretKeysOf(plugin);
   const changes = [...new Set([...Object.keys(config.config), ...Object.keys(values)])]
     .filter((key) => JSON.stringify(config.config[key] ?? null) !== JSON.stringify(values[key] ?? null))

@@ -11,6 +11,8 @@ export const RUN_BY_HEDGEROW = {
   botFilter: "https://github.com/posthog/bot-filter-plugin",
   urlNormalizer: "https://github.com/posthog/posthog-url-normalizer-plugin",
   propertyFilter: "https://github.com/posthog/property-filter-plugin",
+  webhook: "https://github.com/hedgerow/webhook-destination",
+  replicator: "https://github.com/posthog/posthog-plugin-replicator",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));

@@ -138,11 +138,19 @@ const ZConfigValues = z
     message: `Ensure there are at most ${MAX_CONFIG_FIELDS} settings.`,
   });
 
-/** `enabled` round-trips as in PostHog's API, but it switches on nothing: Hedgerow runs no pipeline app. */
+/** `enabled` switches on the apps Hedgerow runs (RUN_BY_HEDGEROW); the others are kept, not run. */
 const ZEnabled = z
   .boolean()
   .describe(
-    "Whether the app is switched on in the project: saved and answered, but Hedgerow does not run pipeline apps yet, so nothing runs either way.",
+    "Whether the app is switched on in the project. Hedgerow runs its built-in transformations on capture and delivers to its built-in destinations (Webhook, Replicator); other apps are saved and answered, but not run.",
+  );
+
+/** PostHog's `error`: why the app stopped, here set when Hedgerow disabled a destination that kept failing. */
+const ZPluginConfigError = z
+  .object({ message: z.string(), time: z.iso.datetime() })
+  .nullable()
+  .describe(
+    "Why Hedgerow disabled the app (a destination whose deliveries kept failing); null otherwise, and cleared when it is enabled again.",
   );
 
 export const ZPluginConfig = z
@@ -152,7 +160,7 @@ export const ZPluginConfig = z
     enabled: ZEnabled,
     order: z.number().int(),
     config: z.record(z.string(), ZConfigValue),
-    error: z.null(),
+    error: ZPluginConfigError,
     team_id: z.number().int(),
     plugin_info: ZPlugin.nullable(),
     delivery_rate_24h: z.null(),

@@ -31,8 +31,8 @@ export const onCleanUp = (cleanup: () => Promise<unknown> | unknown) => void cle
 
 /** Stops and removes, newest first, what the file's tests started. */
 /** Listens on a free loopback port until the file's clean-up; answers the port. */
-export async function listenOnLoopback(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+export async function listenOnLoopback(server: Server, host = "127.0.0.1"): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   // A Hedgerow server still running keeps its keep-alive connections open: close them, or close() waits on them.
   onCleanUp(
     () =>

@@ -204,6 +204,13 @@ function StatusCell({ plugin }: { plugin: TPlugin }) {
   const { configs } = useAppsContext();
   const config = configs.get(plugin.id);
   if (!config) return <span className="text-sm text-muted-foreground">Not set up</span>;
+  // Switched off by Hedgerow (a destination that kept failing): the reason is PostHog's `error`.
+  if (!config.enabled && config.error)
+    return (
+      <Badge variant="destructive" title={config.error.message}>
+        Off, stopped after failures
+      </Badge>
+    );
   return (
     <Badge
       variant={config.enabled ? "outline" : "secondary"}

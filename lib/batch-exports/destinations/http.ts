@@ -22,34 +22,63 @@ function eventJson(row: Record<string, unknown>, page: RecordPage): string {
   );
 }
 
+/** How a JSON body is sent: POST by default; headers over `content-type: application/json`. */
+export interface JsonRequest {
+  method?: "POST" | "PUT" | "PATCH";
+  headers?: Record<string, string>;
+}
+
 /**
- * POSTs through the destination guard (checked address, no redirect followed) and answers the status. Not reaching
- * the receiver is the generic DestinationUnreachable; its answer's body stays in the server's log.
+ * Sends a JSON body through the destination guard (checked address, no redirect followed) and answers the status.
+ * Not reaching the receiver is the generic DestinationUnreachable; its answer's body stays in the server's log.
  */
-async function send(url: string, body: string, signal?: AbortSignal): Promise<number> {
+export async function sendJson(url: string, body: string, signal?: AbortSignal, options: JsonRequest = {}): Promise<number> {
+  const method = options.method ?? "POST";
   let response: Awaited<ReturnType<typeof request>>;
   try {
     response = await request(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
+      method,
+      headers: { "content-type": "application/json", ...options.headers },
       body,
       signal: signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       dispatcher: destinationDispatcher(),
     });
   } catch (error) {
-    throw error instanceof DestinationUnreachable ? error : unreachable(`POST ${url} failed`, error);
+    throw error instanceof DestinationUnreachable ? error : unreachable(`${method} ${url} failed`, error);
   }
   const text = await response.body.text().catch(() => "");
-  if (response.statusCode >= 300) console.warn(`[destinations] POST ${url} answered ${response.statusCode}: ${text.slice(0, 300)}`);
+  if (response.statusCode >= 300) console.warn(`[destinations] ${method} ${url} answered ${response.statusCode}: ${text.slice(0, 300)}`);
   return response.statusCode;
 }
 
-const answered = (status: number) => `The destination answered ${status}${status < 400 ? " (redirects are not followed)" : ""}.`;
+export const answered = (status: number) => `The destination answered ${status}${status < 400 ? " (redirects are not followed)" : ""}.`;
 
 async function post(url: string, body: string) {
-  const status = await send(url, body);
+  const status = await sendJson(url, body);
   if (status >= 300) throw new Error(answered(status));
 }
+
+/** Items in order, cut into batches of at most `maxItems` and `maxBytes` by `sizeOf` (a larger item goes alone). */
+export function batchesOf<T>(items: Iterable<T>, sizeOf: (item: T) => number, maxItems: number, maxBytes: number): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = sizeOf(item);
+    if (batch.length && (batch.length >= maxItems || bytes + size > maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(item);
+    bytes += size;
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
+}
+
+/** A JSON text's size in a batch's body (with its comma). */
+export const jsonSize = (json: string) => json.length + 1;
 
 const envelope = (token: string, events: string[]) =>
   `{"api_key":${JSON.stringify(token)},"historical_migration":true,"batch":[${events.join(",")}]}`;
@@ -67,26 +96,15 @@ export const httpDestination: Destination = {
     const token = configString(config, "token");
     return {
       async writePage(page) {
-        let events: string[] = [];
-        let bytes = 0;
-        for (const row of rowsOf(page)) {
-          const json = eventJson(row, page);
-          if (events.length && (events.length >= MAX_EVENTS || bytes + json.length > MAX_BYTES)) {
-            await post(url, envelope(token, events));
-            events = [];
-            bytes = 0;
-          }
-          events.push(json);
-          bytes += json.length + 1;
-        }
-        if (events.length) await post(url, envelope(token, events));
+        const events = rowsOf(page).map((row) => eventJson(row, page));
+        for (const batch of batchesOf(events, jsonSize, MAX_EVENTS, MAX_BYTES)) await post(url, envelope(token, batch));
       },
       close: async () => undefined,
     };
   },
   async check(config, signal) {
     // An empty batch: the receiver is reached and accepts the token, and no event is sent.
-    const status = await send(configString(config, "url"), envelope(configString(config, "token"), []), signal);
+    const status = await sendJson(configString(config, "url"), envelope(configString(config, "token"), []), signal);
     if (status === 401 || status === 403) throw new Error(`The destination refused the token (${status}).`);
     // Another 4xx (an empty batch refused as such) still says the receiver was reached.
     if ((status >= 300 && status < 400) || status >= 500) throw new Error(answered(status));

@@ -77,6 +77,10 @@ export const pluginConfigs = pgTable(
     order: integer("order").notNull().default(0),
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     deleted: boolean("deleted").notNull().default(false),
+    /** Why Hedgerow disabled the app (PostHog's `error`: `{message, time}`), cleared when it is enabled again. */
+    error: jsonb("error").$type<{ message: string; time: string }>(),
+    /** A destination's batches given up on in a row since one was delivered: past a bound, the app is disabled. */
+    deliveryFailures: integer("delivery_failures").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { pluginConfigs, plugins } from "@/lib/db/schema";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { catalogEntry } from "../catalog";
+import { enabledApps, projectCache } from "../enabled";
 import { BUILT_IN_TRANSFORMATIONS } from "./apps";
 import type { Transform } from "./kinds";
 
@@ -12,18 +10,6 @@ interface EnabledTransformation {
   transform: Transform;
 }
 
-/**
- * A project's enabled transformations are remembered this long in a process: every capture request asks, and a
- * change made through another server process applies within it (this process's own changes apply at once).
- */
-const TTL_MS = 5_000;
-const MAX_ENTRIES = 10_000;
-
-const holder = globalThis as unknown as {
-  __hedgerowTransformations?: Map<number, { loaded: Promise<EnabledTransformation[]>; expiresAt: number }>;
-};
-const cache = (holder.__hedgerowTransformations ??= new Map());
-
 /** The built-in implementation of a catalog app, by its URL; none for other apps. */
 export function builtInTransformation(url: string | null) {
   const entry = catalogEntry(url);
@@ -31,15 +17,8 @@ export function builtInTransformation(url: string | null) {
 }
 
 async function load(projectId: number): Promise<EnabledTransformation[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: pluginConfigs.id, config: pluginConfigs.config, name: plugins.name, url: plugins.url })
-    .from(pluginConfigs)
-    .innerJoin(plugins, eq(plugins.id, pluginConfigs.pluginId))
-    .where(and(eq(pluginConfigs.projectId, projectId), eq(pluginConfigs.enabled, true), eq(pluginConfigs.deleted, false)))
-    .orderBy(asc(pluginConfigs.order), asc(pluginConfigs.pluginId), asc(pluginConfigs.id));
   const enabled: EnabledTransformation[] = [];
-  for (const row of rows) {
+  for (const row of await enabledApps(projectId)) {
     const app = builtInTransformation(row.url);
     if (!app) continue;
     try {
@@ -52,20 +31,10 @@ async function load(projectId: number): Promise<EnabledTransformation[]> {
   return enabled;
 }
 
-function enabledTransformations(projectId: number, now = Date.now()): Promise<EnabledTransformation[]> {
-  const cached = cache.get(projectId);
-  if (cached && cached.expiresAt > now) return cached.loaded;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  const loaded = load(projectId);
-  cache.set(projectId, { loaded, expiresAt: now + TTL_MS });
-  loaded.catch(() => cache.delete(projectId));
-  return loaded;
-}
+const transformations = projectCache("__hedgerowTransformations", load);
 
 /** Forgets a project's transformations in this process, after its apps changed. */
-export function forgetTransformations(projectId: number) {
-  cache.delete(projectId);
-}
+export const forgetTransformations = (projectId: number) => transformations.forget(projectId);
 
 export interface Transformed {
   events: CapturedEvent[];
@@ -109,11 +78,11 @@ async function transformOne(transformations: EnabledTransformation[], original: 
  * the event kept.
  */
 export async function transformEvents(projectId: number, events: CapturedEvent[]): Promise<Transformed> {
-  const transformations = await enabledTransformations(projectId);
-  if (!transformations.length) return { events, kept: events.map((_, i) => i) };
+  const enabled = await transformations.get(projectId);
+  if (!enabled.length) return { events, kept: events.map((_, i) => i) };
   const result: Transformed = { events: [], kept: [] };
   for (const [index, original] of events.entries()) {
-    const event = await transformOne(transformations, original);
+    const event = await transformOne(enabled, original);
     if (event === null) continue;
     result.events.push(event);
     result.kept.push(index);

@@ -1,0 +1,69 @@
+import { and, eq, sql } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import type { Database } from "@/lib/db/client";
+import { pluginConfigs, plugins } from "@/lib/db/schema";
+import { openStoredFields } from "@/lib/secrets/at-rest";
+import { builtInDestination } from "./apps";
+import { DELIVERY_QUEUE, type DeliveryJobData, deliveryQueue, forgetDestinations } from "./queue";
+
+/** Batches given up on in a row (each after its last attempt) that disable the app, with the reason in `error`. */
+const MAX_FAILED_BATCHES = 3;
+
+type DeliveryJob = { id: string; data: DeliveryJobData; retryCount: number; retryLimit: number };
+
+/** A batch given up on: counted, and the app disabled with the reason once MAX_FAILED_BATCHES were in a row. */
+async function recordFailure(db: Database, job: DeliveryJob, reason: string) {
+  const { configId, projectId, events } = job.data;
+  console.error(`[destinations] app ${configId}: ${events.length} events not delivered after ${job.retryCount + 1} attempts: ${reason}`);
+  const [counted] = await db
+    .update(pluginConfigs)
+    .set({ deliveryFailures: sql`${pluginConfigs.deliveryFailures} + 1` })
+    .where(eq(pluginConfigs.id, configId))
+    .returning({ failures: pluginConfigs.deliveryFailures });
+  if (!counted || counted.failures < MAX_FAILED_BATCHES) return;
+  const message = `Disabled after ${counted.failures} batches of events could not be delivered. Last error: ${reason}`;
+  await db
+    .update(pluginConfigs)
+    .set({ enabled: false, error: { message, time: new Date().toISOString() }, updatedAt: new Date() })
+    .where(and(eq(pluginConfigs.id, configId), eq(pluginConfigs.enabled, true)));
+  forgetDestinations(projectId);
+  console.error(`[destinations] app ${configId} disabled: ${message}`);
+}
+
+/**
+ * Delivers one job's batch to its destination, if the app is still enabled in the job's project (a batch queued
+ * before it was disabled or deleted is dropped). A failed attempt throws: pg-boss retries it with exponential
+ * backoff, and the last one is recorded.
+ */
+async function deliverJob(db: Database, job: DeliveryJob, stop: AbortSignal) {
+  const { configId, projectId, events } = job.data;
+  const [row] = await db
+    .select({ config: pluginConfigs.config, failures: pluginConfigs.deliveryFailures, url: plugins.url })
+    .from(pluginConfigs)
+    .innerJoin(plugins, eq(plugins.id, pluginConfigs.pluginId))
+    .where(
+      and(
+        eq(pluginConfigs.id, configId),
+        eq(pluginConfigs.projectId, projectId),
+        eq(pluginConfigs.enabled, true),
+        eq(pluginConfigs.deleted, false),
+      ),
+    );
+  const app = row && builtInDestination(row.url);
+  if (!app) return;
+  try {
+    await app.prepare(openStoredFields(row.config)).deliver(events, stop);
+  } catch (error) {
+    if (job.retryCount >= job.retryLimit && !stop.aborted) await recordFailure(db, job, (error as Error).message);
+    throw error;
+  }
+  if (row.failures > 0) await db.update(pluginConfigs).set({ deliveryFailures: 0 }).where(eq(pluginConfigs.id, configId));
+}
+
+/** `concurrency` pg-boss workers of deliveries in this process (beside its batch export workers). */
+export async function workDeliveries(db: Database, settings: { pollMs: number; concurrency: number }, stop: AbortSignal) {
+  const boss: PgBoss = await deliveryQueue(db);
+  const work = { pollingIntervalSeconds: Math.max(0.5, settings.pollMs / 1_000), includeMetadata: true } as const;
+  for (let i = 0; i < settings.concurrency; i++)
+    await boss.work<DeliveryJobData>(DELIVERY_QUEUE, work, ([job]) => deliverJob(db, job, stop));
+}
