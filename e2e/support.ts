@@ -152,6 +152,8 @@ export async function createInsightWithApi(page: Page, projectId: number, body: 
 
 /** Both themes of the page, for looking at: `/tmp/<name>-light.png` and `-dark.png`. */
 export async function screenshotThemes(page: Page, name: string) {
+  // Screenshots are for a developer to look at: CI, where no one does, skips them unless asked.
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.waitForTimeout(200);
