@@ -47,7 +47,8 @@ async function storeSecrets(owner: TestUser, secret: string) {
 }
 
 // Starting a server takes seconds on an idle machine and minutes on a loaded one: generous timeouts.
-describe("the data dir: its user's only, and no secret in clear", { timeout: 600_000 }, () => {
+// A PGlite data dir of its own whatever the stage: run once, on the PGlite stage.
+describe.skipIf(inject("backend") === "postgres")("the data dir: its user's only, and no secret in clear", { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-at-rest-"));
   const secret = `s-${crypto.randomUUID()}`;
   let server: StartedServer | undefined;

@@ -45,6 +45,9 @@ function lastTuesdayNoon(): number {
   return noon - daysBack * 86_400_000;
 }
 
+// The first-start tests run servers on PGlite data dirs of their own whatever the stage: only the PGlite stage runs them.
+const onPostgresStage = inject("backend") === "postgres";
+
 describe("demo data", () => {
   test("a small demo sent through /batch/ arrives whole: events, persons, merged anonymous history", async () => {
     const owner = await signUp(baseUrl);
@@ -109,102 +112,110 @@ describe("demo data", () => {
     expect(emails.body.results.map((p: any) => p.property_type)).toEqual(["String"]);
   });
 
-  test("first start on the embedded stores: the demo is imported before the server starts, once; an interrupted load is finished, not doubled", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
-    const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
-    try {
-      expect(await planDemo(settings)).toEqual({ action: "create" });
-      const loaded = await preloadDemoProcess(settings, { quiet: true });
-      expect(loaded).toMatchObject({ action: "loaded", marker: { status: "done", email: DEMO_EMAIL, events: 1500 } });
-      const marker = readMarker(dataDir)!;
-      // The files the import read are gone.
-      expect(existsSync(path.join(dataDir, "demo-events"))).toBe(false);
-      const lines: string[] = [];
-      const check = async () => {
-        // Sign-up closed, as on a default install: the demo user is the instance's first user.
-        const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
-        try {
-          await runDemo(await planDemo(settings), {
-            baseUrl: server.baseUrl,
-            siteUrl: "http://localhost:3000",
-            settings,
-            log: (line) => lines.push(line),
-          });
-          const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
-          const me = await demo.get("/api/users/@me/");
-          expect(me.body.organization.name).toBe("Hedgerow Demo");
-          expect(me.body.team.id).toBe(marker.projectId);
-          const stored = await allEvents(demo, marker.projectId);
-          const generated = [...generateDemoEvents({ events: 1500, seed: marker.seed, now: marker.now })].flat();
-          expect(stored.map((e) => e.id).sort()).toEqual(generated.map((e) => e.uuid).sort());
-          // Persons built as capture builds them: one per visitor, each $identify folding an anonymous id in.
-          const persons = await demo.get(`/api/projects/${marker.projectId}/persons/?limit=1`);
-          expect(persons.body.count).toBe(
-            new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length,
-          );
-          // Its taxonomy, recorded once the last file is in.
-          const definitions = await demo.get(`/api/projects/${marker.projectId}/event_definitions/?limit=1000`);
-          expect(definitions.body.results.map((d: any) => d.name).sort()).toEqual([...new Set(generated.map((e) => e.event))].sort());
-        } finally {
-          await server.stop();
-        }
-      };
-      await check();
-      // The next start only reminds of the login: no password printed.
-      expect(lines.join("\n")).toContain(`email:    ${DEMO_EMAIL}`);
-      expect(lines.join("\n")).not.toContain(marker.password);
+  test.skipIf(onPostgresStage)(
+    "first start on the embedded stores: the demo is imported before the server starts, once; an interrupted load is finished, not doubled",
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
+      const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
+      try {
+        expect(await planDemo(settings)).toEqual({ action: "create" });
+        const loaded = await preloadDemoProcess(settings, { quiet: true });
+        expect(loaded).toMatchObject({ action: "loaded", marker: { status: "done", email: DEMO_EMAIL, events: 1500 } });
+        const marker = readMarker(dataDir)!;
+        // The files the import read are gone.
+        expect(existsSync(path.join(dataDir, "demo-events"))).toBe(false);
+        const lines: string[] = [];
+        const check = async () => {
+          // Sign-up closed, as on a default install: the demo user is the instance's first user.
+          const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
+          try {
+            await runDemo(await planDemo(settings), {
+              baseUrl: server.baseUrl,
+              siteUrl: "http://localhost:3000",
+              settings,
+              log: (line) => lines.push(line),
+            });
+            const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
+            const me = await demo.get("/api/users/@me/");
+            expect(me.body.organization.name).toBe("Hedgerow Demo");
+            expect(me.body.team.id).toBe(marker.projectId);
+            const stored = await allEvents(demo, marker.projectId);
+            const generated = [...generateDemoEvents({ events: 1500, seed: marker.seed, now: marker.now })].flat();
+            expect(stored.map((e) => e.id).sort()).toEqual(generated.map((e) => e.uuid).sort());
+            // Persons built as capture builds them: one per visitor, each $identify folding an anonymous id in.
+            const persons = await demo.get(`/api/projects/${marker.projectId}/persons/?limit=1`);
+            expect(persons.body.count).toBe(
+              new Set(generated.map((e) => e.distinct_id)).size - generated.filter((e) => e.event === "$identify").length,
+            );
+            // Its taxonomy, recorded once the last file is in.
+            const definitions = await demo.get(`/api/projects/${marker.projectId}/event_definitions/?limit=1000`);
+            expect(definitions.body.results.map((d: any) => d.name).sort()).toEqual([...new Set(generated.map((e) => e.event))].sort());
+          } finally {
+            await server.stop();
+          }
+        };
+        await check();
+        // The next start only reminds of the login: no password printed.
+        expect(lines.join("\n")).toContain(`email:    ${DEMO_EMAIL}`);
+        expect(lines.join("\n")).not.toContain(marker.password);
 
-      // A start that died mid-load imports everything again; the same uuids are stored once.
-      writeMarker(dataDir, { ...marker, status: "loading" });
-      expect(await planDemo(settings)).toMatchObject({ action: "resume" });
-      expect(await preloadDemoProcess(settings, { quiet: true })).toMatchObject({ action: "loaded" });
-      await check();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+        // A start that died mid-load imports everything again; the same uuids are stored once.
+        writeMarker(dataDir, { ...marker, status: "loading" });
+        expect(await planDemo(settings)).toMatchObject({ action: "resume" });
+        expect(await preloadDemoProcess(settings, { quiet: true })).toMatchObject({ action: "loaded" });
+        await check();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 
-  test("first start on a ClickHouse server: the demo user, organization and events are sent through capture once the server is up", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
-    const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
-    // Planned before the server starts, as `npm start` does: a new data dir is a new instance.
-    const plan = await planDemo(settings);
-    expect(plan).toEqual({ action: "create" });
-    // Sign-up closed, as on a default install: the demo user is the instance's first user.
-    const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
-    try {
-      const lines: string[] = [];
-      await runDemo(plan, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => lines.push(line) });
-      const marker = JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8"));
-      expect(marker).toMatchObject({ status: "done", email: DEMO_EMAIL, events: 1500 });
-      const output = lines.join("\n");
-      expect(output).toContain("http://localhost:3000/login");
-      expect(output).toContain(`email:    ${DEMO_EMAIL}`);
-      expect(output).toContain(`password: ${marker.password}`);
+  test.skipIf(onPostgresStage)(
+    "first start on a ClickHouse server: the demo user, organization and events are sent through capture once the server is up",
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
+      const settings = { ...demoSettings({ HEDGEROW_DATA_DIR: dataDir, HEDGEROW_DEMO_EVENTS: "1500" }), databaseUrl: undefined };
+      // Planned before the server starts, as `npm start` does: a new data dir is a new instance.
+      const plan = await planDemo(settings);
+      expect(plan).toEqual({ action: "create" });
+      // Sign-up closed, as on a default install: the demo user is the instance's first user.
+      const server = await startServer({ backend: "pglite", dataDir, env: { ALLOW_SIGNUP: "false" } });
+      try {
+        const lines: string[] = [];
+        await runDemo(plan, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => lines.push(line) });
+        const marker = JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8"));
+        expect(marker).toMatchObject({ status: "done", email: DEMO_EMAIL, events: 1500 });
+        const output = lines.join("\n");
+        expect(output).toContain("http://localhost:3000/login");
+        expect(output).toContain(`email:    ${DEMO_EMAIL}`);
+        expect(output).toContain(`password: ${marker.password}`);
 
-      const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
-      const me = await demo.get("/api/users/@me/");
-      expect(me.body.organization.name).toBe("Hedgerow Demo");
-      expect(me.body.team.id).toBe(marker.projectId);
-      expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
+        const demo = await signIn(server.baseUrl, DEMO_EMAIL, marker.password);
+        const me = await demo.get("/api/users/@me/");
+        expect(me.body.organization.name).toBe("Hedgerow Demo");
+        expect(me.body.team.id).toBe(marker.projectId);
+        expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
 
-      // The next start only reminds of the login.
-      const again = await planDemo(settings);
-      expect(again).toMatchObject({ action: "remind" });
-      const reminder: string[] = [];
-      await runDemo(again, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => reminder.push(line) });
-      expect(reminder.join("\n")).not.toContain(marker.password);
+        // The next start only reminds of the login.
+        const again = await planDemo(settings);
+        expect(again).toMatchObject({ action: "remind" });
+        const reminder: string[] = [];
+        await runDemo(again, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: (line) => reminder.push(line) });
+        expect(reminder.join("\n")).not.toContain(marker.password);
 
-      // A start that died mid-load resends everything; the same uuids are stored once.
-      writeFileSync(path.join(dataDir, ".demo-seeded"), JSON.stringify({ ...marker, status: "loading" }));
-      const resume = await planDemo(settings);
-      expect(resume).toMatchObject({ action: "resume" });
-      await runDemo(resume, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: () => {} });
-      expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
-      expect(JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8")).status).toBe("done");
-    } finally {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+        // A start that died mid-load resends everything; the same uuids are stored once.
+        writeFileSync(path.join(dataDir, ".demo-seeded"), JSON.stringify({ ...marker, status: "loading" }));
+        const resume = await planDemo(settings);
+        expect(resume).toMatchObject({ action: "resume" });
+        await runDemo(resume, { baseUrl: server.baseUrl, siteUrl: "http://localhost:3000", settings, log: () => {} });
+        expect(await allEvents(demo, marker.projectId)).toHaveLength(1500);
+        expect(JSON.parse(readFileSync(path.join(dataDir, ".demo-seeded"), "utf8")).status).toBe("done");
+      } finally {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -516,7 +516,8 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
  * PGlite the CLI needs the server stopped, so these tests run their own server on their own data dir.
  */
 // Starting a server takes seconds on an idle machine and minutes on a loaded one: generous timeouts.
-describe("pipeline apps: the organization's plugins access level", { timeout: 600_000 }, () => {
+// A PGlite server of its own (the CLI needs its data dir) whatever the stage: run once, on the PGlite stage.
+describe.skipIf(inject("backend") === "postgres")("pipeline apps: the organization's plugins access level", { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-plugins-"));
   let server: StartedServer | undefined;
   let owner: TestUser;

@@ -68,7 +68,8 @@ describe("security headers", () => {
   });
 });
 
-describe("security headers behind an https public URL", () => {
+// A PGlite server of its own whatever the stage: run once, on the PGlite stage.
+describe.skipIf(inject("backend") === "postgres")("security headers behind an https public URL", () => {
   let server: StartedServer;
   beforeAll(async () => {
     server = await startServer({ backend: "pglite", env: { SITE_URL: "https://hedgerow.example.com" } });
