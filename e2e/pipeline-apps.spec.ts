@@ -107,3 +107,43 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await expectAccessible(page, "apps activity");
   await screenshotThemes(page, "pipeline-apps-activity");
 });
+
+test("a set-up transformation is tested on a sample event and a typed one, by keyboard", async ({ page }) => {
+  const owner = newAccount("Tao", "Tao's Tests");
+  const { team, organization } = (await signUpWithApi(page.request, owner)) as unknown as {
+    team: { id: number };
+    organization: { id: string };
+  };
+  const installed = await page.request.post(`/api/organizations/${organization.id}/pipeline_transformations/`, {
+    data: { url: "https://github.com/PostHog/flatten-properties-plugin" },
+    headers: sameOrigin(page),
+  });
+  const plugin = (await installed.json()).id as number;
+  const created = await page.request.post(`/api/projects/${team.id}/plugin_configs/`, {
+    data: { plugin, enabled: true, config: { separator: "__" } },
+    headers: sameOrigin(page),
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/organization/apps?tab=transformations");
+  await page.getByRole("button", { name: "Configure Property Flattener" }).click();
+  const dialog = page.getByRole("dialog", { name: "Configure Property Flattener" });
+  const event = dialog.getByLabel("Event (JSON)");
+  await event.focus();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Test" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const output = dialog.getByRole("region", { name: "Test output" });
+  await expect(dialog.getByRole("status")).toContainText("The event after this app");
+  await expect(output).toContainText('"plan__name": "team"');
+  await expectAccessible(page, "app test output");
+
+  // A typed event, and one that is not JSON.
+  await event.fill("[1]");
+  await dialog.getByRole("button", { name: "Test" }).press("Enter");
+  await expect(event).toHaveAccessibleDescription(/Enter the event as a JSON object/);
+  await event.fill('{"event": "purchase", "properties": {"product": {"name": "AZ12"}}}');
+  await dialog.getByRole("button", { name: "Test" }).press("Enter");
+  await expect(output).toContainText('"product__name": "AZ12"');
+  await expect(output).not.toContainText("plan__name");
+});

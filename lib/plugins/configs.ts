@@ -107,9 +107,14 @@ async function findConfig(project: Project, organization: Organization, configId
   return row;
 }
 
-export async function getPluginConfig(actor: Actor, projectId: TProjectId, configId: number) {
+/** A set-up of the project the actor may see, with its app (404 otherwise). */
+export async function projectConfig(actor: Actor, projectId: TProjectId, configId: number): Promise<ConfigRow> {
   const { project, organization } = await requireConfigAccess(actor, projectId);
-  return serializeConfig(await findConfig(project, organization, configId), true);
+  return findConfig(project, organization, configId);
+}
+
+export async function getPluginConfig(actor: Actor, projectId: TProjectId, configId: number) {
+  return serializeConfig(await projectConfig(actor, projectId, configId), true);
 }
 
 /** Values to store: given ones over stored ones, where a secret left out (or sent back masked) keeps its value. */

@@ -40,6 +40,8 @@ import {
 } from "./service";
 import { requirePluginAccess } from "./find";
 import { getPluginSource, updatePluginSource } from "./source";
+import { testPluginConfig } from "./test-run";
+import { ZPluginConfigTest, ZPluginConfigTestResult } from "./test-schemas";
 
 const FAMILY_NAMES: Record<PipelineFamily, { camel: string; label: string }> = {
   pipeline_destinations: { camel: "pipelineDestinations", label: "destinations (apps with `onEvent` or `composeWebhook`)" },
@@ -286,4 +288,18 @@ export const deletePluginConfigEndpoint = endpoint({
   params: ZPluginConfigParams,
   status: 204,
   handler: ({ actor, params }) => deletePluginConfig(actor, params.projectId, params.configId),
+});
+
+export const testPluginConfigEndpoint = endpoint({
+  method: "POST",
+  path: "/api/projects/{projectId}/plugin_configs/{configId}/test/",
+  environments: true,
+  summary:
+    "Run an app Hedgerow runs, with its current settings, on an event (or a sample one): a transformation's output event (null when dropped), or a destination's requests with secrets masked. Nothing is stored or sent",
+  tag: configsTag,
+  scope: "plugin:read",
+  params: ZPluginConfigParams,
+  body: ZPluginConfigTest,
+  response: ZPluginConfigTestResult,
+  handler: ({ actor, params, body }) => testPluginConfig(actor, params.projectId, params.configId, body),
 });

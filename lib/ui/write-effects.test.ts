@@ -20,7 +20,7 @@ const mutations: Record<string, unknown> = Object.assign(
   ...Object.values(import.meta.glob(["./*/mutations.ts", "./*/queries.ts", "./*.ts", "!./*.test.ts", "!./server.ts"], { eager: true })),
 );
 /** Writes that save nothing, so change nothing cached. */
-const SAVES_NOTHING = new Set(["testBatchExportDestinationMutation"]);
+const SAVES_NOTHING = new Set(["testBatchExportDestinationMutation", "testPluginConfigMutation"]);
 const KEY_ROOTS = new Set(Object.values(queryKeys).map((factory) => (factory as { all: readonly unknown[] }).all[0]));
 
 /** A factory's options, whatever it takes (an organization, a project, a dashboard): the arguments only fill keys. */

@@ -16,6 +16,7 @@ import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
 import { runsInHedgerow } from "@/lib/plugins/runs";
 import { NOT_RUN } from "./families";
+import { TestPanel } from "./test-panel";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
 export function ConfigureDialog({
@@ -130,6 +131,7 @@ export function ConfigureDialog({
               </Field>
             );
           })}
+          {config && runs && <TestPanel projectId={team.id} configId={config.id} />}
         </div>
       )}
     </FormDialog>

@@ -11,9 +11,22 @@ export interface DestinationEvent {
   person: { id: string; properties: Record<string, unknown> } | null;
 }
 
+/** A request a destination would send, as the apps page's test shows it: secrets masked, nothing sent. */
+interface PreviewRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** What a preview shows in place of a secret (a header value, an API key). */
+export const MASKED = "********";
+
 /** An enabled destination's settings, read (or refused) once: which events it takes, and how it delivers a batch. */
 export interface PreparedDestination {
   accepts(event: DestinationEvent): boolean;
+  /** The requests `deliver` would send for this one event (none when it is not taken), secrets masked. */
+  preview(event: DestinationEvent): PreviewRequest[];
   /** Delivers every event or throws (the batch is retried whole: receivers dedupe on `uuid`). */
   deliver(events: DestinationEvent[], signal: AbortSignal): Promise<void>;
 }

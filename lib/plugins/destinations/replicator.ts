@@ -1,6 +1,6 @@
 import { answered, batchesOf, jsonSize, sendJson } from "@/lib/batch-exports/destinations/http";
 import { ConfigProblem } from "../transformations/kinds";
-import { type BuiltInDestination, type DestinationEvent, eventNames } from "./kinds";
+import { type BuiltInDestination, type DestinationEvent, eventNames, MASKED } from "./kinds";
 import { targetUrl } from "./target";
 
 const MAX_REPLICATION = 10;
@@ -34,16 +34,27 @@ export const replicator: BuiltInDestination = {
     if (!Number.isInteger(replication) || replication < 1 || replication > MAX_REPLICATION)
       throw new ConfigProblem("replication", `Enter a whole number from 1 to ${MAX_REPLICATION}.`);
     const ignored = eventNames(config.events_to_ignore);
+    const bodyOf = (apiKey: string, events: string[]) => `{"api_key":${JSON.stringify(apiKey)},"batch":[${events.join(",")}]}`;
+    const copiesOf = (events: DestinationEvent[]) => events.flatMap((event) => Array<string>(replication).fill(captured(event)));
+    const accepts = (event: DestinationEvent) => !ignored.has(event.event.event);
     const post = async (events: string[], signal: AbortSignal) => {
-      const body = `{"api_key":${JSON.stringify(key)},"batch":[${events.join(",")}]}`;
+      const body = bodyOf(key, events);
       const status = await sendJson(url, body, AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]));
       if (status >= 300) throw new Error(answered(status));
     };
     return {
-      accepts: (event) => !ignored.has(event.event.event),
+      accepts,
+      preview: (event) =>
+        accepts(event)
+          ? batchesOf(copiesOf([event]), jsonSize, MAX_EVENTS, MAX_BYTES).map((batch) => ({
+              method: "POST",
+              url,
+              headers: { "content-type": "application/json" },
+              body: JSON.parse(bodyOf(MASKED, batch)),
+            }))
+          : [],
       async deliver(events, signal) {
-        const copies = events.flatMap((event) => Array<string>(replication).fill(captured(event)));
-        for (const batch of batchesOf(copies, jsonSize, MAX_EVENTS, MAX_BYTES)) await post(batch, signal);
+        for (const batch of batchesOf(copiesOf(events), jsonSize, MAX_EVENTS, MAX_BYTES)) await post(batch, signal);
       },
     };
   },

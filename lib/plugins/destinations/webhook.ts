@@ -1,6 +1,6 @@
 import { answered, sendJson } from "@/lib/batch-exports/destinations/http";
 import { ConfigProblem } from "../transformations/kinds";
-import { type BuiltInDestination, type DestinationEvent, eventNames } from "./kinds";
+import { type BuiltInDestination, type DestinationEvent, eventNames, MASKED } from "./kinds";
 import { targetUrl } from "./target";
 import { parseTemplate, renderTemplate } from "./template";
 
@@ -49,9 +49,15 @@ export const webhook: BuiltInDestination = {
     const headers = parseHeaders(config.headers);
     const template = config.body === undefined || config.body === null || config.body === "" ? DEFAULT_BODY : parseTemplate(config.body);
     const only = eventNames(config.events);
-    const sendOne = async (event: DestinationEvent, signal: AbortSignal) => {
+    /** The event's body, or null when it is too large to send. */
+    const bodyOf = (event: DestinationEvent) => {
       const body = JSON.stringify(renderTemplate(template, event));
-      if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES) {
+      return Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES ? null : body;
+    };
+    const accepts = (event: DestinationEvent) => only.size === 0 || only.has(event.event.event);
+    const sendOne = async (event: DestinationEvent, signal: AbortSignal) => {
+      const body = bodyOf(event);
+      if (body === null) {
         console.warn(`[destinations] webhook: event ${event.event.uuid} skipped, its body is over ${MAX_WEBHOOK_BODY_BYTES} bytes`);
         return;
       }
@@ -60,7 +66,14 @@ export const webhook: BuiltInDestination = {
       if (status >= 300) throw new Error(answered(status));
     };
     return {
-      accepts: (event) => only.size === 0 || only.has(event.event.event),
+      accepts,
+      preview(event) {
+        const body = accepts(event) ? bodyOf(event) : null;
+        if (body === null) return [];
+        // Headers are a secret setting: their names are shown, their values not.
+        const masked = Object.fromEntries(Object.keys(headers).map((name) => [name, MASKED]));
+        return [{ method: method as string, url, headers: { "content-type": "application/json", ...masked }, body: JSON.parse(body) }];
+      },
       async deliver(events, signal) {
         for (let i = 0; i < events.length; i += PARALLEL_REQUESTS)
           await Promise.all(events.slice(i, i + PARALLEL_REQUESTS).map((event) => sendOne(event, signal)));

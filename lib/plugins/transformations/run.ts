@@ -45,7 +45,7 @@ export interface Transformed {
 /** How long one transformation may wait on one event (a database it loads): past it, it is skipped for that event. */
 const ASYNC_LIMIT_MS = 10_000;
 
-function withinLimit<T>(promise: Promise<T>): Promise<T> {
+export function withinLimit<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ASYNC_LIMIT_MS} ms`)), ASYNC_LIMIT_MS);

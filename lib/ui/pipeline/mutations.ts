@@ -3,6 +3,7 @@ import { api } from "@/lib/ui/api-client";
 import { pluginKeys } from "@/lib/ui/query-keys";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import type { TPluginConfigUpdate } from "@/lib/plugins/schemas";
+import type { TPluginConfigTest, TPluginConfigTestResult } from "@/lib/plugins/test-schemas";
 
 // The writes of the pipeline apps and batch exports, with their cache effects (see `WriteEffects`).
 
@@ -58,4 +59,11 @@ export const savePluginConfigMutation = (organizationId: string) =>
         ? api.post<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/`, { plugin: pluginId, ...body })
         : api.patch<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/${configId}/`, body),
     meta: { invalidates: [pluginKeys.organization(organizationId)] },
+  });
+
+/** Runs a set-up's app, with its saved settings, on an event (nothing is saved, so nothing cached changes). */
+export const testPluginConfigMutation = () =>
+  mutationOptions({
+    mutationFn: ({ projectId, configId, event }: { projectId: number; configId: number } & TPluginConfigTest) =>
+      api.post<TPluginConfigTestResult>(`/api/projects/${projectId}/plugin_configs/${configId}/test/`, event ? { event } : {}),
   });
