@@ -2,7 +2,9 @@ import { expect } from "@playwright/test";
 import {
   currentProject,
   daysAgo,
+  expectAccessible,
   expectAccessibleInBothThemes,
+  hydrating,
   newAccount,
   screenshotThemes,
   sendEventsWithApi,
@@ -35,7 +37,7 @@ const EVENTS = [
 const views = EVENTS.filter((e) => e.event === "$pageview");
 const visitors = new Set(views.map((e) => e.distinct_id)).size;
 
-test("web analytics: tiles, cards and a row click that filters the page", async ({ page }) => {
+test("web analytics: tiles, cards, a row click that filters the page, and its public link", async ({ page, browser }) => {
   test.setTimeout(240_000);
   await signUpWithApi(page.request, newAccount("Wren"));
   const project = await currentProject(page.request);
@@ -68,4 +70,37 @@ test("web analytics: tiles, cards and a row click that filters the page", async 
   await expect(page.getByTestId("web-tile-views").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await page.reload();
   await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
+
+  // Share, by keyboard: the public link opens the page read-only for someone signed out.
+  await page.getByRole("button", { name: "Share" }).focus();
+  await page.keyboard.press("Enter");
+  const share = page.getByRole("dialog", { name: /Share/ });
+  await share.getByLabel("Share publicly").focus();
+  await page.keyboard.press("Space");
+  await expect(share.getByLabel("Share publicly")).toBeChecked();
+  const link = await share.locator("code").filter({ hasText: "/shared/" }).textContent();
+  expect(link).toMatch(/\/shared\/[\w-]+$/);
+  await expectAccessible(page, "web analytics share dialog");
+  await page.keyboard.press("Escape");
+  await expect(share).toHaveCount(0);
+
+  const visitorContext = await browser.newContext();
+  const visitor = hydrating(await visitorContext.newPage());
+  await visitor.goto(link!);
+  await expect(visitor.getByTestId("shared-web-analytics")).toHaveText("Web analytics");
+  await expect(visitor.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", String(visitors), {
+    timeout: 60_000,
+  });
+  await expect(visitor.getByTestId("web-tile-views").locator("[data-value]")).toHaveAttribute("data-value", String(views.length));
+  await expect(visitor.getByRole("region", { name: "Paths" }).getByRole("row")).toHaveCount(4);
+  await expect(visitor.getByTestId("web-live")).toHaveCount(0);
+  await expectAccessibleInBothThemes(visitor, "shared web analytics");
+  // A row click filters the shared page too, and the filter can be removed.
+  const sharedDevices = visitor.getByRole("region", { name: "Devices" });
+  await sharedDevices.getByRole("button", { name: "Browser" }).click();
+  await sharedDevices.getByRole("button", { name: "Filter by Safari" }).click();
+  await expect(visitor.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
+  await visitor.getByRole("button", { name: /Remove filter \$browser = Safari/ }).click();
+  await expect(visitor.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", String(visitors));
+  await visitorContext.close();
 });

@@ -12,7 +12,7 @@ const LIVE_QUERY = {
 
 /** Persons who viewed a page in the last 30 minutes, asked again every 30 seconds. */
 export function LiveVisitors({ projectId }: { projectId: number }) {
-  const answer = useQuery({ ...webQuery(projectId, LIVE_QUERY), refetchInterval: LIVE_INTERVAL_MS, staleTime: 0 });
+  const answer = useQuery({ ...webQuery({ projectId }, LIVE_QUERY), refetchInterval: LIVE_INTERVAL_MS, staleTime: 0 });
   const count = (answer.data?.results as number[][] | undefined)?.[0]?.[0];
   return (
     <p className="inline-flex items-center gap-2 text-sm" aria-live="polite" data-testid="web-live">

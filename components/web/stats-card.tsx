@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type OrderField, StatsTable } from "@/components/web/stats-table";
-import { webQuery, type WebStatsRow } from "@/lib/ui/web/queries";
+import { webQuery, type WebSource, type WebStatsRow } from "@/lib/ui/web/queries";
 
 /** Rows a card lists, and after "Show more". */
 const FEW = 10;
@@ -21,13 +21,13 @@ export interface StatsTab {
  * more", and a click on a row that filters the page (`onPick`, when the row stands for a pageview property).
  */
 export function StatsCard({
-  projectId,
+  source,
   title,
   tabs,
   common,
   onPick,
 }: {
-  projectId: number;
+  source: WebSource;
   title: string;
   tabs: StatsTab[];
   common: Record<string, unknown>;
@@ -37,7 +37,7 @@ export function StatsCard({
   const [many, setMany] = useState(false);
   const [order, setOrder] = useState<[OrderField, "ASC" | "DESC"]>(["Visitors", "DESC"]);
   const query = { kind: "WebStatsTableQuery", breakdownBy: tab.breakdown, limit: many ? MANY : FEW, orderBy: order, ...common };
-  const answer = useQuery(webQuery(projectId, query));
+  const answer = useQuery(webQuery(source, query));
   const rows = (answer.data?.results ?? []) as WebStatsRow[];
   const columns = (answer.data?.columns ?? []).slice(1);
   const sortBy = (field: OrderField) => setOrder(([f, d]) => [field, f === field && d === "DESC" ? "ASC" : "DESC"]);

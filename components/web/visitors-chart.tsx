@@ -5,36 +5,15 @@ import { TrendChart } from "@/components/insights/trends/chart";
 import { colorLines } from "@/components/insights/charts/line-colors";
 import { ChartLoading } from "@/components/insights/charts/chart-loading";
 import { trendLines } from "@/components/insights/trends/results";
-import type { PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
-import { analysisQuery } from "@/lib/ui/insights/queries";
+import { VISITORS_SERIES } from "@/lib/analytics/web/visitors-trend";
 import type { TTrendItem } from "@/lib/ui/types";
+import { visitorsTrendQuery, type WebSource, type WebTrendInput } from "@/lib/ui/web/queries";
 
-/** The trend behind the main chart and the tiles' sparklines: visitors, views, sessions and session duration per day. */
-const SERIES = [
-  { key: "visitors", math: "dau", custom_name: "Visitors" },
-  { key: "views", math: "total", custom_name: "Page views" },
-  { key: "sessions", math: "unique_session", custom_name: "Sessions" },
-  { key: "session duration", math: "avg", math_property: "$session_duration", custom_name: "Session duration" },
-] as const;
-
-export function useVisitorsTrend(
-  projectId: number,
-  range: { date_from: string; date_to?: string | null },
-  filters: PropertyFilterValue[],
-  testAccounts: boolean,
-) {
-  const filter = {
-    insight: "TRENDS",
-    events: SERIES.map(({ key: _key, ...series }, order) => ({ id: "$pageview", type: "events", order, ...series })),
-    date_from: range.date_from,
-    date_to: range.date_to ?? undefined,
-    interval: /^-\d+h$/.test(range.date_from) ? "hour" : "day",
-    properties: filters,
-    filter_test_accounts: testAccounts,
-  };
-  const answer = useQuery(analysisQuery(projectId, "trend", filter));
+/** The trend behind the main chart and the tiles' sparklines, its series in VISITORS_SERIES's order. */
+export function useVisitorsTrend(source: WebSource, input: WebTrendInput) {
+  const answer = useQuery(visitorsTrendQuery(source, input));
   const items = (answer.data?.result ?? []) as TTrendItem[];
-  const sparklines = Object.fromEntries(SERIES.map(({ key }, i) => [key, items[i]?.data ?? []]));
+  const sparklines = Object.fromEntries(VISITORS_SERIES.map(({ key }, i) => [key, items[i]?.data ?? []]));
   return { answer, items, sparklines };
 }
 

@@ -32,35 +32,49 @@ interface AnalysisDeclaration<F extends Filter, R, Extra extends object> {
 }
 
 /**
+ * An analysis of the project answered through the results cache, its filter checked first: for the legacy
+ * endpoints, and for callers authorised otherwise than as members (a shared web analytics page's token).
+ */
+export async function answerAnalysis<F extends Filter, R, Extra extends object = object>(
+  project: Project,
+  declaration: Pick<AnalysisDeclaration<F, R, Extra>, "kind" | "check" | "compute" | "empty" | "extra">,
+  request: F,
+  url: URL,
+) {
+  const { kind, check, compute, empty, extra } = declaration;
+  await checkHogQLExpressions(project.id, request);
+  await check?.(project, request);
+  // A cohort recalculated since an answer was cached makes that answer another one's.
+  const cohortVersions = await checkCohortReferences(project.id, request);
+  const filter = filterOf(request);
+  const cacheKey = cohortVersions ? { ...filter, cohort_versions: cohortVersions } : filter;
+  const cached = await analysisResult<R>(
+    project,
+    kind,
+    cacheKey,
+    () => compute(project, filter, url),
+    url.searchParams.get("refresh") ?? request.refresh,
+  );
+  const result = (cached.result ?? empty) as R;
+  return {
+    result,
+    last_refresh: cached.last_refresh,
+    is_cached: cached.is_cached,
+    timezone: project.timezone || "UTC",
+    ...extra?.(url, filter, result),
+  };
+}
+
+/**
  * A legacy analysis endpoint as PostHog has them (`insights/trend/`, `funnel/`, `retention/`, `path/`…): the same
  * filter as a POST body or as GET query parameters, answered through the results cache with `refresh` honoured
  * from either. Returns the GET and POST declarations for the feature's `endpoints.ts` to export by name.
  */
 export function analysisEndpoints<F extends Filter, R, Extra extends object = object>(declaration: AnalysisDeclaration<F, R, Extra>) {
-  const { kind, path, filter: ZFilter, response, check, compute, empty, extra } = declaration;
+  const { path, filter: ZFilter, response } = declaration;
   const answer = async (actor: Parameters<typeof requireProjectAccess>[0], projectId: number | "@current", request: F, url: URL) => {
     const { project } = await requireProjectAccess(actor, projectId);
-    await checkHogQLExpressions(project.id, request);
-    await check?.(project, request);
-    // A cohort recalculated since an answer was cached makes that answer another one's.
-    const cohortVersions = await checkCohortReferences(project.id, request);
-    const filter = filterOf(request);
-    const cacheKey = cohortVersions ? { ...filter, cohort_versions: cohortVersions } : filter;
-    const cached = await analysisResult<R>(
-      project,
-      kind,
-      cacheKey,
-      () => compute(project, filter, url),
-      url.searchParams.get("refresh") ?? request.refresh,
-    );
-    const result = (cached.result ?? empty) as R;
-    return {
-      result,
-      last_refresh: cached.last_refresh,
-      is_cached: cached.is_cached,
-      timezone: project.timezone || "UTC",
-      ...extra?.(url, filter, result),
-    };
+    return answerAnalysis(project, declaration, request, url);
   };
   const common = {
     path,

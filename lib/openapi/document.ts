@@ -13,6 +13,7 @@ import * as funnels from "@/lib/analytics/funnels/endpoints";
 import * as actors from "@/lib/analytics/actors/endpoints";
 import * as correlation from "@/lib/analytics/correlation/endpoints";
 import * as trends from "@/lib/analytics/trends/endpoints";
+import * as web from "@/lib/analytics/web/endpoints";
 import * as batchExports from "@/lib/batch-exports/endpoints";
 import * as batchExportConnections from "@/lib/batch-exports/connection-endpoints";
 import * as flags from "@/lib/flags/endpoints";
@@ -89,6 +90,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   subscriptions,
   definitions,
   query,
+  web,
   ...plugins.pipelineEndpoints,
   plugins,
   openapi: { schemaEndpoint },

@@ -16,6 +16,7 @@ import { runEventsQuery } from "./events-query";
 import type { TQueryRequest, TQueryResponse, TRunnableNode } from "./schemas";
 
 type Body = Record<string, unknown>;
+type TWebNode = Extract<TRunnableNode, { kind: "WebOverviewQuery" | "WebStatsTableQuery" }>;
 
 /**
  * PostHog's execution mode: `refresh` as given (`true` is `force_blocking`), else `async: true` asks for the
@@ -97,6 +98,15 @@ export async function runQuery(actor: Actor, projectId: TProjectId, request: TQu
   const answer = await cachedResult<Body>(project, kind, filter, compute, { refresh: mode, queryId: request.client_query_id });
   const body = respond(project, kind, filter, answer);
   return body.query_status && !body.query_status.complete ? NextResponse.json(body, { status: 202 }) : body;
+}
+
+/**
+ * A web analytics query of the project, answered as `POST /query/` answers it in the blocking mode: for callers
+ * authorised otherwise than as members (a shared web analytics page's token).
+ */
+export async function runWebQuery(project: Project, node: TWebNode): Promise<TQueryResponse> {
+  const { kind, filter, compute } = plan(project, node);
+  return respond(project, kind, filter, await cachedResult<Body>(project, kind, filter, compute, { refresh: "blocking" }));
 }
 
 /** What would fail without running anything: parsing and compiling HogQL, converting an analysis, its expressions' types. */

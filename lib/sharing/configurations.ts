@@ -4,16 +4,17 @@ import { getDb } from "@/lib/db/client";
 import { projects, sharingConfigurations, type SharingConfiguration } from "@/lib/db/schema";
 import { couldBeSharingToken } from "./access-token";
 
-// The sharing configurations of insights and dashboards alike: one per item, with the token of its public link.
+// The sharing configurations of insights, dashboards and web analytics pages alike: one per item, with the token
+// of its public link.
 
 /** What one sharing configuration shares. */
-export type Shareable = { insightId: number } | { dashboardId: number };
+export type Shareable = { insightId: number } | { dashboardId: number } | { webAnalyticsProjectId: number };
 
-const sharing = (target: Shareable) =>
-  "insightId" in target ? eq(sharingConfigurations.insightId, target.insightId) : eq(sharingConfigurations.dashboardId, target.dashboardId);
-
-const targetColumns = (target: Shareable) =>
-  "insightId" in target ? { insightId: target.insightId } : { dashboardId: target.dashboardId };
+function sharing(target: Shareable) {
+  if ("insightId" in target) return eq(sharingConfigurations.insightId, target.insightId);
+  if ("dashboardId" in target) return eq(sharingConfigurations.dashboardId, target.dashboardId);
+  return eq(sharingConfigurations.webAnalyticsProjectId, target.webAnalyticsProjectId);
+}
 
 const newAccessToken = () => randomBytes(22).toString("base64url");
 
@@ -42,7 +43,7 @@ export async function saveSharing(projectId: number, target: Shareable, enabled:
         .returning()
     : await db
         .insert(sharingConfigurations)
-        .values({ projectId, ...targetColumns(target), enabled: enabled ?? false, accessToken: newAccessToken() })
+        .values({ projectId, ...target, enabled: enabled ?? false, accessToken: newAccessToken() })
         .returning();
   return { before, saved };
 }
@@ -60,7 +61,7 @@ export async function renewSharingToken(projectId: number, target: Shareable) {
     ? await db.update(sharingConfigurations).set(fresh).where(eq(sharingConfigurations.id, config.id)).returning()
     : await db
         .insert(sharingConfigurations)
-        .values({ projectId, ...targetColumns(target), enabled: false, ...fresh })
+        .values({ projectId, ...target, enabled: false, ...fresh })
         .returning();
   return saved;
 }

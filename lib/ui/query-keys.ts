@@ -53,7 +53,8 @@ export const analysisKeys = {
 /** Web analytics answers (`WebOverviewQuery`, `WebStatsTableQuery`), keyed by the exact query posted. */
 export const webKeys = {
   all: ["web"] as const,
-  result: (projectId: number, query: Record<string, unknown>) => [...webKeys.all, projectId, query] as const,
+  /** By project id, or by the access token of a shared page. */
+  result: (source: number | string, query: Record<string, unknown>) => [...webKeys.all, source, query] as const,
 };
 
 /** A shared resource's sharing configuration, by its API path (`…/insights/:id/sharing/`, `…/dashboards/:id/sharing/`). */

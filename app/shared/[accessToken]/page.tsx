@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SharedDashboardGrid } from "@/components/dashboards/shared-dashboard";
+import { SharedWebAnalytics } from "@/components/web/shared-web-analytics";
 import { InsightChart } from "@/components/insights/builder/insight-chart";
 import { ApiError } from "@/lib/api/errors";
 import { sharedDashboard } from "@/lib/dashboards/sharing";
@@ -12,16 +13,30 @@ import { enabledSharing } from "@/lib/sharing/configurations";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared", robots: { index: false } };
 
-/** The public, read-only view of an insight or a dashboard whose sharing is enabled: no sign-in. */
+/** The public, read-only view of an insight, a dashboard or a web analytics page whose sharing is enabled: no sign-in. */
 export default async function SharedPage({ params }: { params: Promise<{ accessToken: string }> }) {
   const { accessToken } = await params;
   try {
     const shared = await enabledSharing(accessToken);
+    if (shared?.config.webAnalyticsProjectId) return <SharedWeb accessToken={accessToken} timezone={shared.project.timezone} />;
     return shared?.config.dashboardId ? await SharedDashboard({ accessToken }) : await SharedInsight({ accessToken });
   } catch (error) {
     if (error instanceof ApiError) notFound();
     throw error;
   }
+}
+
+/** Its data is asked by the browser through the token's own routes, as the visitor changes the range or filters. */
+function SharedWeb({ accessToken, timezone }: { accessToken: string; timezone: string }) {
+  return (
+    <main className="mx-auto max-w-7xl p-8">
+      <h1 className="text-2xl font-semibold" data-testid="shared-web-analytics">
+        Web analytics
+      </h1>
+      <p className="mt-4 mb-6 text-sm text-muted-foreground">Times in {timezone}</p>
+      <SharedWebAnalytics accessToken={accessToken} />
+    </main>
+  );
 }
 
 async function SharedDashboard({ accessToken }: { accessToken: string }) {

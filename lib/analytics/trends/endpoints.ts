@@ -44,8 +44,11 @@ function nextUrl(url: URL, filter: Record<string, unknown>, result: TrendItem[])
   return withQuery(url, { offset: String(offset + limit) });
 }
 
+/** How a trend is computed and cached, whoever asks (the legacy endpoints, a shared web analytics page). */
+export const trendAnalysis = { kind: "TRENDS", compute: runTrendFilter, empty: [] as TrendItem[] };
+
 export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoints({
-  kind: "TRENDS",
+  ...trendAnalysis,
   path: "/api/projects/{projectId}/insights/trend/",
   summaries: {
     get: "Compute a trend from the legacy filter given as query parameters",
@@ -53,7 +56,5 @@ export const { get: getTrendEndpoint, post: postTrendEndpoint } = analysisEndpoi
   },
   filter: ZTrendFilter,
   response: ZTrendResponse,
-  compute: runTrendFilter,
-  empty: [] as TrendItem[],
   extra: (url, filter, result) => ({ next: nextUrl(url, filter, result) }),
 });

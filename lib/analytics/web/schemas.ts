@@ -68,6 +68,11 @@ export const ZWebStatsTableQuery = z
 export type TWebOverviewQuery = z.output<typeof ZWebOverviewQuery>;
 export type TWebStatsTableQuery = z.output<typeof ZWebStatsTableQuery>;
 const ZWebQueryCommon = z.object(common);
+
+/** The visitors trend of a shared web analytics page: its range and filters, the series fixed. */
+export const ZWebVisitorsTrendRequest = z
+  .object({ dateRange: common.dateRange, properties: common.properties, filterTestAccounts: common.filterTestAccounts })
+  .meta({ id: "WebVisitorsTrendRequest" });
 export type TWebQueryCommon = z.output<typeof ZWebQueryCommon>;
 
 /** One overview tile (PostHog's WebOverviewItem). */

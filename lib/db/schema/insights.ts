@@ -86,7 +86,10 @@ export const insightViews = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.userId, t.insightId] }), index("insight_views_user").on(t.userId, t.lastViewedAt)],
 );
 
-/** Public sharing of one insight or one dashboard through an access token (PostHog's `SharingConfiguration`). */
+/**
+ * Public sharing of one insight, one dashboard or a project's web analytics page through an access token
+ * (PostHog's `SharingConfiguration`).
+ */
 export const sharingConfigurations = pgTable(
   "sharing_configurations",
   {
@@ -100,11 +103,15 @@ export const sharingConfigurations = pgTable(
     dashboardId: integer("dashboard_id")
       .unique()
       .references(() => dashboards.id, { onDelete: "cascade" }),
+    /** The project whose web analytics page is shared (one configuration per project). */
+    webAnalyticsProjectId: integer("web_analytics_project_id")
+      .unique()
+      .references(() => projects.id, { onDelete: "cascade" }),
     enabled: boolean("enabled").notNull().default(false),
     accessToken: varchar("access_token", { length: 400 }).notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [check("sharing_configurations_one_target", sql`num_nonnulls(${t.insightId}, ${t.dashboardId}) = 1`)],
+  (t) => [check("sharing_configurations_one_target", sql`num_nonnulls(${t.insightId}, ${t.dashboardId}, ${t.webAnalyticsProjectId}) = 1`)],
 );
 
 /**

@@ -1,6 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
+import { visitorsTrendFilter } from "@/lib/analytics/web/visitors-trend";
 import { api } from "@/lib/ui/api-client";
-import { webKeys } from "@/lib/ui/query-keys";
+import { fetchAnalysis } from "@/lib/ui/insights/queries";
+import { analysisKeys, webKeys } from "@/lib/ui/query-keys";
+import type { AnalysisResponse } from "@/lib/ui/types";
 
 /** One overview tile as the query API answers it (PostHog's WebOverviewItem). */
 export interface WebOverviewItem {
@@ -21,11 +24,47 @@ export interface WebQueryAnswer {
   hasMore?: boolean;
 }
 
-/** A web analytics query (`WebOverviewQuery`, `WebStatsTableQuery`) through the query API. */
-export const webQuery = (projectId: number, query: Record<string, unknown>) =>
+/** Where a web analytics page's data comes from: the project's query API (members) or a shared page's token. */
+export type WebSource = { projectId: number } | { accessToken: string };
+
+const sharedPath = (accessToken: string, what: "query" | "trend") =>
+  `/api/shared/${encodeURIComponent(accessToken)}/web_analytics/${what}/`;
+
+/** A web analytics query (`WebOverviewQuery`, `WebStatsTableQuery`; HogQL for members) through the query API. */
+export const webQuery = (source: WebSource, query: Record<string, unknown>) =>
   queryOptions({
-    queryKey: webKeys.result(projectId, query),
-    queryFn: ({ signal }) => api.post<WebQueryAnswer>(`/api/projects/${projectId}/query/`, { query }, { signal }),
+    queryKey: webKeys.result("projectId" in source ? source.projectId : source.accessToken, query),
+    queryFn: ({ signal }) =>
+      api.post<WebQueryAnswer>(
+        "projectId" in source ? `/api/projects/${source.projectId}/query/` : sharedPath(source.accessToken, "query"),
+        { query },
+        { signal },
+      ),
     staleTime: 30_000,
     retry: false,
   });
+
+/** The page's range and filters, as its queries share them. */
+export interface WebTrendInput {
+  dateRange: { date_from: string; date_to?: string | null };
+  properties: unknown[];
+  filterTestAccounts: boolean;
+}
+
+/** The visitors trend behind the chart and the sparklines: the legacy trend endpoint, or the shared page's. */
+export function visitorsTrendQuery(source: WebSource, input: WebTrendInput) {
+  const filter = visitorsTrendFilter(input.dateRange, input.properties, input.filterTestAccounts);
+  const queryKey: readonly unknown[] =
+    "projectId" in source
+      ? analysisKeys.result(source.projectId, "trend", filter)
+      : webKeys.result(source.accessToken, { kind: "trend", ...input });
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) =>
+      "projectId" in source
+        ? fetchAnalysis(source.projectId, "trend", filter, { signal })
+        : api.post<AnalysisResponse>(sharedPath(source.accessToken, "trend"), input, { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+}

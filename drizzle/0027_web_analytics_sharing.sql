@@ -1,0 +1,5 @@
+ALTER TABLE "sharing_configurations" DROP CONSTRAINT "sharing_configurations_one_target";--> statement-breakpoint
+ALTER TABLE "sharing_configurations" ADD COLUMN "web_analytics_project_id" integer;--> statement-breakpoint
+ALTER TABLE "sharing_configurations" ADD CONSTRAINT "sharing_configurations_web_analytics_project_id_projects_id_fk" FOREIGN KEY ("web_analytics_project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sharing_configurations" ADD CONSTRAINT "sharing_configurations_web_analytics_project_id_unique" UNIQUE("web_analytics_project_id");--> statement-breakpoint
+ALTER TABLE "sharing_configurations" ADD CONSTRAINT "sharing_configurations_one_target" CHECK (num_nonnulls("sharing_configurations"."insight_id", "sharing_configurations"."dashboard_id", "sharing_configurations"."web_analytics_project_id") = 1);
