@@ -29,6 +29,7 @@ import * as members from "@/lib/members/endpoints";
 import * as organizations from "@/lib/organizations/endpoints";
 import * as persons from "@/lib/persons/endpoints";
 import * as plugins from "@/lib/plugins/endpoints";
+import * as pluginObservability from "@/lib/plugins/observe/endpoints";
 import * as projects from "@/lib/projects/endpoints";
 import * as query from "@/lib/query/endpoints";
 import * as users from "@/lib/users/endpoints";
@@ -93,6 +94,7 @@ const ENDPOINT_MODULES: Record<string, Record<string, unknown>> = {
   web,
   ...plugins.pipelineEndpoints,
   plugins,
+  pluginObservability,
   openapi: { schemaEndpoint },
 };
 

@@ -5,6 +5,7 @@ import type { TProjectId } from "@/lib/projects/schemas";
 import { openStoredFields } from "@/lib/secrets/at-rest";
 import { projectConfig } from "./configs";
 import { builtInDestination } from "./destinations/apps";
+import { logNow } from "./observe/tally";
 import type { DestinationEvent } from "./destinations/kinds";
 import type { TPluginConfigTest, TPluginConfigTestResult } from "./test-schemas";
 import { ConfigProblem } from "./transformations/kinds";
@@ -59,6 +60,9 @@ function prepared<T>(prepare: () => T): T {
   }
 }
 
+const logTest = (configId: number, event: CapturedEvent, outcome: string) =>
+  logNow({ configId, source: "SYSTEM", type: "INFO", message: `Test run on a ${event.event} event: ${outcome}.`, eventUuid: event.uuid });
+
 /**
  * Runs one set-up's app, with its current settings, on the given event (or a sample one) and answers what it would do:
  * a transformation's output event, or a destination's requests. Nothing is stored or sent.
@@ -77,11 +81,13 @@ export async function testPluginConfig(
     const transform = prepared(() => transformation.prepare(values));
     const answer = transform(structuredClone(event));
     const output = answer instanceof Promise ? await withinLimit(answer) : answer;
+    await logTest(config.id, event, output ? "the transformed event answered" : "the event dropped");
     return { kind: "transformation", input: answeredEvent(event), event: output && answeredEvent(output), requests: null };
   }
   const destination = builtInDestination(plugin.url);
   if (destination) {
     const requests = prepared(() => destination.prepare(values)).preview(destinationEventOf(event));
+    await logTest(config.id, event, `${requests.length} requests answered, none sent`);
     return { kind: "destination", input: answeredEvent(event), event: null, requests };
   }
   throw validationError("Hedgerow does not run this app, so it cannot be tested.", null, "not_run");

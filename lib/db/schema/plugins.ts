@@ -1,5 +1,7 @@
 // Pipeline apps, their source files and per-project configurations.
 import {
+  bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -89,3 +91,41 @@ export const pluginConfigs = pgTable(
 
 export type Plugin = typeof plugins.$inferSelect;
 export type PluginConfig = typeof pluginConfigs.$inferSelect;
+
+/**
+ * An app set-up's events per hour: succeeded, failed, and filtered (dropped by a transformation or not matching a
+ * destination's filters). Written as one upsert per ingested batch or delivery job, never per event.
+ */
+export const pluginConfigMetrics = pgTable(
+  "plugin_config_metrics",
+  {
+    configId: integer("config_id")
+      .notNull()
+      .references(() => pluginConfigs.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    succeeded: bigint("succeeded", { mode: "number" }).notNull().default(0),
+    failed: bigint("failed", { mode: "number" }).notNull().default(0),
+    filtered: bigint("filtered", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.configId, t.hour] })],
+);
+
+/** PostHog's `PluginLogEntry`: what an app set-up did wrong (or was tested on), pruned to a bounded number and age. */
+export const pluginLogEntries = pgTable(
+  "plugin_log_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    configId: integer("config_id")
+      .notNull()
+      .references(() => pluginConfigs.id, { onDelete: "cascade" }),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    /** PostHog's `source`: "PLUGIN" (the app's work) or "SYSTEM" (Hedgerow's doing, e.g. disabling it). */
+    source: varchar("source", { length: 20 }).$type<"PLUGIN" | "SYSTEM">().notNull(),
+    /** PostHog's `type`: "INFO", "WARN" or "ERROR". */
+    type: varchar("type", { length: 20 }).$type<"INFO" | "WARN" | "ERROR">().notNull(),
+    message: text("message").notNull(),
+    eventUuid: varchar("event_uuid", { length: 200 }),
+    instanceId: varchar("instance_id", { length: 200 }).notNull(),
+  },
+  (t) => [index("plugin_log_entries_config").on(t.configId, t.id)],
+);

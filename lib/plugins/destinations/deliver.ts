@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { pluginConfigs, plugins } from "@/lib/db/schema";
 import { openStoredFields } from "@/lib/secrets/at-rest";
+import { logNow, Tally } from "../observe/tally";
 import { builtInDestination } from "./apps";
 import { DELIVERY_QUEUE, type DeliveryJobData, deliveryQueue, forgetDestinations } from "./queue";
 
@@ -14,7 +15,11 @@ type DeliveryJob = { id: string; data: DeliveryJobData; retryCount: number; retr
 /** A batch given up on: counted, and the app disabled with the reason once MAX_FAILED_BATCHES were in a row. */
 async function recordFailure(db: Database, job: DeliveryJob, reason: string) {
   const { configId, projectId, events } = job.data;
-  console.error(`[destinations] app ${configId}: ${events.length} events not delivered after ${job.retryCount + 1} attempts: ${reason}`);
+  const tally = new Tally();
+  tally.add(configId, "failed", events.length);
+  const failed = `${events.length} events not delivered after ${job.retryCount + 1} attempts: ${reason}`;
+  tally.log({ configId, source: "PLUGIN", type: "ERROR", message: failed, eventUuid: events[0]?.event.uuid });
+  await tally.flush();
   const [counted] = await db
     .update(pluginConfigs)
     .set({ deliveryFailures: sql`${pluginConfigs.deliveryFailures} + 1` })
@@ -27,7 +32,7 @@ async function recordFailure(db: Database, job: DeliveryJob, reason: string) {
     .set({ enabled: false, error: { message, time: new Date().toISOString() }, updatedAt: new Date() })
     .where(and(eq(pluginConfigs.id, configId), eq(pluginConfigs.enabled, true)));
   forgetDestinations(projectId);
-  console.error(`[destinations] app ${configId} disabled: ${message}`);
+  await logNow({ configId, source: "SYSTEM", type: "ERROR", message });
 }
 
 /**
@@ -54,9 +59,17 @@ async function deliverJob(db: Database, job: DeliveryJob, stop: AbortSignal) {
   try {
     await app.prepare(openStoredFields(row.config)).deliver(events, stop);
   } catch (error) {
-    if (job.retryCount >= job.retryLimit && !stop.aborted) await recordFailure(db, job, (error as Error).message);
+    const reason = (error as Error).message;
+    if (job.retryCount >= job.retryLimit && !stop.aborted) await recordFailure(db, job, reason);
+    else if (!stop.aborted) {
+      const message = `Attempt ${job.retryCount + 1} of ${job.retryLimit + 1} to deliver ${events.length} events failed, to be retried: ${reason}`;
+      await logNow({ configId, source: "PLUGIN", type: "WARN", message, eventUuid: events[0]?.event.uuid });
+    }
     throw error;
   }
+  const tally = new Tally();
+  tally.add(configId, "succeeded", events.length);
+  await tally.flush();
   if (row.failures > 0) await db.update(pluginConfigs).set({ deliveryFailures: 0 }).where(eq(pluginConfigs.id, configId));
 }
 

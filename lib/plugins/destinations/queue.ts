@@ -6,6 +6,7 @@ import { getDb, type Database } from "@/lib/db/client";
 import type { PersonsState } from "@/lib/persons/processing";
 import { openStoredFields } from "@/lib/secrets/at-rest";
 import { enabledApps, projectCache } from "../enabled";
+import { Tally } from "../observe/tally";
 import { builtInDestination } from "./apps";
 import type { DestinationEvent, PreparedDestination } from "./kinds";
 
@@ -84,7 +85,8 @@ export const jobBatches = (events: DestinationEvent[]) =>
 
 /**
  * Queues stored events for their project's enabled destinations: for each destination, the events it accepts, in
- * job batches (one insert for them all). A project without destinations costs a cached look-up.
+ * job batches (one insert for them all); the events a destination's filters leave out are counted as filtered. A
+ * project without destinations costs a cached look-up.
  */
 export async function queueDeliveries(rows: Record<string, unknown>[], states: Map<number, PersonsState>) {
   const byProject = new Map<number, Record<string, unknown>[]>();
@@ -96,12 +98,15 @@ export async function queueDeliveries(rows: Record<string, unknown>[], states: M
   }
   const jobs: PgBoss.JobInsert<DeliveryJobData>[] = [];
   const { maxAttempts, retrySeconds } = config.batchExports;
+  const tally = new Tally();
   for (const [projectId, projectRows] of byProject) {
     const enabled = await destinations.get(projectId);
     if (!enabled.length) continue;
     const events = projectRows.map((row) => destinationEvent(row, states));
-    for (const { configId, destination } of enabled)
-      for (const batch of jobBatches(events.filter((event) => destination.accepts(event))))
+    for (const { configId, destination } of enabled) {
+      const accepted = events.filter((event) => destination.accepts(event));
+      tally.add(configId, "filtered", events.length - accepted.length);
+      for (const batch of jobBatches(accepted))
         jobs.push({
           name: DELIVERY_QUEUE,
           data: { configId, projectId, events: batch },
@@ -110,6 +115,8 @@ export async function queueDeliveries(rows: Record<string, unknown>[], states: M
           retryBackoff: true,
           expireInSeconds: DELIVERY_EXPIRY_SECONDS,
         });
+    }
   }
   if (jobs.length) await (await deliveryQueue(await getDb())).insert(jobs);
+  await tally.flush();
 }

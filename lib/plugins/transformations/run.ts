@@ -1,12 +1,12 @@
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { catalogEntry } from "../catalog";
 import { enabledApps, projectCache } from "../enabled";
+import { Tally } from "../observe/tally";
 import { BUILT_IN_TRANSFORMATIONS } from "./apps";
 import type { Transform } from "./kinds";
 
 interface EnabledTransformation {
   configId: number;
-  name: string;
   transform: Transform;
 }
 
@@ -22,7 +22,7 @@ async function load(projectId: number): Promise<EnabledTransformation[]> {
     const app = builtInTransformation(row.url);
     if (!app) continue;
     try {
-      enabled.push({ configId: row.id, name: row.name ?? "", transform: app.prepare(row.config) });
+      enabled.push({ configId: row.id, transform: app.prepare(row.config) });
     } catch (error) {
       // Settings are checked when the app is enabled; ones stored before that check are skipped, not guessed.
       console.warn(`Transformation ${row.id} (${row.name}) skipped: ${(error as Error).message}`);
@@ -54,19 +54,29 @@ export function withinLimit<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** The project's enabled transformations run on each event in their order: the event, or null when one drops it. */
-async function transformOne(transformations: EnabledTransformation[], original: CapturedEvent): Promise<CapturedEvent | null> {
+async function transformOne(
+  transformations: EnabledTransformation[],
+  original: CapturedEvent,
+  tally: Tally,
+): Promise<CapturedEvent | null> {
   let event: CapturedEvent = original;
-  for (const { configId, name, transform } of transformations) {
+  for (const { configId, transform } of transformations) {
     let result: CapturedEvent | null;
     try {
       const answer = transform(event);
       // Awaited only when one is given: the usual synchronous path costs no microtask per event.
       result = answer instanceof Promise ? await withinLimit(answer) : answer;
     } catch (error) {
-      console.warn(`Transformation ${configId} (${name}) failed on event ${original.uuid}: ${(error as Error).message}`);
+      tally.add(configId, "failed");
+      const message = `Failed on the event, which was kept: ${(error as Error).message}`;
+      tally.log({ configId, source: "PLUGIN", type: "ERROR", message, eventUuid: original.uuid });
       continue;
     }
-    if (result === null) return null;
+    if (result === null) {
+      tally.add(configId, "filtered");
+      return null;
+    }
+    tally.add(configId, "succeeded");
     event = result;
   }
   return event;
@@ -75,17 +85,19 @@ async function transformOne(transformations: EnabledTransformation[], original: 
 /**
  * Runs the project's enabled transformations on each event in their order, before persons and storage. An event a
  * transformation drops goes no further; a transformation that throws or takes too long is logged and skipped, and
- * the event kept.
+ * the event kept. Each app's counts and failures are written once for the batch.
  */
 export async function transformEvents(projectId: number, events: CapturedEvent[]): Promise<Transformed> {
   const enabled = await transformations.get(projectId);
   if (!enabled.length) return { events, kept: events.map((_, i) => i) };
   const result: Transformed = { events: [], kept: [] };
+  const tally = new Tally();
   for (const [index, original] of events.entries()) {
-    const event = await transformOne(enabled, original);
+    const event = await transformOne(enabled, original, tally);
     if (event === null) continue;
     result.events.push(event);
     result.kept.push(index);
   }
+  await tally.flush();
   return result;
 }
