@@ -83,6 +83,7 @@ const ZEnvironment = z
     HEDGEROW_BATCH_EXPORT_PAGE_SIZE: positiveInt(50_000, 1_000_000),
     HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: positiveInt(5, 100),
     HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
+    HEDGEROW_HEARTBEAT_SECONDS: positiveInt(60, 3_600),
     HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
     HEDGEROW_ALLOWED_DESTINATIONS: z
       .string()
@@ -171,6 +172,8 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
       maxAttempts: e.HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS,
       retrySeconds: e.HEDGEROW_BATCH_EXPORT_RETRY_SECONDS,
     },
+    /** Seconds between the Heartbeat app's events (PostHog's `runEveryMinute`; shorter in tests). */
+    heartbeatSeconds: e.HEDGEROW_HEARTBEAT_SECONDS,
     /** Private hosts destinations may reach (lib/net/destination-guard.ts); by default public addresses only. */
     allowedDestinations: e.HEDGEROW_ALLOWED_DESTINATIONS,
   };

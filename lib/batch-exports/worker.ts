@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { config } from "@/lib/config";
 import { workDeliveries } from "@/lib/plugins/destinations/deliver";
+import { queueHeartbeat, workHeartbeats } from "@/lib/plugins/heartbeat";
 import { getDb, type Database } from "@/lib/db/client";
 import { getEventStore } from "@/lib/events/store/open";
 import {
@@ -63,12 +64,14 @@ export function startBatchExportWorker(settings = config.batchExports): { stop: 
       await boss.work<RunJobData>(RUN_QUEUE, work, ([job]) => executeJob(db, boss, job, settings, stopping.signal));
     // Pipeline destinations' deliveries share the process's pg-boss and its settings.
     await workDeliveries(db, settings, stopping.signal);
+    await workHeartbeats(db, boss, settings.pollMs);
     return { db, boss };
   })();
 
   const tick = async () => {
     const { db, boss } = await started;
     await scheduleRuns(db);
+    await queueHeartbeat(boss, config.heartbeatSeconds);
     await enqueuePendingRuns(db, boss, settings);
     for (const backfillId of await failRunsOfFailedJobs(db)) await settleBackfill(db, backfillId);
   };

@@ -13,6 +13,7 @@ export const RUN_BY_HEDGEROW = {
   propertyFilter: "https://github.com/posthog/property-filter-plugin",
   webhook: "https://github.com/hedgerow/webhook-destination",
   replicator: "https://github.com/posthog/posthog-plugin-replicator",
+  heartbeat: "https://github.com/posthog/posthog-heartbeat-plugin",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));

@@ -8,7 +8,7 @@ import type { TProjectId } from "@/lib/projects/schemas";
 import { projectConfig } from "../configs";
 import type { TPluginLogQuery, TPluginLogs } from "./schemas";
 
-export type LogType = "INFO" | "WARN" | "ERROR";
+type LogType = "INFO" | "WARN" | "ERROR";
 
 export interface LogEntry {
   configId: number;
