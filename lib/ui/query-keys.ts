@@ -169,6 +169,8 @@ export const pluginKeys = {
     [...pluginKeys.organization(organizationId), "source", family, pluginId] as const,
   activity: (organizationId: string, page: number) => [...pluginKeys.organization(organizationId), "activity", page] as const,
   configs: (organizationId: string, projectId: number) => [...pluginKeys.organization(organizationId), "configs", projectId] as const,
+  metrics: (projectId: number, configId: number) => [...pluginKeys.all, "metrics", projectId, configId] as const,
+  logs: (projectId: number, configId: number, type: string) => [...pluginKeys.all, "logs", projectId, configId, type] as const,
 };
 
 // Batch exports (issue 9)

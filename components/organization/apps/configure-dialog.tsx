@@ -14,8 +14,10 @@ import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
-import { runsInHedgerow } from "@/lib/plugins/runs";
+import { RUN_BY_HEDGEROW, runsInHedgerow } from "@/lib/plugins/runs";
 import { NOT_RUN } from "./families";
+import { LogsPanel } from "./logs-panel";
+import { MetricsPanel } from "./metrics-panel";
 import { TestPanel } from "./test-panel";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
@@ -36,6 +38,8 @@ export function ConfigureDialog({
   const fields = configFields(plugin.config_schema);
   const keys = fields.filter((f) => f.key).map((f) => `config.${f.key}`);
   const runs = runsInHedgerow(plugin.url);
+  // Heartbeat takes no event: it has nothing to test.
+  const isHeartbeat = plugin.url?.toLowerCase().startsWith(RUN_BY_HEDGEROW.heartbeat) ?? false;
   const switchNote = runs ? "Runs on every event captured in this project." : `Saved only: ${NOT_RUN}.`;
   return (
     <FormDialog
@@ -131,7 +135,13 @@ export function ConfigureDialog({
               </Field>
             );
           })}
-          {config && runs && <TestPanel projectId={team.id} configId={config.id} />}
+          {config && runs && (
+            <>
+              {!isHeartbeat && <TestPanel projectId={team.id} configId={config.id} />}
+              <MetricsPanel projectId={team.id} configId={config.id} />
+              <LogsPanel projectId={team.id} configId={config.id} />
+            </>
+          )}
         </div>
       )}
     </FormDialog>

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/ui/api-client";
 import { pluginKeys } from "@/lib/ui/query-keys";
+import type { TPluginLogs, TPluginMetrics } from "@/lib/plugins/observe/schemas";
 import type { TActivityPage, TCatalogEntry, TPlugin, TPluginConfig } from "@/lib/ui/types";
 
 // The queries of the pipeline apps and batch exports pages.
@@ -38,4 +39,22 @@ export const pluginConfigsQuery = (organizationId: string, projectId: number) =>
   queryOptions({
     queryKey: pluginKeys.configs(organizationId, projectId),
     queryFn: ({ signal }) => api.getAll<TPluginConfig>(`/api/projects/${projectId}/plugin_configs/`, { signal }),
+  });
+
+/** A set-up's events per hour over the last day. */
+export const pluginConfigMetricsQuery = (projectId: number, configId: number) =>
+  queryOptions({
+    queryKey: pluginKeys.metrics(projectId, configId),
+    queryFn: ({ signal }) =>
+      api.get<TPluginMetrics>(`/api/projects/${projectId}/plugin_configs/${configId}/metrics/?after=-24h`, { signal }),
+  });
+
+/** A set-up's newest log lines, of one level or all ("" ). */
+export const pluginConfigLogsQuery = (projectId: number, configId: number, type: string) =>
+  queryOptions({
+    queryKey: pluginKeys.logs(projectId, configId, type),
+    queryFn: ({ signal }) =>
+      api.get<TPluginLogs>(`/api/projects/${projectId}/plugin_configs/${configId}/logs/?limit=50${type ? `&type_filter=${type}` : ""}`, {
+        signal,
+      }),
   });
