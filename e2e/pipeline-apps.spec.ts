@@ -147,3 +147,40 @@ test("a set-up transformation is tested on a sample event and a typed one, by ke
   await expect(output).toContainText('"product__name": "AZ12"');
   await expect(output).not.toContainText("plan__name");
 });
+
+test("an app's settings dialog shows its metrics and its logs, filtered by level", async ({ page }) => {
+  const owner = newAccount("Mo", "Mo's Metrics");
+  const { team, organization } = (await signUpWithApi(page.request, owner)) as unknown as {
+    team: { id: number; api_token: string };
+    organization: { id: string };
+  };
+  const installed = await page.request.post(`/api/organizations/${organization.id}/pipeline_transformations/`, {
+    data: { url: "https://github.com/PostHog/timestamp-parser-plugin" },
+    headers: sameOrigin(page),
+  });
+  const created = await page.request.post(`/api/projects/${team.id}/plugin_configs/`, {
+    data: { plugin: (await installed.json()).id, enabled: true, config: {} },
+    headers: sameOrigin(page),
+  });
+  const configId = (await created.json()).id as number;
+  const batch = [1, 2, 3].map((n) => ({ event: "counted", distinct_id: `guest-${n}` }));
+  expect((await page.request.post("/batch/", { data: { api_key: team.api_token, batch } })).status()).toBe(200);
+  const tested = await page.request.post(`/api/projects/${team.id}/plugin_configs/${configId}/test/`, {
+    data: {},
+    headers: sameOrigin(page),
+  });
+  expect(tested.status()).toBe(200);
+
+  await page.goto("/organization/apps?tab=transformations");
+  await page.getByRole("button", { name: "Configure Timestamp Parser" }).click();
+  const dialog = page.getByRole("dialog", { name: "Configure Timestamp Parser" });
+  await expect(dialog.getByTestId("app-metrics-totals")).toHaveText("3 succeeded · 0 failed · 0 filtered");
+  await expect(dialog.getByRole("region", { name: "Events per hour" })).toContainText("3");
+  const logs = dialog.getByRole("region", { name: "Log lines" });
+  await expect(logs).toContainText("Test run on a $pageview event");
+  await expectAccessible(page, "app metrics and logs");
+  await dialog.getByRole("button", { name: "Errors" }).click();
+  await expect(dialog.getByText("No log lines.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Info" }).click();
+  await expect(logs).toContainText("INFO");
+});
