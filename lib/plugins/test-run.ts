@@ -44,9 +44,10 @@ const answeredEvent = (event: CapturedEvent) => ({
   timestamp: event.timestamp.toISOString(),
 });
 
-const destinationEventOf = (event: CapturedEvent): DestinationEvent => ({
+const destinationEventOf = (event: CapturedEvent, projectId: number): DestinationEvent => ({
   event: { ...answeredEvent(event), elements_chain: "" },
   person: null,
+  projectId,
 });
 
 /** An app's settings refused as they are: the same 400 enabling it would answer. */
@@ -81,7 +82,7 @@ export async function testPluginConfig(
   }
   const destination = builtInDestination(plugin.url);
   if (destination) {
-    const requests = prepared(() => destination.prepare(values)).preview(destinationEventOf(event));
+    const requests = prepared(() => destination.prepare(values)).preview(destinationEventOf(event, config.projectId));
     return { kind: "destination", input: answeredEvent(event), event: null, requests };
   }
   throw validationError("Hedgerow does not run this app, so it cannot be tested.", null, "not_run");
