@@ -46,7 +46,8 @@ export const customerio: BuiltInDestination = {
   prepare(config) {
     const siteId = requiredText(config, "customerioSiteId");
     const token = requiredText(config, "customerioToken");
-    const base = (settings.appApiUrls.customerio ?? `https://${choiceOf(config, "host", HOSTS)}`).replace(/\/+$/, "");
+    const host = choiceOf(config, "host", HOSTS);
+    const base = (settings.appApiUrls.customerio ?? `https://${host}`).replace(/\/+$/, "");
     const who = choiceOf(config, "sendEventsFromAnonymousUsers", WHO);
     const byEmail = choiceOf(config, "identifyByEmail", ["No", "Yes"] as const) === "Yes";
     const only = eventNames(config.eventsToSend);
