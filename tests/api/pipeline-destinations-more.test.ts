@@ -130,7 +130,11 @@ describe("more pipeline destinations deliver captured events", () => {
       ["customerio", { ...CIO_CHOICES, customerioSiteId: "s", customerioToken: "k", host: "evil.example.com" }, "config__host"],
       [
         "hubspot",
-        { hubspotAccessToken: "t", additionalPropertyMappings: Array.from({ length: 101 }, (_, i) => `p${i}:h${i}`).join(",") },
+        {
+          hubspotAccessToken: "t",
+          triggeringEvents: "$identify",
+          additionalPropertyMappings: Array.from({ length: 101 }, (_, i) => `p${i}:h${i}`).join(","),
+        },
         "config__additionalPropertyMappings",
       ],
       ["s3", { awsAccessKey: "a", awsSecretAccessKey: "s", awsRegion: "us-east-1", s3BucketName: "Not_A_Bucket" }, "config__s3BucketName"],
