@@ -85,6 +85,8 @@ const ZEnvironment = z
     HEDGEROW_BATCH_EXPORT_RETRY_SECONDS: positiveInt(60, 86_400),
     HEDGEROW_HEARTBEAT_SECONDS: positiveInt(60, 3_600),
     HEDGEROW_WORKERS: z.preprocess(unset, z.coerce.number().int().min(1).max(64).optional()),
+    HEDGEROW_CUSTOMERIO_URL: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
+    HEDGEROW_HUBSPOT_URL: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
     HEDGEROW_ALLOWED_DESTINATIONS: z
       .string()
       .optional()
@@ -176,5 +178,7 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     heartbeatSeconds: e.HEDGEROW_HEARTBEAT_SECONDS,
     /** Private hosts destinations may reach (lib/net/destination-guard.ts); by default public addresses only. */
     allowedDestinations: e.HEDGEROW_ALLOWED_DESTINATIONS,
+    /** Where the Customer.io and HubSpot apps call their APIs instead of the services' own hosts (a proxy, a test's receiver). */
+    appApiUrls: { customerio: e.HEDGEROW_CUSTOMERIO_URL, hubspot: e.HEDGEROW_HUBSPOT_URL },
   };
 }

@@ -14,6 +14,10 @@ export const RUN_BY_HEDGEROW = {
   webhook: "https://github.com/hedgerow/webhook-destination",
   replicator: "https://github.com/posthog/posthog-plugin-replicator",
   heartbeat: "https://github.com/posthog/posthog-heartbeat-plugin",
+  customerio: "https://github.com/posthog/customerio-plugin",
+  hubspot: "https://github.com/posthog/hubspot-plugin",
+  s3Export: "https://github.com/posthog/s3-export-plugin",
+  postgresExport: "https://github.com/posthog/postgres-plugin",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));

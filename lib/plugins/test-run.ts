@@ -45,9 +45,10 @@ const answeredEvent = (event: CapturedEvent) => ({
   timestamp: event.timestamp.toISOString(),
 });
 
-const destinationEventOf = (event: CapturedEvent): DestinationEvent => ({
+const destinationEventOf = (event: CapturedEvent, projectId: number): DestinationEvent => ({
   event: { ...answeredEvent(event), elements_chain: "" },
   person: null,
+  projectId,
 });
 
 /** An app's settings refused as they are: the same 400 enabling it would answer. */
@@ -86,7 +87,7 @@ export async function testPluginConfig(
   }
   const destination = builtInDestination(plugin.url);
   if (destination) {
-    const requests = prepared(() => destination.prepare(values)).preview(destinationEventOf(event));
+    const requests = prepared(() => destination.prepare(values)).preview(destinationEventOf(event, config.projectId));
     await logTest(config.id, event, `${requests.length} requests answered, none sent`);
     return { kind: "destination", input: answeredEvent(event), event: null, requests };
   }

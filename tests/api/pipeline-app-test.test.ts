@@ -13,7 +13,7 @@ const APPS = {
   downsampling: ["pipeline_transformations", "https://github.com/PostHog/downsampling-plugin"],
   webhook: ["pipeline_destinations", "https://github.com/hedgerow/webhook-destination"],
   replicator: ["pipeline_destinations", "https://github.com/PostHog/posthog-plugin-replicator"],
-  hubspot: ["pipeline_destinations", "https://github.com/PostHog/hubspot-plugin"],
+  currency: ["pipeline_transformations", "https://github.com/PostHog/currency-normalization-plugin"],
 } as const;
 
 const installed = new Map<string, number>();
@@ -122,8 +122,8 @@ describe("testing an app set-up", () => {
   });
 
   test("an app Hedgerow does not run, and events it cannot take, are 400s", async () => {
-    const hubspot = await setUp(owner, "hubspot", {}, false);
-    expect((await owner.session.post(testPath(owner, hubspot), {})).body).toMatchObject({ type: "validation_error", code: "not_run" });
+    const currency = await setUp(owner, "currency", {}, false);
+    expect((await owner.session.post(testPath(owner, currency), {})).body).toMatchObject({ type: "validation_error", code: "not_run" });
     const path = testPath(owner, flattener);
     const nameless = await owner.session.post(path, { event: { distinct_id: "u" } });
     expect(nameless.status).toBe(400);

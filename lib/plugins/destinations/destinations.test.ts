@@ -15,6 +15,7 @@ const event = (name: string, i = 0, size = 0): DestinationEvent => ({
     elements_chain: "",
   },
   person: null,
+  projectId: 1,
 });
 
 const webhook = builtInDestination("https://github.com/hedgerow/webhook-destination")!;

@@ -9,6 +9,8 @@ export interface DestinationEvent {
     elements_chain: string;
   };
   person: { id: string; properties: Record<string, unknown> } | null;
+  /** The event's project (its `team_id` where a destination writes one). */
+  projectId: number;
 }
 
 /** A request a destination would send, as the apps page's test shows it: secrets masked, nothing sent. */

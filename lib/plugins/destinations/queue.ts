@@ -76,6 +76,7 @@ function destinationEvent(row: Record<string, unknown>, states: Map<number, Pers
       elements_chain: row.elements_chain as string,
     },
     person: person ? { id: person.id, properties: person.properties } : null,
+    projectId: row.team_id as number,
   };
 }
 

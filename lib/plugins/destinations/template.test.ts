@@ -13,6 +13,7 @@ const context: DestinationEvent = {
     elements_chain: "",
   },
   person: { id: "p-1", properties: { email: "a@b.test" } },
+  projectId: 1,
 };
 
 const render = (template: string, event = context) => renderTemplate(parseTemplate(template), event);
