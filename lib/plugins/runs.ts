@@ -13,6 +13,9 @@ export const RUN_BY_HEDGEROW = {
   propertyFilter: "https://github.com/posthog/property-filter-plugin",
   webhook: "https://github.com/hedgerow/webhook-destination",
   replicator: "https://github.com/posthog/posthog-plugin-replicator",
+  notificationBar: "https://github.com/posthog/notification-bar-app",
+  pineappleMode: "https://github.com/posthog/pineapple-mode-app",
+  bugReport: "https://github.com/posthog/bug-report-app",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));
