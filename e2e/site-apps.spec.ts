@@ -63,6 +63,7 @@ test("an enabled Notification Bar and Bug Report run on the project's site throu
   token = project.token;
   await enableSiteApp(page, organization.id, project.id, "https://github.com/PostHog/notification-bar-app", {
     notification: "Spring sale: <strong>20% off</strong> seeds",
+    position: "sticky",
   });
   await enableSiteApp(page, organization.id, project.id, "https://github.com/PostHog/bug-report-app", { eventName: "bug reported" });
 

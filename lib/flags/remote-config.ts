@@ -111,7 +111,9 @@ export function remoteConfigRoute(format: "json" | "js") {
       response =
         format === "json"
           ? Response.json(remoteConfig(token, project.settings))
-          : new Response(await remoteConfigScript(token, project), { headers: { "Content-Type": "application/javascript" } });
+          : new Response(await remoteConfigScript(token, project), {
+              headers: { "Content-Type": "application/javascript; charset=utf-8" },
+            });
       response.headers.set("Cache-Control", "public, max-age=300");
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

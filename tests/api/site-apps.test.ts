@@ -61,7 +61,7 @@ describe("site apps in the remote config script", () => {
 
   test("an enabled Notification Bar shows its HTML with the defaults filled in, and closes for good", async () => {
     const bar = await install(owner, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    const id = await setUp(owner, bar, { notification: 'Sale <a href="/sale">today</a>', backgroundColor: "#ffe08a" });
+    const id = await setUp(owner, bar, { notification: 'Sale <a href="/sale">today</a>', position: "sticky", backgroundColor: "#ffe08a" });
     const token = await tokenOf(owner);
     const { loaders, document } = await loadConfigScript(token);
     expect(loaders.map((loader) => loader.id)).toEqual([String(id)]);
@@ -78,7 +78,7 @@ describe("site apps in the remote config script", () => {
   test("a Notification Bar limited to other domains stays hidden", async () => {
     const user = await signUp(baseUrl);
     const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    await setUp(user, bar, { notification: "Hi", domains: "docs.example, blog.example" });
+    await setUp(user, bar, { notification: "Hi", position: "top-of-page", domains: "docs.example, blog.example" });
     const token = await tokenOf(user);
     const elsewhere = await loadConfigScript(token, "shop.example");
     runLoaders(elsewhere.loaders);
@@ -108,7 +108,7 @@ describe("site apps in the remote config script", () => {
     const user = await signUp(baseUrl);
     const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
     const hostile = '"}); window.pwned = 1; ({"\u2028</script>';
-    await setUp(user, bar, { notification: hostile, backgroundColor: "red" });
+    await setUp(user, bar, { notification: hostile, position: "sticky", backgroundColor: "red" });
     const { loaders, document } = await loadConfigScript(await tokenOf(user));
     runLoaders(loaders);
     expect((document.defaultView as unknown as { pwned?: number }).pwned).toBeUndefined();
@@ -119,8 +119,8 @@ describe("site apps in the remote config script", () => {
     const user = await signUp(baseUrl);
     const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
     const webhook = await install(user, "pipeline_destinations", WEBHOOK);
-    await setUp(user, bar, { notification: "off" }, false);
-    const deleted = await setUp(user, bar, { notification: "gone" });
+    await setUp(user, bar, { notification: "off", position: "sticky" }, false);
+    const deleted = await setUp(user, bar, { notification: "gone", position: "sticky" });
     const removed = await user.session.delete(`/api/projects/${user.projectId}/plugin_configs/${deleted}/`);
     expect(removed.status, removed.text).toBe(204);
     await setUp(user, webhook, { url: "https://example.com/hook" });
@@ -135,7 +135,7 @@ describe("site apps in the remote config script", () => {
   test("turning an app off removes it from the next page load", async () => {
     const user = await signUp(baseUrl);
     const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    const id = await setUp(user, bar, { notification: "soon off" });
+    const id = await setUp(user, bar, { notification: "soon off", position: "sticky" });
     const token = await tokenOf(user);
     expect((await loadConfigScript(token)).loaders).toHaveLength(1);
     const off = await user.session.patch(`/api/projects/${user.projectId}/plugin_configs/${id}/`, { enabled: false });
