@@ -4,6 +4,7 @@ import { ApiError, notFound, validationError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
 import { projects } from "@/lib/db/schema";
 import type { TProjectClientSettings } from "@/lib/projects/schemas";
+import { siteAppLoadersScript } from "@/lib/plugins/site-apps/apps";
 import { projectClientSettings } from "@/lib/projects/service";
 
 /** What a project's SDKs get when it has changed none of its settings (PostHog's team defaults). */
@@ -19,9 +20,9 @@ export const DEFAULT_CLIENT_SETTINGS: TProjectClientSettings = {
 
 /**
  * The settings part of the config posthog-js runs with, shared by the remote config and `/decide`: what it
- * autocaptures, where it sends events, and the products Hedgerow does not serve (recordings, surveys, site apps)
- * off. `capture_console_log_opt_in` only shapes session recordings, which are off, so it changes nothing here,
- * as in PostHog.
+ * autocaptures, where it sends events, and the products Hedgerow does not serve (recordings, surveys) off. Site
+ * apps come as code in `config.js` only, so their list here is empty. `capture_console_log_opt_in` only shapes
+ * session recordings, which are off, so it changes nothing here, as in PostHog.
  */
 export function sdkConfig(settings: TProjectClientSettings) {
   const performance = settings.capture_performance_opt_in || settings.autocapture_web_vitals_opt_in;
@@ -59,17 +60,18 @@ function remoteConfig(token: string, settings: TProjectClientSettings) {
 
 /**
  * `/array/<token>/config.js`: the script that hands the config to posthog-js under its token. Site apps, the
- * script's other part, come as code in `siteApps`, so the JSON's list of them is left out.
+ * script's other part, come as code in `siteApps` (run by posthog-js when the page sets `opt_in_site_apps`), so
+ * the JSON's list of them is left out.
  */
-function remoteConfigScript(token: string, settings: TProjectClientSettings): string {
-  const { siteApps: _siteApps, ...config } = remoteConfig(token, settings);
+async function remoteConfigScript(token: string, project: ConfiguredProject): Promise<string> {
+  const { siteApps: _siteApps, ...config } = remoteConfig(token, project.settings);
   const key = JSON.stringify(token);
   return [
     "(function() {",
     "  window._POSTHOG_REMOTE_CONFIG = window._POSTHOG_REMOTE_CONFIG || {};",
     `  window._POSTHOG_REMOTE_CONFIG[${key}] = {`,
     `    config: ${JSON.stringify(config)},`,
-    "    siteApps: []",
+    `    siteApps: ${await siteAppLoadersScript(project.id)}`,
     "  }",
     "})();",
   ].join("\n");
@@ -81,15 +83,17 @@ function checkToken(token: string): string {
   return token;
 }
 
-/** The settings of the project whose token this is; read afresh, so a change reaches the next page load. */
-async function settingsForToken(token: string): Promise<TProjectClientSettings> {
+type ConfiguredProject = { id: number; settings: TProjectClientSettings };
+
+/** The project whose token this is, with its settings; read afresh, so a change reaches the next page load. */
+async function projectForToken(token: string): Promise<ConfiguredProject> {
   const db = await getDb();
   const [project] = await db
     .select()
     .from(projects)
     .where(eq(projects.apiToken, checkToken(token)));
   if (!project) throw notFound();
-  return projectClientSettings(project);
+  return { id: project.id, settings: projectClientSettings(project) };
 }
 
 type RouteContext = { params: Promise<{ token: string }> };
@@ -103,11 +107,13 @@ export function remoteConfigRoute(format: "json" | "js") {
     let response: Response;
     try {
       const { token } = await ctx.params;
-      const settings = await settingsForToken(token);
+      const project = await projectForToken(token);
       response =
         format === "json"
-          ? Response.json(remoteConfig(token, settings))
-          : new Response(remoteConfigScript(token, settings), { headers: { "Content-Type": "application/javascript" } });
+          ? Response.json(remoteConfig(token, project.settings))
+          : new Response(await remoteConfigScript(token, project), {
+              headers: { "Content-Type": "application/javascript; charset=utf-8" },
+            });
       response.headers.set("Cache-Control", "public, max-age=300");
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

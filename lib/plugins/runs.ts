@@ -18,6 +18,9 @@ export const RUN_BY_HEDGEROW = {
   hubspot: "https://github.com/posthog/hubspot-plugin",
   s3Export: "https://github.com/posthog/s3-export-plugin",
   postgresExport: "https://github.com/posthog/postgres-plugin",
+  notificationBar: "https://github.com/posthog/notification-bar-app",
+  pineappleMode: "https://github.com/posthog/pineapple-mode-app",
+  bugReport: "https://github.com/posthog/bug-report-app",
 } as const;
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));
