@@ -25,7 +25,18 @@ export const RUN_BY_HEDGEROW = {
 
 const RUN = new Set<string>(Object.values(RUN_BY_HEDGEROW));
 
-/** Whether Hedgerow runs the app at `url` (a catalog URL; PostHog's `?private_token=…` and case do not matter). */
+/** The site apps: served to posthog-js and run in visitors' browsers, where Hedgerow sees none of their runs. */
+const IN_BROWSERS = new Set<string>([RUN_BY_HEDGEROW.notificationBar, RUN_BY_HEDGEROW.pineappleMode, RUN_BY_HEDGEROW.bugReport]);
+
+/** A catalog URL as the lists above hold it (PostHog's `?private_token=…` and case do not matter). */
+const bare = (url: string) => url.split("?")[0].replace(/\/+$/, "").toLowerCase();
+
+/** Whether Hedgerow runs the app at `url` (on the server or, for site apps, through posthog-js). */
 export function runsInHedgerow(url: string | null | undefined): boolean {
-  return !!url && RUN.has(url.split("?")[0].replace(/\/+$/, "").toLowerCase());
+  return !!url && RUN.has(bare(url));
+}
+
+/** Whether the app at `url` is a site app Hedgerow serves to posthog-js. */
+export function runsInBrowsers(url: string | null | undefined): boolean {
+  return !!url && IN_BROWSERS.has(bare(url));
 }

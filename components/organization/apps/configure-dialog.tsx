@@ -14,13 +14,16 @@ import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
-import { RUN_BY_HEDGEROW, runsInHedgerow } from "@/lib/plugins/runs";
+import { RUN_BY_HEDGEROW, runsInBrowsers, runsInHedgerow } from "@/lib/plugins/runs";
 import { NOT_RUN } from "./families";
 import { LogsPanel } from "./logs-panel";
 import { MetricsPanel } from "./metrics-panel";
 import { TestPanel } from "./test-panel";
 
 /** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
+/** Heartbeat takes no event: it has nothing to test. */
+const isHeartbeat = (url: string | null | undefined) => url?.toLowerCase().startsWith(RUN_BY_HEDGEROW.heartbeat) ?? false;
+
 export function ConfigureDialog({
   plugin,
   config,
@@ -38,9 +41,11 @@ export function ConfigureDialog({
   const fields = configFields(plugin.config_schema);
   const keys = fields.filter((f) => f.key).map((f) => `config.${f.key}`);
   const runs = runsInHedgerow(plugin.url);
-  // Heartbeat takes no event: it has nothing to test.
-  const isHeartbeat = plugin.url?.toLowerCase().startsWith(RUN_BY_HEDGEROW.heartbeat) ?? false;
-  const switchNote = runs ? "Runs on every event captured in this project." : `Saved only: ${NOT_RUN}.`;
+  const switchNote = !runs
+    ? `Saved only: ${NOT_RUN}.`
+    : runsInBrowsers(plugin.url)
+      ? "Runs on your site's pages whose posthog-js sets opt_in_site_apps: true."
+      : "Runs on every event captured in this project.";
   return (
     <FormDialog
       open
@@ -135,9 +140,9 @@ export function ConfigureDialog({
               </Field>
             );
           })}
-          {config && runs && (
+          {config && runs && !runsInBrowsers(plugin.url) && (
             <>
-              {!isHeartbeat && <TestPanel projectId={team.id} configId={config.id} />}
+              {!isHeartbeat(plugin.url) && <TestPanel projectId={team.id} configId={config.id} />}
               <MetricsPanel projectId={team.id} configId={config.id} />
               <LogsPanel projectId={team.id} configId={config.id} />
             </>
