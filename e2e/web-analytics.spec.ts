@@ -40,7 +40,7 @@ const views = EVENTS.filter((e) => e.event === "$pageview");
 const visitors = new Set(views.map((e) => e.distinct_id)).size;
 
 test("web analytics: tiles, cards, a row click that filters the page, and its public link", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signUpWithApi(page.request, newAccount("Wren"));
   const project = await currentProject(page.request);
   await sendEventsWithApi(page.request, project.token, EVENTS);
@@ -74,7 +74,9 @@ test("web analytics: tiles, cards, a row click that filters the page, and its pu
   await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await expect(page.getByTestId("web-tile-views").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await page.reload();
-  await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
+  await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1", {
+    timeout: 60_000,
+  });
 
   // Share, by keyboard: the public link opens the page read-only for someone signed out.
   await page.getByRole("button", { name: "Share" }).focus();
