@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect } from "@playwright/test";
 import {
   currentProject,
@@ -38,7 +40,7 @@ const views = EVENTS.filter((e) => e.event === "$pageview");
 const visitors = new Set(views.map((e) => e.distinct_id)).size;
 
 test("web analytics: tiles, cards, a row click that filters the page, and its public link", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signUpWithApi(page.request, newAccount("Wren"));
   const project = await currentProject(page.request);
   await sendEventsWithApi(page.request, project.token, EVENTS);
@@ -53,6 +55,9 @@ test("web analytics: tiles, cards, a row click that filters the page, and its pu
   await expect(page.getByTestId("web-tile-sessions").locator("[data-value]")).toHaveAttribute("data-value", "3");
   // One session of three bounced (alice's); bob's lasted 60 s, carol's 3 s, alice's 0 s.
   await expect(page.getByTestId("web-tile-bounce rate")).toContainText("33.3%");
+  // Every tile has its sparkline, bounce rate's from the overview itself.
+  for (const key of ["visitors", "views", "sessions", "session duration", "bounce rate"])
+    await expect(page.getByTestId(`web-tile-${key}`).locator(".recharts-line"), key).toHaveCount(1);
   await expect(page.getByTestId("web-tile-session duration")).toContainText("21s");
   const paths = page.getByRole("region", { name: "Paths" });
   await expect(paths.getByRole("row")).toHaveCount(4);
@@ -69,7 +74,9 @@ test("web analytics: tiles, cards, a row click that filters the page, and its pu
   await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await expect(page.getByTestId("web-tile-views").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await page.reload();
-  await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
+  await expect(page.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1", {
+    timeout: 60_000,
+  });
 
   // Share, by keyboard: the public link opens the page read-only for someone signed out.
   await page.getByRole("button", { name: "Share" }).focus();
@@ -80,6 +87,12 @@ test("web analytics: tiles, cards, a row click that filters the page, and its pu
   await expect(share.getByLabel("Share publicly")).toBeChecked();
   const link = await share.locator("code").filter({ hasText: "/shared/" }).textContent();
   expect(link).toMatch(/\/shared\/[\w-]+$/);
+  // The embed code beside it: an iframe of /embedded/<the same token>, with its copy button.
+  const embed = share.getByRole("region", { name: "Embed" });
+  await expect(embed.getByRole("button", { name: "Copy embed code" })).toBeVisible();
+  const snippet = (await embed.locator("code").textContent())!;
+  const embedUrl = /src="([^"]+)"/.exec(snippet)?.[1];
+  expect(embedUrl).toBe(link!.replace("/shared/", "/embedded/"));
   await expectAccessible(page, "web analytics share dialog");
   await page.keyboard.press("Escape");
   await expect(share).toHaveCount(0);
@@ -102,5 +115,26 @@ test("web analytics: tiles, cards, a row click that filters the page, and its pu
   await expect(visitor.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", "1");
   await visitor.getByRole("button", { name: /Remove filter \$browser = Safari/ }).click();
   await expect(visitor.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", String(visitors));
+
+  // The embed code pasted into a page of another site (another origin): the tiles show in its iframe, untitled.
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><html lang="en"><head><title>Blog</title></head><body>${snippet}</body></html>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const host = await visitorContext.newPage();
+  await host.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+  const frame = host.frameLocator("iframe");
+  await expect(frame.getByTestId("web-tile-visitors").locator("[data-value]")).toHaveAttribute("data-value", String(visitors), {
+    timeout: 60_000,
+  });
+  await expect(frame.getByTestId("web-tile-bounce rate")).toContainText("33.3%");
+  await expect(frame.getByText(/Times in/)).toHaveCount(0);
+  await visitor.goto(embedUrl!);
+  await expect(visitor.getByTestId("web-tile-views").locator("[data-value]")).toHaveAttribute("data-value", String(views.length), {
+    timeout: 60_000,
+  });
+  await expectAccessibleInBothThemes(visitor, "embedded web analytics");
   await visitorContext.close();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
 });

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ExternalLinkIcon, RotateCcwIcon } from "lucide-react";
 import { useId } from "react";
-import { CopyField } from "@/components/copy-button";
+import { SharingLinks } from "@/components/sharing/sharing-links";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,7 +14,8 @@ import { toast } from "@/lib/ui/toast";
 
 /**
  * Public sharing of an insight or a dashboard: a switch that turns the public, read-only link on or off, the
- * link to copy or open, and a reset that replaces it (every copy handed out stops working).
+ * link to copy or open, the `<iframe>` that embeds it, and a reset that replaces both (every copy handed out stops
+ * working).
  */
 export function SharingDialog({
   title,
@@ -41,7 +41,6 @@ export function SharingDialog({
     onSuccess: () => toast.success("New link created. The old one no longer works."),
     onError: (error) => toast.error(errorMessage(error)),
   });
-  const link = config.data?.enabled && config.data.access_token ? `${window.location.origin}/shared/${config.data.access_token}` : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -75,20 +74,13 @@ export function SharingDialog({
               />
             </div>
             {canEdit ? null : <p className="text-sm text-muted-foreground">Only those who can edit it can change its sharing.</p>}
-            {link ? (
-              <div className="grid gap-2">
-                <CopyField value={link} label="Copy public link" />
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" asChild>
-                    <a href={link} target="_blank" rel="noreferrer">
-                      <ExternalLinkIcon /> Open
-                    </a>
-                  </Button>
-                  <Button variant="ghost" size="sm" disabled={!canEdit || reset.isPending} onClick={() => reset.mutate()}>
-                    <RotateCcwIcon /> Reset link
-                  </Button>
-                </div>
-              </div>
+            {config.data.enabled && config.data.access_token ? (
+              <SharingLinks
+                accessToken={config.data.access_token}
+                title={title}
+                canReset={canEdit && !reset.isPending}
+                onReset={() => reset.mutate()}
+              />
             ) : null}
           </div>
         )}

@@ -52,7 +52,7 @@ function Sparkline({ data }: { data: number[] }) {
   );
 }
 
-/** The five overview numbers with their change from the previous period and, where a trend has them, their sparkline. */
+/** The five overview numbers with their change from the previous period and their sparklines (the trend's, or the item's own). */
 export function OverviewTiles({
   items,
   sparklines,
@@ -79,7 +79,7 @@ export function OverviewTiles({
             <span className="text-2xl font-semibold tabular-nums" data-value={item.value ?? ""}>
               {formatItem(item.kind, item.value)}
             </span>
-            <Sparkline data={sparklines[item.key] ?? []} />
+            <Sparkline data={item.sparkline ?? sparklines[item.key] ?? []} />
           </dd>
           <dd>
             <Change item={item} />

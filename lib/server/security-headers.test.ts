@@ -14,12 +14,12 @@ describe("page security headers", () => {
     expect(directive(policy, "default-src")).toBe("default-src 'self'");
   });
 
-  test("the console cannot be framed; shared insights and dashboards can, anywhere", () => {
-    for (const path of ["/", "/login", "/project/1/dashboard/2", "/sharedx", "/settings/shared/1"]) {
+  test("the console cannot be framed; shared and embedded insights, dashboards and web pages can, anywhere", () => {
+    for (const path of ["/", "/login", "/project/1/dashboard/2", "/sharedx", "/settings/shared/1", "/embeddedx", "/project/1/embedded/x"]) {
       expect(directive(contentSecurityPolicy(path, "n", undefined), "frame-ancestors"), path).toBe("frame-ancestors 'none'");
       expect(pageSecurityHeaders(path, undefined)["X-Frame-Options"], path).toBe("DENY");
     }
-    for (const path of ["/shared/abc", "/shared"]) {
+    for (const path of ["/shared/abc", "/shared", "/embedded/abc", "/embedded"]) {
       expect(directive(contentSecurityPolicy(path, "n", undefined), "frame-ancestors"), path).toBe("frame-ancestors *");
       expect(pageSecurityHeaders(path, undefined)).not.toHaveProperty("X-Frame-Options");
     }

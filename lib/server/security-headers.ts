@@ -3,13 +3,17 @@ import { randomBytes } from "node:crypto";
 /** A page's one-time nonce: the only inline or loaded scripts its CSP lets run are the ones Next.js marks with it. */
 export const newNonce = () => randomBytes(16).toString("base64");
 
-/** Pages other sites may frame: shared insights and dashboards are embedded as PostHog's are. */
-const isEmbeddable = (pathname: string) => pathname === "/shared" || pathname.startsWith("/shared/");
+/**
+ * Pages other sites may frame: shared insights, dashboards and web analytics pages, at their public link and at
+ * `/embedded/` (the same without its title, for an iframe), as PostHog's are.
+ */
+const EMBEDDABLE = ["/shared", "/embedded"];
+const isEmbeddable = (pathname: string) => EMBEDDABLE.some((root) => pathname === root || pathname.startsWith(`${root}/`));
 
 /**
  * A page's Content-Security-Policy. Scripts: only the nonce'd ones and what they load (`strict-dynamic`). Styles
  * may be inline: charts and menus position themselves with `style` attributes, which a nonce cannot cover. The
- * console may not be framed (clickjacking); `/shared/*` may be, anywhere.
+ * console may not be framed (clickjacking); `/shared/*` and `/embedded/*` may be, anywhere.
  */
 export function contentSecurityPolicy(pathname: string, nonce: string, siteUrl: string | undefined): string {
   const directives = [

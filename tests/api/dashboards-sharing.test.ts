@@ -68,6 +68,9 @@ describe("dashboards' sharing", () => {
     const page = await fetch(new URL(`/shared/${token}`, baseUrl));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Public numbers");
+    const embedded = await fetch(new URL(`/embedded/${token}`, baseUrl));
+    expect(embedded.status).toBe(200);
+    expect(await embedded.text()).toContain('data-testid="shared-dashboard-name"');
 
     // A dashboard's token reads no insight through the API.
     const viaApi = await anonymous.get(`/api/projects/${owner.projectId}/insights/${insight.id}/?sharing_access_token=${token}`);
@@ -86,10 +89,13 @@ describe("dashboards' sharing", () => {
     expect(second).not.toBe(first);
     expect((await anonymous.get(`/api/shared/${first}/`)).status).toBe(404);
     expect((await anonymous.get(`/api/shared/${second}/`)).status).toBe(200);
+    expect((await fetch(new URL(`/embedded/${first}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${second}`, baseUrl))).status).toBe(200);
 
     expect((await owner.session.patch(sharingUrl, { enabled: false })).body).toMatchObject({ enabled: false, access_token: second });
     expect((await anonymous.get(`/api/shared/${second}/`)).status).toBe(404);
     expect((await fetch(new URL(`/shared/${second}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${second}`, baseUrl))).status).toBe(404);
 
     await owner.session.patch(sharingUrl, { enabled: true });
     expect((await anonymous.get(`/api/shared/${second}/`)).status).toBe(200);

@@ -144,8 +144,10 @@ describe("?sharing_access_token= on the insights API", () => {
         expect(response.status, `${path} ${bad}: ${response.text}`).toBe(403);
         expect(response.body).toEqual(invalidToken);
       }
-      const page = await fetch(new URL(`/shared/${bad}`, baseUrl));
-      expect(page.status, `/shared/${bad}`).toBe(404);
+      for (const root of ["/shared", "/embedded"]) {
+        const page = await fetch(new URL(`${root}/${bad}`, baseUrl));
+        expect(page.status, `${root}/${bad}`).toBe(404);
+      }
     }
     // A write with one is refused as with any token: they are for GETs only.
     const write = await anonymous.request("PATCH", `${base(owner)}/${shared.id}/?sharing_access_token=%00`, { name: "x" });
@@ -260,10 +262,14 @@ describe("POST sharing/refresh/", () => {
     expect((await anonymous.get(`${base(owner)}/${shared.id}/?sharing_access_token=${token}`)).body).toEqual(invalidToken);
     expect((await anonymous.get(`/api/shared/${token}/`)).status).toBe(404);
     expect((await fetch(new URL(`/shared/${token}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${token}`, baseUrl))).status).toBe(404);
 
     expect((await anonymous.get(`${base(owner)}/${shared.id}/?sharing_access_token=${fresh}`)).status).toBe(200);
     expect((await anonymous.get(`/api/shared/${fresh}/`)).body.insight.id).toBe(shared.id);
     expect((await fetch(new URL(`/shared/${fresh}`, baseUrl))).status).toBe(200);
+    const embedded = await fetch(new URL(`/embedded/${fresh}`, baseUrl));
+    expect(embedded.status).toBe(200);
+    expect(await embedded.text()).toContain('data-testid="shared-insight-name"');
 
     const activity = await owner.session.get(`${base(owner)}/${shared.id}/activity/`);
     expect(activity.body.results.map((r: any) => r.activity)).toEqual(["access token refreshed", "sharing enabled", "created"]);

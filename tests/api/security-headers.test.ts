@@ -46,7 +46,7 @@ describe("security headers", () => {
     expect(response.headers.get("content-security-policy")).toBeNull();
   });
 
-  test("pages: a nonce CSP, new on each load; the console refuses framing, /shared/* allows it", async () => {
+  test("pages: a nonce CSP, new on each load; the console refuses framing, /shared/* and /embedded/* allow it", async () => {
     const first = await get("/login");
     const second = await get("/login");
     const policy = first.headers.get("content-security-policy");
@@ -55,14 +55,17 @@ describe("security headers", () => {
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
     expect(await first.text()).toContain(`nonce="${nonce}"`);
     expect(directive(policy, "script-src")).not.toMatch(/unsafe-inline|unsafe-eval/);
-    for (const path of ["/login", "/", "/project/1/insights", "/docs/api", "/SHARED/x", "/sharedx"]) {
+    for (const path of ["/login", "/", "/project/1/insights", "/docs/api", "/SHARED/x", "/sharedx", "/EMBEDDED/x", "/embeddedx"]) {
       const page = await get(path);
       expect(directive(page.headers.get("content-security-policy"), "frame-ancestors"), path).toBe("frame-ancestors 'none'");
       expect(page.headers.get("x-frame-options"), path).toBe("DENY");
     }
-    const shared = await get("/shared/not-a-real-token");
-    expect(directive(shared.headers.get("content-security-policy"), "frame-ancestors")).toBe("frame-ancestors *");
-    expect(shared.headers.get("x-frame-options")).toBeNull();
+    for (const path of ["/shared/not-a-real-token", "/embedded/not-a-real-token"]) {
+      const shared = await get(path);
+      expect(shared.status, path).toBe(404);
+      expect(directive(shared.headers.get("content-security-policy"), "frame-ancestors"), path).toBe("frame-ancestors *");
+      expect(shared.headers.get("x-frame-options"), path).toBeNull();
+    }
     // Served over plain HTTP with no https public URL: no HSTS.
     expect(first.headers.get("strict-transport-security")).toBeNull();
   });

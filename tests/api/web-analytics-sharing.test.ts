@@ -64,6 +64,12 @@ describe("web analytics sharing", () => {
       [0, 3, 0],
     ]);
     expect((await fetch(new URL(`/shared/${token}`, baseUrl))).status).toBe(200);
+    // The embed: the same view for an iframe, without the title's notes.
+    const embedded = await fetch(new URL(`/embedded/${token}`, baseUrl));
+    expect(embedded.status).toBe(200);
+    const html = await embedded.text();
+    expect(html).toContain('data-testid="shared-web-analytics"');
+    expect(html).not.toContain("Times in");
 
     // A new token retires the old one, sharing staying on.
     const refreshed = await sharer.session.post(`${sharingOf(sharer.projectId)}refresh/`);
@@ -73,14 +79,18 @@ describe("web analytics sharing", () => {
     expect((await anonymous.post(sharedQuery(token), { query: overview })).status).toBe(404);
     expect((await anonymous.post(sharedTrend(token), {})).status).toBe(404);
     expect((await fetch(new URL(`/shared/${token}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${token}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${second}`, baseUrl))).status).toBe(200);
     expect((await anonymous.post(sharedQuery(second), { query: overview })).status).toBe(200);
 
     expect((await sharer.session.patch(sharingOf(sharer.projectId), { enabled: false })).body.enabled).toBe(false);
     expect((await anonymous.post(sharedQuery(second), { query: overview })).status).toBe(404);
     expect((await anonymous.post(sharedTrend(second), {})).status).toBe(404);
     expect((await fetch(new URL(`/shared/${second}`, baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(`/embedded/${second}`, baseUrl))).status).toBe(404);
     for (const unknown of ["not-a-token", "x".repeat(400)])
       expect((await anonymous.post(sharedQuery(unknown), { query: overview })).status).toBe(404);
+    expect((await fetch(new URL("/embedded/not-a-token", baseUrl))).status).toBe(404);
   });
 
   test("the token reads only its project's web queries: no other kind, no other project, no dashboard or insight", async () => {

@@ -196,6 +196,20 @@ describe("WebOverviewQuery", () => {
     expect(response.body.results[4]).toMatchObject({ kind: "percentage", isIncreaseBad: true });
   });
 
+  test("the bounce rate's sparkline: per day, the sessions with a pageview that day, as the reference", async () => {
+    const response = await run({ kind: "WebOverviewQuery", ...RANGE });
+    const sessions = sessionsOf(EVENTS);
+    const expected = Array.from({ length: 7 }, (_, d) => {
+      const day = (e: SentEvent) => time(e) >= FROM + d * DAY && time(e) < FROM + (d + 1) * DAY;
+      const ids = [...new Set(pageviews(EVENTS).filter(day).map(sessionOf).filter(Boolean))];
+      return mean(ids.map((id) => (sessions.get(id)!.bounce ? 100 : 0))) ?? 0;
+    });
+    expect(expected.filter((rate) => rate > 0).length).toBeGreaterThan(1);
+    const line: number[] = response.body.results[4].sparkline;
+    expect(line).toHaveLength(7);
+    for (const [d, rate] of line.entries()) expect(rate, `day ${d}`).toBeCloseTo(expected[d], 9);
+  });
+
   test("without compare, previous is null; a property filter keeps its pageviews only", async () => {
     const response = await run({
       kind: "WebOverviewQuery",

@@ -1,6 +1,7 @@
+import { bucketDay, bucketSql } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import type { TWebOverviewQuery, WebOverviewItem } from "./schemas";
-import { changePct, SESSION_BOUNCE_SQL, SESSION_DURATION_SQL, sessionsSql, webScope, type WebProject } from "./scope";
+import { changePct, SESSION_BOUNCE_SQL, SESSION_DURATION_SQL, sessionsSql, webScope, type WebProject, type WebScope } from "./scope";
 
 interface OverviewRow {
   visitors: [number, number];
@@ -8,20 +9,33 @@ interface OverviewRow {
   sessions: [number, number];
   duration: [number | null, number | null];
   bounce: [number | null, number | null];
+  /** Per interval of the range (`bucketDay`): its sessions, and the bounces among them. */
+  bucket_sessions: Record<string, number>;
+  bucket_bounces: Record<string, number>;
 }
 
 /**
  * PostHog's WebOverviewQuery: unique visitors (persons), pageviews, sessions, their average duration and bounce
  * rate, over the range's pageviews and, with `compareFilter.compare`, the previous period's. A session counts in
  * a period when one of its pageviews (matching the filters) is in it; pageviews without a session count as views
- * and visitors only. Visitors and views come from the pageviews, the rest from one row per session.
+ * and visitors only. Visitors and views come from the pageviews, the rest from one row per session. The bounce
+ * rate's item also carries its `sparkline`: the rate per interval of the range (hour or day, as the chart's), a
+ * session counting in each interval one of its pageviews is in, as it counts in a period; 0 with no session.
  */
 export async function runWebOverview(project: WebProject, query: TWebOverviewQuery, now = new Date()): Promise<WebOverviewItem[]> {
   const scope = await webScope(project, query, now);
-  const sessions = sessionsSql(scope, { aggregates: { session_duration: SESSION_DURATION_SQL, is_bounce: SESSION_BOUNCE_SQL } });
+  const tz = scope.params.add(project.timezone || "UTC", "String");
+  const sessions = sessionsSql(scope, {
+    aggregates: {
+      session_duration: SESSION_DURATION_SQL,
+      is_bounce: SESSION_BOUNCE_SQL,
+      buckets: `groupUniqArrayIf(${bucketSql("timestamp", scope.range.interval, tz)}, cur)`,
+    },
+  });
   const both = (sql: (period: "cur" | "prev") => string) => `tuple(${sql("cur")}, ${sql("prev")})`;
   const meanOf = (column: string, p: string) => `if(countIf(views_${p} > 0) = 0, NULL, avgIf(${column}, views_${p} > 0))`;
   const sql = `SELECT v.visitors AS visitors, v.views AS views, s.sessions AS sessions, s.duration AS duration, s.bounce AS bounce
+      , s.bucket_sessions AS bucket_sessions, s.bucket_bounces AS bucket_bounces
     FROM (
       SELECT tuple(uniqExactIf(${scope.person}, ${scope.current}), uniqExactIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
         tuple(countIf(${scope.current}), countIf(${scope.previousPeriod})) AS views
@@ -31,7 +45,9 @@ export async function runWebOverview(project: WebProject, query: TWebOverviewQue
     CROSS JOIN (
       SELECT ${both((p) => `countIf(views_${p} > 0)`)} AS sessions,
         ${both((p) => meanOf("session_duration", p))} AS duration,
-        ${both((p) => meanOf("is_bounce", p))} AS bounce
+        ${both((p) => meanOf("is_bounce", p))} AS bounce,
+        CAST(sumMap(buckets, arrayMap(b -> toUInt64(1), buckets)), 'Map(String, UInt64)') AS bucket_sessions,
+        CAST(sumMap(buckets, arrayMap(b -> toUInt64(is_bounce), buckets)), 'Map(String, UInt64)') AS bucket_bounces
       FROM (${sessions})
     ) AS s`;
   const store = await getAnalysisStore(project.id);
@@ -59,6 +75,14 @@ export async function runWebOverview(project: WebProject, query: TWebOverviewQue
     item("views", "unit", row.views),
     item("sessions", "unit", row.sessions),
     item("session duration", "duration_s", row.duration),
-    item("bounce rate", "percentage", row.bounce, 100),
+    { ...item("bounce rate", "percentage", row.bounce, 100), sparkline: bounceSparkline(scope.range, row) },
   ];
+}
+
+function bounceSparkline(range: WebScope["range"], row: OverviewRow): number[] {
+  return range.buckets.map((wall) => {
+    const day = bucketDay(wall, range.interval);
+    const sessions = Number(row.bucket_sessions[day] ?? 0);
+    return sessions ? (100 * Number(row.bucket_bounces[day] ?? 0)) / sessions : 0;
+  });
 }

@@ -83,4 +83,6 @@ export interface WebOverviewItem {
   previous: number | null;
   changeFromPreviousPct: number | null;
   isIncreaseBad?: boolean;
+  /** Bounce rate only: its value per interval of the range, for the tile's sparkline. */
+  sparkline?: number[];
 }

@@ -71,6 +71,21 @@ describe("web analytics on chDB", () => {
     });
   });
 
+  test("bounce rate sparkline: per day of the range, a session in each day it has a pageview; 0 without sessions", async () => {
+    const query = { kind: "WebOverviewQuery", dateRange: { date_from: "2024-03-03", date_to: "2024-03-06" } };
+    const items = await run.runWebOverview(project, ZWebOverviewQuery.parse(query));
+    expect(items.find((i) => i.key === "bounce rate")?.sparkline).toEqual([0, 100, expect.closeTo(100 / 3, 9), 0]);
+    const hourly = await run.runWebOverview(
+      project,
+      ZWebOverviewQuery.parse({ kind: "WebOverviewQuery", dateRange: { date_from: "-24h" } }),
+      new Date("2024-03-05T12:30:00Z"),
+    );
+    const line = hourly.find((i) => i.key === "bounce rate")?.sparkline ?? [];
+    expect(line).toHaveLength(25);
+    // The hours of 10:00 (a bounce), 11:00 and 12:00 (none) end the range.
+    expect(line.slice(-3)).toEqual([100, 0, 0]);
+  });
+
   test("pages with path cleaning; entry pages with bounce rates; channels", async () => {
     expect(await table("Page", { doPathCleaning: true })).toEqual([
       ["/product/:id", [1, 0], [2, 0]],

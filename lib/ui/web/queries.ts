@@ -13,6 +13,8 @@ export interface WebOverviewItem {
   previous: number | null;
   changeFromPreviousPct: number | null;
   isIncreaseBad?: boolean;
+  /** Bounce rate only: its value per interval, which the trend behind the other sparklines has no series for. */
+  sparkline?: number[];
 }
 
 /** A stats table row: the value, then `[current, previous]` per column. */
