@@ -3,13 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { FormDialog } from "@/components/form-dialog";
-import { Field, fieldMessageId } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { configFields, configFormDefaults, configFormSchema, configToSave, isSavedSecret } from "@/lib/plugins/config-form";
-import { fieldErrorText } from "@/lib/ui/forms";
+import { configFields, configFormDefaults, configFormSchema, configToSave } from "@/lib/plugins/config-form";
 import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
@@ -17,13 +13,14 @@ import { useMe } from "@/lib/ui/use-me";
 import { RUN_BY_HEDGEROW, runsInBrowsers, runsInHedgerow } from "@/lib/plugins/runs";
 import { NOT_RUN } from "./families";
 import { LogsPanel } from "./logs-panel";
+import { ConfigField } from "./config-field";
 import { MetricsPanel } from "./metrics-panel";
 import { TestPanel } from "./test-panel";
 
-/** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
 /** Heartbeat takes no event: it has nothing to test. */
 const isHeartbeat = (url: string | null | undefined) => url?.toLowerCase().startsWith(RUN_BY_HEDGEROW.heartbeat) ?? false;
 
+/** The app's settings in the current project: a form generated from its `config_schema`; secrets are write-only. */
 export function ConfigureDialog({
   plugin,
   config,
@@ -69,11 +66,11 @@ export function ConfigureDialog({
       pendingLabel="Saving…"
       className="sm:max-w-lg"
     >
-      {({ register, control, formState: { errors } }) => (
+      {(form) => (
         <div className="grid max-h-[60vh] gap-4 overflow-y-auto pr-1">
           <div className="flex items-center gap-3">
             <Controller
-              control={control}
+              control={form.control}
               name="enabled"
               render={({ field }) => (
                 <Switch id="enabled" aria-describedby="enabled-note" checked={field.value} onCheckedChange={field.onChange} />
@@ -87,59 +84,9 @@ export function ConfigureDialog({
             </div>
           </div>
           {fields.length === 0 && <p className="text-sm text-muted-foreground">This app has no settings.</p>}
-          {fields.map((field, index) => {
-            if (field.type === "markdown" || !field.key)
-              return (
-                <p key={index} className="text-sm whitespace-pre-wrap text-muted-foreground">
-                  {field.markdown}
-                </p>
-              );
-            const id = `config-${field.key}`;
-            const error = fieldErrorText((errors.config as Record<string, { type: string; message?: string }> | undefined)?.[field.key]);
-            const label = `${field.name || field.key}${field.required ? " *" : ""}`;
-            if (field.type === "attachment")
-              return (
-                <Field key={field.key} label={label} htmlFor={id} description="File settings are not supported in Hedgerow.">
-                  <Input id={id} disabled />
-                </Field>
-              );
-            const described = { "aria-invalid": !!error, "aria-describedby": fieldMessageId(id) };
-            const hint = isSavedSecret(field, stored) ? "Saved. Leave empty to keep it, or type a new value." : field.hint;
-            return (
-              <Field key={field.key} label={label} htmlFor={id} description={hint} error={error}>
-                {field.type === "choice" ? (
-                  <Controller
-                    control={control}
-                    name={`config.${field.key}`}
-                    render={({ field: control }) => (
-                      <Select value={control.value || undefined} onValueChange={control.onChange}>
-                        <SelectTrigger id={id} {...described}>
-                          <SelectValue placeholder="Choose…" />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {(field.choices ?? []).map((choice) => (
-                            <SelectItem key={choice} value={choice}>
-                              {choice}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                ) : field.type === "json" ? (
-                  <Textarea id={id} className="font-mono" {...described} {...register(`config.${field.key}`)} />
-                ) : (
-                  <Input
-                    id={id}
-                    type={field.secret ? "password" : "text"}
-                    autoComplete={field.secret ? "new-password" : "off"}
-                    {...described}
-                    {...register(`config.${field.key}`)}
-                  />
-                )}
-              </Field>
-            );
-          })}
+          {fields.map((field, index) => (
+            <ConfigField key={field.key ?? index} field={field} form={form} stored={stored} />
+          ))}
           {config && runs && !runsInBrowsers(plugin.url) && (
             <>
               {!isHeartbeat(plugin.url) && <TestPanel projectId={team.id} configId={config.id} />}
