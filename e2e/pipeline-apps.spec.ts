@@ -7,10 +7,11 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const { team } = (await signUpWithApi(page.request, owner)) as unknown as { team: { id: number } };
   await page.goto("/organization/apps");
   await expect(page.getByRole("link", { name: "Destinations" })).toHaveAttribute("aria-current", "page");
-  // Hedgerow runs few apps: the page says which before anything else.
-  await expect(page.getByRole("note", { name: "Which apps run" })).toContainText(
-    "Hedgerow runs only these transformations yet: GeoIP, User Agent Populator, Bot Filter, URL Normalizer, Property Filter, Property Flattener, Timestamp Parser and Downsampling.",
-  );
+  // The page says which apps run before anything else, and which are only saved.
+  const notice = page.getByRole("note", { name: "Which apps run" });
+  await expect(notice).toContainText("Site apps: Notification Bar, Pineapple Mode, Bug Report.");
+  await expect(notice).toContainText("Import apps: Heartbeat.");
+  await expect(notice).toContainText("Currency Normalization, GitHub Release Tracker, Github Star Sync and apps added from their source are saved");
   await expect(page.getByText("No destinations yet.")).toBeVisible();
   await expectAccessible(page, "apps, empty");
 
@@ -25,6 +26,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const catalog = page.getByRole("dialog");
   await catalog.getByLabel("Search apps").fill("customer");
   await expect(catalog.getByRole("listitem")).toHaveCount(1);
+  await expect(catalog.getByRole("listitem")).toContainText("Runs in Hedgerow");
   await expectAccessible(page, "catalog dialog");
   await catalog.getByRole("button", { name: "Install Customer.io" }).click();
 
@@ -32,7 +34,7 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const configure = page.getByRole("dialog", { name: "Configure Customer.io" });
   await expect(configure.getByLabel("Customer.io site ID *")).toBeVisible();
   await expect(configure.getByRole("switch", { name: "Switched on in this project" })).toHaveAccessibleDescription(
-    "Saved only: Hedgerow does not run this app yet.",
+    "Runs on every event captured in this project.",
   );
   await configure.getByRole("button", { name: "Save" }).click();
   await expect(configure.getByLabel("Customer.io API key *")).toHaveAccessibleDescription("This field is required.");
@@ -42,8 +44,8 @@ test("an owner installs a destination from the catalog, configures it, edits its
   await configure.getByRole("button", { name: "Save" }).click();
   await expect(configure).toBeHidden();
   const row = page.getByRole("row", { name: /Customer\.io/ });
-  // Switched on, and said not to run; nothing reads "Enabled" as if it did.
-  await expect(row.getByText("On, not running")).toBeVisible();
+  // Switched on and running; nothing reads a bare "Enabled".
+  await expect(row.getByText("On, running")).toBeVisible();
   await expect(page.getByText(/^(Enabled|Active)$/)).toHaveCount(0);
 
   // PostHog's API still round-trips `enabled`: switched off there, the table says "Off".

@@ -3,7 +3,7 @@
 import { ACTIONS_COLUMN } from "@/components/data-table-columns";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, useTable } from "@tanstack/react-table";
-import { ArrowUpCircleIcon, CodeIcon, InfoIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Trash2Icon } from "lucide-react";
+import { ArrowUpCircleIcon, CodeIcon, PlusIcon, RefreshCwIcon, SettingsIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { createContext, useContext, useMemo, useState } from "react";
@@ -26,6 +26,7 @@ import { runsInHedgerow } from "@/lib/plugins/runs";
 import { FAMILY_TABS, NOT_RUN, stateLabel, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
 import { SourceDialog } from "./source-dialog";
 import { UninstallDialog } from "./uninstall-dialog";
+import { WhichAppsRun } from "./which-apps-run";
 
 const ACTIVITY_TAB = "activity";
 
@@ -60,7 +61,7 @@ export function AppsPage() {
         title="Pipeline apps"
         description="Apps that transform events, send them to other tools, add site features or import data."
       />
-      <NotRunNotice />
+      <WhichAppsRun />
       <nav aria-label="App families" className="mb-4 flex flex-wrap gap-1 border-b">
         {[...FAMILY_TABS.map((t) => ({ tab: t.tab, label: t.label })), { tab: ACTIVITY_TAB, label: "Activity" }].map((t) => (
           <Link
@@ -78,27 +79,6 @@ export function AppsPage() {
       </nav>
       {tab ? <FamilyPanel key={tab.tab} tab={tab} /> : <ActivityList />}
     </>
-  );
-}
-
-/** Said once at the top of every tab: which apps run, whatever the others' switches say. */
-function NotRunNotice() {
-  return (
-    <div
-      role="note"
-      aria-label="Which apps run"
-      className="mb-4 flex items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
-    >
-      <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>
-        <span className="font-medium">
-          Hedgerow runs only these transformations yet: GeoIP, User Agent Populator, Bot Filter, URL Normalizer, Property Filter, Property
-          Flattener, Timestamp Parser and Downsampling.
-        </span>{" "}
-        Other apps, their settings, their source and whether they are switched on are saved (and answered through PostHog's API), but they
-        do not transform or send events, import data or load on your site.
-      </p>
-    </div>
   );
 }
 

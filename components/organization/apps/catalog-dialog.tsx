@@ -14,7 +14,8 @@ import { pluginRepositoryQuery } from "@/lib/ui/pipeline/queries";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
-import { type FamilyTab, NOT_RUN } from "./families";
+import { runsInHedgerow } from "@/lib/plugins/runs";
+import type { FamilyTab } from "./families";
 
 /** The catalog's apps of one family, searchable; installing one opens its settings next. */
 export function CatalogDialog({
@@ -52,7 +53,8 @@ export function CatalogDialog({
         <DialogHeader>
           <DialogTitle>Install {tab.label.toLowerCase()}</DialogTitle>
           <DialogDescription>
-            Apps from the catalog that ships with Hedgerow. Installing saves an app and its settings. {NOT_RUN}.
+            Apps from the catalog that ships with Hedgerow. Installing saves an app and its settings; those marked “Saved only” do nothing
+            once switched on.
           </DialogDescription>
         </DialogHeader>
         <Input
@@ -82,9 +84,10 @@ export function CatalogDialog({
                       {entry.name} <span className="font-mono text-xs text-muted-foreground">{entry.tag}</span>
                     </p>
                     <p className="text-sm text-muted-foreground">{entry.description}</p>
-                    <Badge variant="outline" className="mt-1">
-                      {entry.maintainer === "official" ? "Official" : "Community"}
-                    </Badge>
+                    <div className="mt-1 flex gap-1">
+                      <Badge variant="outline">{entry.maintainer === "official" ? "Official" : "Community"}</Badge>
+                      <Badge variant="outline">{runsInHedgerow(entry.url) ? "Runs in Hedgerow" : "Saved only"}</Badge>
+                    </div>
                   </div>
                   {installedUrls.has(entry.url) ? (
                     <span className="flex shrink-0 items-center gap-1 text-sm text-muted-foreground">
