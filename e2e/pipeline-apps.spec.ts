@@ -11,7 +11,9 @@ test("an owner installs a destination from the catalog, configures it, edits its
   const notice = page.getByRole("note", { name: "Which apps run" });
   await expect(notice).toContainText("Site apps: Notification Bar, Pineapple Mode, Bug Report.");
   await expect(notice).toContainText("Import apps: Heartbeat.");
-  await expect(notice).toContainText("Currency Normalization, GitHub Release Tracker, Github Star Sync and apps added from their source are saved");
+  await expect(notice).toContainText(
+    "Currency Normalization, GitHub Release Tracker, Github Star Sync and apps added from their source are saved",
+  );
   await expect(page.getByText("No destinations yet.")).toBeVisible();
   await expectAccessible(page, "apps, empty");
 
