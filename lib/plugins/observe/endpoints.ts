@@ -1,6 +1,6 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { ZPluginConfigParams } from "../schemas";
-import { listPluginLogs } from "./logs";
+import { listPluginLogs } from "./read-logs";
 import { pluginConfigMetricsOf } from "./metrics";
 import { ZPluginLogQuery, ZPluginLogs, ZPluginMetrics, ZPluginMetricsQuery } from "./schemas";
 
