@@ -10,7 +10,7 @@ export default defineConfig({
   // The screenshot tour runs only when asked for (see e2e/screenshots.spec.ts).
   testIgnore: process.env.E2E_SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
   globalSetup: "./e2e/global-setup.ts",
-  workers: 1,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // One retry on CI: a browser test that fails twice in a row is a failure; once, usually a timing hiccup of a loaded machine.
