@@ -152,6 +152,27 @@ test("a set-up transformation is tested on a sample event and a typed one, by ke
   await expect(output).not.toContainText("plan__name");
 });
 
+test("an app Hedgerow does not run is kept with its settings, its switch off and saying why", async ({ page }) => {
+  const owner = newAccount("Uma", "Uma's Imports");
+  const { organization } = (await signUpWithApi(page.request, owner)) as unknown as { organization: { id: string } };
+  const installed = await page.request.post(`/api/organizations/${organization.id}/pipeline_import_apps/`, {
+    data: { url: "https://github.com/PostHog/github-star-sync-plugin" },
+    headers: sameOrigin(page),
+  });
+  expect(installed.status()).toBe(201);
+  await page.goto("/organization/apps?tab=imports");
+  await page.getByRole("button", { name: "Configure Github Star Sync" }).click();
+  const dialog = page.getByRole("dialog", { name: "Configure Github Star Sync" });
+  const toggle = dialog.getByRole("switch", { name: "Switched on in this project" });
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toHaveAccessibleDescription(/needs GitHub's API on the internet/);
+  await expectAccessible(page, "an app that does not run");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row", { name: /Github Star Sync/ }).getByText("Kept, not run")).toBeVisible();
+});
+
 test("an app's settings dialog shows its metrics and its logs, filtered by level", async ({ page }) => {
   const owner = newAccount("Mo", "Mo's Metrics");
   const { team, organization } = (await signUpWithApi(page.request, owner)) as unknown as {

@@ -26,6 +26,7 @@ import { builtInDestination } from "./destinations/apps";
 import { forgetDestinations } from "./destinations/queue";
 import { SECRET_FIELD_VALUE, secretKeysOf } from "./secret";
 import { requirePluginAccess } from "./find";
+import { runsInHedgerow, whyNotRun } from "./runs";
 import { serializePlugin } from "./serialize";
 import { ConfigProblem } from "./transformations/kinds";
 import { builtInTransformation, forgetTransformations } from "./transformations/run";
@@ -55,7 +56,8 @@ function serializeConfig({ config, plugin, organizationName }: ConfigRow, withPl
   return {
     id: config.id,
     plugin: config.pluginId,
-    enabled: config.enabled,
+    // An app set up before Hedgerow refused to switch on what it does not run is answered as it is: off.
+    enabled: config.enabled && runsInHedgerow(plugin.url),
     order: config.order,
     config: values,
     error: config.error ?? null,
@@ -126,6 +128,12 @@ function mergeValues(plugin: Plugin, stored: Record<string, unknown>, given: Rec
   return merged;
 }
 
+/** Switching on an app Hedgerow does not run is refused with the reason (PostHog would run its code; Hedgerow cannot). */
+function checkRunnable(plugin: Plugin) {
+  const reason = whyNotRun(plugin.url);
+  if (reason) throw validationError(reason, "enabled", "not_run");
+}
+
 /**
  * An enabled app needs its required settings, and an app Hedgerow runs needs settings it can run with:
  * the first missing or wrong one is a 400 on `config__<key>`.
@@ -158,6 +166,7 @@ export async function createPluginConfig(actor: Actor, projectId: TProjectId, in
   if (!plugin) throw validationError(`Invalid pk "${input.plugin}" - object does not exist.`, "plugin", "does_not_exist");
   const values = mergeValues(plugin, {}, input.config ?? {});
   const enabled = input.enabled ?? false;
+  if (enabled) checkRunnable(plugin);
   if (enabled) checkRequired(plugin, values);
   const [config] = await db
     .insert(pluginConfigs)
@@ -179,8 +188,9 @@ export async function updatePluginConfig(actor: Actor, projectId: TProjectId, co
   const row = await findConfig(project, organization, configId);
   const { config, plugin } = row;
   const values = input.config !== undefined ? sealedValues(plugin, mergeValues(plugin, config.config, input.config)) : config.config;
-  // Deleting a set-up always disables it, as PostHog does.
-  const enabled = input.deleted ? false : (input.enabled ?? config.enabled);
+  // Deleting a set-up always disables it, as PostHog does; saving one of an app Hedgerow does not run leaves it off.
+  if (input.enabled) checkRunnable(plugin);
+  const enabled = input.deleted ? false : (input.enabled ?? (config.enabled && runsInHedgerow(plugin.url)));
   if (enabled) checkRequired(plugin, values);
   // Enabled again: the reason Hedgerow disabled it, and the failures that led there, are cleared.
   const reenabled = enabled && !config.enabled ? { error: null, deliveryFailures: 0 } : {};
@@ -247,5 +257,5 @@ export async function exportsUnsubscribeConfigs(actor: Actor, organizationId: st
   const exempt = or(and(eq(plugins.isGlobal, true), or(processes, noCapabilities)), and(eq(plugins.isGlobal, false), noCapabilities))!;
   const inOrganization = sql`${pluginConfigs.projectId} IN (SELECT ${projects.id} FROM ${projects} WHERE ${projects.organizationId} = ${organization.id})`;
   const rows = await selectConfigs(and(inOrganization, eq(pluginConfigs.enabled, true), eq(pluginConfigs.deleted, false), not(exempt))!);
-  return rows.map((row) => serializeConfig(row, true));
+  return rows.filter((row) => runsInHedgerow(row.plugin.url)).map((row) => serializeConfig(row, true));
 }

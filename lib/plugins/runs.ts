@@ -36,6 +36,25 @@ export function runsInHedgerow(url: string | null | undefined): boolean {
   return !!url && RUN.has(bare(url));
 }
 
+/** Catalog apps whose work is calls to a service on the internet, which Hedgerow does not make: the service, by URL. */
+const NEEDS_INTERNET: Record<string, string> = {
+  "https://github.com/posthog/currency-normalization-plugin": "Open Exchange Rates",
+  "https://github.com/posthog/github-release-tracking-plugin": "GitHub's API",
+  "https://github.com/posthog/github-star-sync-plugin": "GitHub's API",
+};
+
+/**
+ * Why the app at `url` cannot be switched on, or null when Hedgerow runs it: an app it does not run is kept with its
+ * settings but stays off, so nothing shows as active that does nothing.
+ */
+export function whyNotRun(url: string | null | undefined): string | null {
+  if (runsInHedgerow(url)) return null;
+  const service = url ? NEEDS_INTERNET[bare(url)] : undefined;
+  return service
+    ? `This app's work needs ${service} on the internet, which Hedgerow does not call: it is kept with its settings and stays off.`
+    : "Hedgerow runs only its built-in apps and never an app's stored code: this app is kept with its settings and stays off.";
+}
+
 /** Whether the app at `url` is a site app Hedgerow serves to posthog-js. */
 export function runsInBrowsers(url: string | null | undefined): boolean {
   return !!url && IN_BROWSERS.has(bare(url));

@@ -368,6 +368,52 @@ describe("pipeline apps: who may", () => {
   });
 });
 
+describe("pipeline apps: an app Hedgerow does not run cannot be switched on", () => {
+  const configsOf = (user: TestUser) => `/api/projects/${user.projectId}/plugin_configs/`;
+  const NEEDS_INTERNET = /needs (Open Exchange Rates|GitHub's API) on the internet/;
+  const STORED_CODE = /never an app's stored code/;
+
+  const refusal = (answer: { status: number; body: { type: string; code: string; attr: string; detail: string } }, detail: RegExp) => {
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ type: "validation_error", code: "not_run", attr: "enabled" });
+    expect(answer.body.detail).toMatch(detail);
+  };
+
+  test.each([
+    ["Currency Normalization", CATALOG.currency, "pipeline_transformations"],
+    ["GitHub Release Tracker", "https://github.com/PostHog/github-release-tracking-plugin", "pipeline_import_apps"],
+    ["Github Star Sync", "https://github.com/PostHog/github-star-sync-plugin", "pipeline_import_apps"],
+  ])("%s needs the internet: refused on, kept off", async (_, url, family) => {
+    const owner = await signUp(baseUrl);
+    const app = await install(owner, url, family);
+    refusal(await owner.session.post(configsOf(owner), { plugin: app.id, enabled: true, config: {} }), NEEDS_INTERNET);
+    const kept = await owner.session.post(configsOf(owner), { plugin: app.id, config: {} });
+    expect(kept.status, kept.text).toBe(201);
+    expect(kept.body.enabled).toBe(false);
+    refusal(await owner.session.patch(`${configsOf(owner)}${kept.body.id}/`, { enabled: true }), NEEDS_INTERNET);
+    // Through a personal API key as well, and with other changes beside it: nothing is saved.
+    const program = await owner.key(["plugin:write"]);
+    refusal(await program.patch(`${configsOf(owner)}${kept.body.id}/`, { enabled: true, order: 3 }), NEEDS_INTERNET);
+    const read = await owner.session.get(`${configsOf(owner)}${kept.body.id}/`);
+    expect(read.body).toMatchObject({ enabled: false, order: 0 });
+    expect((await owner.session.get(`${at(owner)}exports_unsubscribe_configs/`)).body).toEqual([]);
+  });
+
+  test("an app written here (its own code) is kept but stays off, whatever its capabilities", async () => {
+    const owner = await signUp(baseUrl);
+    for (const capabilities of [{ methods: ["processEvent"] }, { methods: ["onEvent"] }, { scheduled_tasks: ["runEveryMinute"] }, {}]) {
+      const app = await owner.session.post(at(owner), { plugin_type: "source", name: "Mine", capabilities });
+      expect(app.status, app.text).toBe(201);
+      refusal(await owner.session.post(configsOf(owner), { plugin: app.body.id, enabled: true }), STORED_CODE);
+      const kept = await owner.session.post(configsOf(owner), { plugin: app.body.id, enabled: false });
+      refusal(await owner.session.patch(`${configsOf(owner)}${kept.body.id}/`, { enabled: true }), STORED_CODE);
+      // Its settings still save, and leave it off.
+      const saved = await owner.session.patch(`${configsOf(owner)}${kept.body.id}/`, { config: { a: "b" } });
+      expect(saved.body).toMatchObject({ enabled: false, config: { a: "b" } });
+    }
+  });
+});
+
 describe("pipeline apps: a setting once secret stays write-only", () => {
   const configsOf = (user: TestUser) => `/api/projects/${user.projectId}/plugin_configs/`;
   const FORM = [
@@ -375,7 +421,7 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
     { key: "password", name: "Password", type: "string", secret: true, required: true },
   ];
 
-  /** An app written here with a secret setting, set up and enabled in the owner's project with `secret`. */
+  /** An app written here with a secret setting, set up (off: Hedgerow never runs stored code) in the owner's project with `secret`. */
   async function appWithSecret(owner: TestUser, secret: string) {
     const app = await owner.session.post(at(owner), {
       plugin_type: "source",
@@ -386,7 +432,7 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
     expect(app.status, app.text).toBe(201);
     const config = await owner.session.post(configsOf(owner), {
       plugin: app.body.id,
-      enabled: true,
+      enabled: false,
       config: { host: "db.internal", password: secret },
     });
     expect(config.status, config.text).toBe(201);

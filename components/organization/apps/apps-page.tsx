@@ -22,8 +22,8 @@ import { cn } from "@/lib/ui/utils";
 import { ActivityList } from "./activity-list";
 import { CatalogDialog } from "./catalog-dialog";
 import { ConfigureDialog } from "./configure-dialog";
-import { runsInHedgerow } from "@/lib/plugins/runs";
-import { FAMILY_TABS, NOT_RUN, stateLabel, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
+import { runsInHedgerow, whyNotRun } from "@/lib/plugins/runs";
+import { FAMILY_TABS, stateLabel, TRANSFORMATIONS_READ_ONLY, type FamilyTab } from "./families";
 import { SourceDialog } from "./source-dialog";
 import { UninstallDialog } from "./uninstall-dialog";
 import { WhichAppsRun } from "./which-apps-run";
@@ -192,10 +192,7 @@ function StatusCell({ plugin }: { plugin: TPlugin }) {
       </Badge>
     );
   return (
-    <Badge
-      variant={config.enabled ? "outline" : "secondary"}
-      title={config.enabled && !runsInHedgerow(plugin.url) ? `Switched on and saved; ${NOT_RUN}.` : undefined}
-    >
+    <Badge variant={config.enabled ? "outline" : "secondary"} title={whyNotRun(plugin.url) ?? undefined}>
       {stateLabel(config.enabled, runsInHedgerow(plugin.url))}
     </Badge>
   );

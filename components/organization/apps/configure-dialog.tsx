@@ -10,8 +10,7 @@ import { savePluginConfigMutation } from "@/lib/ui/pipeline/mutations";
 import { toast } from "@/lib/ui/toast";
 import type { TPlugin, TPluginConfig } from "@/lib/ui/types";
 import { useMe } from "@/lib/ui/use-me";
-import { RUN_BY_HEDGEROW, runsInBrowsers, runsInHedgerow } from "@/lib/plugins/runs";
-import { NOT_RUN } from "./families";
+import { RUN_BY_HEDGEROW, runsInBrowsers, whyNotRun } from "@/lib/plugins/runs";
 import { LogsPanel } from "./logs-panel";
 import { ConfigField } from "./config-field";
 import { MetricsPanel } from "./metrics-panel";
@@ -37,21 +36,22 @@ export function ConfigureDialog({
   const schema = configFormSchema(plugin.config_schema, stored);
   const fields = configFields(plugin.config_schema);
   const keys = fields.filter((f) => f.key).map((f) => `config.${f.key}`);
-  const runs = runsInHedgerow(plugin.url);
-  const switchNote = !runs
-    ? `Saved only: ${NOT_RUN}.`
-    : runsInBrowsers(plugin.url)
+  const notRun = whyNotRun(plugin.url);
+  const runs = !notRun;
+  const switchNote =
+    notRun ??
+    (runsInBrowsers(plugin.url)
       ? "Runs on your site's pages whose posthog-js sets opt_in_site_apps: true."
-      : "Runs on every event captured in this project.";
+      : "Runs on every event captured in this project.");
   return (
     <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Configure ${plugin.name || "app"}`}
-      description={`Settings in ${team.name}, saved for the app.${runs ? "" : ` ${NOT_RUN}: switching it on runs nothing.`}`}
+      description={`Settings in ${team.name}, saved for the app.`}
       schema={schema}
       fields={["enabled", ...keys]}
-      defaultValues={configFormDefaults(plugin.config_schema, stored, config?.enabled ?? true)}
+      defaultValues={configFormDefaults(plugin.config_schema, stored, runs && (config?.enabled ?? true))}
       onSubmit={async (values) => {
         await save.mutateAsync({
           projectId: team.id,
@@ -73,7 +73,13 @@ export function ConfigureDialog({
               control={form.control}
               name="enabled"
               render={({ field }) => (
-                <Switch id="enabled" aria-describedby="enabled-note" checked={field.value} onCheckedChange={field.onChange} />
+                <Switch
+                  id="enabled"
+                  aria-describedby="enabled-note"
+                  checked={field.value}
+                  disabled={!runs}
+                  onCheckedChange={field.onChange}
+                />
               )}
             />
             <div className="grid gap-0.5">

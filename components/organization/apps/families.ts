@@ -13,8 +13,5 @@ export type FamilyTab = (typeof FAMILY_TABS)[number];
 /** PostHog's API gives transformations list, create and retrieve only: nothing changes them once installed. */
 export const TRANSFORMATIONS_READ_ONLY = "PostHog's API has no update, source or uninstall for transformations.";
 
-/** Hedgerow stores every app and its set-ups but runs only a few: every place that shows an app's state says which. */
-export const NOT_RUN = "Hedgerow does not run this app yet";
-
-/** An app's state in a project, as the table and the settings say it. */
-export const stateLabel = (enabled: boolean, runs: boolean) => (!enabled ? "Off" : runs ? "On, running" : "On, not running");
+/** An app's state in a project, as the table says it: an app Hedgerow does not run cannot be switched on. */
+export const stateLabel = (enabled: boolean, runs: boolean) => (!runs ? "Kept, not run" : enabled ? "On, running" : "Off");

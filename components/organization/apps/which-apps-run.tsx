@@ -38,8 +38,9 @@ export function WhichAppsRun() {
           </p>
         )}
         <p className="text-muted-foreground">
-          {notRun.length ? `${names(notRun)} and apps` : "Apps"} added from their source are saved with their settings and switches (and
-          answered through PostHog's API), but do not transform or send events, import data or load on your site.
+          {notRun.length ? `${names(notRun)} and apps` : "Apps"} added from their source are saved with their settings (and answered through
+          PostHog's API) but cannot be switched on: {notRun.length ? "the catalog ones need services on the internet, and " : ""}
+          Hedgerow never runs an app's stored code.
         </p>
       </div>
     </div>
