@@ -1,34 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { currentProject, hydrating, newAccount, screenshotThemes, signUpWithApi, test } from "./support";
+import { otherSite } from "./other-site";
+import { currentProject, newAccount, screenshotThemes, signUpWithApi, test } from "./support";
 
 // posthog-js's browser bundle in a page of another site, served on loopback by this test, pointed at Hedgerow: it
 // loads the project's remote config, then autocaptures clicks, as PostHog's own pages would.
 
-const bundle = readFileSync(path.join(process.cwd(), "node_modules/posthog-js/dist/array.full.js"), "utf8");
-
-const shopPage = (token: string) => `<!doctype html><html lang="en"><head><title>Shop</title><script src="/posthog.js"></script>
-<script>posthog.init(${JSON.stringify(token)}, { api_host: ${JSON.stringify(process.env.E2E_BASE_URL)}, request_batching: false, person_profiles: "always", opt_out_useragent_filter: true })</script>
-</head><body><main><h1>Shop</h1><button id="buy" class="cta primary">Buy now</button></main></body></html>`;
-
-let site: Server;
-let siteUrl: string;
-let token = "";
-
-test.beforeAll(async () => {
-  site = createServer((req, res) => {
-    const script = req.url === "/posthog.js";
-    res.writeHead(200, { "content-type": script ? "application/javascript" : "text/html" });
-    res.end(script ? bundle : shopPage(token));
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+const shopSite = otherSite({ title: "Shop", body: '<h1>Shop</h1><button id="buy" class="cta primary">Buy now</button>' });
 
 declare global {
   interface Window {
@@ -44,10 +21,9 @@ declare global {
 
 /** A fresh browser (no cached remote config) on the shop's page, posthog-js sending each event at once. */
 async function openShop(browser: Browser): Promise<Page> {
-  const page = hydrating(await (await browser.newContext()).newPage());
-  await page.goto(siteUrl);
+  const page = await shopSite.open(browser);
   // posthog-js decides on autocapture once the project's remote config has loaded.
-  await page.waitForFunction((key) => window._POSTHOG_REMOTE_CONFIG?.[key]?.config !== undefined, token);
+  await page.waitForFunction((key) => window._POSTHOG_REMOTE_CONFIG?.[key]?.config !== undefined, shopSite.token);
   return page;
 }
 
@@ -80,7 +56,7 @@ test("posthog-js autocaptures a click with its elements; turning autocapture off
   test.setTimeout(180_000);
   await signUpWithApi(page.request, newAccount("Ada", "Ada's Shop"));
   const project = await currentProject(page.request);
-  token = project.token;
+  shopSite.token = project.token;
 
   const shop = await openShop(browser);
   await expect.poll(() => shop.evaluate(() => window.posthog.autocapture?.isEnabled)).toBe(true);
