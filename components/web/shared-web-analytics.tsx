@@ -3,6 +3,7 @@
 import { XIcon } from "lucide-react";
 import type { PropertyFilterValue } from "@/components/insights/controls/filter-kinds";
 import { Button } from "@/components/ui/button";
+import { LiveVisitors } from "@/components/web/live-visitors";
 import { useWebPageState, WebRangeControls } from "@/components/web/web-controls";
 import { WebReport } from "@/components/web/web-report";
 
@@ -19,7 +20,10 @@ export function SharedWebAnalytics({ accessToken }: { accessToken: string }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 rounded-lg border bg-card p-3">
-        <WebRangeControls page={page} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <WebRangeControls page={page} />
+          <LiveVisitors source={{ accessToken }} />
+        </div>
         {filters.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Filters">
             {filters.map((filter, i) => (

@@ -26,7 +26,7 @@ export function WebAnalytics({ projectId }: { projectId: number }) {
         description="Visitors, pages and sources of the project's pageviews."
         actions={
           <>
-            <LiveVisitors projectId={projectId} />
+            <LiveVisitors source={{ projectId }} />
             <Button variant="outline" onClick={() => setSharing(true)}>
               <Share2Icon /> Share
             </Button>

@@ -93,6 +93,25 @@ describe("web analytics sharing", () => {
     expect((await fetch(new URL("/embedded/not-a-token", baseUrl))).status).toBe(404);
   });
 
+  test("live visitors: the last 30 minutes' visitors from an exact start, through the token as for members", async () => {
+    const { owner, token } = await sharedProject();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await sendEvents(baseUrl, owner, [
+      { event: "$pageview", distinct_id: "now-1", timestamp: minutesAgo(2), properties: { $pathname: "/" } },
+      { event: "$pageview", distinct_id: "now-2", timestamp: minutesAgo(10), properties: { $pathname: "/" } },
+      { event: "$pageview", distinct_id: "now-2", timestamp: minutesAgo(11), properties: { $pathname: "/a" } },
+      // Outside the 30 minutes (within the hour, which a relative range would round to), and not a pageview.
+      { event: "$pageview", distinct_id: "earlier", timestamp: minutesAgo(45), properties: { $pathname: "/" } },
+      { event: "$autocapture", distinct_id: "clicker", timestamp: minutesAgo(1), properties: {} },
+    ]);
+    const live = { kind: "WebOverviewQuery", dateRange: { date_from: minutesAgo(30) } };
+    const shared = await owner.session.as({}).post(sharedQuery(token), { query: live });
+    expect(shared.status, shared.text).toBe(200);
+    expect(tile(shared.body, "visitors")).toBe(2);
+    const members = await owner.session.post(`/api/projects/${owner.projectId}/query/`, { query: live });
+    expect(tile(members.body, "visitors")).toBe(2);
+  });
+
   test("the token reads only its project's web queries: no other kind, no other project, no dashboard or insight", async () => {
     const { owner, token } = await sharedProject();
     const { owner: other } = await sharedProject(["z"]);

@@ -32,17 +32,40 @@ export type WebSource = { projectId: number } | { accessToken: string };
 const sharedPath = (accessToken: string, what: "query" | "trend") =>
   `/api/shared/${encodeURIComponent(accessToken)}/web_analytics/${what}/`;
 
+const sourceKey = (source: WebSource) => ("projectId" in source ? source.projectId : source.accessToken);
+
+const postWebQuery = (source: WebSource, query: Record<string, unknown>, signal: AbortSignal) =>
+  api.post<WebQueryAnswer>(
+    "projectId" in source ? `/api/projects/${source.projectId}/query/` : sharedPath(source.accessToken, "query"),
+    { query },
+    { signal },
+  );
+
 /** A web analytics query (`WebOverviewQuery`, `WebStatsTableQuery`; HogQL for members) through the query API. */
 export const webQuery = (source: WebSource, query: Record<string, unknown>) =>
   queryOptions({
-    queryKey: webKeys.result("projectId" in source ? source.projectId : source.accessToken, query),
-    queryFn: ({ signal }) =>
-      api.post<WebQueryAnswer>(
-        "projectId" in source ? `/api/projects/${source.projectId}/query/` : sharedPath(source.accessToken, "query"),
-        { query },
-        { signal },
-      ),
+    queryKey: webKeys.result(sourceKey(source), query),
+    queryFn: ({ signal }) => postWebQuery(source, query, signal),
     staleTime: 30_000,
+    retry: false,
+  });
+
+const LIVE_MINUTES = 30;
+
+/**
+ * Visitors (persons with a pageview) in the last 30 minutes: the overview's unique visitors from 30 minutes before
+ * each ask, so members and a shared page count them alike.
+ */
+export const liveVisitorsQuery = (source: WebSource) =>
+  queryOptions({
+    queryKey: webKeys.result(sourceKey(source), { kind: "live" }),
+    queryFn: async ({ signal }) => {
+      const dateRange = { date_from: new Date(Date.now() - LIVE_MINUTES * 60_000).toISOString() };
+      const answer = await postWebQuery(source, { kind: "WebOverviewQuery", dateRange }, signal);
+      const visitors = (answer.results as WebOverviewItem[]).find((item) => item.key === "visitors");
+      return visitors?.value ?? 0;
+    },
+    staleTime: 0,
     retry: false,
   });
 
