@@ -5,7 +5,7 @@ import { pluginConfigs, plugins } from "@/lib/db/schema";
 import { openStoredFields } from "@/lib/secrets/at-rest";
 import { logNow, Tally } from "../observe/tally";
 import { builtInDestination } from "./apps";
-import { DELIVERY_QUEUE, type DeliveryJobData, deliveryQueue, forgetDestinations } from "./queue";
+import { addDeliveryWorker, DELIVERY_QUEUE, type DeliveryJobData, deliveryQueue, forgetDestinations } from "./queue";
 
 /** Batches given up on in a row (each after its last attempt) that disable the app, with the reason in `error`. */
 const MAX_FAILED_BATCHES = 3;
@@ -73,10 +73,20 @@ async function deliverJob(db: Database, job: DeliveryJob, stop: AbortSignal) {
   if (row.failures > 0) await db.update(pluginConfigs).set({ deliveryFailures: 0 }).where(eq(pluginConfigs.id, configId));
 }
 
-/** `concurrency` pg-boss workers of deliveries in this process (beside its batch export workers). */
+/**
+ * `concurrency` pg-boss workers of deliveries in this process (beside its batch export workers). A worker that got a
+ * job fetches the next one at once (pg-boss would wait a poll interval after each): a backlog drains at the
+ * destination's pace, and only an empty queue is polled. Jobs this process queues wake its workers.
+ */
 export async function workDeliveries(db: Database, settings: { pollMs: number; concurrency: number }, stop: AbortSignal) {
   const boss: PgBoss = await deliveryQueue(db);
   const work = { pollingIntervalSeconds: Math.max(0.5, settings.pollMs / 1_000), includeMetadata: true } as const;
-  for (let i = 0; i < settings.concurrency; i++)
-    await boss.work<DeliveryJobData>(DELIVERY_QUEUE, work, ([job]) => deliverJob(db, job, stop));
+  for (let i = 0; i < settings.concurrency; i++) {
+    let workerId: string | undefined;
+    workerId = await boss.work<DeliveryJobData>(DELIVERY_QUEUE, work, ([job]) => {
+      if (workerId) boss.notifyWorker(workerId);
+      return deliverJob(db, job, stop);
+    });
+    addDeliveryWorker(workerId);
+  }
 }

@@ -49,8 +49,12 @@ const destinations = projectCache("__hedgerowDestinations", load);
 /** Forgets a project's destinations in this process, after its apps changed. */
 export const forgetDestinations = (projectId: number) => destinations.forget(projectId);
 
-/** The settled pg-boss with the delivery queue made (once per process). */
-const holder = globalThis as unknown as { __hedgerowDeliveryQueue?: Promise<PgBoss> };
+/** The settled pg-boss with the delivery queue made (once per process), and this process's delivery workers. */
+const holder = globalThis as unknown as { __hedgerowDeliveryQueue?: Promise<PgBoss>; __hedgerowDeliveryWorkers?: Set<string> };
+const localWorkers = (holder.__hedgerowDeliveryWorkers ??= new Set());
+
+/** Records a delivery worker of this process (its pg-boss id), to be woken when this process queues deliveries. */
+export const addDeliveryWorker = (workerId: string) => void localWorkers.add(workerId);
 export function deliveryQueue(db: Database): Promise<PgBoss> {
   holder.__hedgerowDeliveryQueue ??= (async () => {
     const boss = await runQueue(db, config.batchExports);
@@ -118,6 +122,11 @@ export async function queueDeliveries(rows: Record<string, unknown>[], states: M
         });
     }
   }
-  if (jobs.length) await (await deliveryQueue(await getDb())).insert(jobs);
+  if (jobs.length) {
+    const boss = await deliveryQueue(await getDb());
+    await boss.insert(jobs);
+    // Idle workers would see the jobs at their next poll: this process's look now (other processes' still poll).
+    for (const workerId of localWorkers) boss.notifyWorker(workerId);
+  }
   await tally.flush();
 }

@@ -75,8 +75,18 @@ export const webhook: BuiltInDestination = {
         return [{ method: method as string, url, headers: { "content-type": "application/json", ...masked }, body: JSON.parse(body) }];
       },
       async deliver(events, signal) {
-        for (let i = 0; i < events.length; i += PARALLEL_REQUESTS)
-          await Promise.all(events.slice(i, i + PARALLEL_REQUESTS).map((event) => sendOne(event, signal)));
+        // Each sender takes the next event as its request ends (a slow request holds up one sender, not a round);
+        // after a failure none starts another: the batch is retried whole.
+        let next = 0;
+        let failed = false;
+        const sender = async () => {
+          while (next < events.length && !failed)
+            await sendOne(events[next++], signal).catch((error: unknown) => {
+              failed = true;
+              throw error;
+            });
+        };
+        await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, events.length) }, sender));
       },
     };
   },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { geoip, locationOf, publicAddress } from "./geoip";
+import { geoip, locationOf, publicAddress, recentAddresses } from "./geoip";
 import { pageview } from "./test-event";
 
 const event = pageview;
@@ -66,6 +66,19 @@ describe("GeoIP", () => {
     const disabled = event({ $ip: "8.8.8.8", $geoip_disable: true });
     expect(await locate(disabled)).toBe(disabled);
     expect(publicAddress(" 8.8.8.8 ")).toEqual({ address: "8.8.8.8", family: "ipv4" });
+  });
+
+  test("addresses of one place share its placement; the remembered addresses are bounded, the oldest forgotten", async () => {
+    await locate(event({ $ip: "8.8.8.8" }));
+    await locate(event({ $ip: "8.8.8.9" }));
+    const placement = recentAddresses.get("8.8.8.8");
+    expect(placement).toBeTruthy();
+    expect(recentAddresses.get("8.8.8.9")).toBe(placement);
+    const limit = recentAddresses.max;
+    for (let i = 0; i <= limit; i++) await locate(event({ $ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
+    expect(recentAddresses.size).toBe(limit);
+    expect(recentAddresses.has("8.8.8.8")).toBe(false);
+    expect(recentAddresses.has("10.0.0.0")).toBe(false);
   });
 
   test("a record's fields in PostHog's names; an unknown country is no location", () => {

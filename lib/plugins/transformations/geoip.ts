@@ -32,10 +32,14 @@ function databaseFile(family: Family): string {
   return path.join(process.cwd(), "node_modules", "@ip-location-db", "dbip-city-mmdb", `dbip-city-${family}.mmdb`);
 }
 
+/** Records decoded from a database, by offset: the addresses of one place share one, decoded once while it is used. */
+const RECORDS_KEPT = 10_000;
+
 function database(family: Family): Promise<Reader<CityResponse>> {
   let entry = databases[family];
   if (!entry) {
-    const loading = readFile(databaseFile(family)).then((buffer) => new Reader<CityResponse>(buffer));
+    const cache = new LRUCache<string | number, object>({ max: RECORDS_KEPT });
+    const loading = readFile(databaseFile(family)).then((buffer) => new Reader<CityResponse>(buffer, { cache }));
     entry = { loading };
     databases[family] = entry;
     const loaded = entry;
@@ -130,7 +134,19 @@ function placementOf(location: Record<string, string | number> | null): Placemen
  * A visitor's events come from one address: it is parsed and looked up once while they keep coming, keyed by `$ip`
  * as sent (`false`: not located, a private or unknown address).
  */
-const recentAddresses = new LRUCache<string, Placement | false>({ max: 50_000 });
+export const recentAddresses = new LRUCache<string, Placement | false>({ max: 50_000 });
+/** Each decoded record's placement: built once per place, shared by its addresses (forgotten with the record). */
+const placements = new WeakMap<object, Placement | false>();
+
+function placementOfRecord(record: DbipCity | null): Placement | false {
+  if (!record) return false;
+  let placement = placements.get(record);
+  if (placement === undefined) {
+    placement = placementOf(locationOf(record));
+    placements.set(record, placement);
+  }
+  return placement;
+}
 
 const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
 
@@ -161,7 +177,7 @@ export const geoip: BuiltInTransformation = {
       return event;
     }
     const lookup = (from: Reader<CityResponse>, target: CapturedEvent) => {
-      const placement = placementOf(locationOf(from.get(ip.address) as DbipCity | null));
+      const placement = placementOfRecord(from.get(ip.address) as DbipCity | null);
       recentAddresses.set(sent, placement);
       return place(target, placement);
     };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CapturedEvent } from "@/lib/ingestion/types";
 import { ConfigProblem } from "./kinds";
-import { botFilter, userAgentPopulator } from "./user-agent";
+import { botFilter, parsedAgents, userAgentPopulator } from "./user-agent";
 import { pageview } from "./test-event";
 
 const event = pageview;
@@ -37,6 +37,17 @@ describe("User Agent Populator", () => {
     expect(populate(bare)).toBe(bare);
     const huge = event({ $raw_user_agent: "x".repeat(5_000) });
     expect(populate(huge)).toBe(huge);
+  });
+
+  test("parsed user agents are remembered up to a bound, the oldest forgotten", () => {
+    const first = populate(event({ $raw_user_agent: CHROME_MAC })).properties.$browser;
+    expect(parsedAgents.has(CHROME_MAC)).toBe(true);
+    const limit = parsedAgents.max;
+    for (let i = 0; i < limit; i++) populate(event({ $raw_user_agent: `${SAFARI_IPHONE} build/${i}` }));
+    expect(parsedAgents.size).toBe(limit);
+    expect(parsedAgents.has(CHROME_MAC)).toBe(false);
+    // Parsed again once forgotten, to the same answer.
+    expect(populate(event({ $raw_user_agent: CHROME_MAC })).properties.$browser).toBe(first);
   });
 
   test("segment_userAgent is read only when asked; unknown choices are refused", () => {

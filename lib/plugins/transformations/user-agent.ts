@@ -13,7 +13,7 @@ const OS_NAMES: Record<string, string> = { macOS: "Mac OS X" };
 const DEVICE_TYPES: Record<string, string> = { desktop: "Desktop", mobile: "Mobile", tablet: "Tablet", tv: "TV" };
 
 /** Browsers send a few thousand distinct headers at most, each many times: each is parsed once while it keeps coming. */
-const parsedAgents = new LRUCache<string, Record<string, string | number>>({ max: 5_000 });
+export const parsedAgents = new LRUCache<string, Record<string, string | number>>({ max: 5_000 });
 
 /** `$browser`, `$browser_version`, `$os` and `$device_type` as posthog-js sets them, from a user agent header. */
 function userAgentDetails(userAgent: string): Record<string, string | number> {
