@@ -23,6 +23,22 @@ describe("GeoIP", () => {
     expect(locate(event({ $ip: "8.8.4.4" }))).not.toBeInstanceOf(Promise);
   });
 
+  test("the event's own $set wins over the resets of what the place does not name, the place over both", async () => {
+    const located = await locate(
+      event({
+        $ip: "8.8.8.8",
+        $set: { $geoip_time_zone: "Mine/Own", $geoip_country_code: "FR" },
+        $set_once: { $initial_geoip_postal_code: "75001" },
+      }),
+    );
+    // The database names no time zone or postal code for this address: the event's values stay, not null.
+    expect(located?.properties.$set).toMatchObject({ $geoip_time_zone: "Mine/Own", $geoip_country_code: "US" });
+    expect(located?.properties.$set_once).toMatchObject({ $initial_geoip_postal_code: "75001", $initial_geoip_country_code: "US" });
+    // Without its own, the event's person gets the resets.
+    const plain = await locate(event({ $ip: "8.8.8.8" }));
+    expect(plain?.properties.$set).toMatchObject({ $geoip_time_zone: null, $geoip_country_code: "US" });
+  });
+
   test("a visitor's later events, located from memory, get the same place and persons' properties of their own", async () => {
     const first = await locate(event({ $ip: "8.8.8.8", $set: { plan: "pro" } }));
     const again = await locate(event({ $ip: "8.8.8.8", $set_once: { first: "y" } }));

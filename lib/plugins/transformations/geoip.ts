@@ -112,7 +112,7 @@ export function locationOf(record: DbipCity | null): Record<string, string | num
   return location;
 }
 
-/** What a located address adds to an event: its properties, and its person's `$set` and `$set_once` (resets included). */
+/** What a located address adds to an event: its properties, and its person's `$set` and `$set_once`. */
 interface Placement {
   properties: Record<string, string | number>;
   set: Record<string, unknown>;
@@ -121,7 +121,8 @@ interface Placement {
 
 function placementOf(location: Record<string, string | number> | null): Placement | false {
   if (!location) return false;
-  const placement: Placement = { properties: {}, set: { ...UNSET }, setOnce: { ...UNSET_ONCE } };
+  // The resets are not part of it: `place` puts them under the event's own `$set`, which must win over them.
+  const placement: Placement = { properties: {}, set: {}, setOnce: {} };
   for (const [key, value] of Object.entries(location)) {
     placement.properties[`$geoip_${key}`] = value;
     placement.set[`$geoip_${key}`] = value;
