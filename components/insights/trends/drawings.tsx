@@ -68,6 +68,9 @@ export function TimeSeriesDrawing({
   const formulaAxis = lines.some((line) => line.formula) && lines.some((line) => !line.formula);
   const axisOf = (line: TrendLine) => (formulaAxis && line.formula ? "formulas" : "counts");
   const keyboard = useKeyboardPoint(lines, onPoint);
+  // Counts get whole-number ticks; an axis drawing any fraction (averages, ratios) keeps its decimals.
+  const wholeOnly = (axis: string) =>
+    lines.filter((line) => axisOf(line) === axis).every((line) => line.data.every((value) => Number.isInteger(value)));
   return (
     // The plot (recharts' focusable surface) shows where the keyboard is; Enter on a point opens it (see useKeyboardPoint).
     <div
@@ -94,12 +97,13 @@ export function TimeSeriesDrawing({
           <ActivePointTracker into={keyboard.active} />
           <CartesianGrid yAxisId="counts" stroke={CHART_THEME.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="index" {...axisProps} tickFormatter={tick} minTickGap={24} />
-          <YAxis yAxisId="counts" {...axisProps} tickFormatter={axisValue} width={48} />
+          <YAxis yAxisId="counts" {...axisProps} allowDecimals={!wholeOnly("counts")} tickFormatter={axisValue} width={48} />
           {formulaAxis ? (
             <YAxis
               yAxisId="formulas"
               orientation="right"
               {...axisProps}
+              allowDecimals={!wholeOnly("formulas")}
               tickFormatter={axisValue}
               width={56}
               label={{ value: "Formulas", angle: 90, position: "insideRight", fill: CHART_THEME.axis, fontSize: 12, dx: -4 }}
