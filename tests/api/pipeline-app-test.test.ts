@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { installApp, setUpApp } from "../support/apps";
 import { listenOnLoopback } from "../support/batch-exports";
 import { listAllEvents } from "../support/events";
 
@@ -20,15 +21,9 @@ const installed = new Map<string, number>();
 
 async function setUp(owner: TestUser, app: keyof typeof APPS, config: Record<string, unknown>, enabled = true): Promise<number> {
   const [family, url] = APPS[app];
-  if (!installed.has(`${owner.organizationId} ${app}`)) {
-    const plugin = await owner.session.post(`/api/organizations/${owner.organizationId}/${family}/`, { url });
-    expect(plugin.status, plugin.text).toBe(201);
-    installed.set(`${owner.organizationId} ${app}`, plugin.body.id);
-  }
-  const plugin = installed.get(`${owner.organizationId} ${app}`);
-  const created = await owner.session.post(`/api/projects/${owner.projectId}/plugin_configs/`, { plugin, enabled, config });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id;
+  const key = `${owner.organizationId} ${app}`;
+  if (!installed.has(key)) installed.set(key, await installApp(owner, url, family));
+  return setUpApp(owner, installed.get(key)!, config, { enabled });
 }
 
 const testPath = (user: TestUser, configId: number) => `/api/projects/${user.projectId}/plugin_configs/${configId}/test/`;

@@ -8,8 +8,8 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/clien
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { captureAll, eventually, installApp, setUpApp } from "../support/apps";
 import { cleanUp, freshDatabase, listenOnLoopback, onCleanUp, onPostgres, ownServer, serverHome } from "../support/batch-exports";
-import { projectToken, sendBatch, type SentEvent } from "../support/events";
 import type { StartedServer } from "../support/server";
 
 // Customer.io, HubSpot, S3 Export and PostgreSQL Export end to end: events in through capture, delivered by the
@@ -55,16 +55,6 @@ async function service(answer: Answer = () => ({ status: 200 }), host = "127.0.0
   return { url: `http://127.0.0.1:${port}`, port, received, requests: () => requests };
 }
 
-async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
 describe("more pipeline destinations deliver captured events", () => {
   let server: StartedServer;
   let owner: TestUser;
@@ -75,21 +65,6 @@ describe("more pipeline destinations deliver captured events", () => {
   const plugins: Record<string, number> = {};
   // Customer.io fails its first request once (a retried batch); HubSpot has the contact of `known@example.com`.
   let cioFailures = 1;
-
-  const install = async (user: TestUser, url: string) => {
-    const created = await user.session.post(`/api/organizations/${user.organizationId}/pipeline_destinations/`, { url });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
-  const enable = async (user: TestUser, plugin: number, config: Record<string, unknown>) => {
-    const created = await user.session.post(`/api/projects/${user.projectId}/plugin_configs/`, { plugin, enabled: true, config });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
-  const capture = async (user: TestUser, events: SentEvent[]) => {
-    const answer = await sendBatch(server.baseUrl, projectToken(user), events);
-    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { status: 1 } });
-  };
 
   beforeAll(async () => {
     cio = await service(() => (cioFailures-- > 0 ? { status: 503 } : { status: 200 }));
@@ -121,7 +96,7 @@ describe("more pipeline destinations deliver captured events", () => {
       },
     });
     [owner, other] = await Promise.all([signUp(server.baseUrl), signUp(server.baseUrl)]);
-    for (const [name, url] of Object.entries(APPS)) plugins[name] = await install(owner, url);
+    for (const [name, url] of Object.entries(APPS)) plugins[name] = await installApp(owner, url);
   }, 180_000);
 
   test("settings an app cannot run with are a 400 on their field; the Test endpoint masks secrets", async () => {
@@ -164,18 +139,18 @@ describe("more pipeline destinations deliver captured events", () => {
   });
 
   test("Customer.io: identify and track with Basic auth, filtered events left out, a failed batch retried", async () => {
-    await enable(owner, plugins.customerio, {
+    await setUpApp(owner, plugins.customerio, {
       ...CIO_CHOICES,
       customerioSiteId: "site-1",
       customerioToken: "key-1",
       eventsToSend: "signed_up, $pageview",
     });
     const uuid = randomUUID();
-    await capture(owner, [
+    await captureAll(server.baseUrl, owner, [
       { event: "signed_up", distinct_id: "ann", uuid, properties: { plan: "pro", $set: { email: "ann@example.com" } } },
       { event: "not_sent", distinct_id: "ann", uuid: randomUUID() },
     ]);
-    const [identify, track] = await until("the identify and the track", () => cio.received.length >= 2 && cio.received);
+    const [identify, track] = await eventually("the identify and the track", () => cio.received.length >= 2 && cio.received);
     expect(cio.requests()).toBe(3);
     expect(identify).toMatchObject({ method: "PUT", url: "/api/v1/customers/ann", body: { email: "ann@example.com", identifier: "ann" } });
     expect(track).toMatchObject({ method: "POST", url: "/api/v1/customers/ann/events", body: { name: "signed_up", type: "event" } });
@@ -186,12 +161,12 @@ describe("more pipeline destinations deliver captured events", () => {
   });
 
   test("HubSpot: an $identify with an email creates the contact, or updates it when it exists; other events are not sent", async () => {
-    await enable(owner, plugins.hubspot, {
+    await setUpApp(owner, plugins.hubspot, {
       hubspotAccessToken: "pat-1",
       triggeringEvents: "$identify",
       additionalPropertyMappings: "plan:hs_plan",
     });
-    await capture(owner, [
+    await captureAll(server.baseUrl, owner, [
       {
         event: "$identify",
         distinct_id: "bo",
@@ -201,7 +176,7 @@ describe("more pipeline destinations deliver captured events", () => {
       { event: "$identify", distinct_id: "known", uuid: randomUUID(), properties: { $set: { email: "known@example.com" } } },
       { event: "$pageview", distinct_id: "cy@example.com", uuid: randomUUID() },
     ]);
-    await until("the contact created and the one updated", () => hub.received.length >= 2);
+    await eventually("the contact created and the one updated", () => hub.received.length >= 2);
     const sorted = [...hub.received].sort((a, b) => a.method.localeCompare(b.method));
     expect(sorted.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
       ["PATCH", "/crm/v3/objects/contacts/4242", "Bearer pat-1"],
@@ -213,14 +188,19 @@ describe("more pipeline destinations deliver captured events", () => {
 
   test("S3 Export: a batch is one JSON Lines object under the prefix; another project's events are never in it", async () => {
     const config = { awsAccessKey: "S3RVER", awsSecretAccessKey: "S3RVER", awsRegion: "us-east-1", s3BucketName: "events" };
-    await enable(owner, plugins.s3, {
+    await setUpApp(owner, plugins.s3, {
       ...config,
       s3BucketEndpoint: s3Endpoint,
       prefix: "owner/",
       compression: "gzip",
       eventsToIgnore: "skipped",
     });
-    await enable(other, await install(other, APPS.s3), { ...config, s3BucketEndpoint: s3Endpoint, prefix: "other/", compression: "gzip" });
+    await setUpApp(other, await installApp(other, APPS.s3), {
+      ...config,
+      s3BucketEndpoint: s3Endpoint,
+      prefix: "other/",
+      compression: "gzip",
+    });
     const mine = {
       event: "exported",
       distinct_id: "dee",
@@ -228,8 +208,10 @@ describe("more pipeline destinations deliver captured events", () => {
       timestamp: "2024-06-01T10:00:00.000Z",
       properties: { $ip: "1.2.3.4" },
     };
-    await capture(other, [{ event: "exported", distinct_id: "eve", uuid: randomUUID(), timestamp: "2024-06-01T10:00:00.000Z" }]);
-    await capture(owner, [mine, { event: "skipped", distinct_id: "dee", uuid: randomUUID() }]);
+    await captureAll(server.baseUrl, other, [
+      { event: "exported", distinct_id: "eve", uuid: randomUUID(), timestamp: "2024-06-01T10:00:00.000Z" },
+    ]);
+    await captureAll(server.baseUrl, owner, [mine, { event: "skipped", distinct_id: "dee", uuid: randomUUID() }]);
     const s3 = new S3Client({
       region: "us-east-1",
       endpoint: s3Endpoint,
@@ -238,7 +220,7 @@ describe("more pipeline destinations deliver captured events", () => {
     });
     onCleanUp(() => s3.destroy());
     const listed = async (prefix: string) => (await s3.send(new ListObjectsV2Command({ Bucket: "events", Prefix: prefix }))).Contents ?? [];
-    const [object] = await until("the owner's object", async () => (await listed("owner/")).length > 0 && listed("owner/"));
+    const [object] = await eventually("the owner's object", async () => (await listed("owner/")).length > 0 && listed("owner/"));
     expect(object.Key).toMatch(/^owner\/2024-06-01\/2024-06-01T10:00:00\.000Z-2024-06-01T10:00:00\.001Z-\d+\.jsonl\.gz$/);
     const body = await (await s3.send(new GetObjectCommand({ Bucket: "events", Key: object.Key }))).Body!.transformToByteArray();
     const lines = gunzipSync(Buffer.from(body))
@@ -249,12 +231,12 @@ describe("more pipeline destinations deliver captured events", () => {
     expect(lines).toEqual([
       expect.objectContaining({ uuid: mine.uuid, event: "exported", distinct_id: "dee", team_id: owner.projectId, ip: "1.2.3.4" }),
     ]);
-    await until("the other project's object", async () => (await listed("other/")).length > 0);
+    await eventually("the other project's object", async () => (await listed("other/")).length > 0);
   });
 
   test.skipIf(!postgresUrl)("PostgreSQL Export: each event is a row of the table, created if missing", async () => {
     const destination = await freshDatabase("apps_pg");
-    await enable(owner, plugins.postgres, {
+    await setUpApp(owner, plugins.postgres, {
       host: destination.host,
       port: String(destination.port),
       dbName: destination.database,
@@ -264,8 +246,8 @@ describe("more pipeline destinations deliver captured events", () => {
       eventsToIgnore: "skipped, exported, signed_up, not_sent, $identify, $pageview",
     });
     const sent = [1, 2].map((i) => ({ event: "stored", distinct_id: "fay", uuid: randomUUID(), properties: { i, $set: { plan: "pro" } } }));
-    await capture(owner, [...sent, { event: "skipped", distinct_id: "fay", uuid: randomUUID() }]);
-    const rows = await until("the rows", async () => {
+    await captureAll(server.baseUrl, owner, [...sent, { event: "skipped", distinct_id: "fay", uuid: randomUUID() }]);
+    const rows = await eventually("the rows", async () => {
       const found = await onPostgres(["SELECT to_regclass('public.posthog_event') AS t"], destination.database);
       if (!found[0].rows[0].t) return false;
       const [{ rows }] = await onPostgres(
@@ -281,7 +263,7 @@ describe("more pipeline destinations deliver captured events", () => {
   test("a private address is refused: the app is disabled after repeated failed batches, nothing reached", async () => {
     // Listening on every loopback address, reached as 127.0.0.2: not in HEDGEROW_ALLOWED_DESTINATIONS.
     const store = await service(() => ({ status: 200 }), "0.0.0.0");
-    const id = await enable(owner, plugins.s3, {
+    const id = await setUpApp(owner, plugins.s3, {
       awsAccessKey: "a",
       awsSecretAccessKey: "s",
       awsRegion: "us-east-1",
@@ -289,8 +271,8 @@ describe("more pipeline destinations deliver captured events", () => {
       s3BucketEndpoint: `http://127.0.0.2:${store.port}`,
       eventsToIgnore: "exported, skipped, stored, signed_up, not_sent, $identify, $pageview",
     });
-    for (let i = 0; i < 3; i++) await capture(owner, [{ event: "refused", distinct_id: "zed", uuid: randomUUID() }]);
-    const disabled = await until(
+    for (let i = 0; i < 3; i++) await captureAll(server.baseUrl, owner, [{ event: "refused", distinct_id: "zed", uuid: randomUUID() }]);
+    const disabled = await eventually(
       "the app disabled",
       async () => {
         const { body } = await owner.session.get(`/api/projects/${owner.projectId}/plugin_configs/${id}/`);

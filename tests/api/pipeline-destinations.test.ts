@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { captureAll, eventually, installApp, setUpApp } from "../support/apps";
 import { cleanUp, listenOnLoopback, ownServer, serverHome } from "../support/batch-exports";
-import { projectToken, sendBatch, type SentEvent } from "../support/events";
 import type { StartedServer } from "../support/server";
 
 // Destinations end to end: events in through capture, delivered by the server's worker to receivers on loopback
@@ -38,16 +38,6 @@ async function receiver(answer: (request: number) => number = () => 200, host = 
   return { url: `http://127.0.0.1:${port}/hook`, port, received, requests: () => requests };
 }
 
-async function until<T>(what: string, check: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("pipeline destinations deliver captured events", () => {
   let server: StartedServer;
   let owner: TestUser;
@@ -55,20 +45,6 @@ describe("pipeline destinations deliver captured events", () => {
   let webhook: number;
   let replicator: number;
 
-  const install = async (user: TestUser, url: string) => {
-    const created = await user.session.post(`/api/organizations/${user.organizationId}/pipeline_destinations/`, { url });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
-  const enable = async (user: TestUser, plugin: number, config: Record<string, unknown>) => {
-    const created = await user.session.post(`/api/projects/${user.projectId}/plugin_configs/`, { plugin, enabled: true, config });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
-  const capture = async (user: TestUser, events: SentEvent[]) => {
-    const answer = await sendBatch(server.baseUrl, projectToken(user), events);
-    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { status: 1 } });
-  };
   const configOf = (user: TestUser, id: number) => user.session.get(`/api/projects/${user.projectId}/plugin_configs/${id}/`);
 
   beforeAll(async () => {
@@ -77,7 +53,7 @@ describe("pipeline destinations deliver captured events", () => {
       env: { HEDGEROW_PLUGINS_ACCESS_LEVEL: "6", HEDGEROW_BATCH_EXPORT_MAX_ATTEMPTS: "2" },
     });
     [owner, other] = await Promise.all([signUp(server.baseUrl), signUp(server.baseUrl)]);
-    [webhook, replicator] = await Promise.all([install(owner, WEBHOOK), install(owner, REPLICATOR)]);
+    [webhook, replicator] = await Promise.all([installApp(owner, WEBHOOK), installApp(owner, REPLICATOR)]);
   }, 180_000);
 
   test("settings a destination cannot run with are a 400 on their field when enabling; disabled, they may be saved", async () => {
@@ -115,14 +91,14 @@ describe("pipeline destinations deliver captured events", () => {
   test("a webhook gets each matching event with its uuid, method, headers and templated body", async () => {
     const hook = await receiver();
     const body = '{"id": "{event.uuid}", "name": "{event.event}", "plan": "{event.properties.plan}", "email": "{person.properties.email}"}';
-    await enable(owner, webhook, { url: hook.url, method: "PUT", headers: '{"X-Token": "s3cret"}', body, events: "signed_up, purchase" });
+    await setUpApp(owner, webhook, { url: hook.url, method: "PUT", headers: '{"X-Token": "s3cret"}', body, events: "signed_up, purchase" });
     const sent = [
       { event: "signed_up", distinct_id: "ann", uuid: randomUUID(), properties: { plan: "pro", $set: { email: "ann@example.com" } } },
       { event: "purchase", distinct_id: "ann", uuid: randomUUID(), properties: { plan: "pro" } },
       { event: "$pageview", distinct_id: "ann", uuid: randomUUID() },
     ];
-    await capture(owner, sent);
-    await until("two deliveries", () => hook.received.length >= 2);
+    await captureAll(server.baseUrl, owner, sent);
+    await eventually("two deliveries", () => hook.received.length >= 2);
     expect(hook.received.map((r) => r.body).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { id: sent[1].uuid, name: "purchase", plan: "pro", email: "ann@example.com" },
       { id: sent[0].uuid, name: "signed_up", plan: "pro", email: "ann@example.com" },
@@ -140,10 +116,10 @@ describe("pipeline destinations deliver captured events", () => {
 
   test("a receiver failing once gets the batch again (retried with backoff)", async () => {
     const hook = await receiver((n) => (n === 0 ? 500 : 200));
-    await enable(owner, webhook, { url: hook.url, events: "retried" });
+    await setUpApp(owner, webhook, { url: hook.url, events: "retried" });
     const uuid = randomUUID();
-    await capture(owner, [{ event: "retried", distinct_id: "bob", uuid }]);
-    const [delivery] = await until("the retried delivery", () => hook.received.length > 0 && hook.received);
+    await captureAll(server.baseUrl, owner, [{ event: "retried", distinct_id: "bob", uuid }]);
+    const [delivery] = await eventually("the retried delivery", () => hook.received.length > 0 && hook.received);
     expect(hook.requests()).toBe(2);
     expect(delivery.body.event).toMatchObject({ uuid, event: "retried", distinct_id: "bob" });
     expect(delivery.body).toHaveProperty("person");
@@ -151,7 +127,7 @@ describe("pipeline destinations deliver captured events", () => {
 
   test("the replicator POSTs /batch/ bodies with the key, each event `replication` times, ignored events left out", async () => {
     const target = await receiver();
-    const id = await enable(owner, replicator, {
+    const id = await setUpApp(owner, replicator, {
       host: `http://127.0.0.1:${target.port}`,
       project_api_key: "phc_other",
       replication: "2",
@@ -161,8 +137,8 @@ describe("pipeline destinations deliver captured events", () => {
       { event: "copied", distinct_id: "cy", uuid: randomUUID(), properties: { n: 1 }, timestamp: "2024-06-01T00:00:00.000Z" },
       { event: "$pageview", distinct_id: "cy", uuid: randomUUID() },
     ];
-    await capture(owner, sent);
-    const [request] = await until("the replicated batch", () => target.received.length > 0 && target.received);
+    await captureAll(server.baseUrl, owner, sent);
+    const [request] = await eventually("the replicated batch", () => target.received.length > 0 && target.received);
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/batch/");
     expect(request.body.api_key).toBe("phc_other");
@@ -177,17 +153,17 @@ describe("pipeline destinations deliver captured events", () => {
   test("another project's events, and a disabled or deleted app, never reach a destination", async () => {
     const [first, second, third] = await Promise.all([receiver(), receiver(), receiver()]);
     const tenant = { body: '{"uuid": "{event.uuid}", "event": "{event.event}"}' };
-    const a1 = await enable(owner, webhook, { ...tenant, url: first.url, events: "tenant-a, tenant-b" });
-    const a2 = await enable(owner, webhook, { ...tenant, url: second.url, events: "tenant-a, tenant-b" });
-    const b = await enable(other, await install(other, WEBHOOK), { ...tenant, url: third.url, events: "tenant-a, tenant-b" });
+    const a1 = await setUpApp(owner, webhook, { ...tenant, url: first.url, events: "tenant-a, tenant-b" });
+    const a2 = await setUpApp(owner, webhook, { ...tenant, url: second.url, events: "tenant-a, tenant-b" });
+    const b = await setUpApp(other, await installApp(other, WEBHOOK), { ...tenant, url: third.url, events: "tenant-a, tenant-b" });
 
     // The other project's token: its events go to its own app only.
     const fromOther = randomUUID();
-    await capture(other, [{ event: "tenant-b", distinct_id: "eve", uuid: fromOther }]);
-    await until("the other project's delivery", () => third.received.length > 0);
+    await captureAll(server.baseUrl, other, [{ event: "tenant-b", distinct_id: "eve", uuid: fromOther }]);
+    await eventually("the other project's delivery", () => third.received.length > 0);
     const marker = randomUUID();
-    await capture(owner, [{ event: "tenant-a", distinct_id: "ann", uuid: marker }]);
-    await until("the owner's deliveries", () => first.received.length > 0 && second.received.length > 0);
+    await captureAll(server.baseUrl, owner, [{ event: "tenant-a", distinct_id: "ann", uuid: marker }]);
+    await eventually("the owner's deliveries", () => first.received.length > 0 && second.received.length > 0);
     expect(first.received.map((r) => r.body.uuid)).toEqual([marker]);
     expect(second.received.map((r) => r.body.uuid)).toEqual([marker]);
     expect(third.received.map((r) => r.body.uuid)).toEqual([fromOther]);
@@ -201,13 +177,13 @@ describe("pipeline destinations deliver captured events", () => {
     // Disabled, then deleted: what is captured next goes to the app still enabled only.
     expect((await owner.session.patch(`/api/projects/${owner.projectId}/plugin_configs/${a1}/`, { enabled: false })).status).toBe(200);
     const whileDisabled = randomUUID();
-    await capture(owner, [{ event: "tenant-a", distinct_id: "ann", uuid: whileDisabled }]);
-    await until("the delivery while one app is off", () => second.received.length > 1);
+    await captureAll(server.baseUrl, owner, [{ event: "tenant-a", distinct_id: "ann", uuid: whileDisabled }]);
+    await eventually("the delivery while one app is off", () => second.received.length > 1);
     expect((await owner.session.delete(`/api/projects/${owner.projectId}/plugin_configs/${a2}/`)).status).toBe(204);
-    await capture(owner, [{ event: "tenant-a", distinct_id: "ann", uuid: randomUUID() }]);
-    await capture(other, [{ event: "tenant-b", distinct_id: "eve", uuid: randomUUID() }]);
+    await captureAll(server.baseUrl, owner, [{ event: "tenant-a", distinct_id: "ann", uuid: randomUUID() }]);
+    await captureAll(server.baseUrl, other, [{ event: "tenant-b", distinct_id: "eve", uuid: randomUUID() }]);
     // The other project's next event is delivered after the owner's: by then the owner's would have been too.
-    await until("the other project's second delivery", () => third.received.length > 1);
+    await eventually("the other project's second delivery", () => third.received.length > 1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(first.received.map((r) => r.body.uuid)).toEqual([marker]);
     expect(second.received.map((r) => r.body.uuid)).toEqual([marker, whileDisabled]);
@@ -217,8 +193,8 @@ describe("pipeline destinations deliver captured events", () => {
   test("a private address is refused; after repeated failed batches the app is disabled, with the reason", async () => {
     // Listening on every loopback address, reached as 127.0.0.2: not in HEDGEROW_ALLOWED_DESTINATIONS.
     const hook = await receiver(() => 200, "0.0.0.0");
-    const id = await enable(owner, webhook, { url: `http://127.0.0.2:${hook.port}/hook`, events: "refused" });
-    for (let i = 0; i < 3; i++) await capture(owner, [{ event: "refused", distinct_id: "zed", uuid: randomUUID() }]);
+    const id = await setUpApp(owner, webhook, { url: `http://127.0.0.2:${hook.port}/hook`, events: "refused" });
+    for (let i = 0; i < 3; i++) await captureAll(server.baseUrl, owner, [{ event: "refused", distinct_id: "zed", uuid: randomUUID() }]);
     const disabled = await pollConfig(
       () => configOf(owner, id),
       (body) => body.enabled === false,

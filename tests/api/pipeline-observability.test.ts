@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { captureAll, eventually, installApp, setUpApp } from "../support/apps";
 import { cleanUp, listenOnLoopback, ownServer, serverHome } from "../support/batch-exports";
-import { listAllEvents, projectToken, sendBatch, type SentEvent } from "../support/events";
+import { listAllEvents } from "../support/events";
 import type { StartedServer } from "../support/server";
 
 // Apps' metrics and logs: counted by the transformation runner and the destination worker of the file's own server
@@ -18,16 +19,6 @@ const APPS = {
 
 afterAll(cleanUp, 180_000);
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe("apps' metrics and logs", () => {
   let server: StartedServer;
   let owner: TestUser;
@@ -36,22 +27,9 @@ describe("apps' metrics and logs", () => {
   const installed = new Map<string, number>();
   const setUp = async (user: TestUser, app: keyof typeof APPS, config: Record<string, unknown>) => {
     const [family, url] = APPS[app];
-    if (!installed.has(`${user.organizationId} ${app}`)) {
-      const plugin = await user.session.post(`/api/organizations/${user.organizationId}/${family}/`, { url });
-      expect(plugin.status, plugin.text).toBe(201);
-      installed.set(`${user.organizationId} ${app}`, plugin.body.id);
-    }
-    const created = await user.session.post(`/api/projects/${user.projectId}/plugin_configs/`, {
-      plugin: installed.get(`${user.organizationId} ${app}`),
-      enabled: true,
-      config,
-    });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
-  const capture = async (user: TestUser, events: SentEvent[]) => {
-    const answer = await sendBatch(server.baseUrl, projectToken(user), events);
-    expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { status: 1 } });
+    const key = `${user.organizationId} ${app}`;
+    if (!installed.has(key)) installed.set(key, await installApp(user, url, family));
+    return setUpApp(user, installed.get(key)!, config);
   };
   const totals = async (user: TestUser, configId: number) => {
     const answer = await user.session.get(`${base(user, configId)}/metrics/?after=-24h`);
@@ -71,7 +49,7 @@ describe("apps' metrics and logs", () => {
     const flattener = await setUp(owner, "flattener", { separator: "." });
     const downsampling = await setUp(owner, "downsampling", { percentage: "0" });
     const events = [1, 2, 3].map((n) => ({ event: "counted", distinct_id: `d${n}`, uuid: randomUUID(), properties: { a: { b: n } } }));
-    await capture(owner, events);
+    await captureAll(server.baseUrl, owner, events);
     expect(await totals(owner, flattener)).toEqual({ successes: 3, failures: 0, filtered: 0 });
     expect(await totals(owner, downsampling)).toEqual({ successes: 0, failures: 0, filtered: 3 });
     const answer = await owner.session.get(`${base(owner, downsampling)}/metrics/`);
@@ -93,11 +71,11 @@ describe("apps' metrics and logs", () => {
     const port = await listenOnLoopback(failing);
     const hook = await setUp(owner, "webhook", { url: `http://127.0.0.1:${port}/hook`, events: "sent" });
     const uuid = randomUUID();
-    await capture(owner, [
+    await captureAll(server.baseUrl, owner, [
       { event: "sent", distinct_id: "ann", uuid },
       { event: "skipped", distinct_id: "ann", uuid: randomUUID() },
     ]);
-    const counted = await until("the failure counted", async () => {
+    const counted = await eventually("the failure counted", async () => {
       const t = await totals(owner, hook);
       return t.failures > 0 && t;
     });
@@ -169,7 +147,7 @@ describe("apps' metrics and logs", () => {
 
   test("an enabled Heartbeat captures a `heartbeat` event into its project each interval", async () => {
     const id = await setUp(other, "heartbeat", {});
-    const beats = await until("two heartbeats", async () => {
+    const beats = await eventually("two heartbeats", async () => {
       const events = await listAllEvents(other, { event: "heartbeat" });
       return events.length >= 2 && events;
     });

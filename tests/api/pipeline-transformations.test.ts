@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
-import { listAllEvents, projectToken, sendBatch, type SentEvent } from "../support/events";
+import { captureAll, installApp, setUpApp } from "../support/apps";
+import { listAllEvents, type SentEvent } from "../support/events";
 
 const baseUrl = inject("baseUrl");
 
@@ -8,23 +9,9 @@ const FLATTENER = "https://github.com/PostHog/flatten-properties-plugin";
 const TIMESTAMPS = "https://github.com/PostHog/timestamp-parser-plugin";
 const DOWNSAMPLING = "https://github.com/PostHog/downsampling-plugin";
 
-async function install(owner: TestUser, url: string): Promise<number> {
-  const created = await owner.session.post(`/api/organizations/${owner.organizationId}/pipeline_transformations/`, { url });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id;
-}
-
-async function setUp(owner: TestUser, plugin: number, config: Record<string, unknown>, order = 0) {
-  const created = await owner.session.post(`/api/projects/${owner.projectId}/plugin_configs/`, { plugin, enabled: true, order, config });
-  expect(created.status, created.text).toBe(201);
-  return created.body.id as number;
-}
-
-const capture = async (owner: TestUser, events: SentEvent[]) => {
-  const answer = await sendBatch(baseUrl, projectToken(owner), events);
-  expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { status: 1 } });
-  return answer.body;
-};
+const install = (owner: TestUser, url: string) => installApp(owner, url, "pipeline_transformations");
+const setUp = (owner: TestUser, plugin: number, config: Record<string, unknown>, order = 0) => setUpApp(owner, plugin, config, { order });
+const capture = (owner: TestUser, events: SentEvent[]) => captureAll(baseUrl, owner, events);
 
 describe("transformations run on capture, in the project's order", () => {
   let owner: TestUser;

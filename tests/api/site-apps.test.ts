@@ -1,6 +1,7 @@
 import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { signUp, type TestUser } from "../support/api";
+import { installApp, setUpApp } from "../support/apps";
 
 // Enabled site apps reach posthog-js as code in the project's `config.js`; these tests run that script in jsdom as
 // posthog-js would (its loaders' `init`) and look at the page it leaves.
@@ -44,24 +45,18 @@ const shadowOf = (document: Document, app: string) => document.querySelector(`[d
 describe("site apps in the remote config script", () => {
   let owner: TestUser;
   let other: TestUser;
-  const install = async (user: TestUser, family: string, url: string) => {
-    const plugin = await user.session.post(`/api/organizations/${user.organizationId}/${family}/`, { url });
-    expect(plugin.status, plugin.text).toBe(201);
-    return plugin.body.id as number;
-  };
-  const setUp = async (user: TestUser, plugin: number, config: Record<string, unknown>, enabled = true) => {
-    const created = await user.session.post(`/api/projects/${user.projectId}/plugin_configs/`, { plugin, enabled, config });
-    expect(created.status, created.text).toBe(201);
-    return created.body.id as number;
-  };
 
   beforeAll(async () => {
     [owner, other] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
   });
 
   test("an enabled Notification Bar shows its HTML with the defaults filled in, and closes for good", async () => {
-    const bar = await install(owner, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    const id = await setUp(owner, bar, { notification: 'Sale <a href="/sale">today</a>', position: "sticky", backgroundColor: "#ffe08a" });
+    const bar = await installApp(owner, NOTIFICATION_BAR, "pipeline_frontend_apps");
+    const id = await setUpApp(owner, bar, {
+      notification: 'Sale <a href="/sale">today</a>',
+      position: "sticky",
+      backgroundColor: "#ffe08a",
+    });
     const token = await tokenOf(owner);
     const { loaders, document } = await loadConfigScript(token);
     expect(loaders.map((loader) => loader.id)).toEqual([String(id)]);
@@ -77,8 +72,8 @@ describe("site apps in the remote config script", () => {
 
   test("a Notification Bar limited to other domains stays hidden", async () => {
     const user = await signUp(baseUrl);
-    const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    await setUp(user, bar, { notification: "Hi", position: "top-of-page", domains: "docs.example, blog.example" });
+    const bar = await installApp(user, NOTIFICATION_BAR, "pipeline_frontend_apps");
+    await setUpApp(user, bar, { notification: "Hi", position: "top-of-page", domains: "docs.example, blog.example" });
     const token = await tokenOf(user);
     const elsewhere = await loadConfigScript(token, "shop.example");
     runLoaders(elsewhere.loaders);
@@ -90,8 +85,8 @@ describe("site apps in the remote config script", () => {
 
   test("Bug Report sends the visitor's report as the configured event", async () => {
     const user = await signUp(baseUrl);
-    const app = await install(user, "pipeline_frontend_apps", BUG_REPORT);
-    await setUp(user, app, { eventName: "site bug" });
+    const app = await installApp(user, BUG_REPORT, "pipeline_frontend_apps");
+    await setUpApp(user, app, { eventName: "site bug" });
     const { loaders, document } = await loadConfigScript(await tokenOf(user));
     const { captured } = runLoaders(loaders);
     const shadow = shadowOf(document, "bug-report")!;
@@ -106,9 +101,9 @@ describe("site apps in the remote config script", () => {
 
   test("settings cannot break out of the script", async () => {
     const user = await signUp(baseUrl);
-    const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
+    const bar = await installApp(user, NOTIFICATION_BAR, "pipeline_frontend_apps");
     const hostile = '"}); window.pwned = 1; ({"\u2028</script>';
-    await setUp(user, bar, { notification: hostile, position: "sticky", backgroundColor: "red" });
+    await setUpApp(user, bar, { notification: hostile, position: "sticky", backgroundColor: "red" });
     const { loaders, document } = await loadConfigScript(await tokenOf(user));
     runLoaders(loaders);
     expect((document.defaultView as unknown as { pwned?: number }).pwned).toBeUndefined();
@@ -117,13 +112,13 @@ describe("site apps in the remote config script", () => {
 
   test("disabled, deleted, other kinds of apps and other projects' apps are not served", async () => {
     const user = await signUp(baseUrl);
-    const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    const webhook = await install(user, "pipeline_destinations", WEBHOOK);
-    await setUp(user, bar, { notification: "off", position: "sticky" }, false);
-    const deleted = await setUp(user, bar, { notification: "gone", position: "sticky" });
+    const bar = await installApp(user, NOTIFICATION_BAR, "pipeline_frontend_apps");
+    const webhook = await installApp(user, WEBHOOK, "pipeline_destinations");
+    await setUpApp(user, bar, { notification: "off", position: "sticky" }, { enabled: false });
+    const deleted = await setUpApp(user, bar, { notification: "gone", position: "sticky" });
     const removed = await user.session.delete(`/api/projects/${user.projectId}/plugin_configs/${deleted}/`);
     expect(removed.status, removed.text).toBe(204);
-    await setUp(user, webhook, { url: "https://example.com/hook" });
+    await setUpApp(user, webhook, { url: "https://example.com/hook" });
     expect((await loadConfigScript(await tokenOf(user))).loaders).toEqual([]);
     // The owner's bar (first test) is in the owner's project only: another organization's project gets none.
     expect((await loadConfigScript(await tokenOf(other))).loaders).toEqual([]);
@@ -134,8 +129,8 @@ describe("site apps in the remote config script", () => {
 
   test("turning an app off removes it from the next page load", async () => {
     const user = await signUp(baseUrl);
-    const bar = await install(user, "pipeline_frontend_apps", NOTIFICATION_BAR);
-    const id = await setUp(user, bar, { notification: "soon off", position: "sticky" });
+    const bar = await installApp(user, NOTIFICATION_BAR, "pipeline_frontend_apps");
+    const id = await setUpApp(user, bar, { notification: "soon off", position: "sticky" });
     const token = await tokenOf(user);
     expect((await loadConfigScript(token)).loaders).toHaveLength(1);
     const off = await user.session.patch(`/api/projects/${user.projectId}/plugin_configs/${id}/`, { enabled: false });
