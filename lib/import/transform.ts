@@ -73,25 +73,22 @@ export async function transformStaged(
       return reading;
     };
     let next = starts.length ? read(0) : null;
+    let writing = Promise.resolve();
     try {
       for (let index = 0; next; index++) {
         const rows = await next;
-        // The engine reads the next batch while this one is transformed.
+        // The engine reads the next batch, and writes the previous one, while this one is transformed.
         next = index + 1 < starts.length ? read(index + 1) : null;
         const kept = await transformRows(projectId, rows, pass);
         dropped += rows.length - kept.length;
-        await store.insert(batch, kept);
-        await store.command(
-          `INSERT INTO ${table} (row_number, error, uuid, event, distinct_id, timestamp, properties, elements_chain, personless, changes_persons)
-           SELECT row_number, '', uuid, event, distinct_id, timestamp, properties, elements_chain,
-             ${PERSONLESS} AS personless, ${CHANGES_PERSONS} AS changes_persons
-           FROM ${batch}
-           SETTINGS ${settingsSql(IMPORT_SETTINGS)}`,
-        );
-        await store.command(`TRUNCATE TABLE ${batch}`);
+        await writing;
+        writing = writeBatch(store, batch, table, kept);
+        writing.catch(() => {});
       }
+      await writing;
     } finally {
       await next?.catch(() => {});
+      await writing.catch(() => {});
     }
   } catch (error) {
     await store.command(`DROP TABLE IF EXISTS ${table}`);
@@ -129,6 +126,19 @@ function readBatch(store: EventStore, staged: string, from: string, to: string |
     to === undefined ? { from } : { from, to },
     IMPORT_SETTINGS,
   );
+}
+
+/** A batch's transformed rows into the new table, through the batch table, with their persons' flags as staged. */
+async function writeBatch(store: EventStore, batch: string, table: string, rows: readonly Record<string, unknown>[]) {
+  await store.insert(batch, rows);
+  await store.command(
+    `INSERT INTO ${table} (row_number, error, uuid, event, distinct_id, timestamp, properties, elements_chain, personless, changes_persons)
+     SELECT row_number, '', uuid, event, distinct_id, timestamp, properties, elements_chain,
+       ${PERSONLESS} AS personless, ${CHANGES_PERSONS} AS changes_persons
+     FROM ${batch}
+     SETTINGS ${settingsSql(IMPORT_SETTINGS)}`,
+  );
+  await store.command(`TRUNCATE TABLE ${batch}`);
 }
 
 /** A batch's events through the pass, as rows of the batch table: the ones kept, in their order. */
