@@ -122,6 +122,27 @@ async function definitions(projectId: number) {
   };
 }
 
+/** Each enabled app's counts (by its order) and the uuids its log lines name. */
+async function appRuns(projectId: number) {
+  const { pluginConfigs, pluginConfigMetrics, pluginLogEntries } = await import("@/lib/db/schema");
+  const metrics = await db
+    .select({
+      order: pluginConfigs.order,
+      succeeded: pluginConfigMetrics.succeeded,
+      failed: pluginConfigMetrics.failed,
+      filtered: pluginConfigMetrics.filtered,
+    })
+    .from(pluginConfigMetrics)
+    .innerJoin(pluginConfigs, eq(pluginConfigs.id, pluginConfigMetrics.configId))
+    .where(eq(pluginConfigs.projectId, projectId));
+  const logs = await db
+    .select({ order: pluginConfigs.order, uuid: pluginLogEntries.eventUuid })
+    .from(pluginLogEntries)
+    .innerJoin(pluginConfigs, eq(pluginConfigs.id, pluginLogEntries.configId))
+    .where(eq(pluginConfigs.projectId, projectId));
+  return { metrics: metrics.sort((a, b) => a.order - b.order), logs };
+}
+
 const workingTables = () =>
   store.query(`SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'import_')`);
 
@@ -168,6 +189,16 @@ test("the bot filter drops bots, the URL normalizer and property filter rewrite 
   expect(importedDefinitions).toEqual(await definitions(captured.id));
   expect(importedDefinitions.properties).toContain("1 $current_url");
   expect(importedDefinitions.properties.filter((name) => name.includes("email"))).toEqual([]);
+
+  // The apps' counts and the failure's log line, as capture writes them.
+  const runs = await appRuns(imported.id);
+  expect(runs).toEqual(await appRuns(captured.id));
+  expect(runs.metrics.map(({ failed, filtered }) => ({ failed, filtered }))).toEqual([
+    { failed: 0, filtered: 1 },
+    { failed: 1, filtered: 0 },
+    { failed: 0, filtered: 0 },
+  ]);
+  expect(runs.logs).toEqual([{ order: 1, uuid: events[2].uuid }]);
 
   // The rewritten table and the staged one are both gone.
   expect(await workingTables()).toEqual([]);
