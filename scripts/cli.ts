@@ -175,6 +175,7 @@ const commands: Record<string, Command> = {
           `(${Math.round(result.events / Math.max(seconds, 0.001)).toLocaleString("en-US")} events/s).` +
           (result.skippedFiles ? ` ${result.skippedFiles} files were imported before and were skipped.` : "") +
           (result.duplicates ? ` ${result.duplicates.toLocaleString("en-US")} events were already stored.` : "") +
+          (result.dropped ? ` ${result.dropped.toLocaleString("en-US")} events were dropped by the project's apps.` : "") +
           (result.badRows
             ? ` ${result.badRows.toLocaleString("en-US")} bad rows skipped${result.badRows > maxReportedRows ? ` (the first ${maxReportedRows} shown)` : ""}.`
             : ""),

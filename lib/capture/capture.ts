@@ -50,7 +50,7 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
  * PostHog's ingestion: the sender's address is the events' `$ip` unless they name one themselves (null included);
  * with the project's `anonymize_ips` none is kept, before transformations (GeoIP) could read it.
  */
-function recordAddress(events: CapturedEvent[], ip: string | null, anonymize: boolean) {
+export function recordAddress(events: CapturedEvent[], ip: string | null, anonymize: boolean) {
   for (const event of events) {
     if (anonymize) delete event.properties.$ip;
     else if (ip && !("$ip" in event.properties)) event.properties.$ip = ip;

@@ -1,7 +1,8 @@
 // Bulk import of PostHog-shaped events (`hedgerow import`, and the first-start demo): the event store reads and
 // parses each file itself, once, into a staging table, and inserts from it straight into `events`; Node only sees
 // what person processing needs (each distinct id's first event, and the events that change persons), which it
-// applies with capture's own rules.
+// applies with capture's own rules. A project with transformation apps (or that discards IPs) has each staged file's
+// events pass through them first, in batches (`./transform`).
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { eventImportFiles } from "@/lib/db/schema";
@@ -13,6 +14,7 @@ import { listImportFiles, type ImportFile } from "./source";
 import { dropStagingTables, stageFile } from "./staging";
 import { applyPersons, groupPropertySamples, personPropertySamples, readPersonData } from "./persons";
 import { startInsertingEvents } from "./insert";
+import { eventPassOf, transformStaged } from "./transform";
 
 interface BadRow {
   file: string;
@@ -22,7 +24,7 @@ interface BadRow {
 }
 
 export interface ImportProgress {
-  phase: "reading" | "persons" | "events" | "done";
+  phase: "reading" | "apps" | "persons" | "events" | "done";
   file: string | null;
   filesDone: number;
   files: number;
@@ -51,15 +53,18 @@ export interface ImportResult {
   events: number;
   /** Events whose uuid the project already had (an earlier, interrupted run stored them). */
   duplicates: number;
+  /** Events the project's transformations dropped (downsampling, the bot filter…), as capture drops them. */
+  dropped: number;
   badRows: number;
   elapsedMs: number;
 }
 
 /**
- * Imports the events of `paths` into the project, in file order, file by file: persons first (committed with
- * capture's rules, so re-applying a file's person changes after a crash changes nothing), then the file's
- * events not already stored (by uuid), then the file's event and property definitions are recorded with the file
- * as imported. The next file is parsed while one is written. Rows that cannot be events are reported and skipped.
+ * Imports the events of `paths` into the project, in file order, file by file: the project's transformations run
+ * on them as on capture, then persons are committed (with capture's rules, so re-applying a file's person changes
+ * after a crash changes nothing), then the file's events not already stored (by uuid), then the file's event and
+ * property definitions are recorded with the file as imported. The next file is parsed while one is written. Rows
+ * that cannot be events are reported and skipped.
  */
 export async function importEvents(options: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
@@ -69,7 +74,15 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
   if (store.kind !== "chdb") throw new Error("Importing needs the embedded event store (chDB): unset CLICKHOUSE_URL.");
   const db = await getDb();
   const maxReported = options.maxReportedRows ?? 20;
-  const result: ImportResult = { files: files.length, skippedFiles: 0, events: 0, duplicates: 0, badRows: 0, elapsedMs: 0 };
+  const result: ImportResult = {
+    files: files.length,
+    skippedFiles: 0,
+    events: 0,
+    duplicates: 0,
+    dropped: 0,
+    badRows: 0,
+    elapsedMs: 0,
+  };
   const progress: ImportProgress = {
     phase: "reading",
     file: files[0]?.path ?? null,
@@ -115,13 +128,22 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
         result.skippedFiles += 1;
         stageFollowing();
       } else {
+        let table = staged;
         try {
+          // The project's apps run on the events before anything reads them, as on capture.
+          const pass = await eventPassOf(options.projectId);
+          if (pass) {
+            report("apps", file.path);
+            const transformed = await transformStaged(store, options.projectId, staged, pass);
+            table = transformed.table;
+            result.dropped += transformed.dropped;
+          }
           report("persons", file.path);
-          const people = await readPersonData(store, staged);
+          const people = await readPersonData(store, table);
           // The next file is parsed, and this one's definitions read, while its persons are written (PGlite keeps
           // to one core). Awaited before the staged table is dropped, failed or not.
           stageFollowing();
-          const defined = definitionsOf(store, staged, "error = ''");
+          const defined = definitionsOf(store, table, "error = ''");
           definitions = Promise.all([defined.events(), defined.eventProperties()]).then(([events, eventProperties]) => ({
             events,
             eventProperties,
@@ -134,7 +156,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
           result.badRows += people.badCount - people.badRows.length;
           const persons = await applyPersons(options.projectId, file, people, async (distinctIdPersons) => {
             report("events", file.path);
-            inserting = (await startInsertingEvents(store, options.projectId, staged, distinctIdPersons, people)).inserted;
+            inserting = (await startInsertingEvents(store, options.projectId, table, distinctIdPersons, people)).inserted;
           });
           const inserted = await inserting;
           await mirrorPersons(store, new Map([[options.projectId, persons.state]]), persons.deleted);
@@ -153,7 +175,7 @@ export async function importEvents(options: ImportOptions): Promise<ImportResult
         } finally {
           await definitions?.catch(() => {});
           await inserting.catch(() => {});
-          await store.command(`DROP TABLE IF EXISTS ${staged}`);
+          for (const name of new Set([staged, table])) await store.command(`DROP TABLE IF EXISTS ${name}`);
         }
       }
       progress.filesDone += 1;

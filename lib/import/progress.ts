@@ -10,7 +10,7 @@ function progressLine(progress: ImportProgress): string {
   const doing =
     progress.phase === "done"
       ? "done"
-      : `${{ reading: "reading", persons: "persons of", events: "events of" }[progress.phase]} ${progress.file}`;
+      : `${{ reading: "reading", apps: "apps on", persons: "persons of", events: "events of" }[progress.phase]} ${progress.file}`;
   return (
     `${progress.filesDone}/${progress.files} files, ${megabytes(progress.bytesDone)} of ${megabytes(progress.bytes)}, ` +
     `${number(progress.events)} events (${number(rate)}/s), ${number(progress.badRows)} bad rows, ${seconds.toFixed(0)} s: ${doing}`

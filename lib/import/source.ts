@@ -94,6 +94,11 @@ export const SOURCE_SETTINGS = {
  */
 export const mayName = (needle: string) => `(position(properties, '${needle}') > 0 OR position(properties, '\\\\') > 0)`;
 
+/** SQL: whether an event (its `event` and `properties` text) is sent without a person (`$process_person_profile: false`). */
+export const PERSONLESS = `${mayName("$process_person_profile")}
+  AND JSONExtractRaw(properties, '$process_person_profile') = 'false'
+  AND event NOT IN ('$identify', '$create_alias')`;
+
 const EVENT_TUPLE =
   "Tuple(uuid Nullable(String), event Nullable(String), distinct_id Nullable(String), `$distinct_id` Nullable(String), " +
   "timestamp Nullable(String), properties Nullable(String), elements_chain Nullable(String), elements Nullable(String))";
@@ -111,9 +116,7 @@ export function eventRowsSql(file: ImportFile): string {
   // (validated); anything else is read only for the rows that need it (multiIf and if evaluate lazily).
   return `
     SELECT row_number, error, uuid, event, distinct_id, timestamp, properties, elements_chain,
-      ${mayName("$process_person_profile")}
-        AND JSONExtractRaw(properties, '$process_person_profile') = 'false'
-        AND event NOT IN ('$identify', '$create_alias') AS personless
+      ${PERSONLESS} AS personless
     FROM (
       SELECT row_number, line, f,
         ifNull(f.properties, '{}') AS properties,

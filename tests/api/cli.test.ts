@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, test } from "vitest";
 import { startServer, type StartedServer } from "../support/server";
 import { ApiClient, uniqueEmail } from "../support/api";
 import { hedgerow, type Run } from "../support/cli";
+import { sendBatch } from "../support/events";
 
 const printedKey = (run: Run) => run.stdout.split("\n").find((line) => /^phx_[0-9a-zA-Z]+$/.test(line))!;
 
@@ -185,6 +186,72 @@ describe("the hedgerow CLI", { timeout: 300_000 }, () => {
       expect(again.stdout).toMatch(/Imported 0 events from 0 files .* 2 files were imported before and were skipped\./);
     },
   );
+
+  test.skipIf(onPostgresStage)("the import runs the project's transformation apps and anonymize_ips as /batch/ does", async () => {
+    const email = uniqueEmail("cli-apps");
+    const password = "apps-password-1";
+    expect((await hedgerow(["create-user", "--email", email, "--password", password], db)).code).toBe(0);
+    const organization = await hedgerow(["create-organization", "--name", "Apps Org", "--owner", email], db);
+    const [, projectId, token] = /has id (\d+) and API token (phc_\w+)/.exec(organization.stdout)!;
+    const [, organizationId] = /Created organization Apps Org \(id ([0-9a-f-]{36})/.exec(organization.stdout)!;
+    // Installing apps needs more than a new organization's default access level.
+    expect((await hedgerow(["set-plugins-access-level", "--organization", organizationId, "--level", "9"], db)).code).toBe(0);
+    server = await startServer({ backend: "pglite", dataDir });
+    let session = await signIn(server.baseUrl, email, password);
+    const apps: [string, Record<string, unknown>][] = [
+      ["https://github.com/PostHog/bot-filter-plugin", {}],
+      ["https://github.com/PostHog/property-filter-plugin", { properties: "email,$set.email" }],
+    ];
+    for (const [order, [url, config]] of apps.entries()) {
+      const installed = await session.post(`/api/organizations/${organizationId}/pipeline_transformations/`, { url });
+      expect(installed.status, installed.text).toBe(201);
+      const enabled = await session.post(`/api/projects/${projectId}/plugin_configs/`, {
+        plugin: installed.body.id,
+        enabled: true,
+        order,
+        config,
+      });
+      expect(enabled.status, enabled.text).toBe(201);
+    }
+    expect((await session.patch(`/api/projects/${projectId}/`, { anonymize_ips: true })).status).toBe(200);
+    const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    const events = (source: string) => [
+      { event: "crawl", distinct_id: `bot-${source}`, timestamp: "2026-11-02T10:00:00Z", properties: { $raw_user_agent: googlebot } },
+      {
+        event: "visit",
+        distinct_id: `human-${source}`,
+        timestamp: "2026-11-02T10:01:00Z",
+        properties: { source, $ip: "8.8.8.8", email: "a@b.c", $set: { email: "a@b.c", plan: "pro" } },
+      },
+    ];
+    expect((await sendBatch(server.baseUrl, token, events("capture"))).status).toBe(200);
+    await server.stop();
+    server = undefined;
+
+    const file = path.join(dataDir, "apps.jsonl");
+    writeFileSync(
+      file,
+      events("import")
+        .map((event) => JSON.stringify(event))
+        .join("\n"),
+    );
+    const run = await hedgerow(["import", "--project", token, file], db);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Imported 1 events from 1 files .* 1 events were dropped by the project's apps\.$/m);
+
+    server = await startServer({ backend: "pglite", dataDir });
+    session = await signIn(server.baseUrl, email, password);
+    const stored = async (event: string) => (await session.get(`/api/projects/${projectId}/events/?event=${event}`)).body.results;
+    expect(await stored("crawl")).toEqual([]);
+    const visits = await stored("visit");
+    const bySource = Object.fromEntries(
+      visits.map((visit: { properties: Record<string, unknown> }) => [visit.properties.source, visit.properties]),
+    );
+    expect(bySource.import).toEqual({ ...bySource.capture, source: "import" });
+    expect(bySource.import).toEqual({ source: "import", $set: { plan: "pro" } });
+    await server.stop();
+    server = undefined;
+  });
 
   test.runIf(onPostgresStage)("works on PostgreSQL next to the running server", async () => {
     const database = { url: process.env.TEST_DATABASE_URL! };

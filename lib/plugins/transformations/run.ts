@@ -36,6 +36,11 @@ const transformations = projectCache("__hedgerowTransformations", load);
 /** Forgets a project's transformations in this process, after its apps changed. */
 export const forgetTransformations = (projectId: number) => transformations.forget(projectId);
 
+/** Whether the project has enabled transformations (read as `transformEvents` reads them). */
+export async function hasTransformations(projectId: number): Promise<boolean> {
+  return (await transformations.get(projectId)).length > 0;
+}
+
 export interface Transformed {
   events: CapturedEvent[];
   /** For each kept event, its index among the events given. */
