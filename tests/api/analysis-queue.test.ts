@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type ApiClient, type TestUser } from "../support/api";
+import { runsOwnPgliteServers } from "../support/stage";
 import { sendHourlyTraffic } from "../support/events";
 import { startServer, type StartedServer } from "../support/server";
 
@@ -7,7 +8,7 @@ import { startServer, type StartedServer } from "../support/server";
 // heavy analyses and the cheap requests below reach it, not the other test files' traffic. Two analysis slots,
 // so that a flood fills them whatever the machine's cores.
 // The server's own queue whatever the stage's database: run once, on the PGlite stage.
-describe.skipIf(inject("backend") === "postgres")("the analysis queue", () => {
+describe.runIf(runsOwnPgliteServers)("the analysis queue", () => {
   let server: StartedServer;
   let owner: TestUser;
   let reader: ApiClient;

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { DEMO_INSIGHTS } from "../../lib/demo/content";
 import { demoSettings, preloadDemoProcess, readMarker } from "../../scripts/demo/seed";
 import { ApiClient, sessionCookie } from "../support/api";
+import { runsOwnPgliteServers } from "../support/stage";
 import { startServer } from "../support/server";
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
@@ -17,7 +18,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 // A PGlite server of its own whatever the stage: run once, on the PGlite stage.
-test.skipIf(inject("backend") === "postgres")(
+test.runIf(runsOwnPgliteServers)(
   "a server with a loaded demo puts its insights on the home dashboard and trickles live events, unless told not to",
   async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-live-"));

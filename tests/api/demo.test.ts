@@ -6,6 +6,7 @@ import { type DemoEvent, generateDemoEvents } from "../../scripts/demo/generate"
 import { DEMO_EMAIL, demoSettings, planDemo, preloadDemoProcess, readMarker, runDemo, writeMarker } from "../../scripts/demo/seed";
 import { sendEvents } from "../../scripts/demo/send";
 import { ApiClient, signUp } from "../support/api";
+import { runsOwnPgliteServers } from "../support/stage";
 import { startServer } from "../support/server";
 
 const baseUrl = inject("baseUrl");
@@ -46,7 +47,6 @@ function lastTuesdayNoon(): number {
 }
 
 // The first-start tests run servers on PGlite data dirs of their own whatever the stage: only the PGlite stage runs them.
-const onPostgresStage = inject("backend") === "postgres";
 
 describe("demo data", () => {
   test("a small demo sent through /batch/ arrives whole: events, persons, merged anonymous history", async () => {
@@ -112,7 +112,7 @@ describe("demo data", () => {
     expect(emails.body.results.map((p: any) => p.property_type)).toEqual(["String"]);
   });
 
-  test.skipIf(onPostgresStage)(
+  test.runIf(runsOwnPgliteServers)(
     "first start on the embedded stores: the demo is imported before the server starts, once; an interrupted load is finished, not doubled",
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));
@@ -171,7 +171,7 @@ describe("demo data", () => {
     180_000,
   );
 
-  test.skipIf(onPostgresStage)(
+  test.runIf(runsOwnPgliteServers)(
     "first start on a ClickHouse server: the demo user, organization and events are sent through capture once the server is up",
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-demo-"));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { ApiClient, joinAs, sessionCookie, signUp, type TestUser } from "../support/api";
+import { runsOwnPgliteServers } from "../support/stage";
 import { hedgerow } from "../support/cli";
 import { startServer, type StartedServer } from "../support/server";
 
@@ -563,7 +564,7 @@ describe("pipeline apps: a setting once secret stays write-only", () => {
  */
 // Starting a server takes seconds on an idle machine and minutes on a loaded one: generous timeouts.
 // A PGlite server of its own (the CLI needs its data dir) whatever the stage: run once, on the PGlite stage.
-describe.skipIf(inject("backend") === "postgres")("pipeline apps: the organization's plugins access level", { timeout: 600_000 }, () => {
+describe.runIf(runsOwnPgliteServers)("pipeline apps: the organization's plugins access level", { timeout: 600_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-plugins-"));
   let server: StartedServer | undefined;
   let owner: TestUser;
