@@ -60,4 +60,5 @@ export async function generateWebEvents(store: Pick<EventStore, "command">, even
       FROM numbers(${events})
     )`);
   await store.command("OPTIMIZE TABLE events FINAL");
+  await store.command("OPTIMIZE TABLE sessions FINAL");
 }

@@ -36,6 +36,7 @@ let store: EventStore;
 let squash: typeof import("./squash-person-overrides").squashPersonOverrides;
 let runTrends: typeof import("@/lib/analytics/trends/run").runTrends;
 let runFunnel: typeof import("@/lib/analytics/funnels/run").runFunnel;
+let runWebStatsTable: typeof import("@/lib/analytics/web").runWebStatsTable;
 const events: Event[] = [];
 /** Each distinct id's person as the latest merge left it (what analyses must attribute its events to). */
 const mapping = new Map<string, { person: string; version: number }>();
@@ -72,6 +73,20 @@ const trend = async () =>
       date_to: DAYS.at(-1),
     })
   ).map((series) => series.data);
+/** Persons with a pageview over the days, from the events and the mapping alone. */
+const referenceVisitors = () =>
+  new Set(events.filter((e) => e.team_id === TEAM && e.event === "$pageview").map((e) => mapping.get(e.distinct_id)?.person ?? e.person_id))
+    .size;
+/** The same from web analytics' sessions table: every session's entry page is unknown, so one row holds them all. */
+const webVisitors = async () => {
+  const query = {
+    kind: "WebStatsTableQuery",
+    breakdownBy: "InitialPage",
+    dateRange: { date_from: DAYS[0], date_to: DAYS.at(-1) },
+  } as const;
+  const { results } = await runWebStatsTable({ ...project, pathCleaningFilters: [] }, query);
+  return (results[0][1] as number[])[0];
+};
 const funnel = () =>
   runFunnel(project, {
     events: STEPS.map((id, order) => ({ id, order })),
@@ -85,6 +100,7 @@ beforeAll(async () => {
   ({ squashPersonOverrides: squash } = await import("./squash-person-overrides"));
   ({ runTrends } = await import("@/lib/analytics/trends/run"));
   ({ runFunnel } = await import("@/lib/analytics/funnels/run"));
+  ({ runWebStatsTable } = await import("@/lib/analytics/web"));
   const next = random(7);
   // 120 persons with two distinct ids each; every event carries the person its id had when it was written.
   for (let p = 0; p < 120; p++)
@@ -112,7 +128,8 @@ beforeAll(async () => {
   });
   await store.insert(
     "events",
-    events.map((e) => ({ ...e, properties: "{}" })),
+    // One session per distinct id and day: the web analytics' sessions table keeps their persons too.
+    events.map((e) => ({ ...e, properties: JSON.stringify({ $session_id: `${e.distinct_id}/${e.timestamp.slice(0, 10)}` }) })),
   );
   await store.insert("person_distinct_id2", [{ team_id: OTHER_TEAM, distinct_id: "anon-0", person_id: uuid(1, 9_998), version: 1 }]);
   // Merges after the fact: a third of the anonymous ids join another person, some move twice.
@@ -127,6 +144,7 @@ afterAll(async () => {
 describe("folding person merges into events", () => {
   test("analyses answer the same before and after, equal to the reference, with the overrides gone", async () => {
     expect(await overrides()).toBe(40);
+    expect(await webVisitors()).toBe(referenceVisitors());
     const [totals, dau] = await trend();
     expect(dau).toEqual(referenceDau());
     const funnelBefore = await funnel();
@@ -137,6 +155,7 @@ describe("folding person merges into events", () => {
     expect(await overrides(OTHER_TEAM)).toBe(0);
     expect(await trend()).toEqual([totals, referenceDau()]);
     expect(await funnel()).toEqual(funnelBefore);
+    expect(await webVisitors()).toBe(referenceVisitors());
     // The events themselves now carry the merged person, in their own project only.
     const moved = await store.query<{ team_id: string; person_id: string }>(
       "SELECT DISTINCT team_id, person_id FROM events WHERE distinct_id = 'anon-0' ORDER BY team_id",

@@ -37,8 +37,9 @@ export async function squashPersonOverrides(
   // hence the qualified name). Its key is one string: StorageJoin refuses a two-column key there.
   const table = `person_overrides_squash_${randomUUID().replaceAll("-", "")}`;
   const snapshot = `\`${database}\`.${table}`;
-  const key = "concat(toString(team_id), ':', distinct_id)";
-  const lookup = (column: string) => `joinGetOrNull('${database}.${table}', '${column}', ${key})`;
+  const keyOf = (distinctId: string) => `concat(toString(team_id), ':', ${distinctId})`;
+  const key = keyOf("distinct_id");
+  const lookup = (column: string, distinctId = "distinct_id") => `joinGetOrNull('${database}.${table}', '${column}', ${keyOf(distinctId)})`;
   await store.command(
     `CREATE TABLE ${snapshot} (key String, person_id UUID, version Int64, is_deleted UInt8) ENGINE = Join(ANY, LEFT, key)`,
   );
@@ -62,6 +63,12 @@ export async function squashPersonOverrides(
       await store.command(
         `ALTER TABLE events UPDATE person_id = assumeNotNull(${lookup("person_id")})
          WHERE ${lookup("is_deleted")} = 0 AND person_id != ${lookup("person_id")} ${MUTATION_SETTINGS}`,
+      );
+      // The sessions table keeps its pageviews' (distinct id, person) pairs: they move with the events.
+      const moved = (pair: string) => `${lookup("is_deleted", `${pair}.1`)} = 0 AND ${pair}.2 != ${lookup("person_id", `${pair}.1`)}`;
+      await store.command(
+        `ALTER TABLE sessions UPDATE pageview_persons = arrayMap(p -> if(${moved("p")}, (p.1, assumeNotNull(${lookup("person_id", "p.1")})), p), pageview_persons)
+         WHERE arrayExists(p -> ${moved("p")}, pageview_persons) ${MUTATION_SETTINGS}`,
       );
       await store.command(`ALTER TABLE person_distinct_id_overrides DELETE WHERE version <= ${lookup("version")} ${MUTATION_SETTINGS}`);
     } catch (error) {

@@ -1,7 +1,8 @@
 import { bucketDay, bucketSql } from "@/lib/analytics/filters";
 import { getAnalysisStore } from "@/lib/analytics/store";
 import type { TWebOverviewQuery, WebOverviewItem } from "./schemas";
-import { changePct, SESSION_BOUNCE_SQL, SESSION_DURATION_SQL, sessionsSql, webScope, type WebProject, type WebScope } from "./scope";
+import { changePct, webScope, type WebProject, type WebScope } from "./scope";
+import { sessionsSql } from "./sessions";
 
 interface OverviewRow {
   visitors: [number, number];
@@ -26,11 +27,8 @@ export async function runWebOverview(project: WebProject, query: TWebOverviewQue
   const scope = await webScope(project, query, now);
   const tz = scope.params.add(project.timezone || "UTC", "String");
   const sessions = sessionsSql(scope, {
-    aggregates: {
-      session_duration: SESSION_DURATION_SQL,
-      is_bounce: SESSION_BOUNCE_SQL,
-      buckets: `groupUniqArrayIf(${bucketSql("timestamp", scope.range.interval, tz)}, cur)`,
-    },
+    attributes: ["session_duration", "is_bounce"],
+    bucket: (t) => bucketSql(t, scope.range.interval, tz),
   });
   const both = (sql: (period: "cur" | "prev") => string) => `tuple(${sql("cur")}, ${sql("prev")})`;
   const meanOf = (column: string, p: string) => `if(countIf(views_${p} > 0) = 0, NULL, avgIf(${column}, views_${p} > 0))`;

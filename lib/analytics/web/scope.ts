@@ -38,6 +38,12 @@ export interface WebScope {
   /** Whether `e` is in the current, or the previous, period. */
   current: string;
   previousPeriod: string;
+  /** Whether filters (the query's, or the project's test account filters) narrow the pageviews counted. */
+  filtered: boolean;
+  /** Whether person merges not yet folded into the events exist (then \`person\` reads them). */
+  overrides: boolean;
+  /** Whether a time (SQL) is in the current period, or the previous one ("0" without a comparison). */
+  period: { inCurrent: (t: string) => string; inPrevious: (t: string) => string };
   /** The bounds of the events read for session attributes. */
   sessionsFrom: string;
   sessionsTo: string;
@@ -88,47 +94,18 @@ export async function webScope(project: WebProject, query: TWebQueryCommon, now 
     where: `e.team_id = ${team} AND e.event = '$pageview' AND e.timestamp >= ${scanFrom} AND e.timestamp <= ${to} AND ${filterSql}`,
     current: `e.timestamp >= ${from}`,
     previousPeriod: previous ? `e.timestamp < ${from}` : "0",
+    filtered: filterSql !== "1",
+    overrides,
+    period: {
+      inCurrent: (t) => `(${t} >= ${from} AND ${t} <= ${to})`,
+      inPrevious: (t) => (previous ? `(${t} >= ${scanFrom} AND ${t} < ${from})` : "0"),
+    },
     sessionsFrom: at(new Date((previous ?? range).from.getTime() - SESSION_MARGIN_MS)),
     sessionsTo: at(new Date(range.to.getTime() + SESSION_MARGIN_MS)),
     cleanPath: (pathname) =>
       rules.length ? `if(isNull(${pathname}), NULL, ${cleanedItemSql(`assumeNotNull(${pathname})`, rules, params)})` : pathname,
   };
 }
-
-/** What a session aggregate reads of each of its events (the inner query of `sessionsSql`). */
-export interface SessionEventColumns {
-  /** `timestamp`, `event`, `pathname`, `referring_domain`, `person`; `cur`/`prev`: a counted pageview of that period. */
-  aggregates: Record<string, string>;
-  /** JSON properties read once per event into the tuple `props` (`props.1`… in the listed order), Nullable(String). */
-  json?: string[];
-}
-
-/**
- * One row per session (segments G19–G20: the events sharing a non-empty `$session_id`, all of them, whatever their
- * name) with a counted pageview: `views_cur`, `views_prev` and the named aggregates, in one pass over the events.
- */
-export function sessionsSql(scope: WebScope, { aggregates, json = [] }: SessionEventColumns): string {
-  const selected = Object.entries(aggregates).map(([name, sql]) => `, ${sql} AS ${name}`);
-  const props = json.length
-    ? `, JSONExtract(e.properties, 'Tuple(${json.map((key) => `\`${key}\` Nullable(String)`).join(", ")})') AS props`
-    : "";
-  return `SELECT k, countIf(cur) AS views_cur, countIf(prev) AS views_prev ${selected.join("")}
-    FROM (
-      SELECT assumeNotNull(e.prop_session_id) AS k, e.timestamp AS timestamp, e.event AS event,
-        e.prop_pathname AS pathname, e.prop_referring_domain AS referring_domain, ${scope.person} AS person,
-        (${scope.where}) AS counted, counted AND ${scope.current} AS cur, counted AND ${scope.previousPeriod} AS prev ${props}
-      FROM events AS e ${scope.joins}
-      WHERE e.team_id = {team:Int64} AND e.prop_session_id != '' AND e.timestamp >= ${scope.sessionsFrom} AND e.timestamp <= ${scope.sessionsTo}
-    )
-    GROUP BY k
-    HAVING views_cur + views_prev > 0`;
-}
-
-export const SESSION_DURATION_SQL = "dateDiff('second', min(timestamp), max(timestamp))";
-/**
- * PostHog's `$is_bounce`: at most one pageview, screen or autocapture in the session, and under 10 seconds long.
- */
-export const SESSION_BOUNCE_SQL = `NOT (countIf(event IN ('$pageview', '$screen', '$autocapture')) > 1 OR ${SESSION_DURATION_SQL} >= 10)`;
 
 /** The change from the previous period in percent (PostHog's, rounded), null when there is nothing to compare. */
 export function changePct(value: number | null, previous: number | null): number | null {

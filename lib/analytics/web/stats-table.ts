@@ -1,53 +1,45 @@
 import { getAnalysisStore } from "@/lib/analytics/store";
 import { channelTypeSql } from "./channels";
 import { WEB_TABLE_LIMIT_DEFAULT, type TWebStatsTableQuery, type WebBreakdown } from "./schemas";
-import { SESSION_BOUNCE_SQL, type SessionEventColumns, sessionsSql, webScope, type WebScope, type WebProject } from "./scope";
+import { webScope, type WebScope, type WebProject } from "./scope";
+import { type SessionAttributeName, sessionsSql } from "./sessions";
 
 /** A JSON property of the event as Nullable(String): NULL when missing (ClickHouse's argMin then skips it). */
 const prop = (key: string, column = "properties") => `JSONExtract(${column}, '${key}', 'Nullable(String)')`;
 
 /**
- * Where a breakdown's value comes from: the pageview itself (`e`), or its session's attributes (aggregates over the
- * session's events, `SessionEventColumns`), which every pageview of the session shares.
+ * Where a breakdown's value comes from: the pageview itself (`e`), or its session's attributes (`SESSION_ATTRIBUTES`),
+ * which every pageview of the session shares.
  */
 type BreakdownSource =
   | { pageview: (scope: WebScope) => string }
   | {
-      session: SessionEventColumns;
-      /** The value over the session's aggregates (but `is_bounce`). */
+      session: SessionAttributeName[];
+      /** The value over the session's attributes. */
       value: (scope: WebScope) => string;
       bounce?: boolean;
     };
 
-const firstOf = (expr: string) => `argMin(${expr}, timestamp)`;
-/** The session's first value of each JSON property (`first_<key>`), the properties parsed once per event. */
-const firstOfJson = (keys: string[]) => Object.fromEntries(keys.map((key, i) => [`first_${key}`, firstOf(`props.${i + 1}`)]));
-const utm = (key: string): BreakdownSource => ({
-  session: { aggregates: firstOfJson([key]), json: [key] },
+const utm = (key: "utm_source" | "utm_medium" | "utm_campaign"): BreakdownSource => ({
+  session: [`first_${key}`],
   value: () => `first_${key}`,
 });
-const CHANNEL_JSON = ["utm_source", "utm_medium", "utm_campaign", "gclid", "gad_source", "fbclid"];
 
 const BREAKDOWNS: Record<WebBreakdown, BreakdownSource> = {
   Page: { pageview: (scope) => scope.cleanPath("e.prop_pathname") },
-  InitialPage: {
-    session: { aggregates: { entry_path: "argMinIf(pathname, timestamp, event = '$pageview')", is_bounce: SESSION_BOUNCE_SQL } },
-    value: (scope) => scope.cleanPath("entry_path"),
-    bounce: true,
-  },
-  ExitPage: {
-    session: { aggregates: { exit_path: "argMaxIf(pathname, timestamp, event = '$pageview')" } },
-    value: (scope) => scope.cleanPath("exit_path"),
-  },
-  InitialReferringDomain: {
-    session: { aggregates: { first_referring_domain: firstOf("referring_domain") } },
-    value: () => "first_referring_domain",
-  },
+  InitialPage: { session: ["entry_path"], value: (scope) => scope.cleanPath("entry_path"), bounce: true },
+  ExitPage: { session: ["exit_path"], value: (scope) => scope.cleanPath("exit_path") },
+  InitialReferringDomain: { session: ["first_referring_domain"], value: () => "first_referring_domain" },
   InitialChannelType: {
-    session: {
-      aggregates: { first_referring_domain: firstOf("referring_domain"), ...firstOfJson(CHANNEL_JSON) },
-      json: CHANNEL_JSON,
-    },
+    session: [
+      "first_referring_domain",
+      "first_utm_source",
+      "first_utm_medium",
+      "first_utm_campaign",
+      "first_gclid",
+      "first_gad_source",
+      "first_fbclid",
+    ],
     value: () =>
       channelTypeSql({
         referringDomain: "first_referring_domain",
@@ -94,11 +86,8 @@ function pageviewRowsSql(scope: WebScope, value: string): string {
  * channel's regular expressions) runs once per attribute rather than once per session.
  */
 function sessionRowsSql(scope: WebScope, source: Extract<BreakdownSource, { session: unknown }>, bounce: boolean): string {
-  const attributes = Object.keys(source.session.aggregates).filter((name) => name !== "is_bounce");
-  const sessions = sessionsSql(scope, {
-    aggregates: { ...source.session.aggregates, pids_cur: "groupArrayIf(person, cur)", pids_prev: "groupArrayIf(person, prev)" },
-    json: source.session.json,
-  });
+  const attributes = source.session;
+  const sessions = sessionsSql(scope, { attributes: bounce ? [...attributes, "is_bounce"] : attributes, persons: true });
   const perPeriod = (sql: (p: "cur" | "prev") => string) => `${sql("cur")}, ${sql("prev")}`;
   const bounceRate = (p: string) => `if(sum(sessions_${p}) = 0, NULL, sum(bounces_${p}) / sum(sessions_${p})) AS bounce_${p}`;
   return `SELECT if(in_session, ${source.value(scope)}, NULL) AS value,

@@ -197,6 +197,8 @@ describe("migrations through the server implementation, the SQL proved on chDB",
         "person_distinct_id_overrides",
         "person_distinct_id_overrides_mv",
         "schema_migrations",
+        "sessions",
+        "sessions_mv",
       ]);
       const exactColumns = await chdb.query<{ name: string; type: string }>(
         "SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = 'events' AND startsWith(name, 'prop_') ORDER BY position",
