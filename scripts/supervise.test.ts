@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { freePort } from "../tests/support/server";
-import { supervise } from "./supervise";
+import { supervise } from "./supervise.mjs";
 
 /** Starts a child process running `code`. */
 const node = (code: string) => () => spawn(process.execPath, ["-e", code], { stdio: "inherit" });

@@ -21,6 +21,11 @@ interface Opened {
 
 /** Key of the advisory lock held while migrating PostgreSQL. */
 const MIGRATION_LOCK = 0x6d69_6772; // "migr"
+/**
+ * PGlite's buffer pool, inside its WebAssembly memory, which never shrinks: PostgreSQL's default (128MB) stays
+ * resident once touched, while the metadata database is small and its files are in the OS page cache anyway.
+ */
+const PGLITE_SHARED_BUFFERS = "16MB";
 const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 // One instance per process (PGlite corrupts a data dir shared by two instances), kept on globalThis so
@@ -52,7 +57,9 @@ async function open(): Promise<Opened> {
   mkdirSync(dir, { recursive: true });
   const releaseLock = lockDataDir(dir);
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     // PGlite unpacks a new database with its files chmodded 0666, past the umask: take those bits back.

@@ -9,7 +9,7 @@ import { childrenOf, freePort, isAlive, until } from "../support/server";
 
 const backend = inject("backend");
 
-/** The pids of the `next start` servers `parent` spawned (it has another child: tsx's esbuild service). */
+/** The pids of the `next start` servers `parent` spawned (it may have others: the demo's after-start process). */
 const serversOf = (parent: number) => childrenOf(parent, "next");
 
 const isReady = (baseUrl: string) =>

@@ -1,6 +1,6 @@
 // The supervisor of `npm start`: keeps a child process (a server process, the event-store process) running,
-// restarting it when it dies.
-import type { ChildProcess } from "node:child_process";
+// restarting it when it dies. Plain JavaScript, as scripts/start.mjs that runs it for the instance's whole life
+// loads no TypeScript loader (scripts/supervise.d.mts gives its types).
 
 export const RESTART_DEFAULTS = {
   /** The wait before the first restart; it doubles with each restart that follows a short run. */
@@ -10,34 +10,20 @@ export const RESTART_DEFAULTS = {
   stableAfterMs: 60_000,
 };
 
-export interface Supervised {
-  /** Passes the signal on to the server; nothing is restarted after it. */
-  stop: (signal: NodeJS.Signals) => void;
-  /** Resolves once stopped and the server is gone. */
-  stopped: Promise<void>;
-}
-
 /**
  * Runs the child `launch` starts (a spawned command, a cluster worker's process) and starts it again, after a
  * backoff, whenever it exits without having been stopped. A new child is started only after the previous one
  * has exited, so it can open the embedded databases the old one held (chDB and PGlite allow one process per
  * data dir). `name` begins its log lines.
  */
-export function supervise(
-  launch: () => ChildProcess,
-  {
-    log = console.error,
-    name = "The server",
-    ...options
-  }: { log?: (line: string) => void; name?: string } & Partial<typeof RESTART_DEFAULTS> = {},
-): Supervised {
+export function supervise(launch, { log = console.error, name = "The server", ...options } = {}) {
   const { initialBackoffMs, maxBackoffMs, stableAfterMs } = { ...RESTART_DEFAULTS, ...options };
-  let child: ChildProcess | null = null;
-  let restartTimer: NodeJS.Timeout | undefined;
+  let child = null;
+  let restartTimer;
   let stopping = false;
   let backoffMs = initialBackoffMs;
-  let resolveStopped!: () => void;
-  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
+  let resolveStopped;
+  const stopped = new Promise((resolve) => (resolveStopped = resolve));
 
   const start = () => {
     const startedAt = Date.now();
@@ -53,7 +39,7 @@ export function supervise(
     });
   };
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal) => {
     stopping = true;
     if (child) return void child.kill(signal);
     clearTimeout(restartTimer);
