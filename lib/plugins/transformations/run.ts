@@ -90,9 +90,10 @@ async function transformOne(
 /**
  * Runs the project's enabled transformations on each event in their order, before persons and storage. An event a
  * transformation drops goes no further; a transformation that throws or takes too long is logged and skipped, and
- * the event kept. Each app's counts and failures are written once for the batch.
+ * the event kept. Each app's failures are written once for the batch, and its counts too unless `deferCounts`
+ * (capture's small batches: written with other requests' within a second).
  */
-export async function transformEvents(projectId: number, events: CapturedEvent[]): Promise<Transformed> {
+export async function transformEvents(projectId: number, events: CapturedEvent[], { deferCounts = false } = {}): Promise<Transformed> {
   const enabled = await transformations.get(projectId);
   if (!enabled.length) return { events, kept: events.map((_, i) => i) };
   const result: Transformed = { events: [], kept: [] };
@@ -103,6 +104,6 @@ export async function transformEvents(projectId: number, events: CapturedEvent[]
     result.events.push(event);
     result.kept.push(index);
   }
-  await tally.flush();
+  await tally.flush(new Date(), { deferCounts });
   return result;
 }
