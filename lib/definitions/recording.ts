@@ -174,8 +174,12 @@ export function newDefinitions(
  */
 export function forEachPersonPropertyUpdate(properties: Record<string, unknown>, visit: (name: string, value: unknown) => void) {
   if (properties.$process_person_profile === false) return;
-  for (const update of [properties.$set, properties.$set_once])
-    if (isRecord(update)) for (const name in update) if (name.length <= MAX_DEFINITION_NAME) visit(name, update[name]);
+  visitUpdate(properties.$set, visit);
+  visitUpdate(properties.$set_once, visit);
+}
+
+function visitUpdate(update: unknown, visit: (name: string, value: unknown) => void) {
+  if (isRecord(update)) for (const name in update) if (name.length <= MAX_DEFINITION_NAME) visit(name, update[name]);
 }
 
 /**
