@@ -88,8 +88,13 @@ const TICKS_PER_SECOND = 100;
  */
 export const cpuSeconds = (pid: number) =>
   processTree(pid).reduce((sum, p) => {
-    const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-    return sum + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+      // A child that ended since it was listed (its time is its parent's now).
+      return sum;
+    }
   }, 0);
 
 /**

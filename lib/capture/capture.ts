@@ -37,7 +37,7 @@ export async function capture(raw: RawCaptureRequest, maxBytes: number, ingest: 
   if (!events.length) throw captureError.invalidPayload(invalid[0]?.reason ?? "the batch has no events");
   recordAddress(events, raw.ip, project.anonymizeIps);
   // Events the project's transformations drop are answered as taken, as PostHog does.
-  const transformed = await transformEvents(project.id, events);
+  const transformed = await transformEvents(project.id, events, { deferCounts: true });
   const { refused } = transformed.events.length ? await ingest(project, transformed.events) : { refused: [] };
   const notStored = [...invalid, ...refused.map(({ index, reason }) => ({ index: positions[transformed.kept[index]], reason }))];
   notStored.sort((a, b) => a.index - b.index);

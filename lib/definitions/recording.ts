@@ -34,8 +34,8 @@ interface KnownDefinitions {
   events: Map<string, number>;
   /** `project␀event` → the properties recorded as seen with it. */
   pairs: Map<string, Set<string>>;
-  /** `project␀type:group type index␀name` → whether its definition has a type yet. */
-  properties: Map<string, boolean>;
+  /** `project␀type:group type index` → name → whether its definition has a type yet. */
+  properties: Map<string, Map<string, boolean>>;
   /** `project` → the event properties recorded without a type yet (a typed value is still looked for). */
   untyped: Map<number, Set<string>>;
   size: number;
@@ -50,8 +50,9 @@ function emptyKnown(): KnownDefinitions {
 }
 
 const eventKey = (projectId: number, event: string) => `${projectId}\u0000${event}`;
-const propertyKey = (projectId: number, type: number, name: string, groupTypeIndex?: number | null) =>
-  `${projectId}\u0000${type}:${groupTypeIndex ?? ""}\u0000${name}`;
+/** The properties of one kind (and group type) of a project: known names are looked up without building a key each. */
+const propertyScope = (projectId: number, type: number, groupTypeIndex?: number | null) =>
+  `${projectId}\u0000${type}:${groupTypeIndex ?? ""}`;
 
 export interface DefinitionEvent {
   event: string;
@@ -100,16 +101,26 @@ export function newDefinitions(
   const pendingPairs = new Map<string, Set<string>>();
   const untyped = known.untyped.get(projectId);
 
-  const property = (kind: DefinitionKind, name: string, value: unknown, groupTypeIndex?: number) => {
-    const key = propertyKey(projectId, PROPERTY_DEFINITION_TYPE[kind], name, groupTypeIndex);
+  const knownIn = (kind: DefinitionKind, groupTypeIndex?: number) =>
+    known.properties.get(propertyScope(projectId, PROPERTY_DEFINITION_TYPE[kind], groupTypeIndex));
+  const knownEventProperties = knownIn("event");
+  const knownPersonProperties = knownIn("person");
+  const property = (
+    kind: DefinitionKind,
+    name: string,
+    value: unknown,
+    groupTypeIndex?: number,
+    knownNames = knownIn(kind, groupTypeIndex),
+  ) => {
+    const typed = knownNames?.get(name);
+    if (typed) return;
+    const key = propertyScope(projectId, PROPERTY_DEFINITION_TYPE[kind], groupTypeIndex) + `\u0000${name}`;
     const pending = pendingProperties.get(key);
     if (pending) {
       pending.property_type ??= detectPropertyType(name, value, now);
       pending.is_numerical = pending.property_type === "Numeric";
       return;
     }
-    const typed = known.properties.get(key);
-    if (typed) return;
     const propertyType = detectPropertyType(name, value, now);
     // Known without a type: only a typed value is news.
     if (typed === false && propertyType === null) return;
@@ -136,7 +147,7 @@ export function newDefinitions(
     for (const name in properties) {
       if (seenWith?.has(name) && !untyped?.has(name)) continue;
       if (name.length > MAX_DEFINITION_NAME || SKIPPED_EVENT_PROPERTIES.has(name)) continue;
-      property("event", name, properties[name]);
+      property("event", name, properties[name], undefined, knownEventProperties);
       if (seenWith?.has(name)) continue;
       let pending = pendingPairs.get(event);
       if (!pending) pendingPairs.set(event, (pending = new Set()));
@@ -145,7 +156,7 @@ export function newDefinitions(
         found.pairs.push({ event, property: name });
       }
     }
-    for (const [name, value] of personPropertyUpdates(properties)) property("person", name, value);
+    forEachPersonPropertyUpdate(properties, (name, value) => property("person", name, value, undefined, knownPersonProperties));
     if (event === "$groupidentify") {
       const { $group_type: type, $group_set: set } = properties;
       const index = typeof type === "string" || typeof type === "number" ? groupTypes.get(String(type).slice(0, 400)) : undefined;
@@ -157,23 +168,18 @@ export function newDefinitions(
   return found;
 }
 
-const NO_UPDATES: [string, unknown][] = [];
-
 /**
- * The person properties an event's `$set` and `$set_once` write, as [name, value]; none for an event processed
+ * Calls `visit` with each person property an event's `$set` and `$set_once` write; none for an event processed
  * without a person (`$process_person_profile: false`). Names over the columns' length are left out.
  */
-export function personPropertyUpdates(properties: Record<string, unknown>): [string, unknown][] {
-  if (properties.$process_person_profile === false) return NO_UPDATES;
-  let updates = NO_UPDATES;
-  for (const update of [properties.$set, properties.$set_once])
-    if (isRecord(update))
-      for (const name in update) {
-        if (name.length > MAX_DEFINITION_NAME) continue;
-        if (updates === NO_UPDATES) updates = [];
-        updates.push([name, update[name]]);
-      }
-  return updates;
+export function forEachPersonPropertyUpdate(properties: Record<string, unknown>, visit: (name: string, value: unknown) => void) {
+  if (properties.$process_person_profile === false) return;
+  visitUpdate(properties.$set, visit);
+  visitUpdate(properties.$set_once, visit);
+}
+
+function visitUpdate(update: unknown, visit: (name: string, value: unknown) => void) {
+  if (isRecord(update)) for (const name in update) if (name.length <= MAX_DEFINITION_NAME) visit(name, update[name]);
 }
 
 /**
@@ -219,9 +225,11 @@ export function rememberDefinitions(found: NewDefinitions) {
     known.events.set(eventKey(projectId, event), found.seenAt.getTime());
   }
   for (const row of found.properties) {
-    const key = propertyKey(projectId, row.type, row.name, row.group_type_index);
-    if (!known.properties.has(key)) known.size++;
-    known.properties.set(key, row.property_type !== null);
+    const scope = propertyScope(projectId, row.type, row.group_type_index);
+    let names = known.properties.get(scope);
+    if (!names) known.properties.set(scope, (names = new Map()));
+    if (!names.has(row.name)) known.size++;
+    names.set(row.name, row.property_type !== null);
     if (row.type !== PROPERTY_DEFINITION_TYPE.event) continue;
     let untyped = known.untyped.get(projectId);
     if (row.property_type === null) {
@@ -245,7 +253,7 @@ export function forgetEventDefinition(projectId: number, event: string) {
 }
 
 export function forgetPropertyDefinition(projectId: number, kind: DefinitionKind, name: string, groupTypeIndex?: number | null) {
-  known.properties.delete(propertyKey(projectId, PROPERTY_DEFINITION_TYPE[kind], name, groupTypeIndex));
+  known.properties.get(propertyScope(projectId, PROPERTY_DEFINITION_TYPE[kind], groupTypeIndex))?.delete(name);
   if (kind !== "event") return;
   known.untyped.get(projectId)?.delete(name);
   const prefix = `${projectId}\u0000`;

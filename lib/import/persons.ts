@@ -2,7 +2,7 @@
 // change persons), applied with capture's own rules.
 import { getDb } from "@/lib/db/client";
 import type { GroupPropertySample, PersonPropertySample } from "@/lib/definitions/from-events";
-import { MAX_DEFINITION_NAME, personPropertyUpdates } from "@/lib/definitions/recording";
+import { forEachPersonPropertyUpdate, MAX_DEFINITION_NAME } from "@/lib/definitions/recording";
 import type { EventStore } from "@/lib/events/store/open";
 import { clickhouseErrorName, ResultTooLargeError } from "@/lib/events/store/limits";
 import { processProjectPersons } from "@/lib/persons/batch";
@@ -138,14 +138,15 @@ export async function applyPersons(
 const isTyped = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 /**
- * The person properties a file's events set, as capture defines them (`personPropertyUpdates`), each with one of
+ * The person properties a file's events set, as capture defines them (`forEachPersonPropertyUpdate`), each with one of
  * its string, number or boolean values as JSON ('' when none).
  */
 export function personPropertySamples(events: readonly PersonEvent[]): PersonPropertySample[] {
   const samples = new Map<string, string>();
   for (const { properties } of events)
-    for (const [name, value] of personPropertyUpdates(properties))
+    forEachPersonPropertyUpdate(properties, (name, value) => {
       if (!samples.get(name)) samples.set(name, isTyped(value) ? JSON.stringify(value) : "");
+    });
   return [...samples].map(([name, sample]) => ({ name, sample }));
 }
 

@@ -190,7 +190,10 @@ test("the bot filter drops bots, the URL normalizer and property filter rewrite 
   expect(importedDefinitions.properties).toContain("1 $current_url");
   expect(importedDefinitions.properties.filter((name) => name.includes("email"))).toEqual([]);
 
-  // The apps' counts and the failure's log line, as capture writes them.
+  // The apps' counts and the failure's log line, as capture writes them (its counts once deferred ones are written,
+  // as reading metrics does).
+  const { writeDeferredCounts } = await import("@/lib/plugins/observe/tally");
+  await writeDeferredCounts();
   const runs = await appRuns(imported.id);
   expect(runs).toEqual(await appRuns(captured.id));
   expect(runs.metrics.map(({ failed, filtered }) => ({ failed, filtered }))).toEqual([

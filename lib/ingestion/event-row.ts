@@ -6,7 +6,10 @@ export function eventRow(candidate: { projectId: number; event: CapturedEvent },
   const { event } = candidate;
   // posthog-js sends autocapture elements as `$elements_chain` (or, older or configured so, as an `$elements`
   // list); PostHog keeps them in their own column as the chain, and in neither property.
-  const { $elements_chain: sentChain, $elements: sentElements, ...properties } = event.properties;
+  const { $elements_chain: sentChain, $elements: sentElements } = event.properties;
+  // Copied only to leave those two out: most events have neither, and their properties are many.
+  const properties =
+    "$elements_chain" in event.properties || "$elements" in event.properties ? withoutElements(event.properties) : event.properties;
   const elementsChain =
     typeof sentChain === "string" && sentChain
       ? sentChain
@@ -25,4 +28,9 @@ export function eventRow(candidate: { projectId: number; event: CapturedEvent },
     person_id: personId,
     elements_chain: elementsChain,
   };
+}
+
+function withoutElements(properties: Record<string, unknown>): Record<string, unknown> {
+  const { $elements_chain: _chain, $elements: _elements, ...rest } = properties;
+  return rest;
 }

@@ -86,6 +86,23 @@ describe("processPersonEvents", () => {
     expect(changes.updated.size + changes.created.size + changes.distinctIds.size + changes.deleted.size).toBe(0);
   });
 
+  test("GeoIP's resets and place on every event: a person holding them is not written again; a moved one is", () => {
+    // What the GeoIP app adds to each event: the place over null resets ($set), and the first place ($set_once).
+    const located = (latitude: number) => ({
+      $set: { $geoip_city_name: null, $geoip_postal_code: null, $geoip_country_code: "FR", $geoip_latitude: latitude },
+      $set_once: { $initial_geoip_city_name: null, $initial_geoip_country_code: "FR", $initial_geoip_latitude: latitude },
+    });
+    const first = located(48.8566);
+    const properties = { ...first.$set_once, ...first.$set, plan: "pro" };
+    const state = stateOf({ id: "p", distinctIds: ["u"], properties });
+    const same = run(state, [ev("e", "u", located(48.8566)), ev("e", "u", located(48.8566), 1)]);
+    expect(same.changes.updated.size + same.changes.created.size).toBe(0);
+
+    const moved = run(state, [ev("e", "u", located(45.764))]);
+    expect([...moved.changes.updated]).toEqual(["p"]);
+    expect(personOf(state, "u").properties).toEqual({ ...properties, $geoip_latitude: 45.764 });
+  });
+
   test("$identify of a new distinct id: the anonymous person gets it and is identified", () => {
     const state = stateOf({ id: "anon-person", distinctIds: ["anon"], properties: { ref: "ad" } });
     const { personIds, changes } = run(state, [ev("$identify", "user", { $anon_distinct_id: "anon", $set: { email: "u@x" } }, 1)]);

@@ -116,10 +116,13 @@ export function applyPropertyUpdates(
     next ??= { ...current };
     next[key] = value;
   };
-  if (isRecord(setOnce)) for (const [key, value] of Object.entries(setOnce)) if (!(key in current)) write(key, value);
+  // for…in rather than Object.entries: apps such as GeoIP put some 30 keys here on every event, and most change nothing.
+  if (isRecord(setOnce)) for (const key in setOnce) if (!(key in current)) write(key, setOnce[key]);
   if (isRecord(set))
-    for (const [key, value] of Object.entries(set))
+    for (const key in set) {
+      const value = set[key];
       if (!(key in (next ?? current)) || !sameValue((next ?? current)[key], value)) write(key, value);
+    }
   const unsetKeys = Array.isArray(unset) ? unset.map(String) : isRecord(unset) ? Object.keys(unset) : [];
   for (const key of unsetKeys)
     if (key in (next ?? current)) {

@@ -8,6 +8,7 @@ import { startDemoJob } from "@/lib/demo/job";
 import { startOverridesSquash } from "@/lib/events/squash-schedule";
 import { closeEventStore, getEventStore } from "@/lib/events/store/open";
 import { flushIngestion } from "@/lib/ingestion/pipeline";
+import { writeDeferredCounts } from "@/lib/plugins/observe/tally";
 import { resealStoredSecrets } from "@/lib/secrets/reseal";
 import { startSubscriptionDeliveries } from "@/lib/subscriptions/schedule";
 import { installForwardedHeaderPolicy } from "./forwarded";
@@ -45,7 +46,8 @@ export async function startServerLifecycle() {
       // batch export runs hand themselves over between pages (a new server resumes them).
       Promise.allSettled([
         demo.stop(),
-        flushIngestion(),
+        // Then the app counts capture deferred, its last requests' included.
+        flushIngestion().then(writeDeferredCounts),
         batchExports?.stop(),
         squash.stop(),
         cohortCalculations.stop(),

@@ -6,7 +6,7 @@ import { pluginConfigMetrics } from "@/lib/db/schema";
 import type { TProjectId } from "@/lib/projects/schemas";
 import { projectConfig } from "../configs";
 import type { TPluginMetrics, TPluginMetricsQuery } from "./schemas";
-import { METRICS_RETENTION_DAYS } from "./tally";
+import { METRICS_RETENTION_DAYS, writeDeferredCounts } from "./tally";
 
 const HOUR_MS = 3_600_000;
 
@@ -28,6 +28,7 @@ export async function pluginConfigMetricsOf(
   now = Date.now(),
 ): Promise<TPluginMetrics> {
   const { config } = await projectConfig(actor, projectId, configId);
+  await writeDeferredCounts();
   const from = firstHour(query.after, now);
   const t = pluginConfigMetrics;
   const rows = await (await getDb())

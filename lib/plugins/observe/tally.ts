@@ -36,12 +36,16 @@ export class Tally {
     else this.overflow.set(entry.configId, (this.overflow.get(entry.configId) ?? 0) + 1);
   }
 
-  /** One upsert of the counts and one insert of the log lines; a failure to write them never fails the work counted. */
-  async flush(now = new Date()) {
+  /**
+   * One upsert of the counts and one insert of the log lines; a failure to write them never fails the work counted.
+   * `deferCounts`: the counts join the process's deferred ones instead (`writeDeferredCounts`).
+   */
+  async flush(now = new Date(), { deferCounts = false } = {}) {
     for (const [configId, more] of this.overflow)
       this.logs.push({ configId, source: "SYSTEM", type: "WARN", message: `${more} more log lines of this batch were left out.` });
     try {
-      await writeCounts(this.counts, now);
+      if (deferCounts) defer(this.counts, now);
+      else await writeCounts(this.counts, now);
       await writeLogs(this.logs, now);
     } catch (error) {
       console.error(`[apps] metrics and logs not written: ${(error as Error).message}`);
@@ -51,7 +55,50 @@ export class Tally {
 
 /** This server process, as PostHog's `instance_id` of a log line. */
 const INSTANCE_ID = crypto.randomUUID();
-const holder = globalThis as unknown as { __hedgerowMetricsPruned?: number };
+
+/** Deferred counts, by hour (ms) and set-up, and the write that will take them. */
+interface Deferred {
+  byHour: Map<number, Map<number, Counts>>;
+  timer: NodeJS.Timeout | null;
+}
+const holder = globalThis as unknown as { __hedgerowMetricsPruned?: number; __hedgerowDeferredCounts?: Deferred };
+// On globalThis like the databases: every route bundle must add to, and write, the same ones.
+const deferred: Deferred = (holder.__hedgerowDeferredCounts ??= { byHour: new Map(), timer: null });
+
+/**
+ * How long deferred counts wait to be written together. Capture's requests each carry ~100 events: an upsert (a
+ * commit) per request cost the metadata database more than the transformations themselves.
+ */
+const DEFERRED_COUNTS_MS = 1_000;
+
+function defer(counts: Map<number, Counts>, now: Date) {
+  if (!counts.size) return;
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  let byConfig = deferred.byHour.get(hour);
+  if (!byConfig) deferred.byHour.set(hour, (byConfig = new Map()));
+  for (const [configId, added] of counts) {
+    const total = byConfig.get(configId);
+    if (!total) byConfig.set(configId, { ...added });
+    else for (const kind of ["succeeded", "failed", "filtered"] as const) total[kind] += added[kind];
+  }
+  deferred.timer ??= setTimeout(() => void writeDeferredCounts(), DEFERRED_COUNTS_MS).unref();
+}
+
+/**
+ * Writes this process's deferred counts now: before metrics are read (so this process's counts are in them; another
+ * server process's join within DEFERRED_COUNTS_MS) and when the server stops. A failure is logged, never thrown.
+ */
+export async function writeDeferredCounts() {
+  if (deferred.timer) clearTimeout(deferred.timer);
+  deferred.timer = null;
+  const { byHour } = deferred;
+  deferred.byHour = new Map();
+  try {
+    for (const [hour, counts] of byHour) await writeCounts(counts, new Date(hour));
+  } catch (error) {
+    console.error(`[apps] metrics not written: ${(error as Error).message}`);
+  }
+}
 
 async function writeCounts(counts: Map<number, Counts>, now: Date) {
   if (!counts.size) return;

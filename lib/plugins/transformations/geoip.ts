@@ -112,23 +112,30 @@ export function locationOf(record: DbipCity | null): Record<string, string | num
   return location;
 }
 
-/** What a located address adds to an event: its properties, and its person's `$set` and `$set_once`. */
+/**
+ * What a located address adds to an event: its properties, and its person's `$set` and `$set_once`; and those two
+ * over the resets, as an event without its own gets them.
+ */
 interface Placement {
   properties: Record<string, string | number>;
   set: Record<string, unknown>;
   setOnce: Record<string, unknown>;
+  resetThenSet: Record<string, unknown>;
+  resetThenSetOnce: Record<string, unknown>;
 }
 
 function placementOf(location: Record<string, string | number> | null): Placement | false {
   if (!location) return false;
-  // The resets are not part of it: `place` puts them under the event's own `$set`, which must win over them.
-  const placement: Placement = { properties: {}, set: {}, setOnce: {} };
+  const properties: Placement["properties"] = {};
+  const set: Placement["set"] = {};
+  const setOnce: Placement["setOnce"] = {};
   for (const [key, value] of Object.entries(location)) {
-    placement.properties[`$geoip_${key}`] = value;
-    placement.set[`$geoip_${key}`] = value;
-    placement.setOnce[`$initial_geoip_${key}`] = value;
+    properties[`$geoip_${key}`] = value;
+    set[`$geoip_${key}`] = value;
+    setOnce[`$initial_geoip_${key}`] = value;
   }
-  return placement;
+  // The resets are kept apart too: `place` puts an event's own `$set` between them and the place.
+  return { properties, set, setOnce, resetThenSet: { ...UNSET, ...set }, resetThenSetOnce: { ...UNSET_ONCE, ...setOnce } };
 }
 
 /**
@@ -149,15 +156,17 @@ function placementOfRecord(record: DbipCity | null): Placement | false {
   return placement;
 }
 
-const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
+const isObject = (value: unknown): value is object => !!value && typeof value === "object" && !Array.isArray(value);
 
 /** The event, located in place: a captured event is its request's own, and copying its properties costs more than the rest. */
 function place(event: CapturedEvent, placement: Placement | false): CapturedEvent {
   if (!placement) return event;
   const properties = event.properties;
-  // The event's own `$set` wins over the resets, the located place over both.
-  const set = Object.assign({}, UNSET, asObject(properties.$set), placement.set);
-  const setOnce = Object.assign({}, UNSET_ONCE, asObject(properties.$set_once), placement.setOnce);
+  const { $set: ownSet, $set_once: ownSetOnce } = properties;
+  // The event's own `$set` wins over the resets, the located place over both. Each event gets its own objects (a
+  // later transformation may change them); without its own, a copy of the merge made once for the place.
+  const set = isObject(ownSet) ? Object.assign({}, UNSET, ownSet, placement.set) : { ...placement.resetThenSet };
+  const setOnce = isObject(ownSetOnce) ? Object.assign({}, UNSET_ONCE, ownSetOnce, placement.setOnce) : { ...placement.resetThenSetOnce };
   Object.assign(properties, placement.properties);
   properties.$set = set;
   properties.$set_once = setOnce;

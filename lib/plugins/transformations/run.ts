@@ -58,31 +58,56 @@ export function withinLimit<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-/** The project's enabled transformations run on each event in their order: the event, or null when one drops it. */
-async function transformOne(
+/** Counts a transformation's answer: the event to go on with, or null when it dropped the event. */
+function counted(tally: Tally, configId: number, result: CapturedEvent | null): CapturedEvent | null {
+  tally.add(configId, result === null ? "filtered" : "succeeded");
+  return result;
+}
+
+/** Counts and logs a transformation that failed on the event (which goes on as it was). */
+function failed(tally: Tally, configId: number, original: CapturedEvent, error: unknown) {
+  tally.add(configId, "failed");
+  const message = `Failed on the event, which was kept: ${(error as Error).message}`;
+  tally.log({ configId, source: "PLUGIN", type: "ERROR", message, eventUuid: original.uuid });
+}
+
+/**
+ * The project's enabled transformations, from the `from`th, run on each event in their order: the event, or null
+ * when one drops it. A promise only once a transformation answers with one: the usual synchronous path costs no
+ * promise or microtask per event.
+ */
+function transformOne(
   transformations: EnabledTransformation[],
   original: CapturedEvent,
   tally: Tally,
-): Promise<CapturedEvent | null> {
-  let event: CapturedEvent = original;
-  for (const { configId, transform } of transformations) {
+  from = 0,
+  event: CapturedEvent = original,
+): CapturedEvent | null | Promise<CapturedEvent | null> {
+  for (let i = from; i < transformations.length; i++) {
+    const { configId, transform } = transformations[i];
     let result: CapturedEvent | null;
     try {
       const answer = transform(event);
-      // Awaited only when one is given: the usual synchronous path costs no microtask per event.
-      result = answer instanceof Promise ? await withinLimit(answer) : answer;
+      if (answer instanceof Promise) {
+        return withinLimit(answer).then(
+          (later) => {
+            const next = counted(tally, configId, later);
+            return next === null ? null : transformOne(transformations, original, tally, i + 1, next);
+          },
+          (error: unknown) => {
+            failed(tally, configId, original, error);
+            return transformOne(transformations, original, tally, i + 1, event);
+          },
+        );
+      }
+      result = answer;
     } catch (error) {
-      tally.add(configId, "failed");
-      const message = `Failed on the event, which was kept: ${(error as Error).message}`;
-      tally.log({ configId, source: "PLUGIN", type: "ERROR", message, eventUuid: original.uuid });
+      failed(tally, configId, original, error);
       continue;
     }
-    if (result === null) {
-      tally.add(configId, "filtered");
-      return null;
-    }
-    tally.add(configId, "succeeded");
-    event = result;
+    const next = counted(tally, configId, result);
+    if (next === null) return null;
+    event = next;
   }
   return event;
 }
@@ -90,19 +115,21 @@ async function transformOne(
 /**
  * Runs the project's enabled transformations on each event in their order, before persons and storage. An event a
  * transformation drops goes no further; a transformation that throws or takes too long is logged and skipped, and
- * the event kept. Each app's counts and failures are written once for the batch.
+ * the event kept. Each app's failures are written once for the batch, and its counts too unless `deferCounts`
+ * (capture's small batches: written with other requests' within a second).
  */
-export async function transformEvents(projectId: number, events: CapturedEvent[]): Promise<Transformed> {
+export async function transformEvents(projectId: number, events: CapturedEvent[], { deferCounts = false } = {}): Promise<Transformed> {
   const enabled = await transformations.get(projectId);
   if (!enabled.length) return { events, kept: events.map((_, i) => i) };
   const result: Transformed = { events: [], kept: [] };
   const tally = new Tally();
   for (const [index, original] of events.entries()) {
-    const event = await transformOne(enabled, original, tally);
+    const answer = transformOne(enabled, original, tally);
+    const event = answer instanceof Promise ? await answer : answer;
     if (event === null) continue;
     result.events.push(event);
     result.kept.push(index);
   }
-  await tally.flush();
+  await tally.flush(new Date(), { deferCounts });
   return result;
 }
