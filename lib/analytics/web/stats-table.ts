@@ -59,10 +59,12 @@ const BREAKDOWNS: Record<WebBreakdown, BreakdownSource> = {
   OS: { pageview: () => "e.prop_os" },
   Country: { pageview: () => prop("$geoip_country_code", "e.properties") },
   Viewport: {
-    // Each raw JSON value is taken once (the same expression is computed once) and the rest reads those few bytes.
+    // Both sizes from one parse of the properties (the same expression is computed once); each as JSONExtractInt
+    // reads a value: a number's integer part, a numeric string's, else 0. A size missing or null: no viewport.
     pageview: () => {
-      const [width, height] = ["$viewport_width", "$viewport_height"].map((key) => `JSONExtractRaw(e.properties, '${key}')`);
-      return `if(${width} != '' AND ${height} != '', concat(toString(JSONExtractInt(${width})), 'x', toString(JSONExtractInt(${height}))), NULL)`;
+      const size = "JSONExtract(e.properties, 'Tuple(`$viewport_width` Nullable(String), `$viewport_height` Nullable(String))')";
+      const pixels = (i: number) => `toString(ifNull(accurateCastOrNull(trunc(toFloat64OrZero(assumeNotNull(${size}.${i}))), 'Int64'), 0))`;
+      return `if(${size}.1 IS NOT NULL AND ${size}.2 IS NOT NULL, concat(${pixels(1)}, 'x', ${pixels(2)}), NULL)`;
     },
   },
 };

@@ -106,4 +106,37 @@ describe("web analytics on chDB", () => {
       ["Paid Search", [1, 0], [1, 0]],
     ]);
   });
+
+  test("screen sizes: numbers or numeric strings as whole pixels, anything else 0; a size missing or null, none", async () => {
+    const team = TEAM + 100;
+    const sizes: Record<string, unknown>[] = [
+      { $viewport_width: 1280, $viewport_height: 720 },
+      { $viewport_width: "390", $viewport_height: "844" },
+      { $viewport_width: 1440.7, $viewport_height: 900 },
+      { $viewport_width: "wide", $viewport_height: 1 },
+      { $viewport_width: null, $viewport_height: 800 },
+      { $viewport_height: 800 },
+    ];
+    await (await embedded.open()).insert(
+      "events",
+      sizes.map((size, i) => ({
+        uuid: `00000000-0000-4000-8100-${String(i).padStart(12, "0")}`,
+        event: "$pageview",
+        properties: JSON.stringify({ $pathname: "/", ...size }),
+        timestamp: "2024-03-05 10:00:00.000000",
+        team_id: team,
+        distinct_id: `v${i}`,
+        person_id: `00000000-0000-4000-9100-${String(i).padStart(12, "0")}`,
+      })),
+    );
+    const query = ZWebStatsTableQuery.parse({ kind: "WebStatsTableQuery", breakdownBy: "Viewport", dateRange: range.dateRange });
+    const { results } = await run.runWebStatsTable({ ...project, id: team }, query);
+    expect(results.map(([value, visitors]) => [value, (visitors as number[])[0]])).toEqual([
+      [null, 2],
+      ["0x1", 1],
+      ["1280x720", 1],
+      ["1440x900", 1],
+      ["390x844", 1],
+    ]);
+  });
 });
