@@ -47,6 +47,27 @@ beforeAll(async () => {
         person_id: `00000000-0000-4000-9000-00000000000${PERSON[who]}`,
       })),
     );
+  // Another project's events under the same session ids and distinct ids, and its own merge of "anon": none of it
+  // may reach this project's answers (the hand-computed numbers below would change).
+  await store.insert(
+    "events",
+    [
+      ["x2", "2024-03-05 09:59:00", "/elsewhere", "other.example"],
+      ["x1", "2024-03-05 00:00:30", "/elsewhere", "$direct"],
+      ["x9", "2024-03-05 12:00:00", "/", "www.google.com"],
+    ].map(([session, timestamp, pathname, referrer], n) => ({
+      uuid: `00000000-0000-4000-8200-${String(n).padStart(12, "0")}`,
+      event: "$pageview",
+      properties: JSON.stringify({ $session_id: session, $pathname: pathname, $referring_domain: referrer, utm_source: "other" }),
+      timestamp: `${timestamp}.000000`,
+      team_id: TEAM + 1,
+      distinct_id: "anon",
+      person_id: "00000000-0000-4000-9000-000000000009",
+    })),
+  );
+  await store.insert("person_distinct_id_overrides", [
+    { team_id: TEAM + 1, distinct_id: "anon", person_id: "00000000-0000-4000-9000-000000000008", version: 2 },
+  ]);
   // The anonymous id's person was merged into the signed-in one after its events were written.
   await store.insert("person_distinct_id_overrides", [
     { team_id: TEAM, distinct_id: "anon", person_id: "00000000-0000-4000-9000-000000000003", version: 1 },
