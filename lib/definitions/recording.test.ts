@@ -55,6 +55,17 @@ test("a property seen only untyped (null, lists) gets the type of the first type
   expect(newDefinitions(project, [{ event: "e", properties: { tags: 5 } }], at(3)).properties).toEqual([]);
 });
 
+test("a person property known untyped stays quiet on nulls and is typed by its first value (GeoIP's resets)", () => {
+  const reset = { $set: { $geoip_city_name: null }, $set_once: { $initial_geoip_city_name: null } };
+  rememberDefinitions(newDefinitions(project, [{ event: "e", properties: reset }], at(0)));
+  expect(newDefinitions(project, [{ event: "e", properties: reset }], at(1)).properties).toEqual([]);
+  const located = newDefinitions(project, [{ event: "e", properties: { $set: { $geoip_city_name: "Paris" } } }], at(2));
+  expect(located.properties).toEqual([{ name: "$geoip_city_name", type: 2, property_type: "String", is_numerical: false }]);
+  // A name typed by its name alone is typed on its first, null, value.
+  const named = newDefinitions(project, [{ event: "e", properties: { $set: { utm_source: null } } }], at(3));
+  expect(named.properties).toEqual([{ name: "utm_source", type: 2, property_type: "String", is_numerical: false }]);
+});
+
 test("within a group, an untyped first value takes the type of a later typed one", () => {
   const found = newDefinitions(
     project,

@@ -114,6 +114,9 @@ export function newDefinitions(
   ) => {
     const typed = knownNames?.get(name);
     if (typed) return;
+    // Known without a type, and no value to type it (a name rule would have typed it when first seen): nothing is
+    // news. GeoIP's resets send a dozen such nulls in every event's `$set` and `$set_once`.
+    if (typed === false && (value === null || typeof value === "object" || value === undefined)) return;
     const key = propertyScope(projectId, PROPERTY_DEFINITION_TYPE[kind], groupTypeIndex) + `\u0000${name}`;
     const pending = pendingProperties.get(key);
     if (pending) {
