@@ -28,7 +28,13 @@ const lean = await leanRoutes;
 // What Next's `headers()` (next.config.mjs) adds to every answer, and one saying which path answered.
 const leanHeaders = { ...Object.fromEntries(everyAnswerHeaders.map(({ key, value }) => [key, value])), "X-Hedgerow-Route": "lean" };
 const server = createServer((req, res) => {
-  if (!lean.serve(req, res, leanHeaders)) handleWithNext(req, res);
+  if (lean.serve(req, res, leanHeaders)) return;
+  // As `next start` does with an error its handler lets through.
+  handleWithNext(req, res).catch((error) => {
+    console.error(error);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500).end("Internal Server Error");
+  });
 });
 if (values.keepAliveTimeout) server.keepAliveTimeout = Number(values.keepAliveTimeout);
 server.listen(port, hostname, () => console.log(`[hedgerow] Ready in ${Date.now() - started} ms on http://${hostname}:${port}`));
