@@ -2,6 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { startServerLifecycle } = await import("@/lib/server/lifecycle");
-    await startServerLifecycle();
+    const { handOverLeanRoutes } = await import("@/lib/server/lean-routes");
+    // scripts/serve.mjs listens once the stores are open, and answers the client libraries' routes with these.
+    await handOverLeanRoutes(startServerLifecycle());
   }
 }

@@ -2,8 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests against the built app (`next build` has run; `npm test` builds first). The global setup
- * starts `next start` on an empty PGlite data dir and shares its address through E2E_BASE_URL, which the
- * workers read when they load this file.
+ * starts the built server (scripts/serve.mjs) on an empty PGlite data dir and shares its address through
+ * E2E_BASE_URL, which the workers read when they load this file.
  */
 export default defineConfig({
   testDir: "e2e",

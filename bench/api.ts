@@ -39,7 +39,7 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 }
 
-/** `next start` on `backend`, or with --workers, `npm start`'s server processes on PostgreSQL. */
+/** The built server (scripts/serve.mjs) on `backend`, or with --workers, `npm start`'s server processes on PostgreSQL. */
 async function start(backend: "pglite" | "postgres") {
   if (!WORKERS) {
     const server = await startServer({ backend });

@@ -1,5 +1,5 @@
 // Capture throughput: events/s through POST /batch/ in posthog-node's shape (batches of 100, gzip) on
-// `next start` with the embedded chDB event store, at several connection counts; then every acknowledged event
+// scripts/serve.mjs with the embedded chDB event store, at several connection counts; then every acknowledged event
 // is counted in the store, and the server's peak memory is reported. Run after `npx next build`:
 //   npx tsx bench/capture.ts  [--seconds 20] [--connections 8,16,32] [--pool 600000] [--postgres URL [--workers N]]
 // The payloads are generated and compressed before the clock starts (demo events with fresh timestamps, every

@@ -17,7 +17,7 @@ export const load = () =>
     .join(" ");
 
 /**
- * `next start` with the default (chDB) event store in a temp data dir (kept after `stop()` so the events can be
+ * scripts/serve.mjs with the default (chDB) event store in a temp data dir (kept after `stop()` so the events can be
  * counted; `countStored` removes it), and a signed-up project. Metadata (persons included) on PGlite, or with
  * `--postgres URL` on that PostgreSQL database (emptied first); `--workers N` (with `--postgres`) runs `npm start`'s
  * N server processes instead, chDB then owned by the event-store process.

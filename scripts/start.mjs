@@ -13,7 +13,6 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { createRequire } from "node:module";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { supervise } from "./supervise.mjs";
@@ -87,12 +86,12 @@ async function startEventStore() {
 const eventStore = plan.workers > 1 && !plan.clickhouseServer ? await startEventStore() : null;
 if (eventStore) process.env.CLICKHOUSE_URL = eventStore.url;
 
-// Next's own CLI run directly (not through npx, which would not pass a SIGTERM on to the server).
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-const serverArgs = ["start", "-p", port, "-H", host];
-let launch = () => spawn(process.execPath, [...serverNodeFlags(), nextBin, ...serverArgs], { stdio: "inherit" });
+// The server process: Next.js behind the client libraries' routes answered directly (scripts/serve.mjs).
+const serveScript = fileURLToPath(new URL("serve.mjs", import.meta.url));
+const serverArgs = ["-p", port, "-H", host];
+let launch = () => spawn(process.execPath, [...serverNodeFlags(), serveScript, ...serverArgs], { stdio: "inherit" });
 if (plan.workers > 1) {
-  cluster.setupPrimary({ exec: nextBin, args: serverArgs, execArgv: [...process.execArgv, ...serverNodeFlags()] });
+  cluster.setupPrimary({ exec: serveScript, args: serverArgs, execArgv: [...process.execArgv, ...serverNodeFlags()] });
   launch = () => cluster.fork().process;
 }
 const servers = [];

@@ -12,34 +12,71 @@ import { captureError } from "./errors";
 export const MAX_EVENT_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_BATCH_BODY_BYTES = 20 * 1024 * 1024;
 
+/**
+ * What a client-library route reads of a request, whichever server hands it over: Next.js (the route handlers) or
+ * Node's own (lib/server/lean-routes.ts, which answers these routes before Next's router).
+ */
+export interface ClientRequest {
+  method: string;
+  pathname: string;
+  query: URLSearchParams;
+  headers: Pick<Headers, "get">;
+  /** The body, refused with `tooLarge()` as soon as it passes `maxBytes` (counted while read, never buffered whole). */
+  readBody: (maxBytes: number, tooLarge: () => Error) => Promise<Uint8Array>;
+}
+
+/** A client-library route's answers: `handle` for GET and POST, `preflight` for the CORS preflight (OPTIONS). */
+export interface ClientHandlers {
+  handle: (req: ClientRequest) => Promise<Response>;
+  preflight: (req: ClientRequest) => Response;
+}
+
 type Handler = (req: NextRequest) => Promise<Response>;
 
 /**
- * The exports of a client-library route (capture, flags): GET and POST run `handle` on the request as read,
- * OPTIONS answers the CORS preflight; every answer carries CORS headers, errors are PostHog's JSON.
+ * A client-library route (capture, flags): GET and POST run `handle` on the request as read, OPTIONS answers the
+ * CORS preflight; every answer carries CORS headers, errors are PostHog's JSON.
  */
-export function clientRoute(
-  handle: (raw: RawCaptureRequest) => Promise<unknown>,
-  options: { maxBytes: number },
-): { GET: Handler; POST: Handler; OPTIONS: Handler } {
-  const run: Handler = async (req) => {
-    try {
-      const raw: RawCaptureRequest = {
-        method: req.method,
-        query: req.nextUrl.searchParams,
-        contentType: req.headers.get("content-type") ?? "",
-        contentEncoding: (req.headers.get("content-encoding") ?? "").trim().toLowerCase(),
-        body: req.method === "POST" ? await readBodyWithin(req, options.maxBytes, captureError.tooLarge) : new Uint8Array(),
-        ip: knownAddress(clientAddress(req.headers)),
-      };
-      return withCors(req, Response.json(await handle(raw)));
-    } catch (error) {
-      return withCors(req, errorAnswer(req, error));
-    }
+export function clientHandlers(handle: (raw: RawCaptureRequest) => Promise<unknown>, options: { maxBytes: number }): ClientHandlers {
+  return {
+    handle: async (req) => {
+      try {
+        const raw: RawCaptureRequest = {
+          method: req.method,
+          query: req.query,
+          contentType: req.headers.get("content-type") ?? "",
+          contentEncoding: (req.headers.get("content-encoding") ?? "").trim().toLowerCase(),
+          body: req.method === "POST" ? await req.readBody(options.maxBytes, captureError.tooLarge) : new Uint8Array(),
+          ip: knownAddress(clientAddress(req.headers)),
+        };
+        return withCors(req, Response.json(await handle(raw)));
+      } catch (error) {
+        return withCors(req, errorAnswer(req, error));
+      }
+    },
+    preflight: (req) => withCors(req, Response.json({ status: 1 })),
   };
-  // biome-ignore lint/correctness/noComponentHookFactories: OPTIONS is a Next.js route handler, not a React component
-  return { GET: run, POST: run, OPTIONS: async (req) => withCors(req, Response.json({ status: 1 })) };
 }
+
+/** A Next.js request as a client route reads it. */
+const fromNext = (req: NextRequest): ClientRequest => ({
+  method: req.method,
+  pathname: req.nextUrl.pathname,
+  query: req.nextUrl.searchParams,
+  headers: req.headers,
+  readBody: (maxBytes, tooLarge) => readBodyWithin(req, maxBytes, tooLarge),
+});
+
+/** The route-handler exports (GET, POST, OPTIONS) of a client-library route. */
+export function nextRoute(handlers: ClientHandlers): { GET: Handler; POST: Handler; OPTIONS: Handler } {
+  const run: Handler = (req) => handlers.handle(fromNext(req));
+  // biome-ignore lint/correctness/noComponentHookFactories: OPTIONS is a Next.js route handler, not a React component
+  return { GET: run, POST: run, OPTIONS: async (req) => handlers.preflight(fromNext(req)) };
+}
+
+/** The route-handler exports of a client-library route, `handle` given (see clientHandlers). */
+export const clientRoute = (handle: (raw: RawCaptureRequest) => Promise<unknown>, options: { maxBytes: number }) =>
+  nextRoute(clientHandlers(handle, options));
 
 /**
  * An address to record, or null: `clientAddress` answers "unknown" when the connection's is not known, and behind
@@ -47,12 +84,15 @@ export function clientRoute(
  */
 const knownAddress = (address: string) => (isIP(address) ? address : null);
 
-/** The exports of a capture route (`/e/`, `/batch/`, ...), its body limit given. */
-export const captureRoute = (maxBytes: number) => clientRoute((raw) => capture(raw, maxBytes, ingest), { maxBytes });
+/** A capture route's answers (`/e/`, `/batch/`, ...), its body limit given. */
+export const captureHandlers = (maxBytes: number) => clientHandlers((raw) => capture(raw, maxBytes, ingest), { maxBytes });
 
-function errorAnswer(req: NextRequest, error: unknown): Response {
+/** The route-handler exports of a capture route. */
+export const captureRoute = (maxBytes: number) => nextRoute(captureHandlers(maxBytes));
+
+function errorAnswer(req: ClientRequest, error: unknown): Response {
   if (error instanceof ApiError) return Response.json(error.body, { status: error.status });
-  console.error(`[capture] ${req.method} ${req.nextUrl.pathname} failed:`, error);
+  console.error(`[capture] ${req.method} ${req.pathname} failed:`, error);
   // PostHog's answer when the events could not be stored: clients retry a 503.
   const unavailable = new ApiError(
     503,
@@ -67,7 +107,7 @@ function errorAnswer(req: NextRequest, error: unknown): Response {
  * PostHog's `cors_response`: any site may send events, so the Origin is echoed (with credentials, which
  * `*` would forbid); preflights get the methods and the headers the SDKs send.
  */
-function withCors(req: Request, response: Response): Response {
+function withCors(req: ClientRequest, response: Response): Response {
   const origin = req.headers.get("origin");
   const headers = response.headers;
   headers.set("Access-Control-Allow-Origin", origin && origin !== "null" ? origin : "*");

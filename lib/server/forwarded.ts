@@ -43,7 +43,7 @@ const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.
  * address the outermost of them saw (each appends the address it received from to `X-Forwarded-For`; entries
  * left of it are the client's own to write).
  */
-export function clientAddress(headers: Headers, trustedProxies = config.trustedProxies): string {
+export function clientAddress(headers: Pick<Headers, "get">, trustedProxies = config.trustedProxies): string {
   const peer = headers.get(PEER_ADDRESS_HEADER) || "unknown";
   if (trustedProxies === 0) return plainAddress(peer);
   const chain = (headers.get("x-forwarded-for") ?? "")

@@ -4,7 +4,7 @@ import { startDnsServer } from "../support/dns";
 import { startServer } from "../support/server";
 
 /**
- * Starts one built Hedgerow (`next start`) for the API tests, on the backend named by HEDGEROW_TEST_BACKEND:
+ * Starts one built Hedgerow (scripts/serve.mjs, as `npm start` runs it) for the API tests, on the backend named by HEDGEROW_TEST_BACKEND:
  * `pglite` (default, a fresh data dir) or `postgres` (TEST_DATABASE_URL, its schema emptied first).
  */
 export default async function setup(project: TestProject) {

@@ -9,8 +9,8 @@ import { childrenOf, freePort, isAlive, until } from "../support/server";
 
 const backend = inject("backend");
 
-/** The pids of the `next start` servers `parent` spawned (it may have others: the demo's after-start process). */
-const serversOf = (parent: number) => childrenOf(parent, "next");
+/** The pids of the server processes (scripts/serve.mjs) `parent` spawned (it may have others: the demo's after-start process). */
+const serversOf = (parent: number) => childrenOf(parent, "scripts/serve.mjs");
 
 const isReady = (baseUrl: string) =>
   fetch(new URL("/_readyz", baseUrl)).then(

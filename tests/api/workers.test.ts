@@ -22,10 +22,10 @@ test.runIf(inject("backend") === "postgres")(
     });
     const { baseUrl, output } = instance;
     const primary = instance.process.pid!;
-    const servers = () => childrenOf(primary, "next-server");
+    const servers = () => childrenOf(primary, "scripts/serve.mjs");
     try {
       expect(output()).toContain("Server processes: 2");
-      // Next logs "Ready in …" once a process listens (the second starts once the first answers).
+      // scripts/serve.mjs logs "Ready in …" once a process listens (the second starts once the first answers).
       const readyLines = () => output().match(/Ready in/g)?.length ?? 0;
       const killedLines = () =>
         output().match(/\[hedgerow\] Server process [12] was killed by SIGKILL; restarting it in 1 s\./g)?.length ?? 0;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -71,8 +71,9 @@ export async function startServer(options: {
   }
   // Idle keep-alive connections stay open longer than a test pauses: with Node's 5 s, a request that reuses one as the
   // server closes it fails with ECONNRESET (Playwright's request API does not retry a POST).
-  const next = createRequire(import.meta.url).resolve("next/dist/bin/next");
-  const args = [next, "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(KEEP_ALIVE_MS)];
+  // `npm start`'s server process (scripts/serve.mjs), so the tests cover the client libraries' lean routes too.
+  const serve = fileURLToPath(new URL("../../scripts/serve.mjs", import.meta.url));
+  const args = [serve, "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(KEEP_ALIVE_MS)];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -83,7 +84,7 @@ export async function startServer(options: {
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     try {
       // A refused login means the server is up and its database migrated.
       const response = await fetch(`${baseUrl}/api/login/`, {
@@ -95,7 +96,7 @@ export async function startServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
