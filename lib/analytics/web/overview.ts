@@ -35,7 +35,7 @@ export async function runWebOverview(project: WebProject, query: TWebOverviewQue
   const sql = `SELECT v.visitors AS visitors, v.views AS views, s.sessions AS sessions, s.duration AS duration, s.bounce AS bounce
       , s.bucket_sessions AS bucket_sessions, s.bucket_bounces AS bucket_bounces
     FROM (
-      SELECT tuple(uniqExactIf(${scope.person}, ${scope.current}), uniqExactIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
+      SELECT tuple(uniqIf(${scope.person}, ${scope.current}), uniqIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
         tuple(countIf(${scope.current}), countIf(${scope.previousPeriod})) AS views
       FROM events AS e ${scope.joins}
       WHERE ${scope.where}
