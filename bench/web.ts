@@ -3,7 +3,9 @@
 // pageviews with sessions, and the same page computed with Umami's queries on its PostgreSQL schema
 // (`website_event` + `session`, its indexes; a Umami session is a visitor, its visit a session) over the same events.
 //   npx tsx bench/web.ts [--events 10000000] [--runs 3] [--postgres postgres://postgres@127.0.0.1:5432/postgres]
-import { mkdtempSync, rmSync } from "node:fs";
+// To iterate on one side: `--data-dir DIR` keeps the generated store in DIR and reuses it on the next run (events are
+// generated only when DIR holds none), `--no-peer` skips Umami, `--cards Page,Country` times only those cards.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -11,7 +13,9 @@ import { copyRows, option, type Timed, timed } from "./peer";
 import { generateWebEvents, TEAM, WEB_START, WEB_DAYS } from "./web-events";
 
 if (process.argv.includes("--help")) {
-  console.log("npx tsx bench/web.ts [--events 10000000] [--runs 3] [--postgres postgres://postgres@127.0.0.1:5432/postgres]");
+  console.log(
+    "npx tsx bench/web.ts [--events 10000000] [--runs 3] [--postgres postgres://postgres@127.0.0.1:5432/postgres] [--data-dir DIR] [--no-peer] [--cards Page,Country]",
+  );
   process.exit(0);
 }
 
@@ -21,7 +25,7 @@ const POSTGRES = option("postgres") ?? "postgres://postgres@127.0.0.1:5432/postg
 const DATE_FROM = "2024-01-15";
 const DATE_TO = "2024-01-28"; // two weeks, compared with the two before
 const WEBSITE = "00000000-0000-4000-a000-000000000001";
-const CARDS = [
+const ALL_CARDS = [
   "Page",
   "InitialPage",
   "ExitPage",
@@ -34,8 +38,12 @@ const CARDS = [
   "Country",
   "Viewport",
 ] as const;
+const CARDS = option("cards") ? ALL_CARDS.filter((card) => (option("cards") ?? "").split(",").includes(card)) : ALL_CARDS;
+const PEER = !process.argv.includes("--no-peer");
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "hedgerow-bench-web-"));
+const keptDir = option("data-dir");
+if (keptDir) mkdirSync(keptDir, { recursive: true });
+const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(tmpdir(), "hedgerow-bench-web-"));
 process.env.HEDGEROW_DATA_DIR = dataDir;
 delete process.env.CLICKHOUSE_URL;
 const { getEventStore, closeEventStore } = await import("../lib/events/store/open");
@@ -75,7 +83,7 @@ const sessionMetric = (column: string) =>
 const visitEnd = (order: "ASC" | "DESC") =>
   `SELECT x, count(*) AS y FROM (SELECT DISTINCT ON (visit_id) visit_id, url_path AS x FROM website_event WHERE ${RANGE_SQL}
    ORDER BY visit_id, created_at ${order}) v GROUP BY 1 ORDER BY 2 DESC LIMIT 500`;
-const UMAMI_CARDS: Record<(typeof CARDS)[number], string> = {
+const UMAMI_CARDS: Record<(typeof ALL_CARDS)[number], string> = {
   Page: eventMetric("url_path"),
   InitialPage: visitEnd("ASC"),
   ExitPage: visitEnd("DESC"),
@@ -115,14 +123,25 @@ async function main() {
   const store = await getEventStore();
   const load0 = loadavg()[0];
   let started = performance.now();
-  await generateWebEvents(store, EVENTS);
+  const [{ stored }] = await store.query<{ stored: number }>(`SELECT count() AS stored FROM events WHERE team_id = ${TEAM}`);
+  if (Number(stored) === 0) await generateWebEvents(store, EVENTS);
+  else console.log(`Reusing ${Number(stored).toLocaleString("en")} events in ${dataDir}.`);
   const generateSeconds = (performance.now() - started) / 1000;
   const project = { id: TEAM, timezone: "UTC", pathCleaningFilters: [], testAccountFilters: [] };
   const common = { dateRange: { date_from: DATE_FROM, date_to: DATE_TO }, compareFilter: { compare: true } };
   const hedgerow: Record<string, Timed<unknown>> = {};
+  const loads: Record<string, number> = {};
   hedgerow.overview = await timed(() => runWebOverview(project, { kind: "WebOverviewQuery", ...common }), RUNS);
-  for (const card of CARDS)
+  loads.overview = loadavg()[0];
+  for (const card of CARDS) {
     hedgerow[card] = await timed(() => runWebStatsTable(project, { kind: "WebStatsTableQuery", breakdownBy: card, ...common }), RUNS);
+    loads[card] = loadavg()[0];
+  }
+  if (!PEER) {
+    for (const [name, t] of Object.entries(hedgerow))
+      console.log(`${name}: cold ${t.cold.toFixed(0)} ms, median ${t.ms.toFixed(0)} ms (load ${loads[name].toFixed(2)})`);
+    return;
+  }
 
   const pool = new pg.Pool({ connectionString: POSTGRES, max: 1 });
   const client = await pool.connect();
@@ -183,5 +202,5 @@ try {
   await main();
 } finally {
   await closeEventStore();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }

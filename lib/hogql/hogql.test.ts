@@ -9,7 +9,7 @@ const ctx: CompileContext = { teamId: 7, timezone: "UTC", values: { name: "O'Bri
 const compile = (text: string, context = ctx) => compileHogQL(parseQuery(text), context);
 /** The FROM every events read compiles to: the project's rows, filtered inside a subquery of the compiler's own. */
 const PROJECT_EVENTS =
-  "(SELECT uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain, created_at, prop_browser, prop_os, prop_current_url, prop_pathname, prop_host, prop_device_type, prop_referring_domain, prop_session_id FROM events PREWHERE team_id = {hogql_team:Int64}) AS e";
+  "(SELECT uuid, event, properties, timestamp, team_id, distinct_id, person_id, elements_chain, created_at, prop_browser, prop_os, prop_current_url, prop_pathname, prop_host, prop_device_type, prop_referring_domain, prop_session_id, prop_geoip_country_code, prop_viewport_width, prop_viewport_height FROM events PREWHERE team_id = {hogql_team:Int64}) AS e";
 
 /** The 400 a query answers: its detail. */
 function refusal(run: () => unknown): string {

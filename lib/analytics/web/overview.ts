@@ -31,22 +31,30 @@ export async function runWebOverview(project: WebProject, query: TWebOverviewQue
     bucket: (t) => bucketSql(t, scope.range.interval, tz),
   });
   const both = (sql: (period: "cur" | "prev") => string) => `tuple(${sql("cur")}, ${sql("prev")})`;
-  const meanOf = (column: string, p: string) => `if(countIf(views_${p} > 0) = 0, NULL, avgIf(${column}, views_${p} > 0))`;
+  const meanOf = (column: string, p: string) => `if(sum(n_${p}) = 0, NULL, sum(${column}_${p}) / sum(n_${p}))`;
+  const perPeriod = (sql: (p: "cur" | "prev") => string) => `${sql("cur")}, ${sql("prev")}`;
+  // The sessions are first merged per distinct list of intervals (a few dozen), so the per-interval counts add up a
+  // few rows' arrays rather than every session's.
   const sql = `SELECT v.visitors AS visitors, v.views AS views, s.sessions AS sessions, s.duration AS duration, s.bounce AS bounce
       , s.bucket_sessions AS bucket_sessions, s.bucket_bounces AS bucket_bounces
     FROM (
-      SELECT tuple(uniqExactIf(${scope.person}, ${scope.current}), uniqExactIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
+      SELECT tuple(uniqIf(${scope.person}, ${scope.current}), uniqIf(${scope.person}, ${scope.previousPeriod})) AS visitors,
         tuple(countIf(${scope.current}), countIf(${scope.previousPeriod})) AS views
       FROM events AS e ${scope.joins}
       WHERE ${scope.where}
     ) AS v
     CROSS JOIN (
-      SELECT ${both((p) => `countIf(views_${p} > 0)`)} AS sessions,
-        ${both((p) => meanOf("session_duration", p))} AS duration,
-        ${both((p) => meanOf("is_bounce", p))} AS bounce,
-        CAST(sumMap(buckets, arrayMap(b -> toUInt64(1), buckets)), 'Map(String, UInt64)') AS bucket_sessions,
-        CAST(sumMap(buckets, arrayMap(b -> toUInt64(is_bounce), buckets)), 'Map(String, UInt64)') AS bucket_bounces
-      FROM (${sessions})
+      SELECT ${both((p) => `sum(n_${p})`)} AS sessions,
+        ${both((p) => meanOf("duration", p))} AS duration,
+        ${both((p) => meanOf("bounces", p))} AS bounce,
+        CAST(sumMap(buckets, arrayMap(b -> n, buckets)), 'Map(String, UInt64)') AS bucket_sessions,
+        CAST(sumMap(buckets, arrayMap(b -> n_bounces, buckets)), 'Map(String, UInt64)') AS bucket_bounces
+      FROM (
+        SELECT buckets, count() AS n, countIf(is_bounce) AS n_bounces,
+          ${perPeriod((p) => `countIf(views_${p} > 0) AS n_${p}, sumIf(session_duration, views_${p} > 0) AS duration_${p}, countIf(views_${p} > 0 AND is_bounce) AS bounces_${p}`)}
+        FROM (${sessions})
+        GROUP BY buckets
+      )
     ) AS s`;
   const store = await getAnalysisStore(project.id);
   const [row] = await store.query<OverviewRow>(sql, scope.params.values);

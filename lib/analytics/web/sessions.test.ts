@@ -16,16 +16,22 @@ const PERSON = { p: "1", anon: "2", known: "3", q: "4", loner: "5" } as const;
 type Row = [keyof typeof PERSON, string, string, string, Record<string, unknown>];
 const BATCHES: Row[][] = [
   [
-    ["p", "x1", "2024-03-04 23:59:50", "$pageview", { $pathname: "/a", $referring_domain: "$direct" }],
+    ["p", "x1", "2024-03-04 23:59:50", "$pageview", { $pathname: "/a", $referring_domain: "$direct", $geoip_country_code: "GB" }],
     ["anon", "x2", "2024-03-05 10:00:00", "$pageview", { $pathname: "/", $referring_domain: "news.ycombinator.com" }],
     ["q", "x3", "2024-03-05 14:00:00", "$screen", {}],
     ["loner", "", "2024-03-05 15:00:00", "$pageview", { $pathname: "/solo" }],
   ],
   [
-    ["p", "x1", "2024-03-05 00:00:20", "$pageview", { $pathname: "/b" }],
+    [
+      "p",
+      "x1",
+      "2024-03-05 00:00:20",
+      "$pageview",
+      { $pathname: "/b", $geoip_country_code: "GB", $viewport_width: 1440, $viewport_height: 900 },
+    ],
     ["known", "x2", "2024-03-05 10:01:00", "$pageview", { $pathname: "/pricing", utm_source: "google", utm_medium: "cpc" }],
     ["known", "x2", "2024-03-05 10:02:00", "$autocapture", { gclid: "g1" }],
-    ["q", "x3", "2024-03-05 14:00:03", "$pageview", { $pathname: "/docs", $referring_domain: "www.bing.com" }],
+    ["q", "x3", "2024-03-05 14:00:03", "$pageview", { $pathname: "/docs", $referring_domain: "www.bing.com", $geoip_country_code: "FR" }],
     ["q", "x4", "2024-03-04 08:00:00", "$pageview", { $pathname: "/docs", utm_source: "newsletter", utm_medium: "email" }],
   ],
 ];
@@ -58,7 +64,15 @@ beforeAll(async () => {
     ].map(([session, timestamp, pathname, referrer], n) => ({
       uuid: `00000000-0000-4000-8200-${String(n).padStart(12, "0")}`,
       event: "$pageview",
-      properties: JSON.stringify({ $session_id: session, $pathname: pathname, $referring_domain: referrer, utm_source: "other" }),
+      properties: JSON.stringify({
+        $session_id: session,
+        $pathname: pathname,
+        $referring_domain: referrer,
+        utm_source: "other",
+        $geoip_country_code: "XX",
+        $viewport_width: 1,
+        $viewport_height: 1,
+      }),
       timestamp: `${timestamp}.000000`,
       team_id: TEAM + 1,
       distinct_id: "anon",
@@ -123,5 +137,21 @@ describe("the sessions table answers as the events do", () => {
     expect(await table("ExitPage")).toContainEqual(["/pricing", [1, 0], [2, 0]]);
     expect(await table("InitialUTMSource")).toContainEqual(["google", [1, 0], [2, 0]]);
     expect(await table("InitialChannelType")).toContainEqual(["Paid Search", [1, 0], [2, 0]]);
+  });
+
+  test("pageview cards from the hot columns: each pageview's own country and screen size, none of another project's", async () => {
+    const table = async (breakdownBy: string) =>
+      (await run.runWebStatsTable(project, ZWebStatsTableQuery.parse({ kind: "WebStatsTableQuery", breakdownBy, ...ranges[0] }))).results;
+    // March 5: p's /b (GB), q's /docs (FR), three without a country (the merged anon/known person's two, loner's);
+    // March 4: p's /a (GB), q's x4 /docs (none). The other project's "XX" and 1x1 never appear.
+    expect(await table("Country")).toEqual([
+      [null, [2, 1], [3, 1]],
+      ["FR", [1, 0], [1, 0]],
+      ["GB", [1, 1], [1, 1]],
+    ]);
+    expect(await table("Viewport")).toEqual([
+      [null, [3, 2], [4, 2]],
+      ["1440x900", [1, 0], [1, 0]],
+    ]);
   });
 });

@@ -4,15 +4,16 @@ import { WEB_TABLE_LIMIT_DEFAULT, type TWebStatsTableQuery, type WebBreakdown } 
 import { webScope, type WebScope, type WebProject } from "./scope";
 import { type SessionAttributeName, sessionsSql } from "./sessions";
 
-/** A JSON property of the event as Nullable(String): NULL when missing (ClickHouse's argMin then skips it). */
-const prop = (key: string, column = "properties") => `JSONExtract(${column}, '${key}', 'Nullable(String)')`;
-
 /**
  * Where a breakdown's value comes from: the pageview itself (`e`), or its session's attributes (`SESSION_ATTRIBUTES`),
  * which every pageview of the session shares.
  */
 type BreakdownSource =
-  | { pageview: (scope: WebScope) => string }
+  | {
+      /** The pageview's columns the value reads, by the names `value` gives them. */
+      pageview: Record<string, string>;
+      value: (scope: WebScope) => string;
+    }
   | {
       session: SessionAttributeName[];
       /** The value over the session's attributes. */
@@ -26,7 +27,7 @@ const utm = (key: "utm_source" | "utm_medium" | "utm_campaign"): BreakdownSource
 });
 
 const BREAKDOWNS: Record<WebBreakdown, BreakdownSource> = {
-  Page: { pageview: (scope) => scope.cleanPath("e.prop_pathname") },
+  Page: { pageview: { pv_pathname: "e.prop_pathname" }, value: (scope) => scope.cleanPath("pv_pathname") },
   InitialPage: { session: ["entry_path"], value: (scope) => scope.cleanPath("entry_path"), bounce: true },
   ExitPage: { session: ["exit_path"], value: (scope) => scope.cleanPath("exit_path") },
   InitialReferringDomain: { session: ["first_referring_domain"], value: () => "first_referring_domain" },
@@ -54,62 +55,77 @@ const BREAKDOWNS: Record<WebBreakdown, BreakdownSource> = {
   InitialUTMSource: utm("utm_source"),
   InitialUTMMedium: utm("utm_medium"),
   InitialUTMCampaign: utm("utm_campaign"),
-  DeviceType: { pageview: () => "e.prop_device_type" },
-  Browser: { pageview: () => "e.prop_browser" },
-  OS: { pageview: () => "e.prop_os" },
-  Country: { pageview: () => prop("$geoip_country_code", "e.properties") },
+  DeviceType: { pageview: { pv_value: "e.prop_device_type" }, value: () => "pv_value" },
+  Browser: { pageview: { pv_value: "e.prop_browser" }, value: () => "pv_value" },
+  OS: { pageview: { pv_value: "e.prop_os" }, value: () => "pv_value" },
+  Country: { pageview: { pv_value: "e.prop_geoip_country_code" }, value: () => "pv_value" },
   Viewport: {
-    // Both sizes from one parse of the properties (the same expression is computed once); each as JSONExtractInt
-    // reads a value: a number's integer part, a numeric string's, else 0. A size missing or null: no viewport.
-    pageview: () => {
-      const size = "JSONExtract(e.properties, 'Tuple(`$viewport_width` Nullable(String), `$viewport_height` Nullable(String))')";
-      const pixels = (i: number) => `toString(ifNull(accurateCastOrNull(trunc(toFloat64OrZero(assumeNotNull(${size}.${i}))), 'Int64'), 0))`;
-      return `if(${size}.1 IS NOT NULL AND ${size}.2 IS NOT NULL, concat(${pixels(1)}, 'x', ${pixels(2)}), NULL)`;
+    pageview: { pv_width: "e.prop_viewport_width", pv_height: "e.prop_viewport_height" },
+    // Each size as JSONExtractInt reads a value: a number's integer part, a numeric string's, else 0. A size missing
+    // or null: no viewport.
+    value: () => {
+      const pixels = (size: string) => `toString(ifNull(accurateCastOrNull(trunc(toFloat64OrZero(assumeNotNull(${size}))), 'Int64'), 0))`;
+      return (
+        "if(pv_width IS NOT NULL AND pv_height IS NOT NULL, concat(" + pixels("pv_width") + ", 'x', " + pixels("pv_height") + "), NULL)"
+      );
     },
   },
 };
 
-/** Per value of a breakdown of the pageview itself: its visitors and views in each period. */
-function pageviewRowsSql(scope: WebScope, value: string): string {
-  return `SELECT ${value} AS value,
-      uniqExactIf(${scope.person}, ${scope.current}) AS visitors_cur,
-      uniqExactIf(${scope.person}, ${scope.previousPeriod}) AS visitors_prev,
-      countIf(${scope.current}) AS views_cur,
-      countIf(${scope.previousPeriod}) AS views_prev
-    FROM events AS e ${scope.joins}
-    WHERE ${scope.where}
+/**
+ * Per value of a breakdown of the pageview itself: its visitors and views in each period, first per distinct value of
+ * the columns it reads, so the value's expression (path cleaning, screen sizes) runs once per distinct columns rather
+ * than once per pageview. Visitors are counted with `uniq`, as PostHog's web analytics counts them: exact up to
+ * 65,536 distinct persons, an adaptive-sampling estimate above, at a fraction of an exact set's cost.
+ */
+function pageviewRowsSql(scope: WebScope, source: Extract<BreakdownSource, { pageview: unknown }>): string {
+  const columns = Object.keys(source.pageview);
+  return `SELECT ${source.value(scope)} AS value,
+      uniqMerge(persons_cur) AS visitors_cur, uniqMerge(persons_prev) AS visitors_prev,
+      sum(n_cur) AS views_cur, sum(n_prev) AS views_prev
+    FROM (
+      SELECT ${columns.map((name) => `${source.pageview[name]} AS ${name}`).join(", ")},
+        uniqStateIf(${scope.person}, ${scope.current}) AS persons_cur,
+        uniqStateIf(${scope.person}, ${scope.previousPeriod}) AS persons_prev,
+        countIf(${scope.current}) AS n_cur,
+        countIf(${scope.previousPeriod}) AS n_prev
+      FROM events AS e ${scope.joins}
+      WHERE ${scope.where}
+      GROUP BY ${columns.join(", ")}
+    )
     GROUP BY value`;
 }
 
 /**
- * Per value of a session attribute: one row per session (its pageviews' persons kept to count visitors across
- * sessions), and one for the pageviews without a session (their value is NULL). The rows are first merged per
- * distinct attribute (exact visitor sets as `uniqExact` states), so the value's expression (path cleaning, the
- * channel's regular expressions) runs once per attribute rather than once per session.
+ * Per value of a session attribute: the sessions merged per distinct attribute (visitor sets as `uniq` states of
+ * their pageviews' persons, counted in a period the session has a pageview in), so the value's expression (path
+ * cleaning, the channel's regular expressions) runs once per attribute rather than once per session; and one row for
+ * the pageviews without a session (their value is NULL).
  */
 function sessionRowsSql(scope: WebScope, source: Extract<BreakdownSource, { session: unknown }>, bounce: boolean): string {
   const attributes = source.session;
   const sessions = sessionsSql(scope, { attributes: bounce ? [...attributes, "is_bounce"] : attributes, persons: true });
   const perPeriod = (sql: (p: "cur" | "prev") => string) => `${sql("cur")}, ${sql("prev")}`;
   const bounceRate = (p: string) => `if(sum(sessions_${p}) = 0, NULL, sum(bounces_${p}) / sum(sessions_${p})) AS bounce_${p}`;
+  const bounces = (p: string) => (bounce ? `countIf(views_${p} > 0 AND is_bounce)` : "0");
   return `SELECT if(in_session, ${source.value(scope)}, NULL) AS value,
-      ${perPeriod((p) => `uniqExactArrayMerge(persons_${p}) AS visitors_${p}`)}, ${perPeriod((p) => `sum(n_${p}) AS views_${p}`)}
+      ${perPeriod((p) => `uniqArrayMerge(persons_${p}) AS visitors_${p}`)}, ${perPeriod((p) => `sum(n_${p}) AS views_${p}`)}
       ${bounce ? `, ${perPeriod(bounceRate)}` : ""}
     FROM (
-      SELECT in_session, ${attributes.join(", ")},
-        ${perPeriod((p) => `uniqExactArrayState(pids_${p}) AS persons_${p}, sum(views_${p}) AS n_${p}`)},
-        ${perPeriod((p) => `countIf(in_session AND views_${p} > 0) AS sessions_${p}, countIf(in_session AND views_${p} > 0 AND is_bounce) AS bounces_${p}`)}
+      SELECT 1 AS in_session, ${attributes.join(", ")},
+        ${perPeriod((p) => `uniqArrayStateIf(pids_${p}, views_${p} > 0) AS persons_${p}, sum(views_${p}) AS n_${p}`)},
+        ${perPeriod((p) => `countIf(views_${p} > 0) AS sessions_${p}, ${bounces(p)} AS bounces_${p}`)}
+      FROM (${sessions})
+      GROUP BY ${attributes.join(", ")}
+      UNION ALL
+      SELECT 0, ${attributes.map(() => "NULL").join(", ")},
+        ${perPeriod((p) => `uniqArrayState(persons_${p}), sum(n_${p})`)}, ${perPeriod(() => "0, 0")}
       FROM (
-        SELECT 1 AS in_session, ${attributes.join(", ")}, views_cur, views_prev, pids_cur, pids_prev,
-          ${bounce ? "toUInt8(is_bounce)" : "toUInt8(0)"} AS is_bounce
-        FROM (${sessions})
-        UNION ALL
-        SELECT 0, ${attributes.map(() => "NULL").join(", ")}, countIf(${scope.current}), countIf(${scope.previousPeriod}),
-          groupUniqArrayIf(${scope.person}, ${scope.current}), groupUniqArrayIf(${scope.person}, ${scope.previousPeriod}), toUInt8(0)
+        SELECT ${perPeriod((p) => `groupArrayIf(${scope.person}, ${p === "cur" ? scope.current : scope.previousPeriod}) AS persons_${p}`)},
+          countIf(${scope.current}) AS n_cur, countIf(${scope.previousPeriod}) AS n_prev
         FROM events AS e ${scope.joins}
         WHERE ${scope.where} AND ifNull(e.prop_session_id, '') = ''
       )
-      GROUP BY in_session, ${attributes.join(", ")}
     )
     GROUP BY value`;
 }
@@ -146,7 +162,7 @@ export async function runWebStatsTable(project: WebProject, query: TWebStatsTabl
   const limit = query.limit ?? WEB_TABLE_LIMIT_DEFAULT;
   const [field, direction] = query.orderBy ?? ["Visitors", "DESC"];
   const orderColumn = field === "BounceRate" && !bounce ? "visitors_cur" : ORDER_COLUMNS[field];
-  const sql = `${"pageview" in source ? pageviewRowsSql(scope, source.pageview(scope)) : sessionRowsSql(scope, source, bounce)}
+  const sql = `${"pageview" in source ? pageviewRowsSql(scope, source) : sessionRowsSql(scope, source, bounce)}
     HAVING views_cur > 0
     ORDER BY ${orderColumn} ${direction} NULLS LAST, views_cur DESC, value ASC
     LIMIT {limit:Int64}`;

@@ -204,7 +204,19 @@ describe("migrations through the server implementation, the SQL proved on chDB",
         "SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = 'events' AND startsWith(name, 'prop_') ORDER BY position",
       );
       expect(exactColumns).toEqual(
-        ["browser", "os", "current_url", "pathname", "host", "device_type", "referring_domain", "session_id"].map((name) => ({
+        [
+          "browser",
+          "os",
+          "current_url",
+          "pathname",
+          "host",
+          "device_type",
+          "referring_domain",
+          "session_id",
+          "geoip_country_code",
+          "viewport_width",
+          "viewport_height",
+        ].map((name) => ({
           name: `prop_${name}`,
           type: "Nullable(String)",
         })),
