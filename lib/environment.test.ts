@@ -72,6 +72,16 @@ describe("parseEnvironment", () => {
     expect(attempt).toThrow(/HEDGEROW_QUERY_TIMEOUT_SECONDS/);
   });
 
+  test("a read's spill to disk: off unless set, and below its memory bound", () => {
+    expect(parseEnvironment({}).querySpillMb).toBeUndefined();
+    expect(parseEnvironment({ HEDGEROW_QUERY_MAX_MEMORY_MB: "256", HEDGEROW_QUERY_SPILL_MB: "128" }).querySpillMb).toBe(128);
+    for (const wrong of ["256", "300"])
+      expect(() => parseEnvironment({ HEDGEROW_QUERY_MAX_MEMORY_MB: "256", HEDGEROW_QUERY_SPILL_MB: wrong }), wrong).toThrow(
+        /HEDGEROW_QUERY_SPILL_MB: must be below HEDGEROW_QUERY_MAX_MEMORY_MB/,
+      );
+    expect(() => parseEnvironment({ HEDGEROW_QUERY_SPILL_MB: "0" })).toThrow(/HEDGEROW_QUERY_SPILL_MB/);
+  });
+
   test("server processes: one per core on PostgreSQL, one on PGlite, and never more than one on PGlite", () => {
     expect(parseEnvironment({}).workers).toBe(1);
     expect(parseEnvironment({ DATABASE_URL: "postgres://u@h/db" }).workers).toBeGreaterThanOrEqual(1);

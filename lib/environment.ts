@@ -71,6 +71,7 @@ const ZEnvironment = z
     HEDGEROW_ANALYSIS_CONCURRENCY: z.preprocess(unset, z.coerce.number().int().min(1).max(256).optional()),
     HEDGEROW_QUERY_TIMEOUT_SECONDS: positiveInt(60, 3_600),
     HEDGEROW_QUERY_MAX_MEMORY_MB: positiveInt(1_536, 1_048_576),
+    HEDGEROW_QUERY_SPILL_MB: z.preprocess(unset, z.coerce.number().int().min(1).max(1_048_576).optional()),
     HEDGEROW_SQUASH_INTERVAL_MINUTES: positiveInt(60, 10_080),
     HEDGEROW_SQUASH_GRACE_SECONDS: positiveInt(600, 86_400),
     HEDGEROW_COHORT_RECALCULATION_MINUTES: positiveInt(60, 10_080),
@@ -98,6 +99,10 @@ const ZEnvironment = z
           return z.NEVER;
         }
       }),
+  })
+  .refine((e) => !(e.HEDGEROW_QUERY_SPILL_MB && e.HEDGEROW_QUERY_SPILL_MB >= e.HEDGEROW_QUERY_MAX_MEMORY_MB), {
+    path: ["HEDGEROW_QUERY_SPILL_MB"],
+    message: "must be below HEDGEROW_QUERY_MAX_MEMORY_MB (half of it leaves room to merge what spilled)",
   })
   .refine((e) => !(e.HEDGEROW_WORKERS && e.HEDGEROW_WORKERS > 1 && !e.DATABASE_URL), {
     path: ["HEDGEROW_WORKERS"],
@@ -151,6 +156,8 @@ export function parseEnvironment(env: Record<string, string | undefined>) {
     analysisConcurrency: e.HEDGEROW_ANALYSIS_CONCURRENCY ?? cpus().length,
     queryTimeoutSeconds: e.HEDGEROW_QUERY_TIMEOUT_SECONDS,
     queryMaxMemoryMb: e.HEDGEROW_QUERY_MAX_MEMORY_MB,
+    /** Past this, one read's GROUP BY and ORDER BY spill to disk (default: never, as they run fastest in memory). */
+    querySpillMb: e.HEDGEROW_QUERY_SPILL_MB,
     /** Person merges folded into events (lib/events/squash-person-overrides.ts): how often, and how old they must be. */
     overridesSquash: {
       intervalMinutes: e.HEDGEROW_SQUASH_INTERVAL_MINUTES,

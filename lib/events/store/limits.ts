@@ -20,6 +20,12 @@ export function readLimitSettings(): QuerySettings {
     max_execution_time: config.queryTimeoutSeconds,
     timeout_overflow_mode: "throw",
     max_memory_usage: config.queryMaxMemoryMb * 1024 * 1024,
+    // A small server's bound: aggregation and sorting states past this go to disk, so a large analysis is slower
+    // instead of refused (ClickHouse advises half the bound, since merging what spilled needs memory too).
+    ...(config.querySpillMb && {
+      max_bytes_before_external_group_by: config.querySpillMb * 1024 * 1024,
+      max_bytes_before_external_sort: config.querySpillMb * 1024 * 1024,
+    }),
     max_result_rows: MAX_RESULT_ROWS,
     result_overflow_mode: "break",
     // Deeply nested or huge generated expressions are refused before planning, not after.
