@@ -130,7 +130,14 @@ async function captureAtRate(token: string, run: string) {
   );
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
-  return { sent: bodies.length * BATCH, acknowledged, failed, elapsed: (performance.now() - started) / 1000, p50: percentile(0.5), p99: percentile(0.99) };
+  return {
+    sent: bodies.length * BATCH,
+    acknowledged,
+    failed,
+    elapsed: (performance.now() - started) / 1000,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+  };
 }
 
 /** The cgroup's resident memory now: anonymous (heaps, caches) and mapped files (code), without the page cache. */
