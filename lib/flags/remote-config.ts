@@ -99,29 +99,31 @@ async function projectForToken(token: string): Promise<ConfiguredProject> {
 type RouteContext = { params: Promise<{ token: string }> };
 
 /**
- * The exports of `/array/<token>/config` (JSON) and `/array/<token>/config.js` (script). Any site may load them
- * (no credentials), browsers and proxies keep them 5 minutes, and they vary with the page asking, as PostHog's.
+ * The answer of `/array/<token>/config` (JSON) or `/array/<token>/config.js` (script). Any site may load them (no
+ * credentials), browsers and proxies keep them 5 minutes, and they vary with the page asking, as PostHog's.
  */
+export async function remoteConfigAnswer(format: "json" | "js", token: string): Promise<Response> {
+  let response: Response;
+  try {
+    const project = await projectForToken(token);
+    response =
+      format === "json"
+        ? Response.json(remoteConfig(token, project.settings))
+        : new Response(await remoteConfigScript(token, project), {
+            headers: { "Content-Type": "application/javascript; charset=utf-8" },
+          });
+    response.headers.set("Cache-Control", "public, max-age=300");
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    response = Response.json(error.body, { status: error.status });
+  }
+  response.headers.set("Access-Control-Allow-Origin", "*");
+  response.headers.set("Vary", "Origin, Referer");
+  return response;
+}
+
+/** The route-handler exports of `/array/<token>/config` or `config.js`. */
 export function remoteConfigRoute(format: "json" | "js") {
-  const GET = async (_req: NextRequest, ctx: RouteContext) => {
-    let response: Response;
-    try {
-      const { token } = await ctx.params;
-      const project = await projectForToken(token);
-      response =
-        format === "json"
-          ? Response.json(remoteConfig(token, project.settings))
-          : new Response(await remoteConfigScript(token, project), {
-              headers: { "Content-Type": "application/javascript; charset=utf-8" },
-            });
-      response.headers.set("Cache-Control", "public, max-age=300");
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      response = Response.json(error.body, { status: error.status });
-    }
-    response.headers.set("Access-Control-Allow-Origin", "*");
-    response.headers.set("Vary", "Origin, Referer");
-    return response;
-  };
+  const GET = async (_req: NextRequest, ctx: RouteContext) => remoteConfigAnswer(format, (await ctx.params).token);
   return { GET };
 }

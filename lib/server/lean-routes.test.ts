@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -13,6 +14,16 @@ vi.mock("@/lib/capture/capture", () => ({
   capture: async (raw: RawCaptureRequest) => {
     captured.push(raw);
     return { status: 1 };
+  },
+}));
+
+// posthog-js's remote config is lib/flags's (tested there and by the API tests): here, that it is answered whole.
+const remoteConfigs: [string, string][] = [];
+vi.mock("@/lib/flags/remote-config", () => ({
+  remoteConfigAnswer: async (format: string, token: string) => {
+    remoteConfigs.push([format, token]);
+    const script = `/* ${token} */ ${"window.x = 1;\n".repeat(format === "js" ? 500 : 1)}`;
+    return new Response(script, { headers: { "Content-Type": "application/javascript; charset=utf-8", Vary: "Origin, Referer" } });
   },
 }));
 
@@ -43,6 +54,14 @@ describe("leanRouteFor: which requests are answered before Next", () => {
     for (const method of ["HEAD", "PUT", "DELETE", "PATCH"]) expect(leanRouteFor(table, method, "/e/"), method).toBeNull();
   });
 
+  test("posthog-js's remote config, GET only, its token as written", () => {
+    for (const target of ["/array/phc_x/config", "/array/phc_x/config/", "/array/phc_x/config.js", "/array/phc_x/config.js?v=1"])
+      expect(leanRouteFor(table, "GET", target), target).not.toBeNull();
+    for (const method of ["POST", "OPTIONS", "HEAD"]) expect(leanRouteFor(table, method, "/array/phc_x/config"), method).toBeNull();
+    for (const target of ["/array/ph%63_x/config", "/array//config", "/array/a/b/config", "/array/phc_x/config.json", "/array/phc_x"])
+      expect(leanRouteFor(table, "GET", target), target).toBeNull();
+  });
+
   test("its paths are app/'s client routes, and app/ has no other", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const clientRoutes = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
@@ -51,6 +70,10 @@ describe("leanRouteFor: which requests are answered before Next", () => {
       .map((file) => `/${path.dirname(file)}`);
     const lean = [...table.keys()].filter((key) => !key.endsWith("/"));
     expect(lean.sort()).toEqual(clientRoutes.sort());
+    const remoteConfigRoutes = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith("route.ts") && /\bremoteConfigRoute\(/.test(readFileSync(path.join(root, "app", file), "utf8")))
+      .map((file) => `/${path.dirname(file)}`);
+    expect(remoteConfigRoutes.sort()).toEqual(["/array/[token]/config", "/array/[token]/config.js"]);
   });
 });
 
@@ -111,7 +134,7 @@ describe("the lean routes on a Node server", () => {
     expect(await response.json()).toEqual({ status: 1 });
     expect(response.headers.get("x-test")).toBe("lean");
     expect(response.headers.get("access-control-allow-origin")).toBe("https://site.example");
-    expect(response.headers.get("vary")).toBe("Origin");
+    expect(response.headers.get("vary")).toBe("Origin, Accept-Encoding");
     const [raw] = captured;
     expect({ ...raw, body: Buffer.from(raw.body).toString(), query: raw.query.toString() }).toEqual({
       method: "POST",
@@ -131,5 +154,36 @@ describe("the lean routes on a Node server", () => {
     const preflight = await fetch(`${baseUrl}/batch/`, { method: "OPTIONS", headers: { "access-control-request-headers": "x-a" } });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get("access-control-allow-headers")).toBe("x-a");
+  });
+
+  test("answer the remote config, gzipped from 1 KB for a client that accepts it, as Next compresses", async () => {
+    const large = await fetch(`${baseUrl}/array/phc_lean/config.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(large.status).toBe(200);
+    expect(large.headers.get("x-test")).toBe("lean");
+    expect(large.headers.get("vary")).toBe("Origin, Referer, Accept-Encoding");
+    // fetch decodes the body; the header says it came gzipped.
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+    expect(await large.text()).toContain("/* phc_lean */ window.x = 1;");
+    const plain = await new Promise<{ encoding?: string; body: string }>((resolve, reject) => {
+      import("node:http").then(({ get }) =>
+        get(`${baseUrl}/array/phc_lean/config.js`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: gunzipSync(Buffer.concat(chunks)).toString() }));
+        }).on("error", reject),
+      );
+    });
+    expect(plain).toMatchObject({ encoding: "gzip" });
+    expect(plain.body.startsWith("/* phc_lean */")).toBe(true);
+    const small = await fetch(`${baseUrl}/array/phc_small/config`, { headers: { "accept-encoding": "gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    const uncompressed = await fetch(`${baseUrl}/array/phc_lean/config.js`, { headers: { "accept-encoding": "identity" } });
+    expect(uncompressed.headers.get("content-encoding")).toBeNull();
+    expect(remoteConfigs).toEqual([
+      ["js", "phc_lean"],
+      ["js", "phc_lean"],
+      ["json", "phc_small"],
+      ["js", "phc_lean"],
+    ]);
   });
 });

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import {
   captureHandlers,
   type ClientHandlers,
@@ -6,6 +8,7 @@ import {
   MAX_BATCH_BODY_BYTES,
   MAX_EVENT_BODY_BYTES,
 } from "@/lib/capture/client-route";
+import { remoteConfigAnswer } from "@/lib/flags/remote-config";
 import { flagsHandlers } from "@/lib/flags/route";
 
 /**
@@ -30,18 +33,28 @@ export function clientRouteTable(): Map<string, ClientHandlers> {
 
 // The methods the route handlers export; any other (HEAD included) stays Next's to answer.
 const LEAN_METHODS = new Set(["GET", "POST", "OPTIONS"]);
+/** posthog-js's remote config, `/array/<token>/config` and `config.js` (GET only): the token as written, no `%`. */
+const REMOTE_CONFIG = /^\/array\/([^/%]+)\/config(\.js)?\/?$/;
 
 /**
- * The route a request target (`/e/?ip=1`) takes before Next, or null when it is Next's. Paths match exactly as
- * written: an encoded, doubled or differently cased spelling is Next's, which answers it as today (proxy.ts refuses
- * malformed ones).
+ * The route a request target (`/e/?ip=1`) takes before Next, or null when it is Next's: the path, the query and what
+ * answers it. Paths match exactly as written: an encoded, doubled or differently cased spelling is Next's, which
+ * answers it as today (proxy.ts refuses malformed ones).
  */
 export function leanRouteFor(table: Map<string, ClientHandlers>, method: string, target: string) {
   if (!LEAN_METHODS.has(method)) return null;
   const queryAt = target.indexOf("?");
   const pathname = queryAt < 0 ? target : target.slice(0, queryAt);
+  const search = queryAt < 0 ? "" : target.slice(queryAt + 1);
   const handlers = table.get(pathname);
-  return handlers ? { handlers, pathname, search: queryAt < 0 ? "" : target.slice(queryAt + 1) } : null;
+  if (handlers) {
+    const answer = method === "OPTIONS" ? handlers.preflight : handlers.handle;
+    return { pathname, search, answer: (request: ClientRequest) => Promise.resolve(answer(request)) };
+  }
+  const remoteConfig = method === "GET" ? REMOTE_CONFIG.exec(pathname) : null;
+  if (!remoteConfig) return null;
+  const [, token, script] = remoteConfig;
+  return { pathname, search, answer: () => remoteConfigAnswer(script ? "js" : "json", token) };
 }
 
 /**
@@ -81,6 +94,11 @@ const headersOf = (req: IncomingMessage): Pick<Headers, "get"> => ({
 
 type Route = NonNullable<ReturnType<typeof leanRouteFor>>;
 
+const gzipAsync = promisify(gzip);
+/** As Next's compression: text answers of 1 KB or more are gzipped for a client that accepts it. */
+const COMPRESSED_FROM_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/(json|javascript)|text\/)/;
+
 async function answer(route: Route, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) {
   const request: ClientRequest = {
     method: req.method ?? "GET",
@@ -89,11 +107,18 @@ async function answer(route: Route, req: IncomingMessage, res: ServerResponse, h
     headers: headersOf(req),
     readBody: (maxBytes, tooLarge) => readNodeBody(req, maxBytes, tooLarge),
   };
-  const response = request.method === "OPTIONS" ? route.handlers.preflight(request) : await route.handlers.handle(request);
-  const body = Buffer.from(await response.arrayBuffer());
+  const response = await route.answer(request);
+  let body: Uint8Array = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   for (const [name, value] of response.headers) res.setHeader(name, value);
+  if (COMPRESSIBLE.test(response.headers.get("content-type") ?? "")) {
+    res.setHeader("Vary", [response.headers.get("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+    if (body.length >= COMPRESSED_FROM_BYTES && /\bgzip\b/i.test(headersOf(req).get("accept-encoding") ?? "")) {
+      body = await gzipAsync(body);
+      res.setHeader("Content-Encoding", "gzip");
+    }
+  }
   res.end(body);
 }
 

@@ -12,7 +12,7 @@ describe("the server process's lean client routes", () => {
     user = await signUp(baseUrl);
   });
 
-  test("capture and flags are answered before Next, and what they acknowledge is stored", async () => {
+  test("capture, flags and remote config are answered before Next, and what capture acknowledges is stored", async () => {
     const token = projectToken(user);
     const event = (name: string) => JSON.stringify({ api_key: token, event: name, distinct_id: "lean-1" });
     const answers = [
@@ -27,6 +27,8 @@ describe("the server process's lean client routes", () => {
       await fetch(new URL("/flags/?v=2", baseUrl), { method: "POST", body: JSON.stringify({ token, distinct_id: "lean-1" }) }),
       await fetch(new URL("/decide/?v=4", baseUrl), { method: "POST", body: JSON.stringify({ token, distinct_id: "lean-1" }) }),
       await fetch(new URL("/e/", baseUrl), { method: "OPTIONS", headers: { origin: "https://site.example" } }),
+      await fetch(new URL(`/array/${token}/config`, baseUrl)),
+      await fetch(new URL(`/array/${token}/config.js`, baseUrl)),
     ];
     for (const answer of answers) {
       expect(answer.status, answer.url).toBe(200);
@@ -34,6 +36,9 @@ describe("the server process's lean client routes", () => {
       expect(answer.headers.get("x-content-type-options"), answer.url).toBe("nosniff");
       expect(answer.headers.get("referrer-policy"), answer.url).toBe("strict-origin-when-cross-origin");
     }
+    const remoteConfig = await answers[answers.length - 2].json();
+    expect(remoteConfig).toMatchObject({ token });
+    expect(await answers[answers.length - 1].text()).toContain(token);
     const names = (await listAllEvents(user)).map((stored) => stored.event);
     for (const name of ["lean e", "lean i", "lean batch", "lean capture", "lean track"]) expect(names).toContain(name);
   });
@@ -47,6 +52,7 @@ describe("the server process's lean client routes", () => {
       await fetch(new URL("/api/users/@me/", baseUrl)),
       await fetch(new URL("/flags/definitions", baseUrl)),
       await fetch(new URL("/login", baseUrl)),
+      await fetch(new URL("/array/phc_x/config", baseUrl), { method: "POST" }),
     ];
     for (const answer of answers) expect(answeredBy(answer), answer.url).toBe("next");
   });
