@@ -8,6 +8,7 @@ import {
   MAX_BATCH_BODY_BYTES,
   MAX_EVENT_BODY_BYTES,
 } from "@/lib/capture/client-route";
+import { pathRefusal } from "@/lib/api/url-path";
 import { remoteConfigAnswer } from "@/lib/flags/remote-config";
 import { flagsHandlers } from "@/lib/flags/route";
 
@@ -52,7 +53,8 @@ export function leanRouteFor(table: Map<string, ClientHandlers>, method: string,
     return { pathname, search, answer: (request: ClientRequest) => Promise.resolve(answer(request)) };
   }
   const remoteConfig = method === "GET" ? REMOTE_CONFIG.exec(pathname) : null;
-  if (!remoteConfig) return null;
+  // A token past the path bounds is refused by proxy.ts, as on every route.
+  if (!remoteConfig || pathRefusal(pathname)) return null;
   const [, token, script] = remoteConfig;
   return { pathname, search, answer: () => remoteConfigAnswer(script ? "js" : "json", token) };
 }
