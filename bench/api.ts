@@ -1,4 +1,4 @@
-// Throughput and latency of the organizations API under 50 concurrent connections on `next start`, on PGlite
+// Throughput and latency of the organizations API under 50 concurrent connections on the built server (`scripts/serve.mjs`), on PGlite
 // and on PostgreSQL. Run after `npx next build`:  npx tsx bench/api.ts  [--seconds 15] [--members 20]
 // `--workers N`: PostgreSQL only, through `npm start` with HEDGEROW_WORKERS=N server processes.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test — its schema is emptied).

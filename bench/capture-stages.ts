@@ -1,7 +1,7 @@
 // Where capture's server time goes, stage by stage, in-process on embedded stores in a temp data dir: the same
 // posthog-node-shaped bodies as bench/capture.ts (gzip batches of 100 demo events, fresh timestamps) decoded,
 // validated and ingested (persons, definitions, duplicate check, the store's insert) with the app's own functions,
-// each stage timed alone over every body. What `next start` adds per request (routing, the request and response
+// each stage timed alone over every body. What the server process adds per request (HTTP, the request and response
 // objects, the auth of the token) is the capture bench's server CPU per event minus the sum of these.
 //   npx tsx bench/capture-stages.ts [--events 200000] [--group 20000]
 import { embeddedTestDatabases } from "../lib/events/store/test-store";

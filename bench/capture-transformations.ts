@@ -1,5 +1,5 @@
 // Capture throughput with the GeoIP and User Agent Populator transformations switched on against none, in one run
-// on one `next start` (embedded stores): rounds alternate off/on on the same project, so load drifts hit both alike.
+// on one built server (`scripts/serve.mjs`, embedded stores): rounds alternate off/on on the same project, so load drifts hit both alike.
 // Each visitor (distinct id) sends all its events from one random IPv4 `$ip` (a share of them private, as real
 // traffic) with one browser `$raw_user_agent`; the populator overrides, so every event is looked at. The server's CPU
 // per event in each mode is printed too (less moved by other programs' load). Run after `npx next build`:

@@ -1,6 +1,6 @@
 // Delivery delay of the Webhook destination: events captured at a steady rate through posthog-style `/batch/`
 // requests, each carrying the time it was sent; a local receiver records when each event uuid first arrives (later
-// arrivals of the same uuid are at-least-once duplicates, counted apart). One `next start` (embedded stores) with
+// arrivals of the same uuid are at-least-once duplicates, counted apart). One built server (`scripts/serve.mjs`, embedded stores) with
 // its default delivery settings. Run after `npx next build`:
 //   nice -n 19 npx tsx bench/delivery-delay.ts [--seconds 30] [--rate 1000] [--batch 100] [--drain 120]
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 // Time to load the demo through capture: N demo events (default 10,000,000) generated, gzipped and sent to
-// POST /batch/ by scripts/demo/send.ts, as `npm start` seeds them, on `next start` with the chDB event store;
+// POST /batch/ by scripts/demo/send.ts, as `npm start` seeds them, on the built server (`scripts/serve.mjs`) with the chDB event store;
 // then every event is counted in the store. Run after `npx next build`:
 //   npx tsx bench/load-demo.ts  [--events 10000000] [--concurrency 4] [--max-seconds 3600]
 // --max-seconds stops a load that would take too long: the rate so far is reported and the full time is an
