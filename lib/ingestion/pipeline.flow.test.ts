@@ -95,14 +95,6 @@ test("requests queued while a group is written are flushed together, each answer
   await flushIngestion();
 });
 
-test("requests reaching an idle pipeline together share its first flush", async () => {
-  const together = [ingest({ id: 1 }, events(1)), ingest({ id: 1 }, events(1))];
-  await new Promise((r) => setTimeout(r, 1));
-  together.push(ingest({ id: 2 }, events(1)));
-  expect(await Promise.all(together)).toEqual(Array(3).fill({ stored: 1, duplicates: 0, refused: [] }));
-  expect(store.inserts).toEqual([3]);
-});
-
 test("a retry of stored events is answered as duplicates and writes nothing", async () => {
   const sent = events(5);
   expect(await ingest({ id: 1 }, sent)).toEqual({ stored: 5, duplicates: 0, refused: [] });

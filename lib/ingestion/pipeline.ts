@@ -13,13 +13,6 @@ export interface IngestionProject {
 /** One flush takes whole requests up to this many events (a single larger request is flushed alone). */
 export const MAX_FLUSH_EVENTS = 20_000;
 
-/**
- * How long an idle pipeline waits before its first flush, so requests arriving together share it. Without it the
- * first of them is flushed alone and the rest wait for that flush: one-event clients (posthog-js) paid two flushes
- * (each two parts, a duplicate check and a person transaction) for every burst.
- */
-const GATHER_MS = 2;
-
 /** A request being ingested, answered once each of its parts is flushed. */
 interface Request {
   result: IngestionResult;
@@ -72,7 +65,7 @@ export function ingest(project: IngestionProject, events: CapturedEvent[]): Prom
     pipeline.queue.push({ projectId: project.id, events, offset: 0, request });
     if (!pipeline.draining) {
       pipeline.draining = true;
-      pipeline.drained = new Promise((gathered) => setTimeout(gathered, GATHER_MS)).then(drain);
+      pipeline.drained = drain();
     }
   });
 }
