@@ -21,8 +21,7 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    // Recording a trace costs every test CPU (DOM snapshots, screencast): only a retried test, the one worth reading, records one.
-    trace: "on-first-retry",
+    trace: "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
